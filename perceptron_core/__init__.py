@@ -1,0 +1,34 @@
+"""perceptron_core: an exact, recorded, fast perceptron engine and the theory of the notes.
+
+Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the app shows::
+
+    import perceptron_core as pc
+    run = pc.train(X, y, variant="classic", eta=1.0, max_epochs=100, shuffle=False, seed=0)
+    run.w, run.b, run.converged, run.mistakes, run.epochs, run.predict(X)
+    th = pc.theory(X, y)          # th.R, th.separable, th.gamma, th.bound, th.u
+    pc.hinge_bound(X, y, epochs)  # Theorem 2 after that many epochs
+"""
+
+from .kernels import Kernel
+from .online import Arrival, OnlinePerceptron
+from .reference import activation, perceptron_step, reference_train
+from .run import VARIANTS, Run, Visit, epoch_order
+from .margin import Theory, hinge_bound, theory
+from .train import train
+
+__all__ = [
+    "VARIANTS",
+    "Arrival",
+    "Kernel",
+    "OnlinePerceptron",
+    "Run",
+    "Theory",
+    "Visit",
+    "activation",
+    "epoch_order",
+    "hinge_bound",
+    "perceptron_step",
+    "reference_train",
+    "theory",
+    "train",
+]

@@ -1,0 +1,234 @@
+"""The compiled training loop: the one loop every variant runs on.
+
+It is the rule of ``reference.perceptron_step`` with the same arithmetic in the same order
+(activation summed left to right, then the bias; update ``w[j] += x[j] * (eta*y)``), so it
+agrees with the reference and with scikit-learn bit for bit. Three representations share
+the loop: the primal online perceptron, the batch perceptron (the update of an epoch is
+applied at its end) and the kernel perceptron (activations of all examples kept up to date).
+
+The loop records a run compactly: for every update only its position within the epoch
+(int32), plus the number of updates per epoch. It can stop and resume anywhere, so the
+caller grows the record buffer in place (no copy) and supplies a fresh order per epoch when
+shuffling. Compilation happens once per machine (``cache=True``).
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+from numba import njit
+
+# Representations.
+PRIMAL, BATCH, KERNEL = 0, 1, 2
+# Why the loop returned.
+CONVERGED, MAX_EPOCHS, MAX_UPDATES, NEED_ROOM, EPOCH_DONE = 0, 1, 2, 3, 4
+# Kernels of the kernel perceptron.
+K_LINEAR, K_POLY, K_RBF = 0, 1, 2
+# Slots of the integer state vector.
+S_EPOCH, S_POS, S_TOTAL, S_USED, S_EPOCH_UPDATES = 0, 1, 2, 3, 4
+
+
+@njit(cache=True, nogil=True)
+def kernel_value(kind, degree, gamma, X, i, Z, j):
+    """K(X[i], Z[j]) for the kernel ``kind`` (linear: a.b + 1; poly: (1 + a.b)^deg; rbf)."""
+    d = X.shape[1]
+    if kind == K_RBF:
+        s = 0.0
+        for t in range(d):
+            diff = X[i, t] - Z[j, t]
+            s += diff * diff
+        return math.exp(-gamma * s)
+    s = 0.0
+    for t in range(d):
+        s += X[i, t] * Z[j, t]
+    if kind == K_LINEAR:
+        return s + 1.0
+    return (1.0 + s) ** degree
+
+
+@njit(cache=True, nogil=True)
+def run_loop(
+    X,  # (n, d) float64, C-contiguous
+    y,  # (n,) float64 of -1/+1
+    eta,  # learning rate > 0
+    w,  # (d,) weights, updated in place (PRIMAL, BATCH)
+    bias,  # (1,) bias, updated in place
+    order,  # (n,) int64 visiting order of the current epoch
+    state,  # (5,) int64: epoch, position, total updates, record used, updates this epoch
+    max_epochs,
+    max_updates,  # -1 for no limit
+    mode,  # PRIMAL, BATCH or KERNEL
+    stop_each_epoch,  # return EPOCH_DONE after every epoch (the caller reshuffles)
+    record,  # (capacity,) int32: position within the epoch of every update
+    counts,  # (epoch capacity,) int64: updates per epoch
+    pending,  # (d + 1,) batch update being accumulated: weights then bias
+    f,  # (n,) kernel activations of every example (KERNEL)
+    kind,  # kernel kind
+    degree,
+    gamma,
+):
+    n, d = X.shape
+    epoch = state[S_EPOCH]
+    pos = state[S_POS]
+    total = state[S_TOTAL]
+    used = state[S_USED]
+    in_epoch = state[S_EPOCH_UPDATES]
+    b = bias[0]
+    status = MAX_EPOCHS
+    while epoch < max_epochs:
+        if epoch >= counts.shape[0]:
+            status = NEED_ROOM
+            break
+        full = False
+        while pos < n:
+            i = order[pos]
+            if mode == KERNEL:
+                a = f[i]
+            else:
+                a = 0.0
+                for j in range(d):
+                    a += w[j] * X[i, j]
+                a += b
+            if y[i] * a <= 0.0:  # a tie at zero is a mistake
+                if used == record.shape[0]:
+                    full = True
+                    break
+                step = eta * y[i]
+                if mode == PRIMAL:
+                    for j in range(d):
+                        w[j] += X[i, j] * step
+                    b += step
+                elif mode == BATCH:
+                    for j in range(d):
+                        pending[j] += X[i, j] * step
+                    pending[d] += step
+                else:
+                    for k in range(n):
+                        f[k] += step * kernel_value(kind, degree, gamma, X, i, X, k)
+                record[used] = pos
+                used += 1
+                total += 1
+                in_epoch += 1
+                if total == max_updates:
+                    pos += 1
+                    counts[epoch] = in_epoch
+                    epoch += 1  # the partial epoch counts as run
+                    status = MAX_UPDATES
+                    full = True
+                    break
+            pos += 1
+        if full:
+            if status != MAX_UPDATES:
+                status = NEED_ROOM
+            break
+        # End of an epoch.
+        counts[epoch] = in_epoch
+        if mode == BATCH and in_epoch > 0:
+            for j in range(d):
+                w[j] = w[j] + pending[j]
+                pending[j] = 0.0
+            b = b + pending[d]
+            pending[d] = 0.0
+        epoch += 1
+        pos = 0
+        clean = in_epoch == 0
+        in_epoch = 0
+        if clean:
+            status = CONVERGED
+            break
+        if epoch >= max_epochs:
+            status = MAX_EPOCHS
+            break
+        if stop_each_epoch:
+            status = EPOCH_DONE
+            break
+    state[S_EPOCH] = epoch
+    state[S_POS] = pos
+    state[S_TOTAL] = total
+    state[S_USED] = used
+    state[S_EPOCH_UPDATES] = in_epoch
+    bias[0] = b
+    return status
+
+
+@njit(cache=True, nogil=True)
+def sequential_activations(W, B, X, out):
+    """out[k, i] = W[k] . X[i] + B[k], summed left to right exactly as in ``run_loop``."""
+    K, d = W.shape
+    n = X.shape[0]
+    for k in range(K):
+        for i in range(n):
+            a = 0.0
+            for j in range(d):
+                a += W[k, j] * X[i, j]
+            out[k, i] = a + B[k]
+
+
+@njit(cache=True, nogil=True)
+def count_errors(W, B, X, y, out_errors, out_jp):
+    """Training errors (y*a <= 0) and perceptron criterion J_p of every weight vector."""
+    K, d = W.shape
+    n = X.shape[0]
+    for k in range(K):
+        errors = 0
+        jp = 0.0
+        for i in range(n):
+            a = 0.0
+            for j in range(d):
+                a += W[k, j] * X[i, j]
+            a += B[k]
+            m = y[i] * a
+            if m <= 0.0:
+                errors += 1
+                jp -= m
+        out_errors[k] = errors
+        out_jp[k] = jp
+
+
+@njit(cache=True, nogil=True)
+def kernel_matrix(kind, degree, gamma, X, Z, out):
+    """out[i, j] = K(X[i], Z[j])."""
+    for i in range(X.shape[0]):
+        for j in range(Z.shape[0]):
+            out[i, j] = kernel_value(kind, degree, gamma, X, i, Z, j)
+
+
+@njit(cache=True, nogil=True)
+def hinge_dual_cd(Z, C, lam, alpha, w, order, tol, max_passes):
+    """Dual coordinate descent for min_w lam*||w||^2 + C * sum_i max(0, 1 - z_i . w).
+
+    The dual is max sum(alpha) - ||sum alpha_i z_i||^2 / (4 lam) with 0 <= alpha_i <= C and
+    w = sum alpha_i z_i / (2 lam). Returns the number of passes made; stops when the largest
+    projected-gradient violation of a pass is below ``tol``.
+    """
+    n, d = Z.shape
+    passes = 0
+    for _ in range(max_passes):
+        passes += 1
+        worst = 0.0
+        for t in range(n):
+            i = order[(t + passes * 7919) % n]
+            qii = 0.0
+            g = -1.0
+            for j in range(d):
+                qii += Z[i, j] * Z[i, j]
+                g += Z[i, j] * w[j]
+            qii /= 2.0 * lam
+            if alpha[i] == 0.0:
+                pg = min(g, 0.0)
+            elif alpha[i] == C:
+                pg = max(g, 0.0)
+            else:
+                pg = g
+            if abs(pg) > worst:
+                worst = abs(pg)
+            if pg != 0.0 and qii > 0.0:
+                new = min(max(alpha[i] - g / qii, 0.0), C)
+                delta = (new - alpha[i]) / (2.0 * lam)
+                alpha[i] = new
+                for j in range(d):
+                    w[j] += delta * Z[i, j]
+        if worst < tol:
+            break
+    return passes

@@ -1,0 +1,82 @@
+"""Input checks shared by the engine's public functions.
+
+Every problem a user can cause becomes a ``ValueError`` whose message names the bad value,
+so the app can show it verbatim and notebook users see what to fix.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def check_X(X, *, name: str = "X", allow_empty: bool = False) -> np.ndarray:
+    """Return ``X`` as a C-contiguous (n, d) float64 array or raise ``ValueError``."""
+    try:
+        arr = np.asarray(X, dtype=np.float64)
+    except (TypeError, ValueError) as exc:
+        raise ValueError(f"{name} must be a numeric (n, d) array: {exc}") from None
+    if arr.ndim != 2:
+        raise ValueError(
+            f"{name} must be a 2-D array of shape (n_samples, n_features); got shape {arr.shape}"
+        )
+    if arr.shape[0] == 0 and not allow_empty:
+        raise ValueError(f"{name} is empty: there are no examples to learn from")
+    if arr.shape[1] == 0:
+        raise ValueError(f"{name} has no features (shape {arr.shape})")
+    finite = np.isfinite(arr)
+    if not finite.all():
+        row = int(np.argwhere(~finite)[0, 0])
+        bad = arr[row][~finite[row]][0]
+        raise ValueError(
+            f"{name} contains a non-finite value ({bad}) in row {row}: "
+            "remove or fill rows with NaN or inf"
+        )
+    return np.ascontiguousarray(arr)
+
+
+def check_y(y, n: int, *, require_both: bool = True) -> np.ndarray:
+    """Return labels as a float64 array of -1.0/+1.0 or raise ``ValueError``."""
+    arr = np.asarray(y)
+    if arr.ndim != 1:
+        raise ValueError(f"y must be a 1-D array of labels; got shape {arr.shape}")
+    if arr.shape[0] != n:
+        raise ValueError(f"X has {n} rows but y has {arr.shape[0]} labels; they must match")
+    try:
+        num = arr.astype(np.float64)
+    except (TypeError, ValueError):
+        values = sorted({str(v) for v in arr.tolist()})[:5]
+        raise ValueError(f"labels must be -1 or +1; got values such as {values}") from None
+    bad = (num != 1.0) & (num != -1.0)
+    if bad.any():
+        values = sorted(set(arr[bad].tolist()), key=str)[:5]
+        raise ValueError(
+            f"labels must be -1 or +1; got {values}. Map your two classes to -1/+1 first"
+        )
+    if require_both and n > 0 and (num.min() == num.max()):
+        only = "+1" if num[0] > 0 else "-1"
+        raise ValueError(
+            f"y has only one class ({only}): the perceptron needs examples of both -1 and +1"
+        )
+    return np.ascontiguousarray(num)
+
+
+def check_eta(eta) -> float:
+    """Return the learning rate as a float or raise ``ValueError`` when it is not > 0."""
+    try:
+        val = float(eta)
+    except (TypeError, ValueError):
+        raise ValueError(f"eta (the learning rate) must be a number; got {eta!r}") from None
+    if not np.isfinite(val) or val <= 0.0:
+        raise ValueError(f"eta (the learning rate) must be a finite number > 0; got {eta!r}")
+    return val
+
+
+def check_positive_int(value, name: str, *, allow_none: bool = False) -> int | None:
+    """Return ``value`` as an int >= 1 (or None when allowed) or raise ``ValueError``."""
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, (int, np.integer)):
+        raise ValueError(f"{name} must be a whole number >= 1; got {value!r}")
+    if value < 1:
+        raise ValueError(f"{name} must be >= 1; got {value}")
+    return int(value)

@@ -1,0 +1,86 @@
+"""The perceptron learning rule, written plainly: the definition the fast path is tested against.
+
+Nothing here is optimised. ``perceptron_step`` is one visit of one example;
+``reference_train`` is the textbook loop of CIML Algorithm 5 built from it. The compiled
+loop in ``_loop.py`` must agree with these bit for bit, and the tests check that it does.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def activation(w, b: float, x) -> float:
+    """Return ``w . x + b`` summed left to right, the order every part of the engine uses.
+
+    The order matters for exactness: the compiled loop, the replay of a recorded run and
+    scikit-learn's ``Perceptron`` all add ``w[0]*x[0]``, then ``w[1]*x[1]``, ..., then ``b``.
+    """
+    a = 0.0
+    for wj, xj in zip(w, x, strict=True):
+        a += float(wj) * float(xj)
+    return a + float(b)
+
+
+def is_mistake(y: float, a: float) -> bool:
+    """A mistake is ``y * a <= 0``: a tie at exactly zero counts as a mistake ("I don't know")."""
+    return y * a <= 0.0
+
+
+def perceptron_step(w, b: float, x, y: float, eta: float = 1.0):
+    """Visit one example: predict, and on a mistake move towards it.
+
+    Parameters
+    ----------
+    w : array of shape (d,)
+        Current weights (not modified).
+    b : float
+        Current bias, the weight of the constant feature x0 = 1.
+    x : array of shape (d,)
+        The example.
+    y : {-1.0, +1.0}
+        Its label.
+    eta : float
+        Learning rate.
+
+    Returns
+    -------
+    w_new, b_new, a, mistake
+        The weights after the visit, the activation ``w . x + b`` before it, and whether
+        it was a mistake (``y * a <= 0``), in which case ``w += eta*y*x`` and ``b += eta*y``.
+
+    Examples
+    --------
+    >>> perceptron_step([0.0, 0.0], 0.0, [1.0, 1.0], 1.0)
+    (array([1., 1.]), 1.0, 0.0, True)
+    """
+    w = np.array(w, dtype=np.float64)
+    a = activation(w, b, x)
+    mistake = is_mistake(y, a)
+    if mistake:
+        step = eta * y
+        w = w + np.asarray(x, dtype=np.float64) * step
+        b = float(b) + step
+    return w, float(b), a, mistake
+
+
+def reference_train(X, y, *, eta: float = 1.0, max_epochs: int = 100, w0=None, b0: float = 0.0):
+    """Train with the plain loop; return ``(w, b, trace, converged)``.
+
+    ``trace`` lists one tuple ``(epoch, index, activation, mistake)`` per visit, in order.
+    The loop stops after the first epoch with no mistake, or after ``max_epochs`` epochs.
+    """
+    X = np.asarray(X, dtype=np.float64)
+    y = np.asarray(y, dtype=np.float64)
+    w = np.zeros(X.shape[1]) if w0 is None else np.array(w0, dtype=np.float64)
+    b = float(b0)
+    trace = []
+    for epoch in range(max_epochs):
+        mistakes = 0
+        for i in range(X.shape[0]):
+            w, b, a, mistake = perceptron_step(w, b, X[i], y[i], eta)
+            trace.append((epoch, i, a, mistake))
+            mistakes += mistake
+        if mistakes == 0:
+            return w, b, trace, True
+    return w, b, trace, False

@@ -1,0 +1,499 @@
+"""A recorded training run: immutable data that the app replays, scrubs and animates.
+
+The record is what the compiled loop wrote: for each update the position within its
+epoch (int32), and the number of updates per epoch. Everything else (which example, the
+weights after any update, the activation and verdict of any visit, averaged / voted /
+pocket weights, per-epoch errors) is rebuilt from it without re-running the training.
+Weights are rebuilt by a sequential cumulative sum of the same ``x * (eta*y)`` steps the
+loop added, so they are bitwise identical to the loop's.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+import numpy as np
+
+from . import _loop
+from .kernels import Kernel
+
+VARIANTS = ("classic", "averaged", "voted", "pocket", "kernel", "batch")
+
+# Weight vectors evaluated per chunk when scoring many of them against the training set.
+_CHUNK_ELEMENTS = 4_000_000
+
+
+def epoch_order(n: int, epoch: int, shuffle: bool, seed: int | None) -> np.ndarray:
+    """The visiting order of ``epoch``: fixed (0..n-1) or a permutation drawn from the seed.
+
+    Each epoch's permutation has its own seed stream (``SeedSequence(seed, spawn_key=(1,
+    epoch))``), so any epoch's order can be regenerated on its own, in any order.
+    """
+    if not shuffle:
+        return np.arange(n, dtype=np.int64)
+    ss = np.random.SeedSequence(0 if seed is None else seed, spawn_key=(1, epoch))
+    return np.random.default_rng(ss).permutation(n).astype(np.int64)
+
+
+def random_start(d: int, seed: int | None) -> tuple[np.ndarray, float]:
+    """A random start (w0, b0) ~ N(0, 1) per component, from its own stream of ``seed``."""
+    ss = np.random.SeedSequence(0 if seed is None else seed, spawn_key=(0,))
+    v = np.random.default_rng(ss).standard_normal(d + 1)
+    return v[1:].copy(), float(v[0])
+
+
+@dataclass(frozen=True)
+class Visit:
+    """One visit of one example, as the app's status line and equation describe it."""
+
+    t: int  # global visit number, from 0
+    epoch: int  # from 0
+    position: int  # position within the epoch, from 0
+    index: int  # which example (row of X)
+    activation: float  # w . x + b before the visit (kernel: f(x))
+    mistake: bool  # y * activation <= 0
+    updates_before: int  # updates made before this visit
+    w_before: np.ndarray | None
+    b_before: float | None
+    w_after: np.ndarray | None
+    b_after: float | None
+
+
+class Run:
+    """The immutable record of one training run, with exact replay.
+
+    Attributes
+    ----------
+    w, b : ndarray, float
+        The weights the update sequence ended with (``None`` for a non-linear kernel).
+    converged : bool
+        The run ended on a clean pass (an epoch without a mistake).
+    mistakes : int
+        Number of mistakes that caused an update (batch: misclassified visits summed over
+        epochs; its weight changes are ``n_updates``).
+    epochs : int
+        Epochs run, counting the clean pass and a partial last epoch.
+    stop_reason : str
+        "converged", "max_epochs" or "max_updates".
+    """
+
+    def __init__(
+        self,
+        *,
+        X,
+        y,
+        variant,
+        eta,
+        w0,
+        b0,
+        shuffle,
+        seed,
+        kernel,
+        max_epochs,
+        max_updates,
+        record,
+        counts,
+        stop_reason,
+        final_w,
+        final_b,
+    ):
+        self.X = X
+        self.y = y
+        self.variant = variant
+        self.eta = float(eta)
+        self.w0 = w0
+        self.b0 = float(b0)
+        self.shuffle = bool(shuffle)
+        self.seed = seed
+        self.kernel: Kernel | None = kernel
+        self.max_epochs = max_epochs
+        self.max_updates = max_updates
+        self.record = record  # int32 (mistakes,): position within its epoch
+        self.counts = counts  # int64 (epochs,): mistakes per epoch
+        self.stop_reason = stop_reason
+        self._final_w = final_w
+        self._final_b = float(final_b)
+        for arr in (self.record, self.counts):
+            arr.flags.writeable = False
+
+    # ----------------------------------------------------------------- summary
+    @property
+    def n(self) -> int:
+        return self.X.shape[0]
+
+    @property
+    def d(self) -> int:
+        return self.X.shape[1]
+
+    @property
+    def converged(self) -> bool:
+        return self.stop_reason == "converged"
+
+    @property
+    def epochs(self) -> int:
+        return int(self.counts.shape[0])
+
+    @property
+    def mistakes(self) -> int:
+        return int(self.record.shape[0])
+
+    @property
+    def is_batch(self) -> bool:
+        return self.variant == "batch"
+
+    @property
+    def is_kernel(self) -> bool:
+        return self.variant == "kernel"
+
+    @property
+    def n_updates(self) -> int:
+        """Weight changes: one per mistake, or one per epoch with mistakes for batch."""
+        if self.is_batch:
+            return int(np.count_nonzero(self.counts))
+        return self.mistakes
+
+    @property
+    def n_visits(self) -> int:
+        """Example visits made (the last epoch may be partial when max_updates stopped it)."""
+        if self.epochs == 0:
+            return 0
+        if self.stop_reason == "max_updates" and self.mistakes:
+            return (self.epochs - 1) * self.n + int(self.record[-1]) + 1
+        return self.epochs * self.n
+
+    @property
+    def w(self):
+        if self.is_kernel and self.kernel.name != "linear":
+            return None
+        return self._final_w.copy()
+
+    @property
+    def b(self):
+        if self.is_kernel and self.kernel.name != "linear":
+            return None
+        return self._final_b
+
+    def __repr__(self) -> str:
+        return (
+            f"Run(variant={self.variant!r}, n={self.n}, d={self.d}, mistakes={self.mistakes}, "
+            f"epochs={self.epochs}, converged={self.converged})"
+        )
+
+    # ------------------------------------------------------- where updates were
+    def order(self, epoch: int) -> np.ndarray:
+        """The visiting order of ``epoch`` (regenerated from the seed when shuffled)."""
+        return epoch_order(self.n, epoch, self.shuffle, self.seed)
+
+    @cached_property
+    def update_epoch(self) -> np.ndarray:
+        """Epoch (from 0) of every mistake."""
+        return np.repeat(np.arange(self.epochs, dtype=np.int64), self.counts)
+
+    @cached_property
+    def update_visit(self) -> np.ndarray:
+        """Global visit number (from 0) of every mistake, increasing."""
+        return self.update_epoch * self.n + self.record.astype(np.int64)
+
+    @cached_property
+    def update_index(self) -> np.ndarray:
+        """Which example (row of X) every mistake was made on."""
+        if not self.shuffle:
+            return self.record.astype(np.int64)
+        out = np.empty(self.mistakes, dtype=np.int64)
+        starts = np.concatenate(([0], np.cumsum(self.counts)))
+        for e in range(self.epochs):
+            lo, hi = starts[e], starts[e + 1]
+            if hi > lo:
+                out[lo:hi] = self.order(e)[self.record[lo:hi]]
+        return out
+
+    @cached_property
+    def _steps(self) -> np.ndarray:
+        """(mistakes, d+1): the step ``eta*y`` times (1, x) of every mistake, bias first."""
+        s = self.eta * self.y[self.update_index]
+        out = np.empty((self.mistakes, self.d + 1))
+        out[:, 0] = s
+        out[:, 1:] = self.X[self.update_index] * s[:, None]
+        return out
+
+    # ------------------------------------------------------------- weights
+    @cached_property
+    def _trajectory(self) -> np.ndarray:
+        """(n_updates + 1, d+1) augmented weights (bias first) after each update, exact."""
+        start = np.concatenate(([self.b0], self.w0))
+        if self.is_batch:
+            # One change per epoch with mistakes: the epoch's steps summed in visit order,
+            # then added, exactly as the loop accumulated and applied them.
+            ends = np.cumsum(self.counts)[self.counts > 0]
+            deltas = np.empty((ends.shape[0], self.d + 1))
+            lo = 0
+            for k, hi in enumerate(ends):
+                deltas[k] = np.cumsum(self._steps[lo:hi], axis=0)[-1]
+                lo = hi
+            traj = np.cumsum(np.vstack((start, deltas)), axis=0)
+        else:
+            traj = np.cumsum(np.vstack((start, self._steps)), axis=0)
+        traj.flags.writeable = False
+        return traj
+
+    def weights(self, k: int) -> tuple[np.ndarray, float]:
+        """(w, b) after ``k`` weight changes (0 = the start), bitwise as the loop had them."""
+        self._require_primal("weights")
+        if not 0 <= k <= self.n_updates:
+            raise IndexError(f"k must be between 0 and {self.n_updates}; got {k}")
+        row = self._trajectory[k]
+        return row[1:].copy(), float(row[0])
+
+    def trajectory(self) -> tuple[np.ndarray, np.ndarray]:
+        """All weights: ``W`` of shape (n_updates + 1, d) and ``B`` of shape (n_updates + 1,)."""
+        self._require_primal("trajectory")
+        return self._trajectory[:, 1:], self._trajectory[:, 0]
+
+    def updates_before_visit(self, t) -> np.ndarray | int:
+        """Weight changes made before global visit ``t`` (array or scalar)."""
+        if self.is_batch:
+            epoch = np.asarray(t) // self.n
+            changes = np.concatenate(([0], np.cumsum(self.counts > 0)))
+            out = changes[np.minimum(epoch, self.epochs)]
+        else:
+            out = np.searchsorted(self.update_visit, t, side="left")
+        return int(out) if np.ndim(out) == 0 else out
+
+    def visit(self, t: int) -> Visit:
+        """Everything about global visit ``t`` (0 <= t < n_visits), without re-training."""
+        if not 0 <= t < self.n_visits:
+            raise IndexError(f"visit must be between 0 and {self.n_visits - 1}; got {t}")
+        epoch, pos = divmod(int(t), self.n)
+        i = int(self.order(epoch)[pos])
+        k = self.updates_before_visit(t)
+        m = int(np.searchsorted(self.update_visit, t, side="left"))
+        mistake = m < self.mistakes and int(self.update_visit[m]) == t
+        if self.is_kernel:
+            a = float(self.kernel_activations(m, self.X[i : i + 1])[0])
+            return Visit(t, epoch, pos, i, a, mistake, m, None, None, None, None)
+        w, b = self.weights(k)
+        a = float(self.activations(w[None, :], np.array([b]), self.X[i : i + 1])[0, 0])
+        if mistake and not self.is_batch:
+            w_after, b_after = self.weights(k + 1)
+        else:
+            w_after, b_after = w, b
+        return Visit(t, epoch, pos, i, a, mistake, k, w, b, w_after, b_after)
+
+    def visits(self, start: int = 0, stop: int | None = None) -> dict[str, np.ndarray]:
+        """Columns for visits ``start..stop-1``: epoch, position, index, activation, mistake,
+        updates_before, and for primal variants the weights before each visit (w, b)."""
+        stop = self.n_visits if stop is None else min(stop, self.n_visits)
+        t = np.arange(start, stop, dtype=np.int64)
+        epoch, pos = np.divmod(t, self.n)
+        index = np.empty_like(t)
+        for e in np.unique(epoch):
+            sel = epoch == e
+            index[sel] = self.order(int(e))[pos[sel]]
+        m = np.searchsorted(self.update_visit, t, side="left")
+        mistake = (m < self.mistakes) & (self.update_visit[np.minimum(m, self.mistakes - 1)] == t)
+        if self.mistakes == 0:
+            mistake = np.zeros_like(t, dtype=bool)
+        out = {"t": t, "epoch": epoch, "position": pos, "index": index, "mistake": mistake}
+        if self.is_kernel:
+            act = np.empty(t.shape[0])
+            for j in range(t.shape[0]):
+                act[j] = self.kernel_activations(int(m[j]), self.X[index[j] : index[j] + 1])[0]
+            out.update(activation=act, updates_before=m)
+            return out
+        k = self.updates_before_visit(t)
+        W = self._trajectory[k]
+        X = self.X[index]
+        act = W[:, 1] * X[:, 0]
+        for j in range(1, self.d):
+            act += W[:, j + 1] * X[:, j]
+        act += W[:, 0]
+        out.update(activation=act, updates_before=k, w=W[:, 1:], b=W[:, 0])
+        return out
+
+    # ------------------------------------------------------------ evaluation
+    @staticmethod
+    def activations(W, B, X) -> np.ndarray:
+        """(K, n) activations of K weight vectors on X, summed in the loop's exact order."""
+        W = np.ascontiguousarray(W, dtype=np.float64)
+        B = np.ascontiguousarray(B, dtype=np.float64)
+        X = np.ascontiguousarray(X, dtype=np.float64)
+        out = np.empty((W.shape[0], X.shape[0]))
+        _loop.sequential_activations(W, B, X, out)
+        return out
+
+    def errors_of(self, W, B) -> tuple[np.ndarray, np.ndarray]:
+        """Training errors (y*a <= 0) and J_p of each weight vector (rows of W, entries of B)."""
+        W = np.ascontiguousarray(W, dtype=np.float64)
+        B = np.ascontiguousarray(B, dtype=np.float64)
+        errors = np.empty(W.shape[0], dtype=np.int64)
+        jp = np.empty(W.shape[0])
+        _loop.count_errors(W, B, self.X, self.y, errors, jp)
+        return errors, jp
+
+    @cached_property
+    def epoch_end_updates(self) -> np.ndarray:
+        """Weight changes made by the end of each epoch (index into the trajectory)."""
+        if self.is_batch:
+            return np.cumsum(self.counts > 0)
+        return np.cumsum(self.counts)
+
+    def epoch_stats(self) -> dict[str, np.ndarray]:
+        """Per epoch: mistakes made during it, and the training errors and perceptron
+        criterion J_p = sum max(0, -y(w.x + b)) of the weights at its end."""
+        if self.is_kernel:
+            errors = np.array(
+                [
+                    np.count_nonzero(self.y * self.kernel_activations(int(k), self.X) <= 0.0)
+                    for k in np.cumsum(self.counts)
+                ],
+                dtype=np.int64,
+            )
+            return {"mistakes": self.counts.copy(), "errors": errors}
+        W = self._trajectory[self.epoch_end_updates]
+        errors, jp = self.errors_of(W[:, 1:], W[:, 0])
+        return {"mistakes": self.counts.copy(), "errors": errors, "J_p": jp}
+
+    # ------------------------------------------------------------- variants
+    @cached_property
+    def survival(self) -> np.ndarray:
+        """Survival counts c_k (k = 0..mistakes): visits after which w^(k) was in force.
+
+        This is Freund and Schapire's count: a new vector gets 1 for the visit that made it,
+        then 1 more per correctly classified visit. The counts sum to ``n_visits``.
+        """
+        edges = np.concatenate(([0], self.update_visit, [self.n_visits]))
+        return np.diff(edges)
+
+    @cached_property
+    def averaged_weights(self) -> tuple[np.ndarray, float]:
+        """The plain average of the weights after each of the T visits: (1/T) sum_t w_t.
+
+        CIML Algorithm 7 returns ``w - u/c`` with c = T + 1, which is T/(T+1) times this
+        (see ERRATA.md); predictions are identical. The app shows this plain average.
+        """
+        T = self.n_visits
+        start = np.concatenate(([self.b0], self.w0))
+        # sum_t w_t = T*w0 + sum_k step_k * (visits from update k to the end).
+        weight = (T - self.update_visit).astype(np.float64)
+        total = T * start + weight @ self._steps if self.mistakes else T * start
+        avg = total / T
+        return avg[1:], float(avg[0])
+
+    @property
+    def averaged_weights_ciml(self) -> tuple[np.ndarray, float]:
+        """What CIML Algorithm 7 literally returns: T/(T+1) times ``averaged_weights``."""
+        w, b = self.averaged_weights
+        f = self.n_visits / (self.n_visits + 1)
+        return w * f, b * f
+
+    @cached_property
+    def pocket_errors(self) -> np.ndarray:
+        """Training errors of the weights after each update (index 0: the start)."""
+        W = self._trajectory
+        errors = np.empty(W.shape[0], dtype=np.int64)
+        step = max(1, _CHUNK_ELEMENTS // max(1, self.n * self.d))
+        for lo in range(0, W.shape[0], step):
+            e, _ = self.errors_of(W[lo : lo + step, 1:], W[lo : lo + step, 0])
+            errors[lo : lo + step] = e
+        return errors
+
+    @cached_property
+    def pocket_index(self) -> np.ndarray:
+        """For each k, the update (<= k) whose weights had the fewest training errors so
+        far; ties keep the earlier weights (they were in the pocket first)."""
+        errs = self.pocket_errors
+        best = np.minimum.accumulate(errs)
+        improved = np.concatenate(([True], errs[1:] < best[:-1]))
+        return np.maximum.accumulate(np.where(improved, np.arange(errs.shape[0]), 0))
+
+    @property
+    def pocket_weights(self) -> tuple[np.ndarray, float]:
+        """The pocket: the weights with the fewest training errors seen during the run."""
+        return self.weights(int(self.pocket_index[-1]))
+
+    # --------------------------------------------------------------- kernel
+    @cached_property
+    def _alpha_steps(self) -> np.ndarray:
+        return self.eta * self.y[self.update_index]
+
+    @property
+    def alpha(self) -> np.ndarray:
+        """Mistake count alpha_i of every example (the dual form)."""
+        return np.bincount(self.update_index, minlength=self.n).astype(np.int64)
+
+    def kernel_activations(self, k: int, Z) -> np.ndarray:
+        """f(z) after the first ``k`` mistakes: sum over updates of eta*y_i*K(x_i, z),
+        accumulated in update order as the loop did."""
+        Z = np.ascontiguousarray(Z, dtype=np.float64)
+        idx = self.update_index[:k]
+        if k == 0:
+            return np.zeros(Z.shape[0])
+        K = self.kernel.matrix(self.X[idx], Z)  # (k, m)
+        steps = self._alpha_steps[:k]
+        return np.cumsum(steps[:, None] * K, axis=0)[-1]
+
+    def decision_function(self, Z) -> np.ndarray:
+        """The score whose sign is the variant's prediction, for points Z (m, d)."""
+        Z = np.ascontiguousarray(np.asarray(Z, dtype=np.float64))
+        if Z.ndim != 2 or Z.shape[1] != self.d:
+            raise ValueError(f"points must have shape (m, {self.d}); got {Z.shape}")
+        if self.is_kernel:
+            support = np.flatnonzero(self.alpha)
+            if support.size == 0:
+                return np.zeros(Z.shape[0])
+            coef = self.eta * self.alpha[support] * self.y[support]
+            return coef @ self.kernel.matrix(self.X[support], Z)
+        if self.variant == "averaged":
+            w, b = self.averaged_weights
+        elif self.variant == "pocket":
+            w, b = self.pocket_weights
+        elif self.variant == "voted":
+            W, B = self.trajectory()
+            c = self.survival
+            keep = c > 0
+            votes = np.zeros(Z.shape[0])
+            for Wc, Bc, cc in _chunks(W[keep], B[keep], c[keep], Z.shape[0]):
+                votes += cc @ np.sign(self.activations(Wc, Bc, Z))
+            return votes
+        else:
+            w, b = self._final_w, self._final_b
+        return self.activations(w[None, :], np.array([b]), Z)[0]
+
+    def predict(self, Z) -> np.ndarray:
+        """-1/+1 by the variant's own rule; a score of exactly 0 predicts -1."""
+        return np.where(self.decision_function(Z) > 0.0, 1, -1)
+
+    # ---------------------------------------------------------------- proof
+    def proof(self, u, gamma: float, R: float) -> dict[str, np.ndarray]:
+        """The convergence proof's two quantities after every update, with their bounds.
+
+        ``u`` is a unit separator in R^(d+1) (bias first) with margin ``gamma``. After k
+        updates from w(0): w.u >= w(0).u + k*eta*gamma and ||w||^2 <= ||w(0)||^2 + k*eta^2*R^2.
+        """
+        self._require_primal("proof")
+        traj = self._trajectory
+        u = np.asarray(u, dtype=np.float64)
+        k = np.arange(traj.shape[0], dtype=np.float64)
+        dot = traj @ u
+        norm2 = np.einsum("ij,ij->i", traj, traj)
+        return {
+            "k": k,
+            "w_dot_u": dot,
+            "lower": dot[0] + k * self.eta * gamma,
+            "norm_sq": norm2,
+            "upper": norm2[0] + k * self.eta**2 * R**2,
+        }
+
+    def _require_primal(self, what: str) -> None:
+        if self.is_kernel:
+            raise ValueError(
+                f"{what} is not defined for the kernel perceptron: it has no weight vector "
+                "in input space; use alpha and kernel_activations"
+            )
+
+
+def _chunks(W, B, c, n):
+    step = max(1, _CHUNK_ELEMENTS // max(1, n))
+    for lo in range(0, W.shape[0], step):
+        yield W[lo : lo + step], B[lo : lo + step], c[lo : lo + step]

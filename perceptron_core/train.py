@@ -1,0 +1,184 @@
+"""``train``: run the compiled loop for any variant and return the recorded ``Run``."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from . import _loop
+from ._validate import check_eta, check_positive_int, check_X, check_y
+from .kernels import as_kernel
+from .run import VARIANTS, Run, epoch_order, random_start
+
+_INITIAL_RECORD = 4096
+_GROWTH = 1.5  # in-place growth keeps the record's peak at <= 6 bytes per update
+
+
+def train(
+    X,
+    y,
+    variant: str = "classic",
+    eta: float = 1.0,
+    max_epochs: int = 100,
+    shuffle: bool = False,
+    seed: int | None = 0,
+    w0=None,
+    b0: float = 0.0,
+    kernel=None,
+    *,
+    max_updates: int | None = None,
+) -> Run:
+    """Train a perceptron and record the run.
+
+    Parameters
+    ----------
+    X : array of shape (n, d)
+        Examples; finite numbers.
+    y : array of shape (n,)
+        Labels, -1 or +1, both present.
+    variant : {"classic", "averaged", "voted", "pocket", "kernel", "batch"}
+        The rule used to *predict*; classic, averaged, voted and pocket share one run of the
+        online perceptron. "kernel" runs the dual form with ``kernel``; "batch" does gradient
+        descent on the perceptron criterion J_p (all of an epoch's mistakes, then one step).
+    eta : float > 0
+        Learning rate: on a mistake ``w += eta*y*x`` and ``b += eta*y``.
+    max_epochs : int >= 1
+        Stop after this many passes unless a pass is clean first.
+    shuffle : bool
+        False: visit examples in the given order every epoch. True: a new permutation every
+        epoch, drawn from ``seed``.
+    seed : int
+        Seeds the per-epoch orders and the random start.
+    w0 : None, array of shape (d,), or "random"
+        Start weights: zeros (None), given, or drawn N(0, 1) from ``seed`` ("random", which
+        also draws the bias and ignores ``b0``).
+    b0 : float
+        Start bias.
+    kernel : None, "linear", "poly", "rbf" or Kernel
+        Only for ``variant="kernel"``; None means the linear kernel a.b + 1.
+    max_updates : int, optional
+        Stop right after this many updates (batch: weight changes).
+
+    Returns
+    -------
+    Run
+        The immutable record; ``run.w``, ``run.b``, ``run.converged``, ``run.mistakes``,
+        ``run.epochs``, ``run.predict(X)``.
+
+    Examples
+    --------
+    >>> import numpy as np, perceptron_core as pc
+    >>> X = np.array([[1.0, 1.0], [2.0, 2.0], [-1.0, -1.0]]); y = np.array([1, 1, -1])
+    >>> run = pc.train(X, y)
+    >>> run.converged, run.mistakes, run.w, run.b
+    (True, 1, array([1., 1.]), 1.0)
+    """
+    if variant not in VARIANTS:
+        raise ValueError(f"variant must be one of {', '.join(VARIANTS)}; got {variant!r}")
+    X = check_X(X)
+    n, d = X.shape
+    y = check_y(y, n)
+    eta = check_eta(eta)
+    max_epochs = check_positive_int(max_epochs, "max_epochs")
+    max_updates = check_positive_int(max_updates, "max_updates", allow_none=True)
+    if seed is not None and (isinstance(seed, bool) or not isinstance(seed, (int, np.integer))):
+        raise ValueError(f"seed must be a whole number; got {seed!r}")
+    if kernel is not None and variant != "kernel":
+        raise ValueError(f"kernel is only used by variant='kernel'; got variant={variant!r}")
+    kern = as_kernel(kernel) if variant == "kernel" else None
+
+    if isinstance(w0, str):
+        if w0 != "random":
+            raise ValueError(f"w0 must be None, an array of {d} numbers, or 'random'; got {w0!r}")
+        w_start, b_start = random_start(d, seed)
+    elif w0 is None:
+        w_start, b_start = np.zeros(d), float(b0)
+    else:
+        w_start = np.array(w0, dtype=np.float64).reshape(-1)
+        if w_start.shape != (d,):
+            raise ValueError(f"w0 must have {d} entries (one per feature); got {w_start.shape}")
+        b_start = float(b0)
+    if not (np.isfinite(w_start).all() and np.isfinite(b_start)):
+        raise ValueError("w0 and b0 must be finite numbers")
+    if kern is not None and (np.any(w_start != 0.0) or b_start != 0.0):
+        raise ValueError("the kernel perceptron starts from alpha = 0; w0/b0 must be zero")
+
+    mode = {"kernel": _loop.KERNEL, "batch": _loop.BATCH}.get(variant, _loop.PRIMAL)
+    record, counts, status, w, b = _drive(
+        X, y, eta, w_start, b_start, mode, max_epochs, max_updates, shuffle, seed, kern
+    )
+    reason = {
+        _loop.CONVERGED: "converged",
+        _loop.MAX_EPOCHS: "max_epochs",
+        _loop.MAX_UPDATES: "max_updates",
+    }[status]
+    run = Run(
+        X=_readonly(X),
+        y=_readonly(y),
+        variant=variant,
+        eta=eta,
+        w0=_readonly(w_start.copy()),
+        b0=b_start,
+        shuffle=shuffle,
+        seed=seed,
+        kernel=kern,
+        max_epochs=max_epochs,
+        max_updates=max_updates,
+        record=record,
+        counts=counts,
+        stop_reason=reason,
+        final_w=w,
+        final_b=b,
+    )
+    if kern is not None and kern.name == "linear":
+        # The dual weights expand to a primal (w, b) only for the linear kernel.
+        s = eta * y[run.update_index]
+        run._final_w = (X[run.update_index] * s[:, None]).sum(axis=0) if run.mistakes else w
+        run._final_b = float(s.sum())
+    return run
+
+
+def _drive(X, y, eta, w_start, b_start, mode, max_epochs, max_updates, shuffle, seed, kern):
+    """Call the loop until it stops, growing the record in place and reshuffling."""
+    n, d = X.shape
+    w = w_start.copy()
+    bias = np.array([b_start])
+    state = np.zeros(5, dtype=np.int64)
+    record = np.empty(min(_INITIAL_RECORD, max_updates or _INITIAL_RECORD), dtype=np.int32)
+    counts = np.zeros(min(max_epochs, 256), dtype=np.int64)
+    pending = np.zeros(d + 1)
+    f = np.zeros(n if mode == _loop.KERNEL else 0)
+    kind, degree, gamma = (kern.kind, kern.degree, kern.gamma) if kern else (0, 1, 1.0)
+    # Batch counts weight changes, not mistakes: it is limited at epoch ends below.
+    loop_max_updates = -1 if (max_updates is None or mode == _loop.BATCH) else max_updates
+    stop_each_epoch = shuffle or (mode == _loop.BATCH and max_updates is not None)
+    order = epoch_order(n, 0, shuffle, seed)
+    while True:
+        status = _loop.run_loop(
+            X, y, eta, w, bias, order, state, max_epochs, loop_max_updates, mode,
+            stop_each_epoch, record, counts, pending, f, kind, degree, gamma,
+        )  # fmt: skip
+        if status == _loop.NEED_ROOM:
+            if state[_loop.S_USED] == record.shape[0]:
+                record.resize(int(record.shape[0] * _GROWTH) + 1, refcheck=False)
+            if state[_loop.S_EPOCH] >= counts.shape[0]:
+                counts.resize(min(max_epochs, counts.shape[0] * 2), refcheck=False)
+            continue
+        if status == _loop.EPOCH_DONE:
+            if mode == _loop.BATCH and max_updates is not None:
+                changes = int(np.count_nonzero(counts[: state[_loop.S_EPOCH]]))
+                if changes >= max_updates:
+                    status = _loop.MAX_UPDATES
+                    break
+            order = epoch_order(n, int(state[_loop.S_EPOCH]), shuffle, seed)
+            continue
+        break
+    used = int(state[_loop.S_USED])
+    record.resize(used, refcheck=False)  # shrinks in place
+    counts.resize(int(state[_loop.S_EPOCH]), refcheck=False)
+    return record, counts, status, w, float(bias[0])
+
+
+def _readonly(a: np.ndarray) -> np.ndarray:
+    v = a.view()
+    v.flags.writeable = False
+    return v
