@@ -10,10 +10,10 @@ Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the 
 """
 
 from .kernels import Kernel
+from .margin import Theory, hinge_bound, theory
 from .online import Arrival, OnlinePerceptron
 from .reference import activation, perceptron_step, reference_train
 from .run import VARIANTS, Run, Visit, epoch_order
-from .margin import Theory, hinge_bound, theory
 from .train import train
 
 __all__ = [

@@ -23,7 +23,6 @@ from fractions import Fraction
 import numpy as np
 from scipy.optimize import nnls
 
-from . import _loop
 from ._validate import check_positive_int, check_X, check_y
 
 

@@ -151,8 +151,8 @@ def test_gamma_star_against_slsqp_on_larger_sets():
         Z = augmented(X) * y[:, None]
         # The dual, max sum(a) - ||Z^T a||^2 / 2 over a >= 0, by a bound-constrained solver.
         res = minimize(
-            lambda a: 0.5 * np.sum((Z.T @ a) ** 2) - a.sum(), np.zeros(len(Z)),
-            jac=lambda a: Z @ (Z.T @ a) - 1, method="L-BFGS-B", bounds=[(0, None)] * len(Z),
+            lambda a, Z=Z: 0.5 * np.sum((Z.T @ a) ** 2) - a.sum(), np.zeros(len(Z)),
+            jac=lambda a, Z=Z: Z @ (Z.T @ a) - 1, method="L-BFGS-B", bounds=[(0, None)] * len(Z),
             options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 100_000},
         )  # fmt: skip
         w_dual = Z.T @ res.x
