@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import math
 
+import numpy as np
 from numba import njit
 
 # Representations.
@@ -53,7 +54,7 @@ def run_loop(
     eta,  # learning rate > 0
     w,  # (d,) weights, updated in place (PRIMAL, BATCH)
     bias,  # (1,) bias, updated in place
-    order,  # (n,) int64 visiting order of the current epoch
+    order,  # (n,) int64 visiting order of the current epoch; empty for 0..n-1
     state,  # (5,) int64: epoch, position, total updates, record used, updates this epoch
     max_epochs,
     max_updates,  # -1 for no limit
@@ -74,6 +75,7 @@ def run_loop(
     used = state[S_USED]
     in_epoch = state[S_EPOCH_UPDATES]
     b = bias[0]
+    fixed = order.shape[0] == 0
     status = MAX_EPOCHS
     while epoch < max_epochs:
         if epoch >= counts.shape[0]:
@@ -81,7 +83,7 @@ def run_loop(
             break
         full = False
         while pos < n:
-            i = order[pos]
+            i = pos if fixed else order[pos]
             if mode == KERNEL:
                 a = f[i]
             else:

@@ -23,8 +23,10 @@ def check_X(X, *, name: str = "X", allow_empty: bool = False) -> np.ndarray:
         raise ValueError(f"{name} is empty: there are no examples to learn from")
     if arr.shape[1] == 0:
         raise ValueError(f"{name} has no features (shape {arr.shape})")
-    finite = np.isfinite(arr)
-    if not finite.all():
+    # A sum is non-finite whenever any entry is (NaN and inf propagate), and needs no
+    # n x d temporary; only then look entry by entry (it may also just have overflowed).
+    finite = True if np.isfinite(arr.sum()) else np.isfinite(arr)
+    if finite is not True and not finite.all():
         row = int(np.argwhere(~finite)[0, 0])
         bad = arr[row][~finite[row]][0]
         raise ValueError(
@@ -42,18 +44,19 @@ def check_y(y, n: int, *, require_both: bool = True) -> np.ndarray:
     if arr.shape[0] != n:
         raise ValueError(f"X has {n} rows but y has {arr.shape[0]} labels; they must match")
     try:
-        num = arr.astype(np.float64)
+        num = np.asarray(arr, dtype=np.float64)  # no copy when already float64
     except (TypeError, ValueError):
         values = sorted({str(v) for v in arr.tolist()})[:5]
         raise ValueError(f"labels must be -1 or +1; got values such as {values}") from None
-    bad = (num != 1.0) & (num != -1.0)
-    if bad.any():
+    n_pos = np.count_nonzero(num == 1.0)
+    if n_pos + np.count_nonzero(num == -1.0) != n:
+        bad = (num != 1.0) & (num != -1.0)
         values = sorted(set(arr[bad].tolist()), key=str)[:5]
         raise ValueError(
             f"labels must be -1 or +1; got {values}. Map your two classes to -1/+1 first"
         )
-    if require_both and n > 0 and (num.min() == num.max()):
-        only = "+1" if num[0] > 0 else "-1"
+    if require_both and n > 0 and n_pos in (0, n):
+        only = "+1" if n_pos else "-1"
         raise ValueError(
             f"y has only one class ({only}): the perceptron needs examples of both -1 and +1"
         )

@@ -151,7 +151,8 @@ def _drive(X, y, eta, w_start, b_start, mode, max_epochs, max_updates, shuffle, 
     # Batch counts weight changes, not mistakes: it is limited at epoch ends below.
     loop_max_updates = -1 if (max_updates is None or mode == _loop.BATCH) else max_updates
     stop_each_epoch = shuffle or (mode == _loop.BATCH and max_updates is not None)
-    order = epoch_order(n, 0, shuffle, seed)
+    # Fixed order needs no index array (an empty one means 0..n-1): no O(n) extra memory.
+    order = epoch_order(n, 0, shuffle, seed) if shuffle else np.empty(0, dtype=np.int64)
     while True:
         status = _loop.run_loop(
             X, y, eta, w, bias, order, state, max_epochs, loop_max_updates, mode,

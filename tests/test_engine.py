@@ -57,7 +57,7 @@ def sklearn_perceptron(X, y, epochs, eta=1.0):
 @pytest.mark.parametrize("epochs", [1, 2, 3, 5, 8, 13, 40])
 @pytest.mark.parametrize("eta", [1.0, 0.1, 0.37])
 def test_equals_sklearn_bitwise_on_generated_data(epochs, eta):
-    for seed, d in [(0, 2), (1, 5), (2, 1)]:
+    for seed, d in [(0, 2), (1, 5), (2, 1), (3, 12), (4, 50)]:
         X, y = noisy_data(n=200, d=d, seed=seed, shift=1.5, scale=3.0)
         run = pc.train(X, y, eta=eta, max_epochs=epochs)
         sk = sklearn_perceptron(X, y, epochs, eta)
@@ -89,8 +89,9 @@ def test_equals_sklearn_bitwise_on_iris(epochs):
 # ------------------------------------------------------------ textbook loop
 @pytest.mark.parametrize("seed", range(6))
 def test_fast_loop_equals_textbook_loop_visit_by_visit(seed):
-    X, y = noisy_data(n=60, d=3, seed=seed, shift=2.0)
-    eta, w0, b0 = [1.0, 0.5, 2.25][seed % 3], [0.3, -1.1, 0.7], -0.4
+    d = 3 if seed < 3 else 9  # d >= 8 takes the loop's four-examples-ahead path
+    X, y = noisy_data(n=61, d=d, seed=seed, shift=2.0)
+    eta, w0, b0 = [1.0, 0.5, 2.25][seed % 3], np.linspace(-1.1, 0.7, d), -0.4
     run = pc.train(X, y, eta=eta, max_epochs=7, w0=w0, b0=b0)
     w, b, trace = textbook(X, y, eta=eta, epochs=7, w0=w0, b0=b0)
     assert np.array_equal(run.w, w) and run.b == b

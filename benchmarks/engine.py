@@ -1,0 +1,131 @@
+"""Engine speed and memory against scikit-learn's Perceptron, measured in the same run.
+
+    python benchmarks/engine.py [--repeats 5] [--quick]
+
+For every case it trains with ``perceptron_core.train`` (recording the run) and with
+``sklearn.linear_model.Perceptron(shuffle=False, tol=None, max_iter=E)`` on the same data
+for the same number of epochs E, interleaving the two, and prints the medians, the ratio
+ours/scikit-learn (goal <= 0.5), the floor (one ``X @ w`` per epoch times E), and the peak
+memory of our recorded run beyond the data (goal <= 8 bytes per update), measured with
+tracemalloc in a separate, untimed call. The first call's compile/load cost is printed too.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import sys
+import time
+import tracemalloc
+import warnings
+from pathlib import Path
+
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import perceptron_core as pc  # noqa: E402
+
+
+def separable(n, d, rng, margin=0.0):
+    X = rng.normal(size=(n, d))
+    w = rng.normal(size=d)
+    a = (X @ w) / np.linalg.norm(w) + 0.3
+    if margin > 0:
+        keep = np.abs(a) > margin
+        X, a = X[keep], a[keep]
+    return X, np.where(a > 0, 1.0, -1.0)
+
+
+def noisy(n, d, rng, rate=0.1):
+    X, y = separable(n, d, rng)
+    flip = rng.random(X.shape[0]) < rate
+    return X, np.where(flip, -y, y)
+
+
+def xor(n, rng):
+    X = rng.uniform(-1, 1, size=(n, 2))
+    return X, np.where(X[:, 0] * X[:, 1] > 0, 1.0, -1.0)
+
+
+def cases(quick: bool):
+    rng = np.random.default_rng(2026)
+    n1, n2 = (10_000, 100_000) if quick else (100_000, 1_000_000)
+    yield "separable 1e5 2-D", *separable(n1, 2, rng, margin=0.01), None
+    yield "tiny margin 1e5 2-D", *separable(n1, 2, rng, margin=0.0005), None
+    yield "10% noise 1e5 2-D", *noisy(n1, 2, rng), 20
+    yield "XOR 1e5 2-D", *xor(n1, rng), 20
+    yield "separable 1e5 x 50", *separable(n1, 50, rng, margin=0.05), None
+    yield "10% noise 1e5 x 50", *noisy(n1, 50, rng), 20
+    yield "separable 1e6 2-D", *separable(n2, 2, rng, margin=0.01), None
+    yield "10% noise 1e6 2-D", *noisy(n2, 2, rng), 20
+
+
+def time_call(fn) -> float:
+    t0 = time.perf_counter()
+    fn()
+    return time.perf_counter() - t0
+
+
+def first_call_cost() -> tuple[float, float]:
+    """Import + first train in a fresh process: (cached compile, cold compile) seconds."""
+    code = (
+        "import time; t=time.perf_counter(); import numpy as np, perceptron_core as pc; "
+        "pc.train(np.array([[1.0, 2.0], [-1.0, 0.5]]), np.array([1, -1])); "
+        "print(time.perf_counter() - t)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(out.stdout.strip()), float("nan")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--quick", action="store_true", help="10x smaller data (a smoke run)")
+    args = parser.parse_args()
+    from sklearn.exceptions import ConvergenceWarning
+    from sklearn.linear_model import Perceptron
+
+    warnings.simplefilter("ignore", ConvergenceWarning)
+    warm, _ = first_call_cost()
+    print(f"first call in a fresh process (import + compiled loop from cache): {warm:.2f} s")
+    pc.train(np.array([[1.0, 2.0], [-1.0, 0.5]]), np.array([1, -1]))  # compile here
+    header = (
+        f"{'case':24s} {'epochs':>6s} {'updates':>9s} {'ours s':>8s} {'sklearn s':>9s} "
+        f"{'ratio':>6s} {'floor s':>8s} {'peak B/upd':>10s} {'peak MB':>8s}"
+    )
+    print(header)
+    print("-" * len(header))
+    worst = 0.0
+    for name, X, y, epochs in cases(args.quick):
+        X = np.ascontiguousarray(X)
+        probe = pc.train(X, y, max_epochs=epochs or 1_000_000)
+        E = probe.epochs
+        ours, theirs = [], []
+        for _ in range(args.repeats):  # interleaved, so drift hits both alike
+            ours.append(time_call(lambda X=X, y=y, E=E: pc.train(X, y, max_epochs=E)))
+            theirs.append(
+                time_call(
+                    lambda X=X, y=y, E=E: Perceptron(shuffle=False, tol=None, max_iter=E).fit(X, y)
+                )
+            )
+        w = np.ones(X.shape[1])
+        floor = statistics.median(time_call(lambda X=X, w=w: X @ w) for _ in range(5)) * E
+        tracemalloc.start()
+        run = pc.train(X, y, max_epochs=E)
+        _, peak = tracemalloc.get_traced_memory()
+        tracemalloc.stop()
+        mo, mt = statistics.median(ours), statistics.median(theirs)
+        ratio = mo / mt
+        worst = max(worst, ratio)
+        per_update = peak / max(1, run.mistakes)
+        print(
+            f"{name:24s} {E:6d} {run.mistakes:9d} {mo:8.4f} {mt:9.4f} {ratio:6.2f} "
+            f"{floor:8.4f} {per_update:10.2f} {peak / 1e6:8.2f}"
+        )
+    print(f"worst ratio ours/scikit-learn: {worst:.2f} (goal <= 0.5)")
+
+
+if __name__ == "__main__":
+    main()
