@@ -153,6 +153,19 @@ def run_loop(
 
 
 @njit(cache=True, nogil=True)
+def count_labels(y):
+    """(number of +1.0, number of -1.0) without an n-sized temporary."""
+    pos = 0
+    neg = 0
+    for v in y:
+        if v == 1.0:
+            pos += 1
+        elif v == -1.0:
+            neg += 1
+    return pos, neg
+
+
+@njit(cache=True, nogil=True)
 def sequential_activations(W, B, X, out):
     """out[k, i] = W[k] . X[i] + B[k], summed left to right exactly as in ``run_loop``."""
     K, d = W.shape

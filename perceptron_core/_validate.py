@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ._loop import count_labels
+
 
 def check_X(X, *, name: str = "X", allow_empty: bool = False) -> np.ndarray:
     """Return ``X`` as a C-contiguous (n, d) float64 array or raise ``ValueError``."""
@@ -48,8 +50,8 @@ def check_y(y, n: int, *, require_both: bool = True) -> np.ndarray:
     except (TypeError, ValueError):
         values = sorted({str(v) for v in arr.tolist()})[:5]
         raise ValueError(f"labels must be -1 or +1; got values such as {values}") from None
-    n_pos = np.count_nonzero(num == 1.0)
-    if n_pos + np.count_nonzero(num == -1.0) != n:
+    n_pos, n_neg = count_labels(np.ascontiguousarray(num))
+    if n_pos + n_neg != n:
         bad = (num != 1.0) & (num != -1.0)
         values = sorted(set(arr[bad].tolist()), key=str)[:5]
         raise ValueError(

@@ -83,8 +83,8 @@ def theory(X, y) -> Theory:
     --------
     >>> import numpy as np, perceptron_core as pc
     >>> th = pc.theory(np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1, -1]))
-    >>> th.separable, round(th.gamma, 12), th.bound, th.geometric_margin
-    (True, 0.707106781187, 4.0, 1.0)
+    >>> th.separable, round(th.gamma, 12), round(th.bound, 9), th.geometric_margin
+    (True, 1.0, 2.0, 1.0)
     """
     X = check_X(X)
     y = check_y(y, X.shape[0])

@@ -9,7 +9,7 @@ from ._validate import check_eta, check_positive_int, check_X, check_y
 from .kernels import as_kernel
 from .run import VARIANTS, Run, epoch_order, random_start
 
-_INITIAL_RECORD = 4096
+_INITIAL_RECORD = 256
 _GROWTH = 1.5  # in-place growth keeps the record's peak at <= 6 bytes per update
 
 
@@ -144,7 +144,7 @@ def _drive(X, y, eta, w_start, b_start, mode, max_epochs, max_updates, shuffle, 
     bias = np.array([b_start])
     state = np.zeros(5, dtype=np.int64)
     record = np.empty(min(_INITIAL_RECORD, max_updates or _INITIAL_RECORD), dtype=np.int32)
-    counts = np.zeros(min(max_epochs, 256), dtype=np.int64)
+    counts = np.zeros(min(max_epochs, 16), dtype=np.int64)
     pending = np.zeros(d + 1)
     f = np.zeros(n if mode == _loop.KERNEL else 0)
     kind, degree, gamma = (kern.kind, kern.degree, kern.gamma) if kern else (0, 1, 1.0)
