@@ -1,0 +1,184 @@
+"""Helpers for Playwright tests of Streamlit apps (import as ``browser_helpers``)."""
+
+from __future__ import annotations
+
+import re
+import time
+import weakref
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+REPO_ROOT = Path(__file__).resolve().parents[2]
+SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"  # git-ignored
+
+APP = '[data-testid="stApp"]'
+APP_IDLE = f'{APP}[data-test-connection-state="CONNECTED"][data-test-script-state="notRunning"]'
+RUNNING_ICON = '[data-testid="stStatusWidgetRunningIcon"]'
+
+
+def wait_for_app_idle(page: Any, timeout: float = 30_000) -> None:
+    """Wait until the app is connected and no script run is in progress."""
+    page.wait_for_selector(APP_IDLE, state="attached", timeout=timeout)
+    page.wait_for_selector(RUNNING_ICON, state="detached", timeout=timeout)
+
+
+class RunWatcher:
+    """Counts finished script runs from Streamlit's websocket messages (``script_finished``).
+
+    The DOM attribute ``data-test-script-state`` is not enough to see a rerun: a fast rerun
+    can go running -> notRunning inside one React render, so the DOM never changes.
+    """
+
+    def __init__(self, page: Any) -> None:
+        self.finished = 0
+        page.on("websocket", self._on_websocket)
+
+    def _on_websocket(self, ws: Any) -> None:
+        if ws.url.endswith("/_stcore/stream"):
+            ws.on("framereceived", self._on_frame)
+
+    def _on_frame(self, payload: str | bytes) -> None:
+        if not isinstance(payload, bytes | bytearray):
+            return
+        msg = ForwardMsg()
+        try:
+            msg.ParseFromString(bytes(payload))
+        except Exception:  # noqa: BLE001 - not a ForwardMsg: ignore
+            return
+        if (
+            msg.WhichOneof("type") == "script_finished"
+            and msg.script_finished != ForwardMsg.FINISHED_EARLY_FOR_RERUN
+        ):
+            self.finished += 1
+
+
+_WATCHERS: weakref.WeakKeyDictionary[Any, RunWatcher] = weakref.WeakKeyDictionary()
+
+
+def run_watcher(page: Any) -> RunWatcher:
+    """The page's RunWatcher; created on first use, which must precede ``page.goto``."""
+    watcher = _WATCHERS.get(page)
+    if watcher is None:
+        watcher = _WATCHERS[page] = RunWatcher(page)
+    return watcher
+
+
+def open_app(page: Any, url: str, timeout: float = 60_000) -> None:
+    """Load a Streamlit app and wait for its first run to finish."""
+    watcher = run_watcher(page)
+    page.goto(url, wait_until="domcontentloaded", timeout=timeout)
+    _wait_until(page, lambda: watcher.finished >= 1, timeout, "the first script run")
+    wait_for_app_idle(page, timeout)
+
+
+def _wait_until(page: Any, condition: Any, timeout: float, what: str) -> None:
+    deadline = time.monotonic() + timeout / 1000
+    while not condition():
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out after {timeout:.0f} ms waiting for {what}")
+        page.wait_for_timeout(5)  # lets Playwright dispatch websocket events
+
+
+def _next_frame(page: Any) -> None:
+    page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
+
+
+@contextmanager
+def expect_rerun(page: Any, timeout: float = 30_000) -> Iterator[None]:
+    """Wait, after the ``with`` body, for a script run that the body caused to finish and be
+    rendered. The page must have been opened with ``open_app`` (or ``run_watcher(page)``
+    called before ``page.goto``)."""
+    watcher = run_watcher(page)
+    before = watcher.finished
+    yield
+    _wait_until(page, lambda: watcher.finished > before, timeout, "a script rerun")
+    wait_for_app_idle(page, timeout)
+    _next_frame(page)
+
+
+def click_button(page: Any, label: str, timeout: float = 30_000) -> None:
+    """Click a ``st.button`` by its exact label and wait for the rerun it causes."""
+    button = page.locator('[data-testid="stButton"] button', has_text=label).first
+    with expect_rerun(page, timeout):
+        button.click()
+
+
+def screenshot(page: Any, name: str, *, full_page: bool = True) -> Path:
+    """Save ``artifacts/screenshots/NAME.png`` (the folder is git-ignored); return its path."""
+    SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
+    safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
+    path = SCREENSHOT_DIR / f"{safe}.png"
+    page.screenshot(path=str(path), full_page=full_page)
+    return path
+
+
+def text_starting_with(page: Any, prefix: str) -> str:
+    """The text of the first ``st.text`` element whose text starts with ``prefix``."""
+    locator = page.locator('[data-testid="stText"]', has_text=prefix).first
+    return str(locator.inner_text()).strip()
+
+
+def parse_fields(text: str) -> dict[str, str]:
+    """``"a=1 b=x"`` -> ``{"a": "1", "b": "x"}``."""
+    return dict(re.findall(r"(\w+)=(\S+)", text))
+
+
+@dataclass(frozen=True)
+class PlotArea:
+    """Screen box of a Plotly plot area and its axis ranges (linear axes)."""
+
+    left: float
+    top: float
+    width: float
+    height: float
+    x_range: tuple[float, float]
+    y_range: tuple[float, float]
+
+    def to_pixel(self, x: float, y: float) -> tuple[float, float]:
+        x0, x1 = self.x_range
+        y0, y1 = self.y_range
+        px = self.left + (x - x0) / (x1 - x0) * self.width
+        py = self.top + (y1 - y) / (y1 - y0) * self.height
+        return px, py
+
+    def to_data(self, px: float, py: float) -> tuple[float, float]:
+        x0, x1 = self.x_range
+        y0, y1 = self.y_range
+        x = x0 + (px - self.left) / self.width * (x1 - x0)
+        y = y1 - (py - self.top) / self.height * (y1 - y0)
+        return x, y
+
+    @property
+    def data_per_pixel(self) -> tuple[float, float]:
+        return (
+            (self.x_range[1] - self.x_range[0]) / self.width,
+            (self.y_range[1] - self.y_range[0]) / self.height,
+        )
+
+
+def plot_area(page: Any, graph_selector: str = ".js-plotly-plot") -> PlotArea:
+    """The plot area (Plotly's ``.nsewdrag`` drag layer) of the first matching graph div."""
+    info = page.evaluate(
+        """(sel) => {
+          const gd = document.querySelector(sel);
+          const drag = gd.querySelector('.nsewdrag');
+          const r = drag.getBoundingClientRect();
+          const fl = gd._fullLayout;
+          return {left: r.left, top: r.top, width: r.width, height: r.height,
+                  x: fl.xaxis.range.slice(), y: fl.yaxis.range.slice()};
+        }""",
+        graph_selector,
+    )
+    return PlotArea(
+        left=info["left"],
+        top=info["top"],
+        width=info["width"],
+        height=info["height"],
+        x_range=(float(info["x"][0]), float(info["x"][1])),
+        y_range=(float(info["y"][0]), float(info["y"][1])),
+    )
