@@ -291,9 +291,11 @@ class Run:
             sel = epoch == e
             index[sel] = self.order(int(e))[pos[sel]]
         m = np.searchsorted(self.update_visit, t, side="left")
-        mistake = (m < self.mistakes) & (self.update_visit[np.minimum(m, self.mistakes - 1)] == t)
-        if self.mistakes == 0:
-            mistake = np.zeros_like(t, dtype=bool)
+        if self.mistakes:
+            at = self.update_visit[np.minimum(m, self.mistakes - 1)]
+            mistake = (m < self.mistakes) & (at == t)
+        else:
+            mistake = np.zeros(t.shape[0], dtype=bool)
         out = {"t": t, "epoch": epoch, "position": pos, "index": index, "mistake": mistake}
         if self.is_kernel:
             act = np.empty(t.shape[0])
@@ -466,23 +468,32 @@ class Run:
 
     # ---------------------------------------------------------------- proof
     def proof(self, u, gamma: float, R: float) -> dict[str, np.ndarray]:
-        """The convergence proof's two quantities after every update, with their bounds.
+        """The convergence proof's two quantities after every weight change, with bounds.
 
-        ``u`` is a unit separator in R^(d+1) (bias first) with margin ``gamma``. After k
-        updates from w(0): w.u >= w(0).u + k*eta*gamma and ||w||^2 <= ||w(0)||^2 + k*eta^2*R^2.
+        ``u`` is a unit separator in R^(d+1) (bias first) with margin ``gamma``. After M
+        mistakes from w(0): w.u >= w(0).u + M*eta*gamma and ||w||^2 <= ||w(0)||^2 +
+        M*eta^2*R^2. For batch steps, where m mistakes are added at once, the second becomes
+        ||w||^2 <= ||w(0)||^2 + eta^2 R^2 * sum of m^2 (the mistakes' cross terms are <= 0
+        against w but not against each other).
         """
         self._require_primal("proof")
         traj = self._trajectory
         u = np.asarray(u, dtype=np.float64)
-        k = np.arange(traj.shape[0], dtype=np.float64)
+        if self.is_batch:
+            per_step = self.counts[self.counts > 0].astype(np.float64)
+            m = np.concatenate(([0.0], np.cumsum(per_step)))
+            growth = np.concatenate(([0.0], np.cumsum(per_step**2)))
+        else:
+            m = np.arange(traj.shape[0], dtype=np.float64)
+            growth = m
         dot = traj @ u
         norm2 = np.einsum("ij,ij->i", traj, traj)
         return {
-            "k": k,
+            "k": m,
             "w_dot_u": dot,
-            "lower": dot[0] + k * self.eta * gamma,
+            "lower": dot[0] + m * self.eta * gamma,
             "norm_sq": norm2,
-            "upper": norm2[0] + k * self.eta**2 * R**2,
+            "upper": norm2[0] + growth * self.eta**2 * R**2,
         }
 
     def _require_primal(self, what: str) -> None:

@@ -435,3 +435,23 @@ def test_engine_imports_no_ui_library():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == ""
+
+
+def test_a_run_without_mistakes_replays():
+    X = np.array([[1.0, 1.0], [-1.0, -1.0]])
+    run = pc.train(X, [1, -1], w0=[1.0, 1.0])
+    assert run.converged and run.mistakes == 0 and run.epochs == 1
+    v = run.visits()
+    assert v["mistake"].tolist() == [False, False] and v["activation"].tolist() == [2.0, -2.0]
+    assert run.visit(1).w_after.tolist() == [1.0, 1.0]
+    assert run.epoch_stats()["errors"].tolist() == [0]
+
+
+def test_proof_quantities_hold_for_batch_steps_too():
+    X, y = noisy_data(n=80, seed=21, noise=0.0, shift=1.0)
+    th = pc.theory(X, y)
+    run = pc.train(X, y, variant="batch", eta=0.3, max_epochs=500)
+    p = run.proof(th.u, th.gamma, th.R)
+    assert p["k"][-1] == run.mistakes
+    assert (p["w_dot_u"] >= p["lower"] - 1e-9).all()
+    assert (p["norm_sq"] <= p["upper"] * (1 + 1e-12)).all()
