@@ -1,0 +1,51 @@
+"""Datasets for Perceptron Lab: one contract for generated, notes' and uploaded data.
+
+>>> import datasets
+>>> ds = datasets.generate("separable", n=100, seed=0, margin=0.2)
+>>> ds.X.shape, ds.y.dtype
+((100, 2), dtype('int64'))
+
+A dataset is an immutable :class:`Dataset` (points, -1/+1 labels, feature and class
+names, where it came from). :data:`GENERATORS` is the registry that drives the app's
+select box, sliders and shareable URL; :func:`load_csv` reads real files; everything
+that cannot become a dataset raises :class:`DatasetError`.
+"""
+
+from . import _generators, _notes  # noqa: F401  (registers the generators, in order)
+from ._csv import MAX_CLASSES, MAX_ROWS, CsvInfo, inspect_csv, load_csv, to_csv
+from ._dataset import PREPROCESSING, Dataset, Params, Scaling, empty, scale_features
+from ._errors import DatasetError
+from ._generators import blobs, circles, moons, separable, xor
+from ._notes import iris_table
+from ._registry import GENERATORS, NOISE, GeneratorSpec, Param, flip_labels, generate
+from ._sniff import MAX_COLUMNS, MAX_FILE_BYTES
+
+__all__ = [
+    "GENERATORS",
+    "MAX_CLASSES",
+    "MAX_COLUMNS",
+    "MAX_FILE_BYTES",
+    "MAX_ROWS",
+    "NOISE",
+    "PREPROCESSING",
+    "CsvInfo",
+    "Dataset",
+    "DatasetError",
+    "GeneratorSpec",
+    "Param",
+    "Params",
+    "Scaling",
+    "blobs",
+    "circles",
+    "empty",
+    "flip_labels",
+    "generate",
+    "inspect_csv",
+    "iris_table",
+    "load_csv",
+    "moons",
+    "scale_features",
+    "separable",
+    "to_csv",
+    "xor",
+]

@@ -1,0 +1,605 @@
+"""The one dataset contract: an immutable value with points, +-1 labels, names and origin."""
+
+from __future__ import annotations
+
+import math
+import re
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+
+from ._errors import DatasetError
+
+PREPROCESSING: dict[str, str] = {
+    "none": "No scaling",
+    "centre": "Centred",
+    "standardise": "Standardised",
+    "minmax": "Min-max scaled",
+}
+"""Preprocessing kinds (002 section 11.4) and the label a chart shows for each."""
+
+# American spellings and obvious variants, so a notebook user is not punished for them.
+_PREPROCESSING_ALIASES = {
+    "center": "centre",
+    "centered": "centre",
+    "centred": "centre",
+    "standardize": "standardise",
+    "standardized": "standardise",
+    "standardised": "standardise",
+    "zscore": "standardise",
+    "z-score": "standardise",
+    "min-max": "minmax",
+    "min_max": "minmax",
+    "": "none",
+}
+
+# What CSV readers (pandas' defaults, plus "?") take for a missing value.
+NA_TOKENS = frozenset(
+    {
+        "", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND",
+        "1.#QNAN", "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null", "?",
+    }
+)  # fmt: skip
+
+# What a CSV reader parses as a number; used to canonicalise numeric class names so that
+# they survive a CSV round trip (the loader reads "1.0" and "1" as the same number).
+_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
+
+
+def freeze(value: Any) -> Any:
+    """Return an immutable, JSON-friendly copy: dicts become Params, lists become tuples."""
+    if isinstance(value, Mapping):
+        return Params(value)
+    if isinstance(value, list | tuple):
+        return tuple(freeze(v) for v in value)
+    if isinstance(value, np.ndarray):
+        return tuple(freeze(v) for v in value.tolist())
+    if isinstance(value, np.generic):
+        return value.item()
+    return value
+
+
+class Params(Mapping):
+    """A read-only, hashable, picklable dict of plain values (``Dataset.params``).
+
+    Nested dicts and lists are frozen too. ``to_dict()`` gives a plain, JSON-ready copy.
+    """
+
+    __slots__ = ("_data",)
+
+    def __init__(self, data: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), **kwargs: Any):
+        merged = dict(data, **kwargs)
+        object.__setattr__(self, "_data", {str(k): freeze(v) for k, v in merged.items()})
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        raise AttributeError("Params is read-only; build a new one with Params(old, key=value)")
+
+    def __getitem__(self, key: str) -> Any:
+        return self._data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._data)
+
+    def __len__(self) -> int:
+        return len(self._data)
+
+    def __hash__(self) -> int:
+        try:
+            return hash(tuple(self._data.items()))
+        except TypeError:  # an unhashable leaf value: fall back to the keys
+            return hash(tuple(self._data))
+
+    def __repr__(self) -> str:
+        return f"Params({self._data!r})"
+
+    def __reduce__(self):
+        return (Params, (self._data,))
+
+    def to_dict(self) -> dict[str, Any]:
+        """Return a plain dict (nested Params as dicts, tuples as lists), e.g. for JSON."""
+
+        def thaw(value: Any) -> Any:
+            if isinstance(value, Params):
+                return value.to_dict()
+            if isinstance(value, tuple):
+                return [thaw(v) for v in value]
+            return value
+
+        return {k: thaw(v) for k, v in self._data.items()}
+
+
+@dataclass(frozen=True)
+class Scaling:
+    """What a preprocessing step did: ``X_shown = (X_raw - shift) / scale`` per column.
+
+    Attributes
+    ----------
+    kind : str
+        One of the keys of ``PREPROCESSING``.
+    shift, scale : tuple of float
+        Per-column shift and divisor (0 and 1 for "none").
+    constant_columns : tuple of str
+        Columns whose spread is zero: they are only shifted (a standardised constant column
+        is left centred instead of dividing by zero).
+    """
+
+    kind: str = "none"
+    shift: tuple[float, ...] = ()
+    scale: tuple[float, ...] = ()
+    constant_columns: tuple[str, ...] = ()
+
+    @property
+    def label(self) -> str:
+        """The chart label, e.g. ``"Standardised"``."""
+        return PREPROCESSING[self.kind]
+
+    def describe(self) -> str:
+        """One sentence for the chart caption, naming any constant column."""
+        text = {
+            "none": "No scaling: the raw features.",
+            "centre": "Centred: each feature minus its mean.",
+            "standardise": "Standardised: (x - mean) / standard deviation per feature.",
+            "minmax": "Min-max scaled: (x - min) / (max - min) per feature.",
+        }[self.kind]
+        if self.constant_columns:
+            names = ", ".join(repr(c) for c in self.constant_columns)
+            what = "centred" if self.kind == "standardise" else "shifted"
+            text += f" Constant column {names} was only {what}."
+        return text
+
+    def invert(self, X: np.ndarray) -> np.ndarray:
+        """Map points from the scaled coordinates back to the raw ones."""
+        if self.kind == "none" or not self.shift:
+            return np.asarray(X, dtype=np.float64)
+        return np.asarray(X, dtype=np.float64) * np.asarray(self.scale) + np.asarray(self.shift)
+
+
+def normalise_preprocessing(kind: str) -> str:
+    """Return the canonical preprocessing key for ``kind`` or raise DatasetError."""
+    key = str(kind).strip().lower()
+    key = _PREPROCESSING_ALIASES.get(key, key)
+    if key not in PREPROCESSING:
+        options = ", ".join(repr(k) for k in PREPROCESSING)
+        raise DatasetError(f"unknown preprocessing {kind!r}; choose one of {options}")
+    return key
+
+
+def scale_features(
+    X: np.ndarray, kind: str, feature_names: tuple[str, ...] = ()
+) -> tuple[np.ndarray, Scaling]:
+    """Centre, standardise or min-max scale the columns of X (002 section 11.4).
+
+    Parameters
+    ----------
+    X : ndarray of shape (n, d)
+    kind : {"none", "centre", "standardise", "minmax"}
+    feature_names : tuple of str, optional
+        Used to name constant columns in the returned Scaling.
+
+    Returns
+    -------
+    X_scaled : ndarray of shape (n, d)
+    scaling : Scaling
+        The shift and divisor per column, so the app can say what was done.
+    """
+    kind = normalise_preprocessing(kind)
+    X = np.asarray(X, dtype=np.float64)
+    n, d = X.shape
+    names = tuple(feature_names) or tuple(f"x{j + 1}" for j in range(d))
+    if kind == "none" or n == 0:
+        return X.copy(), Scaling(kind, (0.0,) * d, (1.0,) * d, ())
+    if kind == "centre":
+        shift, scale, constant_names = X.mean(axis=0), np.ones(d), ()
+    else:
+        if kind == "minmax":
+            shift = X.min(axis=0)
+            spread = X.max(axis=0) - shift
+        else:
+            shift = X.mean(axis=0)
+            # Only an exact zero range counts as constant: a tiny std from rounding would
+            # blow rounding noise up to +-1.
+            spread = np.where(np.ptp(X, axis=0) == 0, 0.0, X.std(axis=0))
+        constant = spread == 0
+        scale = np.where(constant, 1.0, spread)
+        constant_names = tuple(names[j] for j in np.flatnonzero(constant))
+    scaled = (X - shift) / scale
+    return scaled, Scaling(
+        kind,
+        tuple(float(v) for v in shift),
+        tuple(float(v) for v in scale),
+        constant_names,
+    )
+
+
+def _format_number(value: float, pair: set[float]) -> str:
+    if value.is_integer() and abs(value) < 2**53:
+        # "+1" reads better than "1" next to "-1" in a legend, and it is what the loader
+        # names the class of a -1/+1 column, so the name survives a round trip.
+        if value == 1 and pair == {-1.0, 1.0}:
+            return "+1"
+        return str(int(value))
+    return repr(value)
+
+
+def canonical_class_names(names: Iterable[Any]) -> tuple[str, str]:
+    """Validate two class names; numeric names get the loader's canonical spelling."""
+    names = tuple(str(v).strip() for v in names)
+    if len(names) != 2:
+        raise DatasetError(f"a dataset has exactly two class names, got {len(names)}: {names}")
+    if all(_NUMBER.match(v) for v in names):
+        values = [float(v) for v in names]
+        if all(math.isfinite(v) for v in values):
+            names = tuple(_format_number(v, set(values)) for v in values)
+    if not all(names):
+        raise DatasetError("class names must not be empty")
+    for name in names:
+        # A CSV reader would take these for a missing or infinite value, so the class
+        # could not survive an export.
+        if name in NA_TOKENS or name.casefold().lstrip("+-") in ("inf", "infinity"):
+            raise DatasetError(f"class name {name!r} reads as a missing value: rename it")
+    if names[0] == names[1]:
+        raise DatasetError(f"the two class names must differ, both are {names[0]!r}")
+    return names  # type: ignore[return-value]
+
+
+def _owned_copy(array: Any, dtype: type) -> np.ndarray:
+    """A private C-contiguous copy, unless ``array`` already is one nobody can write to.
+
+    A read-only array that owns its memory cannot change under us, so large arrays made
+    by the loader are kept as they are instead of being copied again.
+    """
+    if (
+        isinstance(array, np.ndarray)
+        and array.dtype == dtype
+        and array.flags.c_contiguous
+        and array.flags.owndata
+        and not array.flags.writeable
+    ):
+        return array
+    return np.array(array, dtype=dtype, order="C", copy=True)
+
+
+def _locked(array: np.ndarray) -> np.ndarray:
+    array.flags.writeable = False
+    return array
+
+
+@dataclass(frozen=True, eq=False, repr=False)
+class Dataset:
+    """A labelled point set: the one contract behind every chart, generator and file.
+
+    Instances are immutable; every edit returns a new Dataset, so undo is keeping the
+    previous value.
+
+    Parameters
+    ----------
+    X : array_like of shape (n, d)
+        Points; stored as read-only, C-contiguous float64. ``n`` may be 0.
+    y : array_like of shape (n,)
+        Labels, each -1 or +1; stored as read-only int64.
+    feature_names : tuple of str, optional
+        One name per column; defaults to ``("x1", ..., "xd")``.
+    class_names : tuple of (str, str)
+        Names of the -1 class and of the +1 class, e.g. ``("setosa", "versicolor")``.
+    source : str
+        Where the data came from, for people: ``"separable(n=100, margin=0.2, seed=0)"``
+        or ``"iris.csv"``.
+    params : mapping
+        Where it came from, for machines: generator name and parameters, or file details
+        including ``dropped_rows``.
+    preprocessing : str
+        One of ``PREPROCESSING``; set by :meth:`preprocessed`.
+    scaling : Scaling, optional
+        What the preprocessing did (shift and divisor per column).
+    base : Dataset, optional
+        The unscaled dataset when ``preprocessing != "none"``.
+
+    Examples
+    --------
+    >>> ds = Dataset([[0.0, 1.0], [1.0, 0.0]], [1, -1])
+    >>> ds.n, ds.d, ds.class_names
+    (2, 2, ('-1', '+1'))
+    """
+
+    X: np.ndarray
+    y: np.ndarray
+    feature_names: tuple[str, ...] | None = None
+    class_names: tuple[str, str] = ("-1", "+1")
+    source: str = "manual"
+    params: Mapping[str, Any] = field(default_factory=dict)
+    preprocessing: str = "none"
+    scaling: Scaling | None = None
+    base: Dataset | None = None
+
+    def __post_init__(self) -> None:
+        set_ = object.__setattr__
+        names = None if self.feature_names is None else tuple(self.feature_names)
+        try:
+            X = _owned_copy(self.X, np.float64)
+        except (TypeError, ValueError) as exc:
+            raise DatasetError(f"points must be numbers: {exc}") from None
+        if X.size == 0 and X.ndim < 2:
+            X = X.reshape(0, len(names) if names is not None else 2)
+        if X.ndim != 2:
+            raise DatasetError(f"points must be a 2-D array (n, d), got shape {X.shape}")
+        n, d = X.shape
+        if not np.isfinite(X).all():
+            bad = int(np.flatnonzero(~np.isfinite(X).all(axis=1))[0])
+            raise DatasetError(f"point {bad} has a missing or infinite coordinate: {X[bad]}")
+        y = np.asarray(self.y)
+        if y.size == 0:
+            y = np.zeros(0, dtype=np.int64)
+        if y.ndim != 1 or y.shape[0] != n:
+            raise DatasetError(f"labels must have shape ({n},) to match the points, got {y.shape}")
+        if y.dtype.kind not in "iuf" or not ((y == 1) | (y == -1)).all():
+            raise DatasetError("labels must be -1 or +1 (map your classes first)")
+        if names is None:
+            names = tuple(f"x{j + 1}" for j in range(d))
+        names = tuple(str(v).strip() for v in names)
+        if len(names) != d:
+            raise DatasetError(f"{len(names)} feature names for {d} columns: {names}")
+        if not all(names) or len(set(names)) != d:
+            raise DatasetError(f"feature names must be non-empty and distinct: {names}")
+        kind = normalise_preprocessing(self.preprocessing)
+        scaling = self.scaling or Scaling(kind, (0.0,) * d, (1.0,) * d)
+        set_(self, "X", _locked(X))
+        set_(self, "y", _locked(_owned_copy(y, np.int64)))
+        set_(self, "feature_names", names)
+        set_(self, "class_names", canonical_class_names(self.class_names))
+        set_(self, "source", str(self.source))
+        set_(self, "params", Params(self.params))
+        set_(self, "preprocessing", kind)
+        set_(self, "scaling", scaling)
+
+    # -- conveniences -------------------------------------------------------------------
+
+    @property
+    def n(self) -> int:
+        """Number of points."""
+        return self.X.shape[0]
+
+    @property
+    def d(self) -> int:
+        """Number of features."""
+        return self.X.shape[1]
+
+    def __len__(self) -> int:
+        return self.n
+
+    @property
+    def positive_name(self) -> str:
+        """Name of the +1 class."""
+        return self.class_names[1]
+
+    @property
+    def negative_name(self) -> str:
+        """Name of the -1 class."""
+        return self.class_names[0]
+
+    @property
+    def counts(self) -> tuple[int, int]:
+        """Number of -1 points and of +1 points."""
+        n_pos = int(np.count_nonzero(self.y == 1))
+        return self.n - n_pos, n_pos
+
+    @property
+    def raw(self) -> Dataset:
+        """The dataset before preprocessing (itself when none is applied)."""
+        return self.base if self.base is not None else self
+
+    def class_name_of(self, label: int) -> str:
+        """Name of the class of label -1 or +1."""
+        return self.class_names[1] if label > 0 else self.class_names[0]
+
+    def __repr__(self) -> str:
+        return (
+            f"Dataset(n={self.n}, d={self.d}, source={self.source!r}, "
+            f"feature_names={self.feature_names!r}, class_names={self.class_names!r}, "
+            f"preprocessing={self.preprocessing!r})"
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Dataset):
+            return NotImplemented
+        return (
+            self.X.shape == other.X.shape
+            and np.array_equal(self.X, other.X)
+            and np.array_equal(self.y, other.y)
+            and self.feature_names == other.feature_names
+            and self.class_names == other.class_names
+            and self.source == other.source
+            and self.params == other.params
+            and self.preprocessing == other.preprocessing
+        )
+
+    def __hash__(self) -> int:
+        return hash((self.X.shape, self.feature_names, self.class_names, self.source))
+
+    def __reduce__(self):
+        # Through the constructor, so an unpickled copy (st.session_state, cache_data) is
+        # validated and read-only again; pickle alone would hand back writeable arrays.
+        return (
+            Dataset,
+            (
+                self.X,
+                self.y,
+                self.feature_names,
+                self.class_names,
+                self.source,
+                self.params,
+                self.preprocessing,
+                self.scaling,
+                self.base,
+            ),
+        )
+
+    # -- manual editing: every edit returns a new value ---------------------------------
+
+    def _label_values(self, labels: Any, k: int) -> np.ndarray:
+        values = np.atleast_1d(np.asarray(labels, dtype=object))
+        if values.size == 1 and k > 1:
+            values = np.repeat(values, k)
+        if values.size != k:
+            raise DatasetError(f"{values.size} labels for {k} points")
+        out = np.empty(k, dtype=np.int64)
+        for i, value in enumerate(values):
+            if isinstance(value, str) and value.strip() in self.class_names:
+                out[i] = 1 if value.strip() == self.class_names[1] else -1
+            elif isinstance(value, int | float | np.number) and value in (-1, 1):
+                out[i] = int(value)
+            elif str(value).strip() in ("+1", "1", "-1"):
+                out[i] = int(str(value).strip())
+            else:
+                raise DatasetError(
+                    f"label {value!r} is neither -1/+1 nor a class name {self.class_names}"
+                )
+        return out
+
+    def _edited(self, X: np.ndarray, y: np.ndarray) -> Dataset:
+        source = self.source
+        if source != "manual" and not source.endswith(" (edited)"):
+            source += " (edited)"
+        params = dict(self.params)
+        if source != "manual":
+            params["edited"] = True
+        return Dataset(X, y, self.feature_names, self.class_names, source, params)
+
+    def with_points_added(self, points: Any, labels: Any) -> Dataset:
+        """Return a new dataset with points appended (the manual-data "add a point").
+
+        Parameters
+        ----------
+        points : array_like of shape (d,) or (k, d)
+            One point, e.g. ``(0.5, 1.0)``, or several.
+        labels : int, str or sequence
+            -1/+1 or a class name, one per point (or one for all).
+
+        Returns
+        -------
+        Dataset
+            On a preprocessed dataset the points are taken in the shown (scaled)
+            coordinates, added to the raw data, and the same preprocessing is applied again.
+        """
+        try:
+            new = np.array(points, dtype=np.float64, ndmin=2)
+        except (TypeError, ValueError):
+            raise DatasetError(f"points must be numbers, got {points!r}") from None
+        if new.ndim != 2 or new.shape[1] != self.d:
+            raise DatasetError(f"each point needs {self.d} coordinates, got {np.shape(points)}")
+        new_y = self._label_values(labels, new.shape[0])
+        if self.preprocessing != "none":
+            raw = self.raw.with_points_added(self.scaling.invert(new), new_y)
+            return raw.preprocessed(self.preprocessing)
+        return self._edited(np.vstack([self.X, new]), np.concatenate([self.y, new_y]))
+
+    def nearest_point(self, x: Any, y: float | None = None) -> int | None:
+        """Index of the point nearest to ``(x, y)`` (or to the point ``x``); None if empty."""
+        target = np.array(x if y is None else (x, y), dtype=np.float64).ravel()
+        if target.shape != (self.d,):
+            raise DatasetError(f"a position needs {self.d} coordinates, got {target.tolist()}")
+        if self.n == 0:
+            return None
+        return int(np.argmin(((self.X - target) ** 2).sum(axis=1)))
+
+    def without_point(self, index: int) -> Dataset:
+        """Return a new dataset without the point at ``index``."""
+        if not -self.n <= index < self.n:
+            raise DatasetError(f"no point {index} in a dataset of {self.n} points")
+        if self.preprocessing != "none":
+            return self.raw.without_point(index).preprocessed(self.preprocessing)
+        keep = np.ones(self.n, dtype=bool)
+        keep[index] = False
+        return self._edited(self.X[keep], self.y[keep])
+
+    def without_point_nearest(
+        self, x: Any, y: float | None = None, *, max_distance: float | None = None
+    ) -> Dataset:
+        """Return a new dataset without the point nearest a click at ``(x, y)``.
+
+        Parameters
+        ----------
+        x, y : float
+            The click, in the shown coordinates. ``x`` may also be a whole point.
+        max_distance : float, optional
+            Remove nothing if the nearest point is farther than this.
+
+        Returns
+        -------
+        Dataset
+            ``self`` unchanged when there is nothing (near enough) to remove.
+        """
+        index = self.nearest_point(x, y)
+        if index is None:
+            return self
+        if max_distance is not None:
+            target = np.array(x if y is None else (x, y), dtype=np.float64).ravel()
+            if np.linalg.norm(self.X[index] - target) > max_distance:
+                return self
+        return self.without_point(index)
+
+    def cleared(self) -> Dataset:
+        """Return an empty dataset with the same feature and class names."""
+        return Dataset(
+            np.zeros((0, self.d)), np.zeros(0), self.feature_names, self.class_names, "manual"
+        )
+
+    # -- preprocessing and export -------------------------------------------------------
+
+    def preprocessed(self, kind: str) -> Dataset:
+        """Return the raw data centred, standardised or min-max scaled (002 section 11.4).
+
+        Parameters
+        ----------
+        kind : {"none", "centre", "standardise", "minmax"}
+            Always applied to the raw data, so toggling never compounds; "none" gives the
+            raw dataset back.
+
+        Returns
+        -------
+        Dataset
+            With ``preprocessing == kind``, ``scaling`` saying what was done and ``raw``
+            the unscaled dataset.
+        """
+        kind = normalise_preprocessing(kind)
+        raw = self.raw
+        if kind == "none":
+            return raw
+        X, scaling = scale_features(raw.X, kind, raw.feature_names)
+        return Dataset(
+            X,
+            raw.y,
+            raw.feature_names,
+            raw.class_names,
+            raw.source,
+            raw.params,
+            kind,
+            scaling,
+            raw,
+        )
+
+    def to_csv(self) -> str:
+        """Return CSV text that :func:`datasets.load_csv` reads back identically.
+
+        Features are written at full (shortest round-trip) precision and the label column
+        holds the class names; see :func:`datasets.to_csv`.
+        """
+        from ._csv import to_csv
+
+        return to_csv(self)
+
+
+def empty(
+    feature_names: tuple[str, ...] = ("x1", "x2"), class_names: tuple[str, str] = ("-1", "+1")
+) -> Dataset:
+    """Return an empty dataset to start manual data from (n = 0).
+
+    Examples
+    --------
+    >>> ds = empty().with_points_added((0.5, 1.0), +1).with_points_added((1.0, 0.0), -1)
+    >>> ds.n, ds.y.tolist()
+    (2, [1, -1])
+    """
+    d = len(feature_names)
+    return Dataset(np.zeros((0, d)), np.zeros(0), tuple(feature_names), class_names, "manual")

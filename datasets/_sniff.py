@@ -1,0 +1,392 @@
+"""Reading the bytes and sniffing the dialect: encoding, delimiter, header, decimal mark.
+
+Done here rather than with ``csv.Sniffer``, which guesses wrong on exactly the files
+students bring (semicolons with decimal commas, a BOM, an id column). Only the head of the
+file is decoded and tokenised; the rest is checked with one vectorised pass.
+"""
+
+from __future__ import annotations
+
+import codecs
+import csv
+import io
+import itertools
+import os
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+from urllib.parse import parse_qsl
+
+from ._dataset import NA_TOKENS
+from ._errors import DatasetError
+
+MAX_FILE_BYTES = 200 * 1024 * 1024
+"""Largest file read: Streamlit's default upload limit (``server.maxUploadSize`` = 200 MB)."""
+MAX_COLUMNS = 1_000
+"""Most columns read."""
+
+SAMPLE_BYTES = 64 * 1024
+SAMPLE_ROWS = 200
+HINT = "# perceptron-lab:"
+"""First line :func:`datasets.to_csv` writes when the loader needs to be told something."""
+NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|infinity)", re.IGNORECASE)
+COMMA_NUMBER = re.compile(r"[+-]?(\d+,\d*|,\d+)([eE][+-]?\d+)?")
+_MAGIC = (
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF8", "a GIF image"),
+    (b"%PDF", "a PDF document"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an Excel 97-2003 workbook (.xls)"),
+    (b"\x1f\x8b", "a gzip-compressed file"),
+    (b"7z\xbc\xaf", "a 7-Zip archive"),
+)
+
+
+# -- reading the bytes -------------------------------------------------------------------
+
+
+def _mb(size: int) -> str:
+    return f"{size / (1024 * 1024):.0f} MB"
+
+
+def _too_big(size: int) -> DatasetError:
+    return DatasetError(
+        f"the file is {_mb(size)}; the limit is {_mb(MAX_FILE_BYTES)} (the app's upload "
+        "limit). Keep only the columns you need, or a sample of the rows."
+    )
+
+
+@dataclass
+class Source:
+    """Where the content is: on disk (``path``, parsed by pandas itself) or in memory."""
+
+    name: str
+    path: str | None
+    data: bytes | None
+    head: bytes  # the first SAMPLE_BYTES, all the sniffer reads
+    size: int
+
+    def read_all(self) -> bytes:
+        if self.data is not None:
+            return self.data
+        assert self.path is not None
+        try:
+            with open(self.path, "rb") as handle:
+                return handle.read()
+        except OSError as exc:
+            raise DatasetError(f"cannot read {self.path!r}: {exc.strerror or exc}") from None
+
+
+def _in_memory(data: bytes, name: str) -> Source:
+    if len(data) > MAX_FILE_BYTES:
+        raise _too_big(len(data))
+    return Source(name, None, data, data[:SAMPLE_BYTES], len(data))
+
+
+def read_source(source: Any) -> Source:
+    """Accept a path, bytes, CSV text or a file object; read only the head of a file.
+
+    The rest of a file on disk is left to pandas' own reader, which is the fastest way
+    through it (and decoding errors surface there, see ``datasets._csv``).
+    """
+    if isinstance(source, bytes | bytearray | memoryview):
+        return _in_memory(bytes(source), "uploaded data")
+    if isinstance(source, str) and ("\n" in source or "\r" in source):
+        return _in_memory(source.encode("utf-8", errors="replace"), "CSV text")
+    if isinstance(source, str | os.PathLike):
+        path = os.fspath(source)
+        name = os.path.basename(path) or path
+        try:
+            with open(path, "rb") as handle:
+                size = os.fstat(handle.fileno()).st_size
+                if size > MAX_FILE_BYTES:
+                    raise _too_big(size)
+                return Source(name, path, None, handle.read(SAMPLE_BYTES), size)
+        except FileNotFoundError:
+            raise DatasetError(f"there is no file {path!r}; check the path") from None
+        except IsADirectoryError:
+            raise DatasetError(f"{path!r} is a folder, not a CSV file") from None
+        except (OSError, ValueError) as exc:
+            reason = getattr(exc, "strerror", None) or exc
+            raise DatasetError(f"cannot read {path!r}: {reason}") from None
+    if hasattr(source, "read"):
+        raw_name = getattr(source, "name", None)
+        name = os.path.basename(raw_name) if isinstance(raw_name, str) and raw_name else ""
+        try:
+            if getattr(source, "seekable", lambda: False)():
+                source.seek(0)  # an upload the app already peeked at is read from the start
+            content = source.read(MAX_FILE_BYTES + 1)
+        except (OSError, ValueError, UnicodeError) as exc:
+            raise DatasetError(f"cannot read the uploaded file: {exc}") from None
+        if isinstance(content, str):
+            content = content.encode("utf-8", errors="replace")
+        if not isinstance(content, bytes | bytearray):
+            raise DatasetError("the file object did not return text or bytes when read")
+        return _in_memory(bytes(content), name or "uploaded file")
+    raise DatasetError(
+        f"cannot read a CSV from a {type(source).__name__}; pass a path, bytes, "
+        "CSV text or an open file"
+    )
+
+
+def _not_csv(what: str) -> DatasetError:
+    if "Excel" in what or "spreadsheet" in what:
+        fix = "open it and save it as CSV (File > Save As > CSV), then load that file"
+    elif "compressed" in what or "archive" in what:
+        fix = "extract the CSV file from it first"
+    else:
+        fix = "load the data as a CSV text file (values separated by commas, semicolons or tabs)"
+    return DatasetError(f"this looks like {what}, not a CSV file: {fix}")
+
+
+def _whole_lines(source: Source) -> bytes:
+    """The head cut after its last line break when the file goes on (no split characters)."""
+    head = source.head
+    if source.size > len(head) and b"\n" in head:
+        return head[: head.rindex(b"\n") + 1]
+    return head
+
+
+def single_byte_encoding(data: bytes) -> str:
+    """Windows-1252 or Latin-1 for content that is not UTF-8.
+
+    Windows-1252 is what "Latin-1" files from Windows usually are. The two agree except on
+    bytes 0x80-0x9f, and true Latin-1 decodes every byte, so it is the last resort.
+    """
+    if re.search(rb"[\x80-\x9f]", data):
+        try:
+            data.decode("cp1252")
+            return "cp1252"
+        except UnicodeDecodeError:
+            pass
+    return "latin-1"
+
+
+def decode(source: Source) -> tuple[Source, str]:
+    """Check the content is text and choose its encoding from the head.
+
+    UTF-8 is a guess from the head: a file that turns out not to be UTF-8 further down
+    makes pandas raise UnicodeDecodeError, and the caller reads it again as a single-byte
+    encoding. UTF-16 (Excel's "Unicode text") is re-encoded as UTF-8 in memory so the
+    parser sees one encoding.
+    """
+    head = source.head
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        try:
+            text = source.read_all().decode("utf-16")
+        except UnicodeDecodeError:
+            raise DatasetError(
+                "the file starts like UTF-16 text but is not valid UTF-16: save it as UTF-8 CSV"
+            ) from None
+        return _in_memory(text.encode("utf-8"), source.name), "utf-16"
+    for magic, what in _MAGIC:
+        if head.startswith(magic):
+            raise _not_csv(what)
+    if head.startswith(b"PK\x03\x04"):
+        if b"xl/" in head or b"spreadsheet" in head:
+            raise _not_csv("an Excel workbook (.xlsx) or another spreadsheet")
+        raise _not_csv("a ZIP archive")
+    if b"\x00" in head:
+        raise _not_csv("a binary file")
+    try:
+        # Incremental, so a character cut in two at the end of the head is no error.
+        codecs.getincrementaldecoder("utf-8")().decode(head, final=source.size == len(head))
+    except UnicodeDecodeError:
+        data = source.read_all()
+        data = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+        return _in_memory(data, source.name), single_byte_encoding(data)
+    return source, "utf-8-sig" if head.startswith(b"\xef\xbb\xbf") else "utf-8"
+
+
+# -- sniffing the dialect ----------------------------------------------------------------
+
+
+def is_na(text: str) -> bool:
+    return text.strip() in NA_TOKENS
+
+
+def is_number(text: str, comma_ok: bool) -> bool:
+    text = text.strip()
+    return bool(NUMBER.fullmatch(text) or (comma_ok and COMMA_NUMBER.fullmatch(text)))
+
+
+def _split(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
+    """Sample rows (blank ones left out) and the physical line each one ends on."""
+    if delimiter == " ":
+        numbered = [(line.split(), i + 1) for i, line in enumerate(text.splitlines())]
+        kept = [(row, end) for row, end in numbered if row][:SAMPLE_ROWS]
+        return [row for row, _ in kept], [end for _, end in kept]
+    reader = csv.reader(
+        io.StringIO(text, newline=""), delimiter=delimiter, skipinitialspace=True, strict=False
+    )
+    rows: list[list[str]] = []
+    ends: list[int] = []
+    try:
+        for row in itertools.islice(reader, 4 * SAMPLE_ROWS):
+            if row and any(cell.strip() for cell in row):
+                rows.append(row)
+                ends.append(reader.line_num)
+                if len(rows) == SAMPLE_ROWS:
+                    break
+    except csv.Error:
+        pass  # a pathological sample: judge the delimiter on the rows read so far
+    return rows, ends
+
+
+@dataclass
+class Dialect:
+    delimiter: str
+    decimal: str
+    header: bool
+    names: list[str]
+    unnamed: list[bool]
+    skip_lines: int
+    rows: list[list[str]]  # sampled data rows (header and preamble removed)
+    hint: dict[str, list[str]]
+    notes: list[str]
+    text_columns: list[int] = field(default_factory=list)
+    spaced: bool = False  # a space follows the delimiter somewhere in the sample
+    estimated_rows: int = 0  # from the sample's line length and the file size
+
+
+def _score(rows: list[list[str]], delimiter: str) -> tuple:
+    counts = [len(row) for row in rows]
+    if not counts:
+        return (False, 0.0, 0.0, 0)
+    mode, freq = Counter(counts).most_common(1)[0]
+    fields = [cell for row in rows if len(row) == mode for cell in row]
+    numeric = sum(is_number(cell, delimiter != ",") for cell in fields) / max(len(fields), 1)
+    return (mode >= 2, freq / len(counts), numeric, mode)
+
+
+def _parse_hint(line: str) -> dict[str, list[str]]:
+    """Read the ``# perceptron-lab: key=value&...`` line that :func:`to_csv` may write."""
+    hint: dict[str, list[str]] = {}
+    try:
+        pairs = parse_qsl(line[len(HINT) :].strip(), strict_parsing=True)
+    except ValueError:
+        return hint
+    for key, value in pairs:
+        hint.setdefault(key, []).append(value)
+    return hint
+
+
+def sniff(source: Source, encoding: str) -> Dialect:
+    """Find delimiter, header, decimal mark and columns from the head of the file."""
+    cut = _whole_lines(source)
+    text = cut.decode(encoding, errors="replace").lstrip("\ufeff")
+    if not text.strip():
+        raise DatasetError("the file is empty: there is nothing to read")
+    notes: list[str] = []
+    hint: dict[str, list[str]] = {}
+    skip_lines = 0
+    if text.startswith(HINT):
+        first, _, text = text.partition("\n")
+        hint = _parse_hint(first.rstrip("\r"))
+        skip_lines = 1
+
+    candidates = {d: _split(text, d) for d in (",", ";", "\t")}
+    scores = {d: _score(rows, d) for d, (rows, _) in candidates.items()}
+    delimiter = max(scores, key=lambda d: scores[d])
+    if not scores[delimiter][0]:
+        candidates[" "] = _split(text, " ")
+        scores[" "] = _score(candidates[" "][0], " ")
+        if scores[" "][0]:
+            delimiter = " "
+        else:
+            raise DatasetError(
+                "found only one column: a dataset needs two numeric feature columns and a "
+                "label column, separated by commas, semicolons or tabs"
+            )
+    rows, ends = candidates[delimiter]
+    width = scores[delimiter][3]
+
+    # Title lines above the table (one field where the table has several) are skipped.
+    preamble = 0
+    while preamble < min(len(rows) - 1, 10) and len(rows[preamble]) < 2 <= width:
+        preamble += 1
+    if preamble:
+        notes.append(f"skipped {preamble} line(s) above the table")
+        skip_lines += ends[preamble - 1]  # physical lines, which is what the parser skips
+        rows = rows[preamble:]
+
+    comma_ok = delimiter != ","
+    fields = [cell.strip() for row in rows[1:] for cell in row]
+    decimal = "."
+    if comma_ok and any(COMMA_NUMBER.fullmatch(c) for c in fields):
+        if not any(re.fullmatch(r"[+-]?\d*\.\d+([eE][+-]?\d+)?", c) for c in fields):
+            decimal = ","
+
+    header = _detect_header(rows, comma_ok)
+    if hint.get("header") == ["1"]:
+        header = True
+    first = rows[0] if header else []
+    data_rows = rows[1:] if header else rows
+    lengths = Counter(len(row) for row in data_rows) if data_rows else Counter()
+    ncols = max(len(first), lengths.most_common(1)[0][0] if lengths else 0)
+    if ncols > MAX_COLUMNS:
+        raise DatasetError(
+            f"the file has {ncols:,} columns; at most {MAX_COLUMNS:,} are read. Keep the "
+            "columns you need (two features and a label) and save again."
+        )
+    names, unnamed = _column_names(first, ncols)
+    text_columns = []
+    for j in range(ncols):
+        cells = [row[j] for row in data_rows if j < len(row) and not is_na(row[j])]
+        if cells and sum(is_number(c, comma_ok) for c in cells) < 0.5 * len(cells):
+            text_columns.append(j)
+    spaced = delimiter != " " and (delimiter + " " in text or delimiter + "\t" in text)
+    lines = max(cut.count(b"\n"), cut.count(b"\r"), 1)
+    estimated_rows = source.size * lines // max(len(cut), 1)
+    return Dialect(
+        delimiter,
+        decimal,
+        header,
+        names,
+        unnamed,
+        skip_lines,
+        data_rows,
+        hint,
+        notes,
+        text_columns,
+        spaced,
+        estimated_rows,
+    )
+
+
+def _detect_header(rows: list[list[str]], comma_ok: bool) -> bool:
+    """The first row is a header if it has text where the rows below have numbers."""
+    first, rest = rows[0], rows[1:]
+    if not rest:
+        # A single row: a header only if nothing in it is a number.
+        return not any(is_number(c, comma_ok) for c in first)
+    for j, cell in enumerate(first):
+        below = [row[j] for row in rest if j < len(row) and not is_na(row[j])]
+        numeric = sum(is_number(c, comma_ok) for c in below)
+        if below and numeric >= 0.5 * len(below):
+            if not is_na(cell) and not is_number(cell, comma_ok):
+                return True
+    # No numeric column to judge by: a first row of text over rows of text is a header
+    # when it repeats nowhere below (column titles are not values).
+    if not any(is_number(c, comma_ok) for c in first):
+        seen = {tuple(c.strip() for c in row) for row in rest}
+        return tuple(c.strip() for c in first) not in seen and all(c.strip() for c in first)
+    return False
+
+
+def _column_names(header: Sequence[str], ncols: int) -> tuple[list[str], list[bool]]:
+    names: list[str] = []
+    unnamed: list[bool] = []
+    used: set[str] = set()
+    for j in range(ncols):
+        name = header[j].strip() if j < len(header) else ""
+        unnamed.append(not name)
+        name = name or f"column {j + 1}"
+        base, k = name, 2
+        while name in used:
+            name, k = f"{base} ({k})", k + 1
+        used.add(name)
+        names.append(name)
+    return names, unnamed
