@@ -1,0 +1,24 @@
+"""Perceptron Lab: the entry point. ``streamlit run app.py``.
+
+Builds the navigation explicitly (``st.navigation`` ignores the ``pages/`` folder's
+auto-discovery); the Playground is the default page, served at the root URL.
+"""
+
+import streamlit as st
+
+
+def main() -> None:
+    st.set_page_config(page_title="Perceptron Lab", page_icon="➕", layout="wide")
+    pages = [
+        st.Page(
+            "pages/playground.py",
+            title="Playground",
+            icon=":material/scatter_plot:",
+            url_path="playground",
+            default=True,
+        ),
+    ]
+    st.navigation(pages).run()
+
+
+main()

@@ -1,0 +1,178 @@
+"""Playground: click or generate points, press Step, watch w, the margin and the bound move."""
+
+import hashlib
+
+import streamlit as st
+
+from ui import compute, figures, panels, replay, state, text
+from ui.plot_click import plot_click
+from ui.state import key
+
+ss = st.session_state
+problems = state.init_session(ss, st.query_params)
+ss.setdefault("pg_playing", False)
+
+with st.sidebar:
+    presenter = st.toggle("Presenter mode", key=key("presenter"), bind=panels.QP)
+    choice = panels.data_panel()
+    prep = panels.preprocessing_widget()
+    prep_effect = st.container()
+    st.subheader("Algorithm")
+    settings = panels.algorithm_panel(choice.drawing)
+
+if presenter:
+    st.html(panels.PRESENTER_CSS)
+else:
+    st.title("Playground")
+    st.caption(
+        "Generate, pick or draw two classes of points, then step through the perceptron: "
+        "each mistake moves w by η·y·x. The numbers on the right are the notes' theorems."
+    )
+for problem in problems:
+    st.warning(f"The link could not be read completely: {problem}.")
+
+# ------------------------------------------------------------------------- data
+ds, error = choice.dataset, choice.error
+if ds is not None and error is None:
+    ds = ds.preprocessed(prep)
+    if ds.n > compute.MAX_POINTS:
+        error = f"{ds.n:,} points: the Playground draws at most {compute.MAX_POINTS:,}."
+if error:  # say what is wrong and keep showing the previous good data
+    st.error(error)
+    ds = None if choice.drawing else ss.get("pg_good")
+    if ds is not None:
+        st.caption(f"Still showing the previous data: {ds.source}.")
+elif ds is not None and not choice.drawing:
+    ss["pg_good"] = ds
+for note in choice.notes:
+    st.caption(note)
+if ds is None:
+    st.stop()
+ss["pg_draw_shown"] = ds if choice.drawing else None  # clicks are in these coordinates
+with prep_effect:
+    panels.preprocessing_effect(ds, presenter)
+
+# -------------------------------------------------- the run: trained once, replayed
+run, stats, th = None, {}, compute.theory(ds.X, ds.y)
+if ds.n and (settings["online"] or th is not None):
+    try:
+        trained = compute.trained(ds.X, ds.y, tuple(sorted(settings.items())))
+        run, stats = trained.run, trained.stats
+    except ValueError as exc:
+        st.error(str(exc))
+
+digest = hashlib.blake2b(ds.X.tobytes() + ds.y.tobytes() + repr(settings).encode()).hexdigest()
+edit = ss.pop("pg_data_edit", None)
+if ss.get("pg_run_id") not in (None, digest):
+    # New data or settings: a new run. Online, a new point is the next arrival instead.
+    follow = settings["online"] and edit is not None and run is not None
+    state.reset_cursor(ss, run.n_visits if follow else 0)
+ss["pg_run_id"], ss["pg_run"] = digest, run
+n_visits = run.n_visits if run is not None else 0
+ss["pg_cursor"] = state.clamp(ss["pg_cursor"], n_visits)
+box = figures.view_box(ds.X, include_origin=True)
+if choice.drawing:  # an empty board to draw on, growing only with the data
+    lo, hi = min(box.x0, box.y0, -panels.DRAW_BOX), max(box.x1, box.y1, panels.DRAW_BOX)
+    box = figures.Box(lo, hi, lo, hi)
+chart_args = dict(
+    box=box,
+    separator=(th.u, th.gamma) if th is not None and th.separable else None,
+    class_names=ds.class_names,
+    feature_names=ds.feature_names,
+    presenter=presenter,
+)
+
+
+def on_move(move: str) -> None:
+    """Button callback: move the cursor; any move pauses Play."""
+    r, t = ss["pg_run"], ss["pg_cursor"]
+    if move == "back":
+        state.back(ss)
+    elif move == "reset":
+        state.reset_cursor(ss)
+    elif move == "end":
+        state.move_cursor(ss, r.n_visits)
+    else:
+        unit = {"step": "update", "visit": "visit", "epoch": "epoch"}[move]
+        target = state.advance(t, unit, update_visit=r.update_visit, n=r.n, n_visits=r.n_visits)
+        state.move_cursor(ss, target)
+    if ss["pg_playing"]:
+        ss["pg_playing"] = False
+        st.rerun()  # a full run, to stop Play's timer
+
+
+def on_scrub() -> None:
+    state.move_cursor(ss, int(ss["pg_scrub"]))
+
+
+def toggle_play() -> None:
+    ss["pg_playing"] = not ss["pg_playing"] and run is not None
+    if ss["pg_playing"] and ss["pg_cursor"] >= n_visits:
+        state.reset_cursor(ss)
+
+
+# ---------------------------------------------------------------------- the stage
+# The controls are drawn even without a run (disabled), so the chart never moves.
+speed, unit = panels.play_controls(ss["pg_playing"], run is not None, toggle_play)
+
+
+@st.fragment(run_every=speed if run is not None and ss["pg_playing"] else None)
+def stage() -> None:
+    """Buttons, status, chart and numbers: a step reruns only this part."""
+    if run is not None and ss["pg_playing"]:
+        t = state.advance(
+            ss["pg_cursor"], unit, update_visit=run.update_visit, n=run.n, n_visits=n_visits
+        )
+        ss["pg_cursor"] = t
+        if t >= n_visits:
+            ss["pg_playing"] = False
+            st.rerun()
+    t = ss["pg_cursor"]
+    can_back = t > 0 or bool(ss["pg_history"])
+    panels.run_buttons(on_move, at_start=t == 0, at_end=t >= n_visits, can_back=can_back)
+    st.markdown(f"**{text.status_line(run, t)}**" if run is not None else text.NO_RUN)
+    chart, numbers = st.columns([1, 1] if presenter else [5, 4], gap="medium")
+    w = b = visit = update = None
+    if run is not None:
+        w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
+    fig = figures.playground_figure(
+        ds.X,
+        ds.y,
+        w=w,
+        b=b or 0.0,
+        visited=visit.index if visit is not None else None,
+        update=update,
+        **chart_args,
+    )
+    with chart:
+        if choice.drawing:
+            plot_click(fig, key="pg_board", on_click=panels.on_board_click)
+        else:
+            st.plotly_chart(fig, key="pg_chart", width="stretch", config={"displayModeBar": False})
+        if run is not None:
+            ss["pg_scrub"] = t
+            st.slider("Step (visits done)", 0, n_visits, key="pg_scrub", on_change=on_scrub)
+    if run is not None:
+        with numbers:
+            panels.numbers_panel(run, th, ds, t, w, b, visit)
+    state.sync_url(st.query_params, t, ss["pg_points"] if choice.drawing else ([], []))
+
+
+stage()
+
+# ------------------------------------------------------------- the run as a whole
+if run is None:
+    st.stop()
+left, right = st.columns([5, 4], gap="medium")
+with left:
+    st.markdown("**Training errors and J_p at the end of each epoch**")
+    st.plotly_chart(
+        figures.epoch_figure(stats, presenter=presenter),
+        key="pg_epochs",
+        width="stretch",
+        config={"displayModeBar": False},
+    )
+    if st.toggle("Show the whole run as an animation (plays in the browser)", key="pg_anim"):
+        st.plotly_chart(panels.animation(run, ds, chart_args), key="pg_anim_chart", width="stretch")
+with right:
+    panels.downloads(run, ds, chart_args)

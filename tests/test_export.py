@@ -1,0 +1,78 @@
+"""ui.export: the run CSV against the ERRATA trace, the dataset CSV loads back, the HTML
+animation is self-contained."""
+
+import io
+import re
+
+import numpy as np
+import pandas as pd
+
+import datasets
+import perceptron_core as pc
+from ui import export, replay
+from ui import figures as F
+
+X4 = np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]])
+Y4 = np.array([1, 1, -1, -1])
+
+
+def test_run_csv_matches_the_hand_trace_of_errata():
+    run = pc.train(X4, Y4, max_epochs=3)
+    frame = pd.read_csv(io.StringIO(export.run_csv(run)))
+    assert list(frame.columns) == [
+        "step", "epoch", "position", "index", "x1", "x2", "y", "activation", "mistake",
+        "w1", "w2", "b",
+    ]  # fmt: skip
+    assert len(frame) == run.n_visits and frame["step"].tolist() == list(range(1, 13))
+    first = frame.iloc[:4]
+    # ERRATA.md, 002 example 1: activations 0, 5, 4, -1; mistakes at the 1st and 3rd.
+    assert first["activation"].tolist() == [0.0, 5.0, 4.0, -1.0]
+    assert first["mistake"].tolist() == [1, 0, 1, 0]
+    assert first[["w1", "w2", "b"]].values.tolist() == [
+        [1, 1, 1],
+        [1, 1, 1],
+        [0, -1, 0],
+        [0, -1, 0],
+    ]
+    assert frame["mistake"].sum() == run.mistakes
+    np.testing.assert_array_equal(frame[["w1", "w2"]].iloc[-1], run.w)
+    assert frame["b"].iloc[-1] == run.b
+    assert frame["epoch"].max() == run.epochs
+
+
+def test_run_csv_is_exact_and_names_features_and_can_be_cut():
+    ds = datasets.generate("separable", n=50, seed=2)
+    run = replay.train(ds.X, ds.y, order="shuffle", order_seed=4, start="random", start_seed=1)
+    frame = pd.read_csv(io.StringIO(export.run_csv(run, feature_names=("len", "wid"))))
+    assert {"len", "wid"} <= set(frame.columns)
+    rows = frame["index"].to_numpy()
+    np.testing.assert_array_equal(frame[["len", "wid"]].to_numpy(), ds.X[rows])  # repr: exact
+    visits = run.visits()
+    np.testing.assert_array_equal(frame["activation"].to_numpy(), visits["activation"])
+    short = pd.read_csv(io.StringIO(export.run_csv(run, max_rows=7)))
+    assert len(short) == 7
+
+
+def test_online_run_exports_one_row_per_arrival():
+    run = replay.train(X4[:1], Y4[:1], online=True)  # a single class is fine online
+    frame = pd.read_csv(io.StringIO(export.run_csv(run)))
+    assert len(frame) == 1 and frame["mistake"].tolist() == [1]
+    assert frame[["w1", "w2", "b"]].values.tolist() == [[1, 1, 1]]
+
+
+def test_dataset_csv_loads_back_identically_even_preprocessed():
+    ds = datasets.generate("blobs", n=30, seed=5).preprocessed("standardise")
+    back = datasets.load_csv(ds.to_csv())
+    np.testing.assert_array_equal(back.X, ds.X)
+    np.testing.assert_array_equal(back.y, ds.y)
+
+
+def test_animation_html_is_self_contained():
+    run = pc.train(X4, Y4, max_epochs=3)
+    fig = F.animation_figure(X4, Y4, *run.trajectory(), box=F.view_box(X4))
+    html = export.animation_html(fig)
+    assert html.lower().startswith("<!doctype html>") and "<title>Perceptron Lab" in html
+    scripts = re.findall(r"<script[^>]*>", html)
+    assert scripts and all("src=" not in tag for tag in scripts)  # plotly.js is inlined
+    assert len(html) > 3_000_000
+    assert '"frames"' in html or "addFrames" in html

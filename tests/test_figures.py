@@ -1,0 +1,250 @@
+"""ui.figures: pure builders, checked on fig.data / fig.layout and against geometry."""
+
+import time
+
+import numpy as np
+import plotly.graph_objects as go
+import pytest
+
+import datasets
+import perceptron_core as pc
+from ui import figures as F
+
+
+def tr(fig, name):
+    return fig.data[F.T[name]]
+
+
+@pytest.fixture(scope="module")
+def data():
+    ds = datasets.generate("separable", n=60, seed=1, margin=0.25)
+    return ds.X, ds.y
+
+
+def test_every_figure_is_valid_plotly(data):
+    X, y = data
+    run = pc.train(X, y)
+    th = pc.theory(X, y)
+    box = F.view_box(X, include_origin=True)
+    v = run.visit(int(run.update_visit[-1]))
+    up = F.Update(v.w_before, v.b_before, X[v.index], int(y[v.index]), 1.0)
+    figs = [
+        F.playground_figure(X, y, box=box),
+        F.playground_figure(X, y, box=box, w=np.zeros(2), b=0.0),
+        F.playground_figure(
+            X,
+            y,
+            box=box,
+            w=v.w_after,
+            b=v.b_after,
+            visited=v.index,
+            update=up,
+            separator=(th.u, th.gamma),
+            presenter=True,
+            title="t",
+        ),  # fmt: skip
+        F.epoch_figure(run.epoch_stats(), current_epoch=1),
+        F.animation_figure(X, y, *run.trajectory(), box=box, update_index=run.update_index),
+    ]
+    for fig in figs:
+        go.Figure(fig.to_dict())  # plotly's validation raises on any bad property
+
+
+def test_traces_keep_their_order_and_classes_differ_in_colour_and_shape(data):
+    X, y = data
+    fig = F.playground_figure(X, y, box=F.view_box(X), class_names=("no", "yes"))
+    assert tuple(t.name for t in fig.data)[F.T["class -1"]] == "-1: no"
+    assert len(fig.data) == len(F.TRACES)
+    pos, neg = tr(fig, "class +1"), tr(fig, "class -1")
+    assert len(pos.x) == int((y == 1).sum()) and len(neg.x) == int((y == -1).sum())
+    assert pos.marker.color != neg.marker.color and pos.marker.symbol != neg.marker.symbol
+    assert pos.type == "scatter"
+    # Before a run: no boundary, no half-planes, nothing ringed.
+    for name in ("boundary", "half-plane +1", "visited", "misclassified"):
+        assert len(tr(fig, name).x) == 0
+
+
+def test_fixed_axes_and_equal_aspect_across_steps(data):
+    X, y = data
+    box = F.view_box(X, include_origin=True)
+    a = F.playground_figure(X, y, box=box, w=np.array([1.0, 0.0]), b=0.0)
+    b = F.playground_figure(X, y, box=box, w=np.array([-3.0, 2.0]), b=5.0, visited=3)
+    for fig in (a, b):
+        assert list(fig.layout.xaxis.range) == [box.x0, box.x1]
+        assert list(fig.layout.yaxis.range) == [box.y0, box.y1]
+        assert fig.layout.yaxis.scaleanchor == "x" and fig.layout.yaxis.scaleratio == 1
+    assert box.x1 - box.x0 == box.y1 - box.y0  # square
+    assert (X >= [box.x0, box.y0]).all() and (X <= [box.x1, box.y1]).all()
+    assert box.contains(0.0, 0.0)
+
+
+def test_boundary_half_planes_and_misclassified(data):
+    X, y = data
+    box = F.view_box(X, include_origin=True)
+    w, b = np.array([0.3, -1.2]), 0.2
+    fig = F.playground_figure(X, y, box=box, w=w, b=b)
+    bx, by = np.array(tr(fig, "boundary").x), np.array(tr(fig, "boundary").y)
+    np.testing.assert_allclose(w[0] * bx + w[1] * by + b, 0.0, atol=1e-12)
+    on_edge = np.isclose(bx, box.x0) | np.isclose(bx, box.x1)
+    on_edge |= np.isclose(by, box.y0) | np.isclose(by, box.y1)
+    assert on_edge.all()
+    for name, sign in (("half-plane +1", 1), ("half-plane -1", -1)):
+        t = tr(fig, name)
+        poly = np.c_[t.x, t.y]
+        assert (sign * (poly @ w + b) >= -1e-9).all()
+        assert t.fill == "toself"
+    wrong = y * (X @ w + b) <= 0
+    mis = tr(fig, "misclassified")
+    assert sorted(zip(mis.x, mis.y, strict=True)) == sorted(map(tuple, X[wrong]))
+
+
+def test_a_tie_at_zero_is_marked_misclassified():
+    X = np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]])
+    y = np.array([1, 1, -1, -1])
+    box = F.view_box(X, include_origin=True)
+    # w = (1, -1), b = 0: the two points on the diagonal sit exactly on the boundary.
+    fig = F.playground_figure(X, y, box=box, w=np.array([1.0, -1.0]), b=0.0)
+    mis = tr(fig, "misclassified")
+    assert {(1.0, 1.0), (2.0, 2.0)} <= set(zip(mis.x, mis.y, strict=True))
+    np.testing.assert_array_equal(F.activations(X, [1.0, -1.0], 0.0), [0.0, 0.0, -1.0, 1.0])
+
+
+def test_margin_band_and_closest_point(data):
+    X, y = data
+    w, b = np.array([0.2, 1.0]), -0.1
+    fig = F.playground_figure(X, y, box=F.view_box(X), w=w, b=b)
+    a = np.abs(X @ w + b)
+    c = tr(fig, "closest point")
+    i = int(np.argmin(a))
+    assert (c.x[0], c.y[0]) == tuple(X[i])
+    band = np.c_[tr(fig, "margin band").x, tr(fig, "margin band").y]
+    assert (np.abs(band @ w + b) <= a[i] + 1e-9).all()
+    assert np.isclose(np.abs(band @ w + b).max(), a[i])
+
+
+def test_max_margin_band_touches_the_closest_points(data):
+    X, y = data
+    th = pc.theory(X, y)
+    fig = F.playground_figure(X, y, box=F.view_box(X), separator=(th.u, th.gamma))
+    u = th.u
+    line = np.c_[tr(fig, "u*").x, tr(fig, "u*").y]
+    np.testing.assert_allclose(u[0] + line @ u[1:], 0.0, atol=1e-9)
+    assert tr(fig, "u*").line.dash == "dash"
+    band = np.c_[tr(fig, "u* band").x, tr(fig, "u* band").y]
+    levels = u[0] + band @ u[1:]
+    assert np.isclose(np.abs(levels).max(), th.gamma)
+    # The closest points lie on the band's edges: their level is exactly +-gamma*.
+    point_levels = y * (u[0] + X @ u[1:])
+    assert np.isclose(point_levels.min(), th.gamma)
+
+
+def test_update_draws_the_vector_sum_and_ghosts_the_old_boundary(data):
+    X, y = data
+    box = F.view_box(X, include_origin=True)
+    up = F.Update(np.array([0.5, 0.2]), 0.0, X[0], int(y[0]), 1.0)
+    fig = F.playground_figure(X, y, box=box, w=up.w_new, b=up.b_new, visited=0, update=up)
+    arrows = [a for a in fig.layout.annotations if a.showarrow]
+    assert len(arrows) == 3
+    w_old, step, w_new = arrows
+    # Tip to tail: w_old ends where eta*y*x starts, and the sum ends where w_new ends.
+    assert (w_old.x, w_old.y) == (step.ax, step.ay)
+    assert np.isclose(step.x, w_new.x) and np.isclose(step.y, w_new.y)
+    assert (w_old.ax, w_old.ay) == (w_new.ax, w_new.ay)
+    labels = [a.text for a in fig.layout.annotations if not a.showarrow]
+    assert any(t.startswith("w_old") for t in labels) and any(t.startswith("w_new") for t in labels)
+    ghost = tr(fig, "previous boundary")
+    np.testing.assert_allclose(np.c_[ghost.x, ghost.y] @ up.w_old + up.b_old, 0.0, atol=1e-12)
+    v = tr(fig, "visited")
+    assert (v.x[0], v.y[0]) == tuple(X[0])
+    # Every arrow stays inside the fixed view.
+    for a in arrows:
+        assert box.contains(a.x, a.y) and box.contains(a.ax, a.ay)
+
+
+def test_long_vectors_are_shrunk_together():
+    box = F.Box(-1, 1, -1, 1)
+    up = F.Update(np.array([30.0, 0.0]), 0.0, np.array([0.5, 0.5]), 1, 1.0)
+    fig = F.playground_figure(np.zeros((0, 2)), np.zeros(0), box=box, w=up.w_new, update=up)
+    arrows = [a for a in fig.layout.annotations if a.showarrow]
+    assert all(box.contains(a.x, a.y) for a in arrows)
+    assert any("×" in a.text for a in fig.layout.annotations if not a.showarrow)
+
+
+def test_scattergl_above_a_thousand_points_and_no_per_point_traces():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(1500, 2))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    fig = F.playground_figure(X, y, box=F.view_box(X), w=np.array([1.0, 0.0]), b=0.1)
+    assert tr(fig, "class +1").type == "scattergl" and tr(fig, "misclassified").type == "scattergl"
+    assert len(fig.data) == len(F.TRACES)
+    small = F.playground_figure(X[:1000], y[:1000], box=F.view_box(X))
+    assert tr(small, "class +1").type == "scatter"
+
+
+@pytest.mark.parametrize(("n", "limit_ms"), [(1_000, 25.0), (20_000, 80.0)])
+def test_building_the_chart_is_fast(n, limit_ms):
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(n, 2))
+    y = np.where(X[:, 0] + X[:, 1] > 0, 1, -1)
+    box = F.view_box(X)
+    up = F.Update(np.array([0.5, 0.2]), 0.1, X[0], int(y[0]), 1.0)
+    kwargs = dict(box=box, w=up.w_new, b=up.b_new, visited=0, update=up)
+    F.playground_figure(X, y, **kwargs)
+    best = np.inf
+    for _ in range(5):
+        t0 = time.perf_counter()
+        F.playground_figure(X, y, **kwargs)
+        best = min(best, time.perf_counter() - t0)
+    assert best * 1000 < limit_ms
+
+
+def test_view_box_is_square_padded_and_readable():
+    box = F.view_box(np.array([[0.0, 0.0], [10.0, 1.0]]))
+    assert box.x1 - box.x0 == box.y1 - box.y0 and box.x0 < 0 and box.x1 > 10
+    assert F.view_box(np.zeros((0, 2))) == F.Box(-1, 1, -1, 1)
+    far = F.view_box(np.array([[10.0, 10.0], [11.0, 11.0]]), include_origin=True)
+    assert far.contains(0, 0) and far.contains(11, 11)
+
+
+def test_clipping_geometry():
+    sq = F.box_polygon(F.Box(-1, 1, -1, 1))
+    half = F.clip_half_plane(sq, [1.0, 0.0], 0.0, 1.0)
+    assert np.isclose(half[:, 0].min(), 0.0) and np.isclose(half[:, 0].max(), 1.0)
+    assert F.clip_half_plane(sq, [1.0, 0.0], -5.0, 1.0).shape[0] == 0
+    assert F.line_in_box([0.0, 0.0], 1.0, F.Box(-1, 1, -1, 1)) is None
+    assert F.line_in_box([1.0, 0.0], -5.0, F.Box(-1, 1, -1, 1)) is None
+    seg = F.line_in_box([1.0, 1.0], 0.0, F.Box(-1, 1, -1, 1))  # through two corners
+    assert sorted(map(tuple, seg)) == [(-1.0, 1.0), (1.0, -1.0)]
+
+
+def test_animation_frames_follow_the_run(data):
+    X, y = data
+    run = pc.train(X, y, max_epochs=5)
+    W, B = run.trajectory()
+    fig = F.animation_figure(X, y, W, B, box=F.view_box(X), update_index=run.update_index)
+    assert [f.name for f in fig.frames] == [str(k) for k in range(run.n_updates + 1)]
+    last = fig.frames[-1]
+    idx = list(last.traces)
+    boundary = last.data[idx.index(F.T["boundary"])]
+    np.testing.assert_allclose(np.c_[boundary.x, boundary.y] @ W[-1] + B[-1], 0, atol=1e-9)
+    ring = last.data[idx.index(F.T["visited"])]
+    assert (ring.x[0], ring.y[0]) == tuple(X[run.update_index[-1]])
+    assert len(fig.layout.sliders[0].steps) == len(fig.frames)
+    assert fig.layout.updatemenus[0].buttons[0].method == "animate"
+
+
+def test_long_runs_are_sampled_to_max_frames():
+    ks = F.frame_updates(10_000, 300)
+    assert len(ks) <= 300 and ks[0] == 0 and ks[-1] == 10_000
+    assert F.frame_updates(5, 300).tolist() == [0, 1, 2, 3, 4, 5]
+
+
+def test_epoch_figure_shows_errors_and_jp():
+    stats = {"mistakes": np.array([3, 1, 0]), "errors": np.array([2, 1, 0]), "J_p": [1.5, 0.2, 0]}
+    fig = F.epoch_figure(stats, current_epoch=2)
+    assert list(fig.data[0].y) == [2, 1, 0] and list(fig.data[0].x) == [1, 2, 3]
+    assert fig.data[1].yaxis == "y2" and list(fig.data[1].y) == [1.5, 0.2, 0]
+    assert fig.layout.shapes[0].x0 == 2
+    long = F.epoch_figure({"errors": np.arange(500), "J_p": np.arange(500.0)})
+    go.Figure(long.to_dict())
+    assert long.data[0].type == "scatter" and long.data[0].mode == "lines"

@@ -1,0 +1,291 @@
+"""The Playground through AppTest: every control, data changes, uploads, links, XOR."""
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from streamlit.testing.v1 import AppTest
+
+from ui import state
+
+ROOT = Path(__file__).resolve().parents[1]
+DATA = ROOT / "tests" / "data"
+TIMEOUT = 60
+
+
+def app(**query) -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    for name, value in query.items():
+        at.query_params[name] = value
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def status(at) -> str:
+    return next(m.value for m in at.markdown if m.value.startswith("**start") or " · " in m.value)
+
+
+def cursor(at) -> int:
+    return int(at.session_state["pg_cursor"])
+
+
+def click(at, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def test_default_page():
+    at = app()
+    assert at.title[0].value == "Playground"
+    assert status(at).startswith("**start · update 0")
+    assert at.segmented_control(key="pg_source").value == "generate"
+    assert at.get("plotly_chart")  # the chart and the per-epoch chart
+    assert any(m.value.startswith("**Separable.**") for m in at.markdown)
+    assert any("R²/γ*²" in m.value or "\\frac{R^2}" in m.value for m in at.latex)
+    assert [b.label for b in at.download_button] == [
+        "Dataset (CSV)",
+        "Run (CSV, one row per visit)",
+        "Animation (HTML, plays offline)",
+    ]
+
+
+def test_every_run_control_and_its_key():
+    at = app()
+    expected = {"pg_step": "s", "pg_visit": "v", "pg_back": "b", "pg_epoch": "e"}
+    expected |= {"pg_end": "f", "pg_reset": "x", "pg_play": "p"}
+    for k, shortcut in expected.items():
+        assert at.button(key=k).proto.shortcut.lower() == shortcut
+    run = at.session_state["pg_run"]
+    first = int(run.update_visit[0]) + 1
+    click(at, "pg_step")
+    assert cursor(at) == first and "· mistake" in status(at)
+    click(at, "pg_visit")
+    assert cursor(at) == first + 1
+    click(at, "pg_back")
+    assert cursor(at) == first
+    click(at, "pg_epoch")
+    assert cursor(at) == run.n
+    click(at, "pg_end")
+    assert cursor(at) == run.n_visits and "converged" in status(at)
+    assert at.button(key="pg_step").disabled
+    click(at, "pg_back")
+    assert cursor(at) == run.n
+    click(at, "pg_reset")
+    assert cursor(at) == 0 and at.query_params.get("pg_step") in (None, [])
+    at.slider(key="pg_scrub").set_value(7).run()
+    assert cursor(at) == 7 and at.query_params["pg_step"] == "7"
+    assert "example 7 of 40" in status(at)
+
+
+def test_play_advances_and_pause_stops():
+    at = app()
+    click(at, "pg_play")
+    assert at.session_state["pg_playing"] and at.button(key="pg_play").label == "Pause"
+    first = cursor(at)
+    assert first > 0  # each run of the playing fragment advances one update
+    at.run()
+    assert cursor(at) > first
+    click(at, "pg_play")
+    assert not at.session_state["pg_playing"]
+    stopped = cursor(at)
+    at.run()
+    assert cursor(at) == stopped
+    # Playing to the end stops by itself.
+    at.segmented_control(key="pg_play_unit").set_value("epoch").run()
+    click(at, "pg_play")
+    for _ in range(5):
+        at.run()
+    assert not at.session_state["pg_playing"]
+    assert cursor(at) == at.session_state["pg_run"].n_visits
+
+
+def test_changing_the_data_or_the_settings_resets_the_run():
+    at = app()
+    click(at, "pg_end")
+    at.number_input(key="pg_n").set_value(30).run()
+    assert cursor(at) == 0 and "of 30 visits" not in status(at)
+    click(at, "pg_step")
+    click(at, "pg_new_data")
+    assert at.number_input(key="pg_seed").value == 1 and cursor(at) == 0
+    click(at, "pg_step")
+    at.select_slider(key="pg_eta").set_value(0.1).run()
+    assert cursor(at) == 0
+    at.slider(key="pg_separable_margin").set_value(0.5).run()
+    assert not at.exception and cursor(at) == 0
+
+
+def test_every_generator_and_example_runs():
+    at = app()
+    for name in at.selectbox(key="pg_generator").options:
+        at.selectbox(key="pg_generator").set_value(name).run()
+        assert not at.exception and not at.error, name
+        click(at, "pg_end")
+    at.segmented_control(key="pg_source").set_value("examples").run()
+    for name in at.selectbox(key="pg_example").options:
+        at.selectbox(key="pg_example").set_value(name).run()
+        assert not at.exception and not at.error, name
+
+
+def test_notes_example_follows_the_errata_not_the_text():
+    at = app(pg_source="Examples")
+    assert at.selectbox(key="pg_example").value == "notes_002_example1"
+    for _ in range(4):
+        click(at, "pg_visit")
+    run = at.session_state["pg_run"]
+    assert [run.visit(t).mistake for t in range(4)] == [True, False, True, False]
+    assert "w = (0, -1), b = 0" in " ".join(m.value for m in at.markdown)
+    assert any(w.value.startswith("**Not linearly separable.**") for w in at.warning)
+
+
+def test_xor_never_converges_and_theorem_2_replaces_theorem_1():
+    at = app(pg_generator="XOR (four clusters)", pg_max_epochs="25")
+    assert at.selectbox(key="pg_generator").value == "xor"
+    click(at, "pg_end")
+    run = at.session_state["pg_run"]
+    assert not run.converged and run.epochs == 25
+    assert "without converging" in status(at)
+    text = " ".join(w.value for w in at.warning)
+    assert "never converges" in text and "pocket" in text
+    assert any("Theorem 2 after E = 25 epochs" in m.value for m in at.markdown)
+    assert any(r"M = " in x.value and r"\le" in x.value for x in at.latex)
+    assert not any(m.value.startswith("**Separable.**") for m in at.markdown)
+
+
+def test_preprocessing_shows_what_it_does_to_r_and_the_bound():
+    at = app(pg_separable_offset="5.0")
+    table = next(m.value for m in at.markdown if m.value.startswith("| | R |"))
+    rows = {line.split("|")[1].strip("* "): line for line in table.splitlines()[2:]}
+    r_none = float(rows["none"].split("|")[2])
+    r_centre = float(rows["centre"].split("|")[2])
+    assert r_centre < r_none  # centring a cloud 5 away from the origin shrinks R
+    at.segmented_control(key="pg_preprocessing").set_value("centre").run()
+    assert not at.exception
+    assert any(f"R = {r_centre:g}" in m.value for m in at.markdown if m.value.startswith("**Sep"))
+
+
+def test_state_is_restored_from_the_link():
+    pts = state.encode_points([[0.5, 0.5], [-0.5, -0.4], [0.7, -0.2]], [1, -1, -1])
+    at = app(
+        pg_source="Draw", pg_pts=pts, pg_step="2", pg_eta="0.5", pg_order="shuffled",
+        pg_order_seed="3", pg_max_epochs="7", pg_presenter="true",
+    )  # fmt: skip
+    assert at.segmented_control(key="pg_source").value == "draw"
+    assert cursor(at) == 2
+    X, y = at.session_state["pg_points"]
+    assert X.tolist() == [[0.5, 0.5], [-0.5, -0.4], [0.7, -0.2]] and y.tolist() == [1, -1, -1]
+    run = at.session_state["pg_run"]
+    assert run.eta == 0.5 and run.shuffle and run.seed == 3 and run.max_epochs == 7
+    assert at.toggle(key="pg_presenter").value and not at.title  # presenter: less chrome
+    # And a generated scenario.
+    at = app(pg_generator="Two moons", pg_moons_jitter="0.2", pg_seed="4", pg_step="5")
+    assert at.selectbox(key="pg_generator").value == "moons"
+    assert (
+        at.slider(key="pg_moons_jitter").value == 0.2 and at.number_input(key="pg_seed").value == 4
+    )
+    assert cursor(at) == 5
+
+
+def test_a_damaged_link_is_reported_and_ignored():
+    at = app(pg_step="lots", pg_pts="1###")
+    assert cursor(at) == 0
+    assert any("could not be read" in w.value for w in at.warning)
+
+
+def test_draw_add_undo_remove_clear():
+    at = app(pg_source="Draw")
+    assert any(m.value.startswith("No run yet") for m in at.markdown)
+    assert at.button(key="pg_step").disabled and at.button(key="pg_play").disabled
+    for (x1, x2), cls in (((0.5, 0.5), 1), ((-0.5, -0.5), -1), ((1.0, -1.0), -1)):
+        at.segmented_control(key="pg_draw_class").set_value(cls)
+        at.number_input(key="pg_add_x1").set_value(x1)
+        at.number_input(key="pg_add_x2").set_value(x2)
+        click(at, "pg_add_point")
+    X, y = at.session_state["pg_points"]
+    assert X.tolist() == [[0.5, 0.5], [-0.5, -0.5], [1.0, -1.0]] and y.tolist() == [1, -1, -1]
+    assert at.session_state["pg_run"] is not None and cursor(at) == 0
+    assert state.decode_points(at.query_params["pg_pts"])[1].tolist() == [1, -1, -1]
+    click(at, "pg_undo_button")
+    assert len(at.session_state["pg_points"][1]) == 2
+    # Removing the point nearest a click (what a click on a marker does).
+    at.session_state["pg_cursor"] = 0
+    click(at, "pg_clear")
+    assert len(at.session_state["pg_points"][1]) == 0 and at.session_state["pg_run"] is None
+    click(at, "pg_undo_button")
+    assert len(at.session_state["pg_points"][1]) == 2
+
+
+def test_online_mode_a_new_point_is_the_next_arrival():
+    at = app(pg_source="Draw", pg_online="true")
+    at.number_input(key="pg_add_x1").set_value(1.0)
+    at.number_input(key="pg_add_x2").set_value(1.0)
+    click(at, "pg_add_point")
+    run = at.session_state["pg_run"]
+    assert run.online and run.n_visits == 1 and cursor(at) == 1  # predicted, then learned
+    assert "predicted 0 (I don't know), label +1" in status(at)
+    at.segmented_control(key="pg_draw_class").set_value(-1)
+    at.number_input(key="pg_add_x1").set_value(2.0)
+    at.number_input(key="pg_add_x2").set_value(0.0)
+    click(at, "pg_add_point")
+    assert cursor(at) == 2 and "arrival 2 of 2" in status(at)
+    assert "predicted +1, label -1" in status(at)
+
+
+def test_upload_a_good_file_then_a_bad_one_keeps_the_good_data():
+    at = app(pg_source="Upload")
+    at.file_uploader(key="pg_upload").upload(
+        "playground_good.csv", (DATA / "playground_good.csv").read_bytes(), "text/csv"
+    ).run()
+    assert not at.exception and not at.error
+    assert at.selectbox(key="pg_csv_label").value == "kind"
+    assert at.selectbox(key="pg_csv_positive").value == "small"
+    assert any("8 rows used, 2 dropped" in c.value for c in at.caption)
+    run = at.session_state["pg_run"]
+    assert run.n == 8
+    at.selectbox(key="pg_csv_positive").set_value("big").run()
+    assert at.selectbox(key="pg_csv_negative").value == "small"
+    good_y = at.session_state["pg_run"].y.copy()
+    np.testing.assert_array_equal(good_y, -run.y)
+    for bad in ("playground_one_class.csv", "playground_not_csv.csv"):
+        at.file_uploader(key="pg_upload").clear().upload(bad, (DATA / bad).read_bytes()).run()
+        assert not at.exception
+        assert at.error, bad
+        assert any("previous data" in c.value for c in at.caption)
+        np.testing.assert_array_equal(at.session_state["pg_run"].y, good_y)
+
+
+def test_bad_parameters_show_an_error_and_keep_the_previous_data():
+    at = app(pg_generator="Overlapping blobs", pg_n="4")
+    at.number_input(key="pg_n").set_value(3).run()  # blobs needs n >= 4
+    assert any("between 4 and" in e.value for e in at.error)
+    assert at.session_state["pg_run"].n == 4  # the previous good data stays
+
+
+def test_too_many_points_is_an_error_not_a_hang(monkeypatch):
+    from ui import compute
+
+    monkeypatch.setattr(compute, "MAX_POINTS", 50)
+    at = app()
+    at.number_input(key="pg_n").set_value(60).run()
+    assert any("at most 50" in e.value for e in at.error)
+    assert at.session_state["pg_run"].n == 40
+
+
+@pytest.mark.parametrize("flag", ["true"])
+def test_presenter_mode(flag):
+    at = app(pg_presenter=flag)
+    assert not at.title and not at.exception
+    fig = at.get("plotly_chart")[0].proto.spec
+    assert '"height":700' in fig.replace(" ", "")
+
+
+def test_random_start_has_its_own_seed_and_bound():
+    at = app(pg_start="random", pg_start_seed="2")
+    run = at.session_state["pg_run"]
+    assert run.w0.any() and not run.shuffle
+    assert any("from this start" in x.value for x in at.latex)
+    at.number_input(key="pg_start_seed").set_value(3).run()
+    assert not (at.session_state["pg_run"].w0 == run.w0).all() and cursor(at) == 0
+    click(at, "pg_end")
+    assert "converged" in status(at)

@@ -1,0 +1,184 @@
+"""ui.state: the declared scenario, the packed drawn points, the cursor and the URL."""
+
+import dataclasses
+
+import numpy as np
+import pytest
+
+import perceptron_core as pc
+from ui import state
+
+
+def test_scenario_declares_every_field_with_a_prefixed_key():
+    names = [f.name for f in dataclasses.fields(state.Scenario)]
+    assert state.FIELDS == tuple(names)
+    keys = [state.key(n) for n in names]
+    assert all(k.startswith("pg_") for k in keys) and len(set(keys)) == len(keys)
+    assert state.key("eta") == "pg_eta"
+    assert state.param_key("separable", "margin") == "pg_separable_margin"
+    with pytest.raises(KeyError):
+        state.key("nope")
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        state.DEFAULTS.eta = 2.0  # type: ignore[misc]
+
+
+def test_defaults_are_valid_choices():
+    d = state.DEFAULTS
+    assert d.source in state.SOURCES and d.start in state.STARTS and d.order in state.ORDERS
+    assert d.variant in state.PLAYGROUND_VARIANTS and set(state.PLAYGROUND_VARIANTS) <= set(
+        pc.VARIANTS
+    )
+    assert d.eta in state.ETAS and d.speed in state.SPEEDS and d.play_unit in state.PLAY_UNITS
+
+
+def test_points_round_trip_exactly_on_the_grid():
+    rng = np.random.default_rng(3)
+    X = np.vectorize(state.snap)(rng.uniform(-2, 2, size=(300, 2)))
+    y = rng.choice([-1, 1], size=300)
+    code = state.encode_points(X, y)
+    assert code.startswith("1") and all(c.isalnum() or c in "-_" for c in code)
+    assert len(code) <= 5.6 * 300  # compact: a few hundred points fit in a link
+    X2, y2 = state.decode_points(code)
+    np.testing.assert_array_equal(X2, X)
+    np.testing.assert_array_equal(y2, y)
+    assert y2.dtype == np.int64
+
+
+def test_points_edge_cases():
+    assert state.encode_points(np.zeros((0, 2)), []) == ""
+    X, y = state.decode_points("")
+    assert X.shape == (0, 2) and y.shape == (0,)
+    one = state.encode_points([[0.5, -0.25]], [-1])
+    np.testing.assert_array_equal(state.decode_points(one)[0], [[0.5, -0.25]])
+    with pytest.raises(ValueError, match="outside"):
+        state.encode_points([[40.0, 0.0]], [1])
+    with pytest.raises(ValueError, match="-1 or \\+1"):
+        state.encode_points([[0.0, 0.0]], [0])
+    for bad in ("2abc", "1", "1AAAA", "1!!!!", code_truncated := one[:-3]):
+        with pytest.raises(ValueError):
+            state.decode_points(bad)
+    assert code_truncated
+
+
+def test_snap_is_a_tenth_of_a_pixel_or_less():
+    assert state.snap(0.12345) == 0.123 and state.snap(-1.0006) == -1.001
+    # A 4-unit-wide chart is ~400 px: 0.01 units per pixel, the grid is 0.001.
+    assert 1 / state.GRID <= 0.1 * 4 / 400
+
+
+X4 = np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]])  # ERRATA example 1
+Y4 = np.array([1, 1, -1, -1])
+
+
+def test_cursor_moves_on_a_real_run():
+    run = pc.train(X4, Y4, max_epochs=3)
+    uv, n, T = run.update_visit, run.n, run.n_visits
+    # Mistakes at visits 0 and 2 in epoch 1 (ERRATA.md).
+    assert uv[:2].tolist() == [0, 2]
+    assert state.next_update(0, uv, T) == 1
+    assert state.next_update(1, uv, T) == 3
+    assert state.next_visit(1, T) == 2 and state.next_visit(T, T) == T
+    assert state.next_epoch(0, n, T) == 4 and state.next_epoch(4, n, T) == 8
+    assert state.next_epoch(T - 1, n, T) == T
+    assert state.advance(1, "visit", update_visit=uv, n=n, n_visits=T) == 2
+    with pytest.raises(ValueError):
+        state.advance(1, "jump", update_visit=uv, n=n, n_visits=T)
+    done = pc.train(np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1, -1]))
+    # After the last mistake, Step goes to the end of the run.
+    assert state.next_update(done.n_visits - 1, done.update_visit, done.n_visits) == (done.n_visits)
+    assert state.clamp(99, 10) == 10 and state.clamp(-3, 10) == 0 and state.clamp("x", 5) == 0
+
+
+def test_history_back_and_reset():
+    s: dict = {"pg_cursor": 0, "pg_history": []}
+    state.move_cursor(s, 5)
+    state.move_cursor(s, 5)  # no move, nothing to undo
+    state.move_cursor(s, 9)
+    assert s["pg_cursor"] == 9 and s["pg_history"] == [0, 5]
+    state.back(s)
+    assert s["pg_cursor"] == 5
+    state.back(s)
+    state.back(s)  # nothing left to undo: one visit back, never below 0
+    assert s["pg_cursor"] == 0
+    state.reset_cursor(s, 3)
+    assert s == {"pg_cursor": 3, "pg_history": []}
+
+
+def test_session_reads_the_link_once_and_writes_it_back():
+    pts = state.encode_points([[0.5, 0.5], [-0.5, -0.5]], [1, -1])
+    query = {"pg_step": "7", "pg_pts": pts, "pg_eta": "0.5"}
+    session: dict = {}
+    assert state.init_session(session, query) == []
+    assert session["pg_cursor"] == 7 and session["pg_points"][1].tolist() == [1, -1]
+    session["pg_cursor"] = 2
+    assert state.init_session(session, {"pg_step": "9"}) == []  # only the first run reads
+    assert session["pg_cursor"] == 2
+
+    state.sync_url(query, 0, (np.zeros((0, 2)), np.zeros(0)))
+    assert query == {"pg_eta": "0.5"}  # defaults leave the URL
+    state.sync_url(query, 4, session["pg_points"])
+    assert query["pg_step"] == "4" and query["pg_pts"] == pts
+
+
+def test_a_damaged_link_falls_back_and_says_why():
+    session: dict = {}
+    problems = state.init_session(session, {"pg_step": "ten", "pg_pts": "1%%"})
+    assert session["pg_cursor"] == 0 and session["pg_points"][0].shape == (0, 2)
+    assert len(problems) == 2 and "step" in problems[0]
+
+
+def test_too_many_points_stay_out_of_the_link():
+    query: dict = {}
+    k = state.MAX_URL_POINTS + 1
+    state.sync_url(query, 0, (np.zeros((k, 2)), np.ones(k, dtype=int)))
+    assert "pg_pts" not in query
+
+
+# -------------------------------------------------- the words shown for a state
+def test_status_lines_follow_the_errata_trace():
+    from ui import text
+
+    run = pc.train(X4, Y4, max_epochs=3)
+    lines = [text.status_line(run, t) for t in range(5)]
+    assert lines[0].startswith("start · update 0")
+    assert lines[1] == "update 1 · epoch 1 · example 1 of 4 · mistake (a tie: w·x + b = 0)"
+    assert lines[2] == "update 1 · epoch 1 · example 2 of 4 · no mistake"
+    assert lines[3] == "update 2 · epoch 1 · example 3 of 4 · mistake"
+    assert text.status_line(run, run.n_visits).endswith("(max epochs) without converging")
+    latex = " ".join(text.visit_latex(run.visit(2), X4[2], -1, 1.0))
+    assert "= 4" in latex and "-4 \\le 0" in latex and "\\begin{pmatrix}0 \\\\ -1" in latex
+
+
+def test_online_status_says_what_was_predicted():
+    from ui import replay, text
+
+    run = replay.train(X4[:2], Y4[:2], online=True)
+    assert text.status_line(run, 1).startswith("arrival 1 of 2 · update 1 · predicted 0")
+    assert "predicted +1, label +1 · no mistake" in text.status_line(run, 2)
+
+
+def test_proof_quantities_match_the_engine():
+    from ui import text
+
+    X = np.array([[1.0, 0.5], [2.0, 1.0], [-1.0, -0.5], [-0.5, -2.0]])
+    y = np.array([1, 1, -1, -1])
+    th = pc.theory(X, y)
+    run = pc.train(X, y, eta=0.5, w0=[0.3, -0.2], b0=0.1)
+    ref = run.proof(th.u, th.gamma, th.R)
+    for k in range(run.n_updates + 1):
+        w, b = run.weights(k)
+        got = text.proof_at(w, b, run.w0, run.b0, k, run.eta, th.u, th.gamma, th.R)
+        for name in ("w_dot_u", "lower", "norm_sq", "upper"):
+            assert np.isclose(got[name], ref[name][k])
+        assert got["w_dot_u"] >= got["lower"] - 1e-12 and got["norm_sq"] <= got["upper"] + 1e-12
+    lines = text.proof_latex(run.eta, got)
+    assert "w_0" in lines[0] and "\\eta" in lines[0]
+
+
+def test_numbers_for_people():
+    from ui import text
+
+    assert text.num(-0.0) == "0" and text.num(1 / 3) == "0.3333" and text.num(1e-7) == "1·10^-7"
+    assert text.tex(2.5e8) == "2.5 \\cdot 10^{8}" and text.num(float("inf")) == "∞"
+    assert [text.compact(v) for v in (76.93, 4952.3, 123456.0)] == ["76.9", "4,952", "1.2e+05"]
+    assert "**S** step" in text.keys_help() and "**F** finish" in text.keys_help()

@@ -1,0 +1,90 @@
+"""Cached computations of the Playground: data, the run and the theory, once per input.
+
+The run and the theory are immutable objects, so they are cached with ``st.cache_resource``:
+every rerun gets the same object back without a copy, and what the object computes lazily
+(the weight trajectory, per-epoch statistics) stays computed. ``st.cache_data`` would
+unpickle a fresh copy on every rerun (megabytes for long runs) and lose that work.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+
+import numpy as np
+import streamlit as st
+
+import datasets
+import perceptron_core as pc
+from ui import replay
+
+MAX_UPDATES = 1_000_000  # a run stops here (memory: the trajectory is 24 bytes per update)
+HINGE_MAX_POINTS = 20_000  # Theorem 2 is computed live up to this size
+MAX_POINTS = 20_000  # the Playground draws at most this many points
+
+
+@dataclass(frozen=True)
+class Trained:
+    """A run with what the page shows about it as a whole."""
+
+    run: object  # perceptron_core.Run or replay.OnlineRun
+    stats: dict  # per-epoch mistakes, training errors, J_p
+    error: str | None = None
+
+
+@st.cache_resource(max_entries=64, show_spinner=False)
+def generated(name: str, n: int | None, seed: int, noise: float, params: tuple) -> datasets.Dataset:
+    """A registry dataset (raises DatasetError with a message for people)."""
+    return datasets.generate(name, n=n, seed=seed, noise=noise, **dict(params))
+
+
+@st.cache_resource(max_entries=16, show_spinner="Training…")
+def trained(X: np.ndarray, y: np.ndarray, settings: tuple) -> Trained:
+    """Train once per (data, settings); the page replays the run."""
+    kwargs = dict(settings)
+    run = replay.train(X, y, max_updates=MAX_UPDATES, **kwargs)
+    return Trained(run, run.epoch_stats())
+
+
+@st.cache_resource(max_entries=32, show_spinner=False)
+def theory(X: np.ndarray, y: np.ndarray) -> pc.Theory | None:
+    """R, separability (exact), gamma*, u* and the bound; None with fewer than two classes."""
+    if X.shape[0] < 2 or np.unique(y).size < 2:
+        return None
+    return pc.theory(X, y)
+
+
+@st.cache_data(max_entries=256, show_spinner=False)
+def hinge_bound(X: np.ndarray, y: np.ndarray, epochs: int) -> float | None:
+    """Theorem 2 after ``epochs`` epochs, or None when the data is too large to do it live."""
+    if X.shape[0] > HINGE_MAX_POINTS:
+        return None
+    return float(pc.hinge_bound(X, y, max(1, int(epochs))))
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def inspect_upload(file_id: str, name: str, _data: bytes) -> datasets.CsvInfo:
+    """What the uploaded file holds (cached per upload, keyed by Streamlit's file id)."""
+    return datasets.inspect_csv(_named(_data, name))
+
+
+@st.cache_resource(max_entries=8, show_spinner="Reading the file…")
+def load_upload(
+    file_id: str,
+    name: str,
+    _data: bytes,
+    features: tuple,
+    label: str,
+    positive: str,
+    negative: str | None,
+) -> datasets.Dataset:
+    """The uploaded file as a dataset with the chosen columns and classes."""
+    return datasets.load_csv(
+        _named(_data, name), features=features, label=label, positive=positive, negative=negative
+    )
+
+
+def _named(data: bytes, name: str) -> io.BytesIO:
+    buf = io.BytesIO(data)
+    buf.name = name
+    return buf

@@ -1,0 +1,797 @@
+"""Pure figure builders for the Playground: arrays and plain values in, Plotly figures out.
+
+Nothing here calls streamlit or the engine. The main chart always has the same traces in
+the same order (``TRACES``; empty when they do not apply), so the animation's frames can
+update them by index and tests can find them by name.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import numpy as np
+import plotly.graph_objects as go
+
+# Okabe-Ito colours (safe for the common colour-vision deficiencies) plus marker shapes.
+POS_COLOR = "#0072B2"  # blue, +1
+NEG_COLOR = "#D55E00"  # vermillion, -1
+POS_SYMBOL = "circle"
+NEG_SYMBOL = "square"
+POS_SHADE = "rgba(0, 114, 178, 0.08)"
+NEG_SHADE = "rgba(213, 94, 0, 0.08)"
+INK = "#222222"
+USTAR_COLOR = "#009E73"  # bluish green: the maximum-margin separator u*
+MARGIN_COLOR = "#CC79A7"  # reddish purple: the current margin
+GHOST_COLOR = "#999999"
+GL_THRESHOLD = 1_000  # Scattergl (WebGL) above this many points: SVG gets slow
+MAX_FRAMES = 300  # animation frames; longer runs are sampled evenly
+
+TRACES = (
+    "half-plane +1",
+    "half-plane -1",
+    "u* band",
+    "u*",
+    "margin band",
+    "previous boundary",
+    "boundary",
+    "class -1",
+    "class +1",
+    "misclassified",
+    "closest point",
+    "visited",
+)
+T = {name: i for i, name in enumerate(TRACES)}
+
+
+@dataclass(frozen=True)
+class Box:
+    """Fixed axis ranges of the chart: a square, so equal aspect fills the plot."""
+
+    x0: float
+    x1: float
+    y0: float
+    y1: float
+
+    @property
+    def span(self) -> float:
+        return max(self.x1 - self.x0, self.y1 - self.y0)
+
+    def contains(self, x: float, y: float, inset: float = 0.0) -> bool:
+        pad = inset * self.span
+        return self.x0 + pad <= x <= self.x1 - pad and self.y0 + pad <= y <= self.y1 - pad
+
+
+@dataclass(frozen=True)
+class Update:
+    """One update of the rule, for the vector-sum picture: w_new = w_old + eta * y * x."""
+
+    w_old: np.ndarray
+    b_old: float
+    x: np.ndarray
+    y: int
+    eta: float
+
+    @property
+    def w_new(self) -> np.ndarray:
+        return self.w_old + self.eta * self.y * self.x
+
+    @property
+    def b_new(self) -> float:
+        return self.b_old + self.eta * self.y
+
+
+@dataclass(frozen=True)
+class Style:
+    """Sizes for the normal screen and for a projector (presenter mode)."""
+
+    font: int = 14
+    marker: float = 10.0
+    line: float = 2.5
+    height: int = 560
+    legend_room: int = 140  # pixels below the plot: axis title and a three-row legend
+
+    @staticmethod
+    def of(presenter: bool, n: int) -> Style:
+        scale = 1.5 if presenter else 1.0
+        marker = 11.0 if n <= 100 else 8.0 if n <= 1_000 else 4.0
+        return Style(
+            font=int(round(14 * scale)),
+            marker=marker * (1.35 if presenter else 1.0),
+            line=2.5 * (1.4 if presenter else 1.0),
+            height=700 if presenter else 560,
+            legend_room=190 if presenter else 140,
+        )
+
+
+# ---------------------------------------------------------------------- geometry
+def view_box(X, *, pad: float = 0.12, min_half: float = 1.0, include_origin: bool = False) -> Box:
+    """A square box around the points (with padding), fixed for a dataset.
+
+    ``min_half`` keeps a few close points from filling the screen; ``include_origin``
+    keeps the origin in view (where the vector picture of an update starts).
+    """
+    X = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+    if X.shape[0] == 0:
+        return Box(-min_half, min_half, -min_half, min_half)
+    lo, hi = X.min(axis=0), X.max(axis=0)
+    if include_origin:
+        lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
+    centre = (lo + hi) / 2
+    half = max(float((hi - lo).max()) / 2 * (1 + 2 * pad), min_half)
+    half = _nice(half)
+    cx, cy = (float(v) for v in centre)
+    return Box(cx - half, cx + half, cy - half, cy + half)
+
+
+def _nice(value: float) -> float:
+    """Round a half-width up to 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of 10, so
+    the axes have readable ticks."""
+    exp = math.floor(math.log10(value))
+    base = value / 10**exp
+    for step in (1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
+        if base <= step + 1e-12:
+            return step * 10**exp
+    return 10.0 ** (exp + 1)
+
+
+def activations(X, w, b: float) -> np.ndarray:
+    """w.x + b for every row, summed in the engine's order (x1 term, x2 term, then b), so a
+    tie at exactly zero is a tie here too."""
+    X = np.asarray(X, dtype=np.float64)
+    out = X[:, 0] * float(w[0])
+    for j in range(1, X.shape[1]):
+        out = out + X[:, j] * float(w[j])
+    return out + float(b)
+
+
+def clip_half_plane(poly: np.ndarray, w, b: float, sign: float) -> np.ndarray:
+    """The part of a convex polygon where sign * (w.x + b) >= 0 (Sutherland-Hodgman)."""
+    if poly.shape[0] == 0:
+        return poly
+    s = sign * (poly @ np.asarray(w, dtype=np.float64) + b)
+    out = []
+    k = poly.shape[0]
+    for i in range(k):
+        p, q = poly[i], poly[(i + 1) % k]
+        sp, sq = s[i], s[(i + 1) % k]
+        if sp >= 0:
+            out.append(p)
+        if (sp >= 0) != (sq >= 0):
+            t = sp / (sp - sq)
+            out.append(p + t * (q - p))
+    return np.array(out).reshape(-1, 2)
+
+
+def box_polygon(box: Box) -> np.ndarray:
+    return np.array([[box.x0, box.y0], [box.x1, box.y0], [box.x1, box.y1], [box.x0, box.y1]])
+
+
+def line_in_box(w, b: float, box: Box, level: float = 0.0) -> np.ndarray | None:
+    """The segment of {x : w.x + b = level} inside the box, or None (w = 0 or outside)."""
+    w = np.asarray(w, dtype=np.float64)
+    if not np.any(w):
+        return None
+    pts = []
+    for x in (box.x0, box.x1):
+        if w[1] != 0:
+            y = (level - b - w[0] * x) / w[1]
+            if box.y0 - 1e-12 <= y <= box.y1 + 1e-12:
+                pts.append((x, y))
+    for y in (box.y0, box.y1):
+        if w[0] != 0:
+            x = (level - b - w[1] * y) / w[0]
+            if box.x0 - 1e-12 <= x <= box.x1 + 1e-12:
+                pts.append((x, y))
+    if len(pts) < 2:
+        return None
+    pts_arr = np.array(pts)
+    # The two points farthest apart (corners can appear twice).
+    d = ((pts_arr[:, None, :] - pts_arr[None, :, :]) ** 2).sum(axis=2)
+    i, j = np.unravel_index(int(np.argmax(d)), d.shape)
+    if d[i, j] == 0:
+        return None
+    return pts_arr[[i, j]]
+
+
+def _closed(poly: np.ndarray) -> tuple[list, list]:
+    if poly.shape[0] < 3:
+        return [], []
+    return poly[:, 0].tolist() + [poly[0, 0]], poly[:, 1].tolist() + [poly[0, 1]]
+
+
+def _segment(seg: np.ndarray | None) -> tuple[list, list]:
+    return ([], []) if seg is None else (seg[:, 0].tolist(), seg[:, 1].tolist())
+
+
+def band_polygon(w, b: float, half: float, box: Box) -> np.ndarray:
+    """The band |w.x + b| <= half clipped to the box."""
+    poly = clip_half_plane(box_polygon(box), w, b + half, 1.0)
+    return clip_half_plane(poly, w, b - half, -1.0)
+
+
+# ------------------------------------------------------------------- main chart
+def dynamic_traces(
+    X,
+    y,
+    *,
+    box: Box,
+    w=None,
+    b: float = 0.0,
+    visited: int | None = None,
+    update: Update | None = None,
+    style: Style = Style(),
+    gl: bool = False,
+) -> dict[str, dict]:
+    """The traces that change from step to step, as plain dicts keyed by name."""
+    X = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+    y = np.asarray(y).reshape(-1)
+    scatter = "scattergl" if gl else "scatter"
+    out: dict[str, dict] = {}
+    has_w = w is not None and np.any(np.asarray(w) != 0)
+    pos_poly = neg_poly = np.zeros((0, 2))
+    boundary = None
+    wrong = np.zeros(0, dtype=np.int64)
+    closest: int | None = None
+    band = np.zeros((0, 2))
+    if w is not None:
+        a = activations(X, w, b) if X.shape[0] else np.zeros(0)
+        wrong = np.flatnonzero(y * a <= 0)
+        if has_w:
+            pos_poly = clip_half_plane(box_polygon(box), w, b, 1.0)
+            neg_poly = clip_half_plane(box_polygon(box), w, b, -1.0)
+            boundary = line_in_box(w, b, box)
+            if X.shape[0]:
+                closest = int(np.argmin(np.abs(a)))
+                half = float(abs(a[closest]))
+                if half > 0:
+                    band = band_polygon(w, b, half, box)
+        elif b != 0:  # w = 0, b != 0: every point gets the sign of b
+            if b > 0:
+                pos_poly = box_polygon(box)
+            else:
+                neg_poly = box_polygon(box)
+    px, py = _closed(pos_poly)
+    out["half-plane +1"] = dict(type="scatter", x=px, y=py)
+    nx, ny = _closed(neg_poly)
+    out["half-plane -1"] = dict(type="scatter", x=nx, y=ny)
+    mx, my = _closed(band)
+    out["margin band"] = dict(type="scatter", x=mx, y=my)
+    ghost = None
+    if update is not None and np.any(update.w_old != 0):
+        ghost = line_in_box(update.w_old, update.b_old, box)
+    gx, gy = _segment(ghost)
+    out["previous boundary"] = dict(type="scatter", x=gx, y=gy)
+    bx, by = _segment(boundary)
+    out["boundary"] = dict(type="scatter", x=bx, y=by)
+    out["misclassified"] = dict(type=scatter, x=X[wrong, 0], y=X[wrong, 1])
+    cx, cy = ([], []) if closest is None else ([X[closest, 0]], [X[closest, 1]])
+    out["closest point"] = dict(type="scatter", x=cx, y=cy)
+    vx, vy = ([], []) if visited is None else ([X[visited, 0]], [X[visited, 1]])
+    out["visited"] = dict(type="scatter", x=vx, y=vy)
+    return out
+
+
+def playground_figure(X, y, **kwargs) -> go.Figure:
+    """The Playground chart (see ``playground_spec`` for the parameters)."""
+    return figure(*playground_spec(X, y, **kwargs))
+
+
+def playground_spec(
+    X,
+    y,
+    *,
+    box: Box,
+    w=None,
+    b: float = 0.0,
+    visited: int | None = None,
+    update: Update | None = None,
+    separator: tuple[np.ndarray, float] | None = None,
+    class_names: tuple[str, str] = ("-1", "+1"),
+    feature_names: tuple[str, str] = ("x1", "x2"),
+    presenter: bool = False,
+    title: str | None = None,
+) -> tuple[list[dict], dict]:
+    """The Playground chart as plain (traces, layout).
+
+    Parameters
+    ----------
+    X, y : arrays (n, 2) and (n,)
+        Points and -1/+1 labels, in the coordinates the perceptron sees.
+    box : Box
+        Fixed axis ranges (equal aspect), so nothing jumps between steps.
+    w, b : array (2,), float, optional
+        The current weights; None before there is a run (no boundary is drawn).
+    visited : int, optional
+        Index of the example just visited (ringed).
+    update : Update, optional
+        The update just made: draws w_old, eta*y*x and w_new tip to tail and ghosts the
+        previous boundary.
+    separator : (u, gamma), optional
+        The maximum-margin unit separator u* (bias first, augmented space) and gamma*:
+        drawn dashed, with the band |u*.(1, x)| <= gamma* whose edges touch the closest
+        points.
+    """
+    X = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+    y = np.asarray(y).reshape(-1)
+    n = X.shape[0]
+    gl = n > GL_THRESHOLD
+    style = Style.of(presenter, n)
+    dyn = dynamic_traces(X, y, box=box, w=w, b=b, visited=visited, update=update, gl=gl)
+    scatter = "scattergl" if gl else "scatter"
+    neg_name, pos_name = class_names
+    traces: list = [None] * len(TRACES)
+    fill = dict(mode="lines", fill="toself", line=dict(width=0), hoverinfo="skip")
+    traces[T["half-plane +1"]] = _trace(
+        "scatter",
+        **_xy(dyn["half-plane +1"]),
+        name=f"predicted +1 ({pos_name})" if pos_name != "+1" else "predicted +1",
+        fillcolor=POS_SHADE,
+        showlegend=False,
+        **fill,
+    )
+    traces[T["half-plane -1"]] = _trace(
+        "scatter",
+        **_xy(dyn["half-plane -1"]),
+        name="predicted -1",
+        fillcolor=NEG_SHADE,
+        showlegend=False,
+        **fill,
+    )
+    ux, uy, ubx, uby = [], [], [], []
+    if separator is not None and separator[0] is not None:
+        u, gamma = separator
+        u = np.asarray(u, dtype=np.float64)
+        wu, bu = u[1:], float(u[0])
+        ux, uy = _segment(line_in_box(wu, bu, box))
+        ubx, uby = _closed(band_polygon(wu, bu, float(gamma), box))
+    traces[T["u* band"]] = _trace(
+        "scatter",
+        x=ubx,
+        y=uby,
+        name="u* band (gamma*)",
+        fillcolor="rgba(0, 158, 115, 0.10)",
+        showlegend=False,
+        **fill,
+    )
+    traces[T["u*"]] = _trace(
+        "scatter",
+        x=ux,
+        y=uy,
+        mode="lines",
+        name="u* (max margin)",
+        line=dict(color=USTAR_COLOR, width=style.line * 0.8, dash="dash"),
+        hoverinfo="skip",
+        showlegend=bool(ux),
+    )
+    traces[T["margin band"]] = _trace(
+        "scatter",
+        **_xy(dyn["margin band"]),
+        name="margin of w",
+        fillcolor="rgba(204, 121, 167, 0.12)",
+        line=dict(width=1, color=MARGIN_COLOR, dash="dot"),
+        mode="lines",
+        fill="toself",
+        hoverinfo="skip",
+        showlegend=bool(dyn["margin band"]["x"]),
+    )
+    traces[T["previous boundary"]] = _trace(
+        "scatter",
+        **_xy(dyn["previous boundary"]),
+        mode="lines",
+        name="previous boundary",
+        line=dict(color=GHOST_COLOR, width=style.line, dash="dot"),
+        hoverinfo="skip",
+        showlegend=bool(dyn["previous boundary"]["x"]),
+    )
+    traces[T["boundary"]] = _trace(
+        "scatter",
+        **_xy(dyn["boundary"]),
+        mode="lines",
+        name="boundary",
+        line=dict(color=INK, width=style.line),
+        hoverinfo="skip",
+        showlegend=bool(dyn["boundary"]["x"]),
+    )
+    for label, color, symbol, cname in (
+        (-1, NEG_COLOR, NEG_SYMBOL, neg_name),
+        (1, POS_COLOR, POS_SYMBOL, pos_name),
+    ):
+        sel = y == label
+        sign = "+1" if label > 0 else "-1"
+        traces[T[f"class {sign}"]] = _trace(
+            scatter,
+            x=X[sel, 0],
+            y=X[sel, 1],
+            mode="markers",
+            name=sign if cname == sign else f"{sign}: {cname}",
+            marker=dict(
+                color=color,
+                symbol=symbol,
+                size=style.marker,
+                line=dict(width=1 if n <= GL_THRESHOLD else 0, color="white"),
+            ),
+            hovertemplate=f"{sign}<br>(%{{x:.3f}}, %{{y:.3f}})<extra></extra>",
+            meta=label,
+        )
+    traces[T["misclassified"]] = _trace(
+        scatter,
+        **_xy(dyn["misclassified"]),
+        mode="markers",
+        name="misclassified",
+        marker=dict(
+            symbol="x-thin-open",
+            color=INK,
+            size=max(7.0, style.marker * 1.1),
+            line=dict(width=2 if n <= GL_THRESHOLD else 1.5, color=INK),
+        ),
+        hoverinfo="skip",
+        showlegend=len(dyn["misclassified"]["x"]) > 0,
+    )
+    traces[T["closest point"]] = _trace(
+        "scatter",
+        **_xy(dyn["closest point"]),
+        mode="markers",
+        name="closest point",
+        marker=dict(
+            symbol="diamond-open",
+            color=MARGIN_COLOR,
+            size=style.marker * 2.0,
+            line=dict(width=2, color=MARGIN_COLOR),
+        ),
+        hoverinfo="skip",
+        showlegend=bool(dyn["closest point"]["x"]),
+    )
+    traces[T["visited"]] = _trace(
+        "scatter",
+        **_xy(dyn["visited"]),
+        mode="markers",
+        name="visited",
+        marker=dict(
+            symbol="circle-open",
+            color=INK,
+            size=style.marker * 2.4,
+            line=dict(width=style.line * 1.2, color=INK),
+        ),
+        hoverinfo="skip",
+        showlegend=bool(dyn["visited"]["x"]),
+    )
+    layout = _layout(box, style, feature_names, title)
+    layout["annotations"] = vector_annotations(box, w=w, update=update, style=style)
+    return traces, layout
+
+
+def _trace(kind: str, **props) -> dict:
+    return {"type": kind, **props}
+
+
+def _xy(trace: dict) -> dict:
+    return {"x": trace["x"], "y": trace["y"]}
+
+
+def figure(data: list[dict], layout: dict, frames: list[dict] | None = None) -> go.Figure:
+    """A Figure from plain dicts without plotly's per-property validation.
+
+    Validation costs ~2 ms per trace (25 ms for this chart), which the page would pay on
+    every step; the builders write only properties the tests check against a validated
+    copy (``go.Figure(fig.to_dict())``).
+    """
+    spec: dict = {"data": data, "layout": layout}
+    if frames is not None:
+        spec["frames"] = frames
+    return go.Figure(spec, _validate=False)
+
+
+def _layout(box: Box, style: Style, feature_names, title: str | None) -> dict:
+    return dict(
+        height=style.height,
+        # Fixed margins (no autoexpand): the legend below may grow or shrink between steps,
+        # the plot area must not move.
+        margin=dict(l=50, r=10, t=40 if title else 10, b=style.legend_room, autoexpand=False),
+        title=dict(text=title or "", font=dict(size=style.font + 2)),
+        font=dict(size=style.font),
+        xaxis=dict(
+            range=[box.x0, box.x1],
+            title=dict(text=feature_names[0]),
+            zeroline=True,
+            zerolinecolor="#cccccc",
+            constrain="domain",
+            fixedrange=True,
+        ),
+        yaxis=dict(
+            range=[box.y0, box.y1],
+            title=dict(text=feature_names[1]),
+            zeroline=True,
+            zerolinecolor="#cccccc",
+            scaleanchor="x",
+            scaleratio=1,
+            constrain="domain",
+            fixedrange=True,
+        ),
+        plot_bgcolor="white",
+        legend=dict(
+            orientation="h",
+            yanchor="top",
+            y=-(style.font * 4.3) / (style.height - style.legend_room - (40 if title else 10)),
+            x=0,
+            font=dict(size=max(11, style.font - 2)),
+        ),
+        dragmode=False,
+        hovermode="closest",
+        uirevision="playground",  # keep the view when the data of the figure changes
+    )
+
+
+def vector_annotations(box: Box, *, w=None, update: Update | None = None, style=Style()) -> list:
+    """Arrows for w, or for an update: w_old, eta*y*x from its tip, and w_new (003).
+
+    The arrows start at the origin, or at the centre of the view when they fit much
+    better there. When they would leave the view they are all shrunk by the same factor,
+    so the vector sum stays exact, and the labels say by how much.
+    """
+    if update is not None:
+        vectors = [update.w_old, update.w_new, update.w_old + update.eta * update.y * update.x]
+    elif w is not None and np.any(np.asarray(w) != 0):
+        vectors = [np.asarray(w, dtype=np.float64)]
+    else:
+        return []
+    anchor, scale = _arrow_frame(box, vectors)
+    tag = "" if scale == 1.0 else f" (×{scale:.2g})"
+    notes: list = []
+
+    def arrow(tail, tip, color, text, at: float = 1.0) -> None:
+        tail, tip = np.asarray(tail, float), np.asarray(tip, float)
+        if np.allclose(tail, tip):
+            return
+        notes.append(
+            dict(
+                x=float(tip[0]),
+                y=float(tip[1]),
+                ax=float(tail[0]),
+                ay=float(tail[1]),
+                xref="x",
+                yref="y",
+                axref="x",
+                ayref="y",
+                showarrow=True,
+                arrowhead=2,
+                arrowsize=1.2,
+                arrowwidth=style.line,
+                arrowcolor=color,
+                text="",
+            )
+        )
+        spot = tail + at * (tip - tail)
+        notes.append(
+            dict(
+                x=float(spot[0]),
+                y=float(spot[1]),
+                xref="x",
+                yref="y",
+                text=text,
+                showarrow=False,
+                xshift=14 if tip[0] >= tail[0] else -14,
+                yshift=10,
+                font=dict(color=color, size=style.font),
+                bgcolor="rgba(255,255,255,0.7)",
+            )
+        )
+
+    if update is None:
+        arrow(anchor, anchor + scale * vectors[0], INK, "w" + tag)
+        return notes
+    w_old, w_new = update.w_old, update.w_new
+    step = update.eta * update.y * update.x
+    sign = "+" if update.y > 0 else "−"
+    eta = "" if update.eta == 1 else f"{update.eta:g}·"
+    arrow(anchor, anchor + scale * w_old, GHOST_COLOR, "w_old" + tag, at=0.5)
+    arrow(
+        anchor + scale * w_old,
+        anchor + scale * (w_old + step),
+        POS_COLOR if update.y > 0 else NEG_COLOR,
+        f"{sign}{eta}x",
+        at=0.5,
+    )
+    arrow(anchor, anchor + scale * w_new, INK, "w_new" + tag)
+    return notes
+
+
+def _arrow_frame(box: Box, tips: list) -> tuple[np.ndarray, float]:
+    """(anchor, scale) so that every tip anchor + scale * v lies in the view (inset 4%)."""
+    tips = [np.asarray(v, dtype=np.float64) for v in tips]
+    longest = max(float(np.linalg.norm(v)) for v in tips)
+    cap = 1.0 if longest == 0 else min(1.0, 0.4 * box.span / longest)
+    pad = 0.04 * box.span
+    lo = np.array([box.x0 + pad, box.y0 + pad])
+    hi = np.array([box.x1 - pad, box.y1 - pad])
+
+    def fit(anchor: np.ndarray) -> float:
+        s = cap
+        for v in tips:
+            for j in range(2):
+                if v[j] > 0:
+                    s = min(s, (hi[j] - anchor[j]) / v[j])
+                elif v[j] < 0:
+                    s = min(s, (lo[j] - anchor[j]) / v[j])
+        return max(s, 0.0)
+
+    centre = np.array([(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2])
+    origin = np.zeros(2)
+    s_origin = fit(origin) if np.all(origin >= lo) and np.all(origin <= hi) else 0.0
+    s_centre = fit(centre)
+    if s_origin >= 0.6 * s_centre:
+        return origin, _round_scale(s_origin)
+    return centre, _round_scale(s_centre)
+
+
+def _round_scale(s: float) -> float:
+    """1 when nothing needs shrinking, else the factor to two significant digits, rounded
+    down so the arrows still fit."""
+    if s >= 1.0:
+        return 1.0
+    if s <= 0:
+        return 0.0
+    exp = math.floor(math.log10(s)) - 1
+    return math.floor(s / 10**exp) * 10**exp
+
+
+# ------------------------------------------------------------------- small charts
+def epoch_figure(stats: dict, *, presenter: bool = False, current_epoch: int | None = None):
+    """Training errors (bars) and the perceptron criterion J_p (line) at each epoch's end."""
+    errors = np.asarray(stats.get("errors", []))
+    epochs = np.arange(1, errors.shape[0] + 1)
+    style = Style.of(presenter, 0)
+    many = errors.shape[0] > 200  # thousands of SVG bars are slow: a line instead
+    data = [
+        _trace(
+            "scatter" if many else "bar",
+            x=epochs,
+            y=errors,
+            name="training errors",
+            marker=dict(color=NEG_COLOR),
+            opacity=0.8,
+            **({"mode": "lines", "line": dict(color=NEG_COLOR, width=1.5)} if many else {}),
+        )
+    ]
+    if "J_p" in stats:
+        data.append(
+            _trace(
+                "scatter",
+                x=epochs,
+                y=np.asarray(stats["J_p"]),
+                name="J_p (perceptron criterion)",
+                mode="lines+markers" if errors.shape[0] <= 60 else "lines",
+                line=dict(color=POS_COLOR, width=2),
+                yaxis="y2",
+            )
+        )
+    shapes = []
+    if current_epoch is not None:
+        shapes.append(
+            dict(
+                type="line",
+                x0=current_epoch,
+                x1=current_epoch,
+                y0=0,
+                y1=1,
+                yref="paper",
+                line=dict(color=INK, dash="dot", width=1),
+            )
+        )
+    layout = dict(
+        height=260 if not presenter else 340,
+        margin=dict(l=50, r=50, t=10, b=40),
+        font=dict(size=style.font - 2),
+        xaxis=dict(title=dict(text="epoch"), rangemode="tozero"),
+        yaxis=dict(title=dict(text="errors"), rangemode="tozero"),
+        yaxis2=dict(title=dict(text="J_p"), overlaying="y", side="right", rangemode="tozero"),
+        legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0),
+        plot_bgcolor="white",
+        bargap=0.2,
+        shapes=shapes,
+    )
+    return figure(data, layout)
+
+
+# ---------------------------------------------------------------------- animation
+def frame_updates(n_updates: int, max_frames: int = MAX_FRAMES) -> np.ndarray:
+    """Which weight vectors (0..n_updates) become frames: all, or an even sample with the
+    first and the last."""
+    if n_updates + 1 <= max_frames:
+        return np.arange(n_updates + 1)
+    return np.unique(np.linspace(0, n_updates, max_frames).round().astype(np.int64))
+
+
+def animation_figure(
+    X,
+    y,
+    W,
+    B,
+    *,
+    box: Box,
+    update_index=None,
+    separator=None,
+    class_names=("-1", "+1"),
+    feature_names=("x1", "x2"),
+    presenter: bool = False,
+    max_frames: int = MAX_FRAMES,
+) -> go.Figure:
+    """The whole run as a client-side Plotly animation: one frame per update (sampled to
+    ``max_frames``), a slider and play / pause buttons.
+
+    ``W`` (n_updates+1, 2) and ``B`` are the weights after each update (row 0: the start);
+    ``update_index[k-1]`` is the example of update k, ringed in its frame.
+    """
+    W = np.asarray(W, dtype=np.float64)
+    B = np.asarray(B, dtype=np.float64)
+    ks = frame_updates(W.shape[0] - 1, max_frames)
+    traces, layout = playground_spec(
+        X,
+        y,
+        box=box,
+        w=W[0],
+        b=float(B[0]),
+        separator=separator,
+        class_names=class_names,
+        feature_names=feature_names,
+        presenter=presenter,
+        title=_frame_title(0, W[0], float(B[0])),
+    )
+    layout["annotations"] = []
+    gl = np.shape(X)[0] > GL_THRESHOLD
+    names = ("half-plane +1", "half-plane -1", "margin band", "boundary", "misclassified")
+    names += ("closest point", "visited")
+    idx = [T[nm] for nm in names]
+    frames = []
+    for k in ks:
+        visited = None
+        if update_index is not None and k > 0:
+            visited = int(update_index[k - 1])
+        dyn = dynamic_traces(X, y, box=box, w=W[k], b=float(B[k]), visited=visited, gl=gl)
+        frames.append(
+            dict(
+                data=[dict(_xy(dyn[nm]), type=dyn[nm]["type"]) for nm in names],
+                traces=idx,
+                name=str(int(k)),
+                layout=dict(title=dict(text=_frame_title(int(k), W[k], float(B[k])))),
+            )
+        )
+    still = dict(duration=0)
+    play = dict(frame=dict(duration=300, redraw=True), fromcurrent=True, transition=still)
+    pause = dict(frame=dict(duration=0, redraw=False), mode="immediate", transition=still)
+    jump = dict(mode="immediate", frame=dict(duration=0, redraw=True), transition=still)
+    layout["margin"] = dict(l=50, r=10, t=50, b=150)
+    layout["legend"] = dict(orientation="h", yanchor="bottom", y=1.0, x=0, xanchor="left")
+    layout["title"] = dict(text=_frame_title(0, W[0], float(B[0])), y=0.99, yanchor="top")
+    layout["updatemenus"] = [
+        dict(
+            type="buttons",
+            direction="left",
+            x=0,
+            y=-0.18,
+            xanchor="left",
+            yanchor="top",
+            buttons=[
+                dict(label="▶ Play", method="animate", args=[None, play]),
+                dict(label="❚❚ Pause", method="animate", args=[[None], pause]),
+            ],
+        )
+    ]
+    layout["sliders"] = [
+        dict(
+            active=0,
+            x=0.22,
+            y=-0.14,
+            len=0.78,
+            yanchor="top",
+            currentvalue=dict(prefix="update "),
+            steps=[
+                dict(label=str(int(k)), method="animate", args=[[str(int(k))], jump]) for k in ks
+            ],
+        )
+    ]
+    return figure(traces, layout, frames)
+
+
+def _frame_title(k: int, w, b: float) -> str:
+    return f"update {k}: w = ({w[0]:.3g}, {w[1]:.3g}), b = {b:.3g}"

@@ -1,0 +1,256 @@
+"""The Playground's state: one declared scenario, its widget keys, the cursor and the URL.
+
+A *scenario* is everything a shared link must reproduce: where the data comes from (and
+the generator's parameters and seed), the preprocessing, the algorithm settings, the step
+and the drawn points. ``Scenario`` declares it with its defaults; every widget of the page
+takes its default from there and its key from ``key(field)`` (``pg_<field>``).
+
+Most fields travel in the URL through the widgets themselves (``bind="query-params"``).
+Two are not widgets, so this module moves them between ``st.session_state`` and
+``st.query_params`` itself: the cursor (``pg_step``, the number of example visits done) and
+the drawn points (``pg_pts``, packed by ``encode_points``). Nothing here imports streamlit:
+the functions take the two mappings, so tests pass plain dicts.
+"""
+
+from __future__ import annotations
+
+import base64
+import math
+from collections.abc import MutableMapping
+from dataclasses import dataclass, fields
+from typing import Any
+
+import numpy as np
+
+PREFIX = "pg_"
+
+SOURCES = {
+    "generate": "Generate",
+    "examples": "Examples",
+    "draw": "Draw",
+    "upload": "Upload",
+}
+# Bound widgets store the *label* of an option in the URL, so labels are short and stable.
+STARTS = {"zero": "zero", "random": "random"}
+ORDERS = {"fixed": "fixed", "shuffle": "shuffled"}
+# Variants the Playground can already replay; the engine knows more (pc.VARIANTS) and the
+# controls take the variant from here, so adding one is a change of this tuple.
+PLAYGROUND_VARIANTS = ("classic",)
+PLAY_UNITS = {"update": "update", "visit": "visit", "epoch": "epoch"}
+SPEEDS = (0.25, 0.5, 1.0, 2.0)  # seconds per frame of Play
+ETAS = (0.01, 0.1, 0.5, 1.0, 2.0, 10.0)
+MAX_EPOCHS_LIMIT = 10_000
+MAX_URL_POINTS = 500  # drawn points kept in a link (a few hundred, as the issue asks)
+GRID = 1000  # drawn points are snapped to 1/1000, so a link reproduces them exactly
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """Everything that defines what the Playground shows, with the page's defaults."""
+
+    source: str = "generate"  # a key of SOURCES
+    generator: str = "separable"  # generated data: a non-fixed entry of datasets.GENERATORS
+    example: str = "notes_002_example1"  # the notes' fixed datasets and Iris
+    n: int = 40  # number of generated points
+    seed: int = 0  # seeds the generated points ("New data" adds 1)
+    noise: float = 0.0  # fraction of labels flipped
+    preprocessing: str = "none"  # a key of datasets.PREPROCESSING
+    eta: float = 1.0  # learning rate
+    start: str = "zero"  # a key of STARTS
+    start_seed: int = 0  # seeds the random start
+    order: str = "fixed"  # a key of ORDERS
+    order_seed: int = 0  # seeds the per-epoch permutations
+    max_epochs: int = 100
+    variant: str = "classic"
+    online: bool = False  # drawn points arrive one at a time (predict, then learn)
+    draw_class: int = 1  # class of the next drawn point
+    presenter: bool = False  # larger fonts and markers, less chrome
+    speed: float = 0.5  # seconds per frame of Play
+    play_unit: str = "update"  # what one frame of Play advances
+    step: int = 0  # the cursor: example visits done
+    points: str = ""  # drawn points, encode_points()
+
+
+DEFAULTS = Scenario()
+FIELDS = tuple(f.name for f in fields(Scenario))
+STEP_PARAM = PREFIX + "step"
+POINTS_PARAM = PREFIX + "pts"
+
+
+def key(field: str) -> str:
+    """The widget key (and URL parameter) of a scenario field: ``pg_<field>``."""
+    if field not in FIELDS:
+        raise KeyError(f"{field!r} is not a Scenario field")
+    return PREFIX + field
+
+
+def param_key(generator: str, name: str) -> str:
+    """The widget key of a generator parameter: ``pg_<generator>_<name>``.
+
+    One key per generator, because two generators may give the same parameter name
+    different ranges (``spread``), and a widget must keep its identity to keep its value.
+    """
+    return f"{PREFIX}{generator}_{name}"
+
+
+# -------------------------------------------------------------------- drawn points
+def snap(value: float) -> float:
+    """A drawn coordinate on the 1/1000 grid the URL stores (a tenth of a pixel or less)."""
+    return round(float(value) * GRID) / GRID
+
+
+def encode_points(X, y) -> str:
+    """Pack drawn points into a short URL-safe string (about 5.4 characters per point).
+
+    Each coordinate is stored as an int16 on the 1/1000 grid (|x| <= 32.767), followed by
+    one bit per label. Returns "" for no points.
+
+    Raises
+    ------
+    ValueError
+        A coordinate is off the grid's range or the labels are not -1/+1.
+    """
+    X = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+    y = np.asarray(y).reshape(-1)
+    if X.shape[0] != y.shape[0]:
+        raise ValueError(f"{X.shape[0]} points but {y.shape[0]} labels")
+    if X.shape[0] == 0:
+        return ""
+    if not np.isin(y, (-1, 1)).all():
+        raise ValueError("labels must be -1 or +1")
+    q = np.rint(X * GRID)
+    if not np.isfinite(q).all() or np.abs(q).max() > 32767:
+        raise ValueError("a drawn point is outside [-32.767, 32.767]: too far out for a link")
+    count = X.shape[0].to_bytes(2, "little")
+    coords = q.astype("<i2").tobytes()
+    bits = np.packbits(y > 0, bitorder="little").tobytes()
+    return "1" + base64.urlsafe_b64encode(count + coords + bits).decode().rstrip("=")
+
+
+def decode_points(code: str) -> tuple[np.ndarray, np.ndarray]:
+    """Unpack ``encode_points``: (X of shape (k, 2), y of -1/+1). Raises ValueError."""
+    if not code:
+        return np.zeros((0, 2)), np.zeros(0, dtype=np.int64)
+    if not isinstance(code, str) or code[0] != "1":
+        raise ValueError("the drawn points in the link are not in a known format")
+    try:
+        raw = base64.urlsafe_b64decode(code[1:] + "=" * (-len(code[1:]) % 4))
+    except (ValueError, TypeError):
+        raise ValueError("the drawn points in the link are damaged") from None
+    if len(raw) < 2:
+        raise ValueError("the drawn points in the link are damaged")
+    k = int.from_bytes(raw[:2], "little")
+    if len(raw) != 2 + 4 * k + math.ceil(k / 8):
+        raise ValueError("the drawn points in the link are damaged (wrong length)")
+    q = np.frombuffer(raw[2 : 2 + 4 * k], dtype="<i2").reshape(k, 2)
+    bits = np.unpackbits(np.frombuffer(raw[2 + 4 * k :], dtype=np.uint8), bitorder="little")
+    y = np.where(bits[:k] > 0, 1, -1).astype(np.int64)
+    return q.astype(np.float64) / GRID, y
+
+
+# ------------------------------------------------------------------------- cursor
+def next_update(t: int, update_visit: np.ndarray, n_visits: int) -> int:
+    """Step: the cursor just after the next visit that made a mistake (else the end)."""
+    m = int(np.searchsorted(update_visit, t, side="left"))
+    return int(update_visit[m]) + 1 if m < len(update_visit) else n_visits
+
+
+def next_visit(t: int, n_visits: int) -> int:
+    """Visit: one more example, mistake or not."""
+    return min(t + 1, n_visits)
+
+
+def next_epoch(t: int, n: int, n_visits: int) -> int:
+    """Epoch: the end of the current epoch (the next one if it just ended)."""
+    return min((t // n + 1) * n, n_visits)
+
+
+def advance(t: int, unit: str, *, update_visit: np.ndarray, n: int, n_visits: int) -> int:
+    """The cursor after one move of ``unit`` ("update", "visit" or "epoch")."""
+    if unit == "update":
+        return next_update(t, update_visit, n_visits)
+    if unit == "visit":
+        return next_visit(t, n_visits)
+    if unit == "epoch":
+        return next_epoch(t, n, n_visits)
+    raise ValueError(f"unknown move {unit!r}")
+
+
+def clamp(t: Any, n_visits: int) -> int:
+    """A cursor within 0..n_visits (anything unreadable becomes 0)."""
+    try:
+        t = int(t)
+    except (TypeError, ValueError):
+        return 0
+    return max(0, min(t, n_visits))
+
+
+# ------------------------------------------------------------ session <-> URL
+def init_session(session: MutableMapping, query: MutableMapping) -> list[str]:
+    """First run of a session: read the cursor and the drawn points from the URL.
+
+    Returns the problems found (a damaged link), for the page to show; the affected value
+    falls back to its default.
+    """
+    problems: list[str] = []
+    if "pg_cursor" in session:
+        return problems
+    step = query.get(STEP_PARAM, "0")
+    try:
+        session["pg_cursor"] = max(0, int(str(step)))
+    except ValueError:
+        session["pg_cursor"] = 0
+        problems.append(f"the step {step!r} in the link is not a whole number")
+    code = query.get(POINTS_PARAM, "")
+    try:
+        X, y = decode_points(str(code))
+    except ValueError as exc:
+        X, y = decode_points("")
+        problems.append(str(exc))
+    session["pg_points"] = (X, y)
+    session["pg_undo"] = []
+    session["pg_history"] = []
+    return problems
+
+
+def sync_url(query: MutableMapping, cursor: int, points: tuple[np.ndarray, np.ndarray]) -> None:
+    """Write the cursor and the drawn points to the URL (defaults are left out)."""
+    _set(query, STEP_PARAM, str(cursor) if cursor else "")
+    X, y = points
+    code = ""
+    if 0 < len(y) <= MAX_URL_POINTS:
+        try:
+            code = encode_points(X, y)
+        except ValueError:
+            code = ""
+    _set(query, POINTS_PARAM, code)
+
+
+def _set(query: MutableMapping, name: str, value: str) -> None:
+    if value:
+        if query.get(name) != value:
+            query[name] = value
+    elif name in query:
+        del query[name]
+
+
+def move_cursor(session: MutableMapping, target: int) -> None:
+    """Move the cursor, remembering where it was so that Back can undo the move."""
+    current = int(session.get("pg_cursor", 0))
+    if target != current:
+        session.setdefault("pg_history", []).append(current)
+        session["pg_cursor"] = int(target)
+
+
+def back(session: MutableMapping) -> None:
+    """Undo the last cursor move (or go back one visit when there is nothing to undo)."""
+    history = session.setdefault("pg_history", [])
+    if history:
+        session["pg_cursor"] = int(history.pop())
+    else:
+        session["pg_cursor"] = max(0, int(session.get("pg_cursor", 0)) - 1)
+
+
+def reset_cursor(session: MutableMapping, to: int = 0) -> None:
+    session["pg_cursor"] = int(to)
+    session["pg_history"] = []

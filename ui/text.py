@@ -1,0 +1,229 @@
+"""Words and equations of the Playground, built from plain numbers (no streamlit here)."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+
+# The run controls and their keys (C and R are reserved by Streamlit).
+KEYS = {
+    "step": ("Step", "S", "to just after the next update (the next mistake)"),
+    "visit": ("Visit", "V", "the next example, even when it is classified correctly"),
+    "back": ("Back", "B", "undo the last move"),
+    "epoch": ("Epoch", "E", "to the end of the epoch"),
+    "end": ("Finish", "F", "run to the end"),
+    "reset": ("Reset", "X", "back to the start, w = w0"),
+    "play": ("Play", "P", "play / pause"),
+}
+
+
+def keys_help() -> str:
+    """One line listing the keyboard shortcuts."""
+    return " · ".join(f"**{k}** {label.lower()}" for label, k, _ in KEYS.values())
+
+
+def num(value: float, digits: int = 4) -> str:
+    """A number for people: up to ``digits`` significant digits, no "-0"."""
+    value = float(value)
+    if value == 0:
+        return "0"
+    if not math.isfinite(value):
+        return "∞" if value > 0 else "-∞"
+    text = f"{value:.{digits}g}"
+    if "e" in text:
+        mant, exp = text.split("e")
+        return f"{mant}·10^{int(exp)}"
+    return text
+
+
+def compact(value: float) -> str:
+    """A short number for a narrow table: 76.9, 4,952, 1.2e+05."""
+    if not math.isfinite(value):
+        return "∞"
+    if abs(value) < 1_000:
+        return num(value, 3)
+    if abs(value) < 100_000:
+        return f"{value:,.0f}"
+    return f"{value:.2g}"
+
+
+def tex(value: float, digits: int = 4) -> str:
+    """A number for LaTeX."""
+    text = num(value, digits)
+    if "·10^" in text:
+        mant, exp = text.split("·10^")
+        return rf"{mant} \cdot 10^{{{exp}}}"
+    return text.replace("∞", r"\infty")
+
+
+def vec(values) -> str:
+    """(a, b) for text."""
+    return "(" + ", ".join(num(v) for v in np.ravel(values)) + ")"
+
+
+def _col(values) -> str:
+    return r"\begin{pmatrix}" + r" \\ ".join(tex(v) for v in np.ravel(values)) + r"\end{pmatrix}"
+
+
+def _signed(value: float) -> str:
+    return f"(+{tex(value)})" if value > 0 else f"({tex(value)})"
+
+
+NO_RUN = "No run yet: the data needs points of both classes (or Online, when drawing)."
+
+
+def status_line(run, t: int) -> str:
+    """What a student reads: "update 7 · epoch 2 · example 13 of 40 · mistake"."""
+    k = run.updates_before_visit(t)
+    total = run.n_visits
+    if t == 0:
+        return f"start · update 0 · no example visited yet · {total} visits in this run"
+    v = run.visit(t - 1)
+    if getattr(run, "online", False):
+        pred = run.prediction(t - 1)
+        said = {1: "+1", -1: "-1", 0: "0 (I don't know)"}[pred]
+        parts = [
+            f"arrival {v.position + 1} of {run.n}",
+            f"update {k}",
+            f"predicted {said}, label {int(run.y[v.index]):+d}",
+        ]
+    else:
+        parts = [f"update {k}", f"epoch {v.epoch + 1}", f"example {v.position + 1} of {run.n}"]
+    if v.mistake and v.activation == 0:
+        parts.append("mistake (a tie: w·x + b = 0)")
+    else:
+        parts.append("mistake" if v.mistake else "no mistake")
+    if t == total and not getattr(run, "online", False):
+        parts.append(end_reason(run))
+    return " · ".join(parts)
+
+
+def end_reason(run) -> str:
+    if run.stop_reason == "converged":
+        return f"converged: epoch {run.epochs} was a clean pass"
+    if run.stop_reason == "max_epochs":
+        return f"stopped after {run.epochs} epochs (max epochs) without converging"
+    return f"stopped after {run.n_updates:,} updates (the Playground's limit), not converged"
+
+
+def visit_verdict(visit) -> str:
+    """The visit in words: what the test said and what the rule did."""
+    if not visit.mistake:
+        return "**No mistake, no update**: y(w·x + b) > 0."
+    if visit.activation == 0:
+        return "**Mistake** (a tie, w·x + b = 0, counts as one): **update**"
+    return "**Mistake**: y(w·x + b) ≤ 0, so **update** w and b"
+
+
+def visit_latex(visit, x, y: int, eta: float) -> list[str]:
+    """The test and, on a mistake, the update of one visit, with its actual numbers.
+
+    Each item is one ``st.latex`` block, split over lines so it fits a narrow column.
+    """
+    w, b = visit.w_before, visit.b_before
+    terms = " + ".join(
+        f"{_paren(wj, 3)} \\cdot {_paren(xj, 3)}" for wj, xj in zip(w, x, strict=True)
+    )
+    a = visit.activation
+    sign = r"\le" if visit.mistake else ">"
+    lines = [
+        rf"\begin{{aligned}} w\cdot x + b &= {terms} + {_paren(b, 3)} \\ &= {tex(a)}"
+        rf"\end{{aligned}}",
+        rf"y\,(w\cdot x + b) = {_signed(y)} \cdot {_paren(a)} = {tex(y * a)} {sign} 0",
+    ]
+    if visit.mistake:
+        step = f"{tex(eta)} \\cdot {_signed(y)}" if eta != 1 else _signed(y)
+        lines.append(
+            rf"\begin{{aligned}} w + \eta\, y\, x &= {_col(w)} + {step}\,{_col(x)} \\"
+            rf" &= {_col(visit.w_after)} \end{{aligned}}"
+        )
+        lines.append(rf"b + \eta\, y = {tex(b)} + {step} = {tex(visit.b_after)}")
+    return lines
+
+
+def _paren(value: float, digits: int = 4) -> str:
+    return f"({tex(value, digits)})" if value < 0 else tex(value, digits)
+
+
+def weights_text(w, b: float) -> str:
+    return f"w = {vec(w)}, b = {num(b)}"
+
+
+def bound_latex(M: int, bound: float, R: float, gamma: float, from_start: float | None) -> str:
+    """Mistakes so far against Theorem 1's bound R^2 / gamma*^2."""
+    text = (
+        rf"M = {M} \;\le\; \frac{{R^2}}{{\gamma^{{*2}}}} = "
+        rf"\frac{{{tex(R)}^2}}{{{tex(gamma)}^2}} = {tex(bound)}"
+    )
+    if from_start is not None:
+        text += rf"\qquad \text{{from this start: }} M \le {tex(from_start)}"
+    return text
+
+
+def proof_latex(eta: float, proof: dict) -> list[str]:
+    """The proof's two quantities after M updates against their bounds (augmented space)."""
+    e = "" if eta == 1 else r"\eta "
+    e2 = "" if eta == 1 else r"\eta^2 "
+    plus_dot = "" if proof["dot0"] == 0 else r"w_0\cdot u^* + "
+    plus_norm = "" if proof["norm0"] == 0 else r"\|w_0\|^2 + "
+    return [
+        rf"w\cdot u^* = {tex(proof['w_dot_u'])} \;\ge\; {plus_dot}M{e}\gamma^* "
+        rf"= {tex(proof['lower'])}",
+        rf"\|w\|^2 = {tex(proof['norm_sq'])} \;\le\; {plus_norm}M{e2}R^2 "
+        rf"= {tex(proof['upper'])}",
+    ]
+
+
+def proof_at(w, b: float, w0, b0: float, k: int, eta: float, u, gamma: float, R: float) -> dict:
+    """The proof's quantities for the weights after k updates (bias first, augmented)."""
+    aug = np.concatenate(([b], np.asarray(w, dtype=np.float64)))
+    aug0 = np.concatenate(([b0], np.asarray(w0, dtype=np.float64)))
+    u = np.asarray(u, dtype=np.float64)
+    dot0, norm0 = float(aug0 @ u), float(aug0 @ aug0)
+    return {
+        "w_dot_u": float(aug @ u),
+        "lower": dot0 + k * eta * gamma,
+        "norm_sq": float(aug @ aug),
+        "upper": norm0 + k * eta**2 * R**2,
+        "dot0": dot0,
+        "norm0": norm0,
+    }
+
+
+NOT_SEPARABLE = (
+    "**Not linearly separable.** No line puts every point on its side, so the perceptron "
+    "will never have a clean pass: it never converges on this data and stops only at max "
+    "epochs. Theorem 1's bound does not apply; Theorem 2 bounds the mistakes instead. "
+    "The pocket and averaged perceptrons (coming next) give a usable answer here."
+)
+
+
+def hinge_text(epochs: int, bound: float | None) -> str:
+    """Theorem 2 in words, for the markdown above ``hinge_latex``."""
+    if bound is None:
+        return f"Theorem 2 after E = {epochs} epochs: too large to compute live (> 20,000 points)."
+    return (
+        f"Theorem 2 after E = {epochs} epoch{'s' if epochs != 1 else ''}: "
+        "M ≤ min over w* of R²‖w*‖² + 2E·L_hinge(w*)"
+    )
+
+
+def hinge_latex(M: int, bound: float) -> str:
+    return rf"M = {M} \;\le\; {tex(bound)}"
+
+
+def preprocessing_table(rows: dict[str, object], current: str) -> str:
+    """A markdown table: R, gamma* and the bound R^2/gamma*^2 for each preprocessing."""
+    lines = ["| | R | γ* | bound |", "|---|---|---|---|"]
+    short = {"standardise": "standard.", "minmax": "min-max"}
+    for kind, th in rows.items():
+        name = short.get(kind, kind)
+        name = f"**{name}**" if kind == current else name
+        if th is None:
+            lines.append(f"| {name} | – | – | – |")
+        elif not th.separable:
+            lines.append(f"| {name} | {num(th.R, 3)} | – | ∞ |")
+        else:
+            lines.append(f"| {name} | {num(th.R, 3)} | {num(th.gamma, 2)} | {compact(th.bound)} |")
+    return "\n".join(lines)
