@@ -221,7 +221,7 @@ register(
                 help="Standard deviation of each cluster.",
             ),
         ),
-        n_range=(4, 5000),
+        n_range=(4, 20_000),
         separable=False,
     )
 )
@@ -251,7 +251,7 @@ register(
                 help="Standard deviation of the noise added to each coordinate.",
             ),
         ),
-        n_range=(4, 5000),
+        n_range=(4, 20_000),
     )
 )
 register(
@@ -271,7 +271,7 @@ register(
                 help="Standard deviation of the noise added to each coordinate.",
             ),
         ),
-        n_range=(4, 5000),
+        n_range=(4, 20_000),
     )
 )
 register(
@@ -292,6 +292,6 @@ register(
                 help="0 puts the centres 6 standard deviations apart, 1 on top of each other.",
             ),
         ),
-        n_range=(4, 5000),
+        n_range=(4, 20_000),
     )
 )

@@ -156,7 +156,7 @@ class GeneratorSpec:
     func: Callable[..., Any]
     params: tuple[Param, ...] = ()
     default_n: int = 100
-    n_range: tuple[int, int] = (2, 5000)
+    n_range: tuple[int, int] = (2, 20_000)
     fixed_n: bool = False
     uses_seed: bool = True
     separable: bool | None = None

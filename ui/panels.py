@@ -26,6 +26,9 @@ html {font-size: 20px;}
 [data-testid="stToolbar"], [data-testid="stDecoration"] {display: none;}
 </style>"""
 
+# The generators' n slider goes up to the Playground's drawing limit (compute.MAX_POINTS).
+MAX_GENERATED_N = 20_000
+
 
 @dataclass
 class DataChoice:
@@ -78,7 +81,12 @@ def _generate() -> DataChoice:
     params = tuple((p.name, _param_widget(name, p)) for p in spec.params)
     low, high = spec.n_range
     n = st.number_input(
-        "Points n", min_value=2, max_value=5000, value=DEFAULTS.n, key=key("n"), bind=QP
+        "Points n",
+        min_value=2,
+        max_value=MAX_GENERATED_N,
+        value=DEFAULTS.n,
+        key=key("n"),
+        bind=QP,
     )
     if not low <= n <= high:
         return DataChoice(None, f"n must be between {low} and {high} for {spec.label}")
