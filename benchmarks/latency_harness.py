@@ -40,6 +40,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import signal
 import socket
 import statistics
@@ -249,7 +250,8 @@ _ARM_JS = """
   const onFrame = () => { check(); if (lat.t1 === null) requestAnimationFrame(onFrame); };
   const onClick = (ev) => {
     const button = ev.target instanceof Element ? ev.target.closest('button') : null;
-    if (!button || button.innerText.trim() !== buttonLabel) return;
+    // A button's first line is its label (Streamlit shows a shortcut key below it).
+    if (!button || button.innerText.trim().split('\\n')[0].trim() !== buttonLabel) return;
     window.removeEventListener('click', onClick, true);
     lat.t0 = performance.now();
     observer.observe(document.documentElement,
@@ -289,7 +291,8 @@ def press_and_time(
     timeout_ms: float = 60_000,
 ) -> float:
     """Press the button once (press number ``k``); return seconds from click to predicate."""
-    button = page.get_by_role("button", name=button_label, exact=True).first
+    label = re.compile(rf"^\s*{re.escape(button_label)}")  # "StepS": label + shortcut
+    button = page.locator("button:visible").filter(has_text=label).first
     finished_before = runs.finished
     page.evaluate(_ARM_JS, [button_label, predicate_js, snapshot_js, k])
     button.click()

@@ -128,9 +128,9 @@ def stage() -> None:
             ss["pg_playing"] = False
             st.rerun()
     t = ss["pg_cursor"]
-    can_back = t > 0 or bool(ss["pg_history"])
-    panels.run_buttons(on_move, at_start=t == 0, at_end=t >= n_visits, can_back=can_back)
-    st.markdown(f"**{text.status_line(run, t)}**" if run is not None else text.NO_RUN)
+    # The chart is emitted first (containers keep the visual order), so it reaches the
+    # browser in the first batch of the step's messages.
+    controls = st.container()
     chart, numbers = st.columns([1, 1] if presenter else [5, 4], gap="medium")
     w = b = visit = update = None
     if run is not None:
@@ -149,6 +149,11 @@ def stage() -> None:
             plot_click(fig, key="pg_board", on_click=panels.on_board_click)
         else:
             st.plotly_chart(fig, key="pg_chart", width="stretch", config={"displayModeBar": False})
+    with controls:
+        can_back = t > 0 or bool(ss["pg_history"])
+        panels.run_buttons(on_move, at_start=t == 0, at_end=t >= n_visits, can_back=can_back)
+        st.markdown(f"**{text.status_line(run, t)}**" if run is not None else text.NO_RUN)
+    with chart:
         if run is not None:
             ss["pg_scrub"] = t
             st.slider("Step (visits done)", 0, n_visits, key="pg_scrub", on_change=on_scrub)

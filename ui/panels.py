@@ -412,8 +412,8 @@ def numbers_panel(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> 
     st.markdown(f"**{text.weights_text(w, b)}**")
     if visit is not None:
         st.markdown(text.visit_verdict(visit))
-        for line in text.visit_latex(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta):
-            st.latex(line)
+        lines = text.visit_latex(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
+        st.latex(_gathered(lines))  # one KaTeX block per group: fewer elements per step
     if th is None:
         return
     M = run.updates_before_visit(t)
@@ -427,8 +427,7 @@ def numbers_panel(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> 
         st.latex(text.bound_latex(M, th.bound, th.R, th.gamma, start))
         proof = text.proof_at(w, b, run.w0, run.b0, M, run.eta, th.u, th.gamma, th.R)
         st.caption("The proof's two quantities (w with the bias as its first entry):")
-        for line in text.proof_latex(run.eta, proof):
-            st.latex(line)
+        st.latex(_gathered(text.proof_latex(run.eta, proof)))
     else:
         st.warning(text.NOT_SEPARABLE)
         epochs = max(1, -(-t // run.n))
@@ -436,6 +435,11 @@ def numbers_panel(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> 
         st.markdown(text.hinge_text(epochs, bound))
         if bound is not None:
             st.latex(text.hinge_latex(M, bound))
+
+
+def _gathered(lines: list[str]) -> str:
+    """Several displayed equations as one LaTeX block, each centred on its own line."""
+    return r"\begin{gathered}" + r" \\[0.6em] ".join(lines) + r"\end{gathered}"
 
 
 def downloads(run, ds: datasets.Dataset, chart: dict) -> None:

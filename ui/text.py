@@ -122,7 +122,8 @@ def visit_latex(visit, x, y: int, eta: float) -> list[str]:
     Each item is one ``st.latex`` block, split over lines so it fits a narrow column.
     """
     w, b = visit.w_before, visit.b_before
-    terms = " + ".join(
+    # One product per line: the equations must fit a narrow column (and a projector).
+    terms = r" \\ &\quad + ".join(
         f"{_paren(wj, 3)} \\cdot {_paren(xj, 3)}" for wj, xj in zip(w, x, strict=True)
     )
     a = visit.activation
@@ -135,7 +136,7 @@ def visit_latex(visit, x, y: int, eta: float) -> list[str]:
     if visit.mistake:
         step = f"{tex(eta)} \\cdot {_signed(y)}" if eta != 1 else _signed(y)
         lines.append(
-            rf"\begin{{aligned}} w + \eta\, y\, x &= {_col(w)} + {step}\,{_col(x)} \\"
+            rf"\begin{{aligned}} w + \eta\, y\, x &= {_col(w)} \\ &\quad + {step}\,{_col(x)} \\"
             rf" &= {_col(visit.w_after)} \end{{aligned}}"
         )
         lines.append(rf"b + \eta\, y = {tex(b)} + {step} = {tex(visit.b_after)}")

@@ -1,0 +1,88 @@
+"""Playground latency: pressing Step until the chart shows the new boundary, in Chromium.
+
+    python benchmarks/latency.py [--repeats 20] [--sizes 100 1000 20000] [--json out.json]
+
+Measured in the same run, interleaved per size, next to a bare Streamlit page that redraws
+the same number of points with no logic (``bare_page.py``). Timing is taken in the browser
+(see ``latency_harness``): from the Step button's click event to the first DOM state whose
+chart holds a boundary different from the one before the press. Prints the medians and the
+ratio Playground / bare page per size (goal <= 1.2).
+
+The Playground is opened on the separable generator with 10% label noise, so every Step
+makes an update and moves the boundary for far more than the 22 presses made.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from latency_harness import (  # noqa: E402
+    BARE_PAGE,
+    REPO_ROOT,
+    Target,
+    benchmark,
+    format_table,
+)
+
+# The boundary trace of the Playground's main chart (named "boundary" by ui/figures.py).
+_BOUNDARY_JS = """() => {
+  const gd = document.querySelector('[data-testid="stPlotlyChart"] .js-plotly-plot');
+  if (!gd || !gd.data) return null;
+  const t = gd.data.find((d) => d.name === 'boundary');
+  return t ? JSON.stringify([Array.from(t.x || []), Array.from(t.y || [])]) : null;
+}"""
+
+PLAYGROUND = Target(
+    name="playground",
+    script=REPO_ROOT / "app.py",
+    button_label="Step",
+    predicate_js=f"(k, before) => {{ const now = ({_BOUNDARY_JS})(); "
+    "return now !== null && now !== before; }",
+    snapshot_js=_BOUNDARY_JS,
+    query=lambda n: {"pg_n": str(n), "pg_noise": "0.1", "pg_seed": "3"},
+    ready_js="() => document.querySelector('[data-testid=\"stPlotlyChart\"] .js-plotly-plot')"
+    " !== null",
+)
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeats", type=int, default=20)
+    parser.add_argument("--warmup", type=int, default=2)
+    parser.add_argument("--sizes", type=int, nargs="+", default=[100, 1_000, 20_000])
+    parser.add_argument("--json", type=Path)
+    args = parser.parse_args(argv)
+
+    def progress(r):
+        print(f"{r.target:<12} n={r.n:<6} median {r.median * 1000:.0f} ms", flush=True)
+
+    results = benchmark(
+        [BARE_PAGE, PLAYGROUND], args.sizes, args.repeats, warmup=args.warmup, progress=progress
+    )
+    print()
+    print(format_table(results))
+    print()
+    by = {(r.target, r.n): r for r in results}
+    for n in args.sizes:
+        ours, bare = by[("playground", n)].median, by[(BARE_PAGE.name, n)].median
+        print(f"n={n:<6} playground {ours * 1000:6.0f} ms  bare {bare * 1000:6.0f} ms  "
+              f"ratio {ours / bare:.2f} (goal <= 1.2)")  # fmt: skip
+    if args.json is not None:
+        args.json.parent.mkdir(parents=True, exist_ok=True)
+        args.json.write_text(json.dumps([r.as_dict() for r in results], indent=2))
+    worst = max(
+        statistics.median(by[("playground", n)].times) / by[(BARE_PAGE.name, n)].median
+        for n in args.sizes
+    )
+    print(f"worst ratio: {worst:.2f}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
