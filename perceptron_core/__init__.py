@@ -14,7 +14,7 @@ from .margin import Theory, hinge_bound, theory
 from .online import Arrival, OnlinePerceptron
 from .reference import activation, perceptron_step, reference_train
 from .run import VARIANTS, Run, Visit, epoch_order
-from .train import train
+from .train import online_run, train
 
 __all__ = [
     "VARIANTS",
@@ -27,6 +27,7 @@ __all__ = [
     "activation",
     "epoch_order",
     "hinge_bound",
+    "online_run",
     "perceptron_step",
     "reference_train",
     "theory",

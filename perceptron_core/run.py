@@ -75,7 +75,8 @@ class Run:
     epochs : int
         Epochs run, counting the clean pass and a partial last epoch.
     stop_reason : str
-        "converged", "max_epochs" or "max_updates".
+        "converged", "max_epochs", "max_updates", or "online" (``online_run``: one pass in
+        arrival order, where convergence is not the question).
     """
 
     def __init__(
@@ -129,6 +130,11 @@ class Run:
     @property
     def converged(self) -> bool:
         return self.stop_reason == "converged"
+
+    @property
+    def online(self) -> bool:
+        """A run of ``online_run``: examples arrived once each, predicted then learned."""
+        return self.stop_reason == "online"
 
     @property
     def epochs(self) -> int:
@@ -279,6 +285,12 @@ class Run:
         else:
             w_after, b_after = w, b
         return Visit(t, epoch, pos, i, a, mistake, k, w, b, w_after, b_after)
+
+    def prediction(self, t: int) -> int:
+        """What the perceptron predicted at visit ``t``: +1, -1, or 0 for "I don't know"
+        (activation exactly 0, a mistake whatever the label)."""
+        a = self.visit(t).activation
+        return 1 if a > 0 else (-1 if a < 0 else 0)
 
     def visits(self, start: int = 0, stop: int | None = None) -> dict[str, np.ndarray]:
         """Columns for visits ``start..stop-1``: epoch, position, index, activation, mistake,
@@ -478,15 +490,8 @@ class Run:
         """
         self._require_primal("proof")
         traj = self._trajectory
-        u = np.asarray(u, dtype=np.float64)
-        if self.is_batch:
-            per_step = self.counts[self.counts > 0].astype(np.float64)
-            m = np.concatenate(([0.0], np.cumsum(per_step)))
-            growth = np.concatenate(([0.0], np.cumsum(per_step**2)))
-        else:
-            m = np.arange(traj.shape[0], dtype=np.float64)
-            growth = m
-        dot = traj @ u
+        m, growth = self._proof_counts
+        dot = traj @ np.asarray(u, dtype=np.float64)
         norm2 = np.einsum("ij,ij->i", traj, traj)
         return {
             "k": m,
@@ -495,6 +500,33 @@ class Run:
             "norm_sq": norm2,
             "upper": norm2[0] + growth * self.eta**2 * R**2,
         }
+
+    def proof_at(self, k: int, u, gamma: float, R: float) -> dict[str, float]:
+        """``proof`` after ``k`` weight changes only, plus the start's terms (dot0, norm0)."""
+        self._require_primal("proof_at")
+        traj = self._trajectory
+        m, growth = self._proof_counts
+        u = np.asarray(u, dtype=np.float64)
+        dot0, norm0 = float(traj[0] @ u), float(traj[0] @ traj[0])
+        return {
+            "k": float(m[k]),
+            "w_dot_u": float(traj[k] @ u),
+            "lower": dot0 + m[k] * self.eta * gamma,
+            "norm_sq": float(traj[k] @ traj[k]),
+            "upper": norm0 + growth[k] * self.eta**2 * R**2,
+            "dot0": dot0,
+            "norm0": norm0,
+        }
+
+    @cached_property
+    def _proof_counts(self) -> tuple[np.ndarray, np.ndarray]:
+        """Mistakes made by each weight change, and the sum of their squared batch sizes."""
+        if self.is_batch:
+            per_step = self.counts[self.counts > 0].astype(np.float64)
+            m = np.concatenate(([0.0], np.cumsum(per_step)))
+            return m, np.concatenate(([0.0], np.cumsum(per_step**2)))
+        m = np.arange(self.n_updates + 1, dtype=np.float64)
+        return m, m
 
     def _require_primal(self, what: str) -> None:
         if self.is_kernel:

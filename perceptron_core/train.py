@@ -26,6 +26,7 @@ def train(
     kernel=None,
     *,
     max_updates: int | None = None,
+    start_seed: int | None = None,
 ) -> Run:
     """Train a perceptron and record the run.
 
@@ -57,6 +58,8 @@ def train(
         Only for ``variant="kernel"``; None means the linear kernel a.b + 1.
     max_updates : int, optional
         Stop right after this many updates (batch: weight changes).
+    start_seed : int, optional
+        Seeds the random start instead of ``seed`` (so start and order can vary apart).
 
     Returns
     -------
@@ -89,7 +92,7 @@ def train(
     if isinstance(w0, str):
         if w0 != "random":
             raise ValueError(f"w0 must be None, an array of {d} numbers, or 'random'; got {w0!r}")
-        w_start, b_start = random_start(d, seed)
+        w_start, b_start = random_start(d, seed if start_seed is None else start_seed)
     elif w0 is None:
         w_start, b_start = np.zeros(d), float(b0)
     else:
@@ -135,6 +138,33 @@ def train(
         run._final_w = (X[run.update_index] * s[:, None]).sum(axis=0) if run.mistakes else w
         run._final_b = float(s.sum())
     return run
+
+
+def online_run(X, y, eta: float = 1.0) -> Run:
+    """The online setting of 001 as a recorded run: the rows of X arrive in order, each is
+    predicted (0 = "I don't know" counts as a mistake) and then learned, once.
+
+    Same loop as ``train`` for one epoch, but the arrivals may so far be of one class only.
+    ``run.online`` is True and ``run.prediction(t)`` is what was predicted for arrival t.
+
+    Examples
+    --------
+    >>> import perceptron_core as pc
+    >>> run = pc.online_run([[1.0, 2.0], [0.5, 1.0]], [1, 1])
+    >>> run.mistakes, run.prediction(0), run.prediction(1)
+    (1, 0, 1)
+    """
+    X = check_X(X)
+    y = check_y(y, X.shape[0], require_both=False)
+    eta = check_eta(eta)
+    d = X.shape[1]
+    record, counts, _, w, b = _drive(X, y, eta, np.zeros(d), 0.0, _loop.PRIMAL, 1, None,
+                                     False, 0, None)  # fmt: skip
+    return Run(
+        X=_readonly(X), y=_readonly(y), variant="classic", eta=eta, w0=_readonly(np.zeros(d)),
+        b0=0.0, shuffle=False, seed=0, kernel=None, max_epochs=1, max_updates=None,
+        record=record, counts=counts, stop_reason="online", final_w=w, final_b=b,
+    )  # fmt: skip
 
 
 def _drive(X, y, eta, w_start, b_start, mode, max_epochs, max_updates, shuffle, seed, kern):

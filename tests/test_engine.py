@@ -455,3 +455,41 @@ def test_proof_quantities_hold_for_batch_steps_too():
     assert p["k"][-1] == run.mistakes
     assert (p["w_dot_u"] >= p["lower"] - 1e-9).all()
     assert (p["norm_sq"] <= p["upper"] * (1 + 1e-12)).all()
+
+
+def test_online_run_is_one_pass_predicting_then_learning():
+    X, y = noisy_data(n=50, seed=22, noise=0.1)
+    run = pc.online_run(X, y)
+    learner = pc.OnlinePerceptron(d=2)
+    for x, label in zip(X, y, strict=True):
+        learner = learner.learn(x, int(label))
+    assert run.online and not run.converged and run.epochs == 1 and run.n_visits == 50
+    assert [run.prediction(t) for t in range(50)] == [a.prediction for a in learner.history]
+    assert np.array_equal(run.w, learner.w) and run.b == learner.b
+    assert np.array_equal(run.record, pc.train(X, y, max_epochs=1).record)
+    first = pc.online_run(X[:3][y[:3] == y[0]], y[:3][y[:3] == y[0]])  # one class so far: fine
+    assert first.prediction(0) == 0 and first.mistakes >= 1
+    with pytest.raises(ValueError, match="one class"):
+        pc.train(X[:1], y[:1])
+
+
+def test_start_seed_varies_the_start_apart_from_the_order():
+    X, y = noisy_data(n=40, seed=23)
+    a = pc.train(X, y, w0="random", seed=1, start_seed=5, shuffle=True, max_epochs=3)
+    b = pc.train(X, y, w0="random", seed=2, start_seed=5, shuffle=True, max_epochs=3)
+    c = pc.train(X, y, w0="random", seed=1, start_seed=6, shuffle=True, max_epochs=3)
+    assert np.array_equal(a.w0, b.w0) and a.b0 == b.b0  # same start, other order
+    assert not np.array_equal(a.order(0), b.order(0))
+    assert not np.array_equal(a.w0, c.w0) and np.array_equal(a.order(0), c.order(0))
+
+
+def test_proof_at_is_one_row_of_proof():
+    X, y = noisy_data(n=60, seed=24, noise=0.0)
+    th = pc.theory(X, y)
+    for variant in ("classic", "batch"):
+        run = pc.train(X, y, variant=variant, eta=0.5, w0=[0.2, -0.1], b0=0.3, max_epochs=200)
+        rows = run.proof(th.u, th.gamma, th.R)
+        for k in (0, run.n_updates // 2, run.n_updates):
+            one = run.proof_at(k, th.u, th.gamma, th.R)
+            for name in ("k", "w_dot_u", "lower", "norm_sq", "upper"):
+                assert one[name] == pytest.approx(rows[name][k], rel=1e-12, abs=1e-12)

@@ -167,7 +167,9 @@ def test_proof_quantities_match_the_engine():
     ref = run.proof(th.u, th.gamma, th.R)
     for k in range(run.n_updates + 1):
         w, b = run.weights(k)
-        got = text.proof_at(w, b, run.w0, run.b0, k, run.eta, th.u, th.gamma, th.R)
+        got = run.proof_at(k, th.u, th.gamma, th.R)
+        aug = np.concatenate(([b], w))  # independently: w with the bias first
+        assert np.isclose(got["w_dot_u"], aug @ th.u) and np.isclose(got["norm_sq"], aug @ aug)
         for name in ("w_dot_u", "lower", "norm_sq", "upper"):
             assert np.isclose(got[name], ref[name][k])
         assert got["w_dot_u"] >= got["lower"] - 1e-12 and got["norm_sq"] <= got["upper"] + 1e-12

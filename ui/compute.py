@@ -27,7 +27,7 @@ MAX_POINTS = 20_000  # the Playground draws at most this many points
 class Trained:
     """A run with what the page shows about it as a whole."""
 
-    run: object  # perceptron_core.Run or replay.OnlineRun
+    run: object  # a perceptron_core.Run (online mode: from pc.online_run)
     stats: dict  # per-epoch mistakes, training errors, J_p
     error: str | None = None
 

@@ -425,7 +425,7 @@ def numbers_panel(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> 
             "(in the augmented space (1, x), bias included)"
         )
         st.latex(text.bound_latex(M, th.bound, th.R, th.gamma, start))
-        proof = text.proof_at(w, b, run.w0, run.b0, M, run.eta, th.u, th.gamma, th.R)
+        proof = run.proof_at(run.updates_before_visit(t), th.u, th.gamma, th.R)
         st.caption("The proof's two quantities (w with the bias as its first entry):")
         st.latex(_gathered(text.proof_latex(run.eta, proof)))
     else:

@@ -176,22 +176,6 @@ def proof_latex(eta: float, proof: dict) -> list[str]:
     ]
 
 
-def proof_at(w, b: float, w0, b0: float, k: int, eta: float, u, gamma: float, R: float) -> dict:
-    """The proof's quantities for the weights after k updates (bias first, augmented)."""
-    aug = np.concatenate(([b], np.asarray(w, dtype=np.float64)))
-    aug0 = np.concatenate(([b0], np.asarray(w0, dtype=np.float64)))
-    u = np.asarray(u, dtype=np.float64)
-    dot0, norm0 = float(aug0 @ u), float(aug0 @ aug0)
-    return {
-        "w_dot_u": float(aug @ u),
-        "lower": dot0 + k * eta * gamma,
-        "norm_sq": float(aug @ aug),
-        "upper": norm0 + k * eta**2 * R**2,
-        "dot0": dot0,
-        "norm0": norm0,
-    }
-
-
 NOT_SEPARABLE = (
     "**Not linearly separable.** No line puts every point on its side, so the perceptron "
     "will never have a clean pass: it never converges on this data and stops only at max "
