@@ -39,16 +39,9 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
-import signal
-import socket
 import statistics
-import subprocess
 import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -58,111 +51,18 @@ from urllib.parse import urlencode
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 BENCH_DIR = Path(__file__).resolve().parent
-CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-VIEWPORT = {"width": 1280, "height": 1000}
+# Chromium's flags, the server starter and the run counter are the browser tests' own.
+sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
+from browser_helpers import (  # noqa: E402
+    CHROMIUM_ARGS,
+    CHROMIUM_PATH,
+    VIEWPORT,
+    RunWatcher,
+    streamlit_server,
+)
+
 DEFAULT_READY_JS = "() => document.querySelector('.js-plotly-plot') !== null"
 DEFAULT_SIZES = (100, 1_000, 20_000)
-
-
-# --------------------------------------------------------------------------- server
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def streamlit_server(
-    script: str | Path,
-    *,
-    port: int | None = None,
-    extra_args: Sequence[str] = (),
-    timeout: float = 60.0,
-    log_path: str | Path | None = None,
-) -> Iterator[str]:
-    """Run ``python -m streamlit run SCRIPT`` on localhost; yield its base URL.
-
-    The server runs in its own process group, which is terminated (then killed) on exit.
-    The repository root is put on ``PYTHONPATH`` so scripts can import the project.
-    """
-    script = Path(script).resolve()
-    port = port or free_port()
-    url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
-    cmd = [
-        sys.executable,
-        "-m",
-        "streamlit",
-        "run",
-        str(script),
-        "--server.headless",
-        "true",
-        "--server.port",
-        str(port),
-        "--server.address",
-        "127.0.0.1",
-        "--browser.gatherUsageStats",
-        "false",
-        "--server.fileWatcherType",
-        "none",
-        *extra_args,
-    ]
-    log_file = (
-        open(log_path, "wb")  # noqa: SIM115 - closed in finally
-        if log_path is not None
-        else subprocess.DEVNULL
-    )
-    proc = subprocess.Popen(
-        cmd,
-        cwd=REPO_ROOT,
-        env=env,
-        stdout=log_file,
-        stderr=subprocess.STDOUT,
-        start_new_session=True,
-    )
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"streamlit exited with code {proc.returncode}: {cmd}")
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
-                    if resp.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"streamlit did not start within {timeout} s: {cmd}")
-            time.sleep(0.1)
-        yield url
-    finally:
-        if proc.poll() is None:
-            try:
-                os.killpg(proc.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-            try:
-                proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                try:
-                    os.killpg(proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                proc.wait(timeout=10)
-        if log_path is not None:
-            log_file.close()  # type: ignore[union-attr]
 
 
 # --------------------------------------------------------------------------- browser
@@ -183,42 +83,6 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
-
-
-class _RunCounter:
-    """Counts Streamlit ``script_finished`` messages on the page's websocket."""
-
-    def __init__(self, page: Any) -> None:
-        from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
-
-        self._msg_cls = ForwardMsg
-        self.finished = 0
-        page.on("websocket", self._on_websocket)
-
-    def _on_websocket(self, ws: Any) -> None:
-        if ws.url.endswith("/_stcore/stream"):
-            ws.on("framereceived", self._on_frame)
-
-    def _on_frame(self, payload: str | bytes) -> None:
-        if not isinstance(payload, bytes | bytearray):
-            return
-        msg = self._msg_cls()
-        try:
-            msg.ParseFromString(bytes(payload))
-        except Exception:  # noqa: BLE001 - not a ForwardMsg
-            return
-        if (
-            msg.WhichOneof("type") == "script_finished"
-            and msg.script_finished != self._msg_cls.FINISHED_EARLY_FOR_RERUN
-        ):
-            self.finished += 1
-
-    def wait_for_more_than(self, page: Any, count: int, timeout_ms: float) -> None:
-        deadline = time.monotonic() + timeout_ms / 1000
-        while self.finished <= count:
-            if time.monotonic() > deadline:
-                raise TimeoutError("timed out waiting for the Streamlit script run to finish")
-            page.wait_for_timeout(5)
 
 
 _IDLE = (
@@ -265,14 +129,14 @@ _ARM_JS = """
 
 def open_page(
     browser: Any, url: str, *, ready_js: str = DEFAULT_READY_JS, timeout_ms: float = 120_000
-) -> tuple[Any, Any, _RunCounter]:
+) -> tuple[Any, Any, RunWatcher]:
     """New context + page at ``url``; waits for the first run and ``ready_js``.
 
     Returns (context, page, run counter); close the context when done.
     """
     context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
     page = context.new_page()
-    runs = _RunCounter(page)
+    runs = RunWatcher(page)
     page.goto(url, wait_until="domcontentloaded", timeout=timeout_ms)
     runs.wait_for_more_than(page, 0, timeout_ms)
     page.wait_for_selector(_IDLE, state="attached", timeout=timeout_ms)
@@ -282,7 +146,7 @@ def open_page(
 
 def press_and_time(
     page: Any,
-    runs: _RunCounter,
+    runs: RunWatcher,
     button_label: str,
     predicate_js: str,
     k: int,

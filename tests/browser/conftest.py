@@ -14,33 +14,15 @@ Every test in this folder is marked ``browser``; select or deselect them with ``
 from __future__ import annotations
 
 import os
-import signal
-import socket
-import subprocess
-import sys
-import time
-import urllib.error
-import urllib.request
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
 import pytest
+from browser_helpers import CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, VIEWPORT, streamlit_server
 
-REPO_ROOT = Path(__file__).resolve().parents[2]
 APPS_DIR = Path(__file__).resolve().parent / "apps"
-CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-VIEWPORT = {"width": 1280, "height": 1000}
-SERVER_START_TIMEOUT_S = 60.0
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -64,95 +46,8 @@ def _browser_unavailable(reason: str) -> None:
     pytest.skip(f"browser tests skipped: {reason} (set REQUIRE_BROWSER=1 to fail instead)")
 
 
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-class StreamlitServer:
-    """One ``streamlit run`` subprocess in its own process group."""
-
-    def __init__(self, script: Path, log_path: Path, extra_args: tuple[str, ...] = ()) -> None:
-        self.script = Path(script).resolve()
-        self.log_path = log_path
-        self.port = free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        env = dict(os.environ)
-        env["PYTHONPATH"] = os.pathsep.join(
-            p for p in (str(REPO_ROOT), env.get("PYTHONPATH", "")) if p
-        )
-        cmd = [
-            sys.executable,
-            "-m",
-            "streamlit",
-            "run",
-            str(self.script),
-            "--server.headless",
-            "true",
-            "--server.port",
-            str(self.port),
-            "--server.address",
-            "127.0.0.1",
-            "--browser.gatherUsageStats",
-            "false",
-            "--server.fileWatcherType",
-            "none",
-            *extra_args,
-        ]
-        self._log = open(log_path, "wb")  # noqa: SIM115 - closed in stop()
-        self.proc = subprocess.Popen(
-            cmd,
-            cwd=REPO_ROOT,
-            env=env,
-            stdout=self._log,
-            stderr=subprocess.STDOUT,
-            start_new_session=True,  # own process group, killed as a whole in stop()
-        )
-
-    def log_tail(self, n: int = 40) -> str:
-        try:
-            lines = self.log_path.read_text(errors="replace").splitlines()
-        except OSError:
-            return ""
-        return "\n".join(lines[-n:])
-
-    def wait_ready(self, timeout: float = SERVER_START_TIMEOUT_S) -> None:
-        deadline = time.monotonic() + timeout
-        health = f"{self.url}/_stcore/health"
-        while time.monotonic() < deadline:
-            if self.proc.poll() is not None:
-                raise RuntimeError(
-                    f"streamlit exited with code {self.proc.returncode}:\n{self.log_tail()}"
-                )
-            try:
-                with urllib.request.urlopen(health, timeout=2) as resp:
-                    if resp.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(0.1)
-        raise TimeoutError(f"streamlit did not answer {health} in {timeout} s:\n{self.log_tail()}")
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            try:
-                os.killpg(self.proc.pid, signal.SIGTERM)
-            except ProcessLookupError:
-                pass
-            try:
-                self.proc.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                try:
-                    os.killpg(self.proc.pid, signal.SIGKILL)
-                except ProcessLookupError:
-                    pass
-                self.proc.wait(timeout=10)
-        self._log.close()
-
-
-@pytest.fixture(scope="session")
-def streamlit_server(
+@pytest.fixture(scope="session", name="streamlit_server")
+def streamlit_server_fixture(
     tmp_path_factory: pytest.TempPathFactory,
 ) -> Iterator[Callable[..., str]]:
     """Factory: ``streamlit_server(script, *extra_args) -> base URL``.
@@ -160,29 +55,25 @@ def streamlit_server(
     ``script`` is a path, or a file name under ``tests/browser/apps/``. A server is started once
     per (script, extra_args) for the whole session; each ``page`` is a new Streamlit session.
     """
-    servers: dict[tuple[Path, tuple[str, ...]], StreamlitServer] = {}
+    urls: dict[tuple[Path, tuple[str, ...]], str] = {}
     log_dir = tmp_path_factory.mktemp("streamlit_logs")
+    with ExitStack() as servers:
 
-    def start(script: str | Path, *extra_args: str) -> str:
-        path = Path(script)
-        if not path.is_absolute():
-            path = APPS_DIR / path if (APPS_DIR / path).exists() else REPO_ROOT / path
-        path = path.resolve()
-        if not path.exists():
-            raise FileNotFoundError(path)
-        cache_key = (path, tuple(extra_args))
-        if cache_key not in servers:
-            log_path = log_dir / f"{path.stem}-{len(servers)}.log"
-            server = StreamlitServer(path, log_path, tuple(extra_args))
-            servers[cache_key] = server
-            server.wait_ready()
-        return servers[cache_key].url
+        def start(script: str | Path, *extra_args: str) -> str:
+            path = Path(script)
+            if not path.is_absolute():
+                path = APPS_DIR / path if (APPS_DIR / path).exists() else REPO_ROOT / path
+            path = path.resolve()
+            if not path.exists():
+                raise FileNotFoundError(path)
+            cache_key = (path, tuple(extra_args))
+            if cache_key not in urls:
+                log_path = log_dir / f"{path.stem}-{len(urls)}.log"
+                server = streamlit_server(path, extra_args=extra_args, log_path=log_path)
+                urls[cache_key] = servers.enter_context(server)
+            return urls[cache_key]
 
-    try:
         yield start
-    finally:
-        for server in servers.values():
-            server.stop()
 
 
 @pytest.fixture(scope="session")
