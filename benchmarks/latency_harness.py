@@ -54,10 +54,9 @@ BENCH_DIR = Path(__file__).resolve().parent
 # Chromium's flags, the server starter and the run counter are the browser tests' own.
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 from browser_helpers import (  # noqa: E402
-    CHROMIUM_ARGS,
-    CHROMIUM_PATH,
     VIEWPORT,
     RunWatcher,
+    chromium,
     streamlit_server,
 )
 
@@ -65,25 +64,7 @@ DEFAULT_READY_JS = "() => document.querySelector('.js-plotly-plot') !== null"
 DEFAULT_SIZES = (100, 1_000, 20_000)
 
 
-# --------------------------------------------------------------------------- browser
-
-
-@contextmanager
-def chromium() -> Iterator[Any]:
-    """Headless Debian Chromium via Playwright, with a new temporary profile."""
-    if not Path(CHROMIUM_PATH).exists():
-        raise RuntimeError(f"no Chromium at {CHROMIUM_PATH} (set CHROMIUM_PATH)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
-
+# --------------------------------------------------------------------------- timing
 
 _IDLE = (
     '[data-testid="stApp"][data-test-connection-state="CONNECTED"]'

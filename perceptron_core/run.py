@@ -170,15 +170,25 @@ class Run:
 
     @property
     def w(self):
-        if self.is_kernel and self.kernel.name != "linear":
-            return None
+        if self.is_kernel:
+            return self._linear_kernel_weights[1:].copy() if self._linear_kernel else None
         return self._final_w.copy()
 
     @property
     def b(self):
-        if self.is_kernel and self.kernel.name != "linear":
-            return None
+        if self.is_kernel:
+            return float(self._linear_kernel_weights[0]) if self._linear_kernel else None
         return self._final_b
+
+    @property
+    def _linear_kernel(self) -> bool:
+        return self.kernel is not None and self.kernel.name == "linear"
+
+    @cached_property
+    def _linear_kernel_weights(self) -> np.ndarray:
+        """The dual weights of the linear kernel a.b + 1 expanded to (b, w): the sum of the
+        steps eta*y*(1, x) of its mistakes, what the primal perceptron would hold."""
+        return self._steps.sum(axis=0) if self.mistakes else np.zeros(self.d + 1)
 
     def __repr__(self) -> str:
         return (

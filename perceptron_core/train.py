@@ -114,7 +114,7 @@ def train(
         _loop.MAX_EPOCHS: "max_epochs",
         _loop.MAX_UPDATES: "max_updates",
     }[status]
-    run = Run(
+    return Run(
         X=_readonly(X),
         y=_readonly(y),
         variant=variant,
@@ -132,12 +132,6 @@ def train(
         final_w=w,
         final_b=b,
     )
-    if kern is not None and kern.name == "linear":
-        # The dual weights expand to a primal (w, b) only for the linear kernel.
-        s = eta * y[run.update_index]
-        run._final_w = (X[run.update_index] * s[:, None]).sum(axis=0) if run.mistakes else w
-        run._final_b = float(s.sum())
-    return run
 
 
 def online_run(X, y, eta: float = 1.0) -> Run:

@@ -29,7 +29,7 @@ def train(
 ):
     """One run of the engine for the page's settings (raises the engine's ValueError).
 
-    The start and the order have their own seeds (``start_seed`` and ``seed``).
+    The start and the order have their own seeds (``start_seed`` and ``order_seed``).
     """
     if online:
         return pc.online_run(X, y, eta=eta)

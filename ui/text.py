@@ -80,7 +80,7 @@ def status_line(run, t: int) -> str:
     if t == 0:
         return f"start · update 0 · no example visited yet · {total} visits in this run"
     v = run.visit(t - 1)
-    if getattr(run, "online", False):
+    if run.online:
         pred = run.prediction(t - 1)
         said = {1: "+1", -1: "-1", 0: "0 (I don't know)"}[pred]
         parts = [
@@ -94,7 +94,7 @@ def status_line(run, t: int) -> str:
         parts.append("mistake (a tie: w·x + b = 0)")
     else:
         parts.append("mistake" if v.mistake else "no mistake")
-    if t == total and not getattr(run, "online", False):
+    if t == total and not run.online:
         parts.append(end_reason(run))
     return " · ".join(parts)
 

@@ -41,6 +41,23 @@ CHROMIUM_ARGS = [
 VIEWPORT = {"width": 1280, "height": 1000}
 
 
+@contextmanager
+def chromium() -> Iterator[Any]:
+    """Headless Debian Chromium via Playwright, with a new, empty temporary profile."""
+    if not Path(CHROMIUM_PATH).exists():
+        raise RuntimeError(f"no Chromium at {CHROMIUM_PATH} (set CHROMIUM_PATH)")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        browser = p.chromium.launch(
+            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
+        )
+        try:
+            yield browser
+        finally:
+            browser.close()
+
+
 def free_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
         sock.bind(("127.0.0.1", 0))

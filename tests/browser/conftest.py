@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import CHROMIUM_ARGS, CHROMIUM_PATH, REPO_ROOT, VIEWPORT, streamlit_server
+from browser_helpers import CHROMIUM_PATH, REPO_ROOT, VIEWPORT, chromium, streamlit_server
 
 APPS_DIR = Path(__file__).resolve().parent / "apps"
 
@@ -82,18 +82,11 @@ def browser() -> Iterator[Any]:
     if not Path(CHROMIUM_PATH).exists():
         _browser_unavailable(f"no Chromium at {CHROMIUM_PATH}")
     try:
-        from playwright.sync_api import sync_playwright
+        import playwright  # noqa: F401
     except ImportError:
         _browser_unavailable("the playwright package is not installed")
-    with sync_playwright() as p:
-        # launch() gives the browser a new, empty temporary profile.
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+    with chromium() as browser:
+        yield browser
 
 
 @pytest.fixture
