@@ -6,9 +6,12 @@ auto-discovery); the Playground is the default page, served at the root URL.
 
 import streamlit as st
 
+from ui.warmup import prepare_process
+
 
 def main() -> None:
     st.set_page_config(page_title="Perceptron Lab", page_icon="➕", layout="wide")
+    prepare_process()  # once per server process: see ui/warmup.py
     pages = [
         st.Page(
             "pages/playground.py",

@@ -7,8 +7,13 @@ identical on every run; ``Scattergl`` from 1,000 points, ``Scatter`` below) plus
 the origin whose angle changes with the step counter. The counter is in the figure title
 ("step K") and in the line's trace name ("boundary K"), so a benchmark can tell from the
 rendered chart that step K is drawn (see ``benchmarks/latency_harness.py``).
+
+With ``?freeze=1`` the page does what the Playground does once per process
+(``ui/warmup.py``): ``gc.freeze()`` after its imports, so Streamlit's full collection after
+every run skips the libraries' objects. The latency benchmark measures both variants.
 """
 
+import gc
 import math
 
 import numpy as np
@@ -19,6 +24,11 @@ GL_THRESHOLD = 1_000
 LIM = 1.5
 
 st.set_page_config(page_title="Bare page (benchmark)", layout="centered")
+
+if st.query_params.get("freeze") == "1" and gc.get_freeze_count() == 0:
+    go.Figure(go.Scatter(x=[0], y=[0]))  # load plotly's validators before freezing
+    gc.collect()
+    gc.freeze()
 
 try:
     n = max(1, int(st.query_params.get("n", "1000")))

@@ -1,0 +1,58 @@
+"""Once per server process: load what every run uses, then keep it out of the collector's way.
+
+Why: Streamlit runs a full ``gc.collect(2)`` after every script run, fragment reruns
+included (``runner.postScriptGC``, on by default), on the script thread and holding the GIL.
+While it runs, the server's event loop cannot send the messages the run just queued, so
+the browser sees nothing. With numpy, scipy, numba, plotly and pandas loaded, that
+collection walks every object those libraries created at import and took about 130 ms
+here: more than half of a Step's latency at 100 points (the bare Streamlit page of
+``benchmarks/latency.py`` pays about 70 ms for the same reason).
+
+What: :func:`prepare_process` imports the modules, loads numba's compiled loop and
+plotly's validators by doing one tiny run and one tiny figure, collects once, and calls
+``gc.freeze()``: every object alive at that moment moves to the permanent generation,
+which later collections skip. Those are module-level objects that live as long as the
+process anyway. Everything created afterwards (data, runs, figures, sessions) is still
+collected after every run as before, so Streamlit's memory guard keeps working; objects
+that merely go out of scope are freed by reference counting whether frozen or not.
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+_lock = threading.Lock()
+_prepared = False
+
+
+def prepare_process() -> bool:
+    """Warm up and freeze, the first time in this process; True if this call did it."""
+    global _prepared
+    with _lock:
+        if _prepared:
+            return False
+        _prepared = True
+        _warm_up()
+        gc.collect()
+        gc.freeze()
+        return True
+
+
+def _warm_up() -> None:
+    import numpy as np
+    import plotly.graph_objects as go
+
+    import datasets  # noqa: F401  (pandas and the loaders)
+    import perceptron_core as pc
+    from ui import figures, panels, text  # noqa: F401  (the page's modules)
+
+    X = np.array([[1.0, 2.0], [-1.0, -0.5], [2.0, -1.0], [-2.0, 1.0], [0.5, 0.2]])
+    y = np.array([1, -1, 1, -1, -1])
+    run = pc.train(X, y, max_epochs=3)  # numba: loads the cached machine code
+    pc.theory(X, y)
+    fig = figures.playground_figure(
+        X, y, w=run.w, b=run.b, visited=0, box=figures.view_box(X, include_origin=True)
+    )
+    go.Figure(fig.to_dict())  # plotly's validators, as st.plotly_chart builds them
+    figures.epoch_figure(run.epoch_stats())
