@@ -10,7 +10,15 @@ from ui.warmup import prepare_process
 
 
 def main() -> None:
-    st.set_page_config(page_title="Perceptron Lab", page_icon="➕", layout="wide")
+    # A presenter link (…?pg_presenter=true) opens with the sidebar folded: the chart gets
+    # the whole width of the projector. It only sets how the page starts.
+    presenting = st.query_params.get("pg_presenter") == "true"
+    st.set_page_config(
+        page_title="Perceptron Lab",
+        page_icon="➕",
+        layout="wide",
+        initial_sidebar_state="collapsed" if presenting else "auto",
+    )
     prepare_process()  # once per server process: see ui/warmup.py
     pages = [
         st.Page(

@@ -20,6 +20,7 @@ with st.sidebar:
     st.subheader("Algorithm")
     settings = panels.algorithm_panel(choice.drawing)
 
+st.html(panels.PAGE_CSS)
 if presenter:
     st.html(panels.PRESENTER_CSS)
 else:

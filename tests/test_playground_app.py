@@ -6,7 +6,7 @@ import numpy as np
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from ui import state
+from ui import figures, state
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -277,7 +277,8 @@ def test_presenter_mode(flag):
     at = app(pg_presenter=flag)
     assert not at.title and not at.exception
     fig = at.get("plotly_chart")[0].proto.spec
-    assert '"height":700' in fig.replace(" ", "")
+    assert f'"height":{figures.Style.of(True, 40).height}' in fig.replace(" ", "")
+    assert figures.Style.of(True, 40).height > figures.Style.of(False, 40).height
 
 
 def test_random_start_has_its_own_seed_and_bound():

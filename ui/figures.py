@@ -40,8 +40,18 @@ TRACES = (
     "misclassified",
     "closest point",
     "visited",
+    "w_old arrow",
+    "step arrow",
+    "w arrow",
+    "vector labels",
 )
+ARROWS = ("w_old arrow", "step arrow", "w arrow")
 T = {name: i for i, name in enumerate(TRACES)}
+# At most 9 legend entries (u*, margin, previous boundary, boundary, two classes,
+# misclassified, closest point, visited), two to a row: the room below the plot is fixed
+# for all of them, so the plot never moves when an entry comes or goes between steps.
+LEGEND_COLUMNS = 2
+LEGEND_ROWS = 5
 
 
 @dataclass(frozen=True)
@@ -89,7 +99,7 @@ class Style:
     marker: float = 10.0
     line: float = 2.5
     height: int = 560
-    legend_room: int = 140  # pixels below the plot: axis title and a three-row legend
+    legend_font: int = 12
 
     @staticmethod
     def of(presenter: bool, n: int) -> Style:
@@ -99,9 +109,21 @@ class Style:
             font=int(round(14 * scale)),
             marker=marker * (1.35 if presenter else 1.0),
             line=2.5 * (1.4 if presenter else 1.0),
-            height=700 if presenter else 560,
-            legend_room=190 if presenter else 140,
+            height=720 if presenter else 600,
+            # Two legend entries to a row must fit half of a narrow chart (1280 px screen,
+            # sidebar open), so the legend grows less than the rest in presenter mode.
+            legend_font=15 if presenter else 12,
         )
+
+    @property
+    def legend_gap(self) -> int:
+        """Pixels from the plot's bottom edge to the legend: tick labels and axis title."""
+        return int(round(self.font * 3.4))
+
+    @property
+    def legend_room(self) -> int:
+        """Pixels below the plot: the gap and LEGEND_ROWS rows of the legend."""
+        return self.legend_gap + int(round(LEGEND_ROWS * self.legend_font * 1.75)) + 8
 
 
 # ---------------------------------------------------------------------- geometry
@@ -269,6 +291,7 @@ def dynamic_traces(
     out["closest point"] = dict(type="scatter", x=cx, y=cy)
     vx, vy = ([], []) if visited is None else ([X[visited, 0]], [X[visited, 1]])
     out["visited"] = dict(type="scatter", x=vx, y=vy)
+    out.update(vector_traces(box, w=w, update=update))
     return out
 
 
@@ -456,8 +479,41 @@ def playground_spec(
         hoverinfo="skip",
         showlegend=bool(dyn["visited"]["x"]),
     )
+    step_color = GHOST_COLOR if update is None else POS_COLOR if update.y > 0 else NEG_COLOR
+    for name, color in zip(ARROWS, (GHOST_COLOR, step_color, INK), strict=True):
+        traces[T[name]] = _trace(
+            "scatter",
+            **_xy(dyn[name]),
+            mode="lines+markers",
+            name=name,
+            line=dict(color=color, width=style.line),
+            # The head: an arrow marker at the tip, turned along the segment; none at the tail.
+            marker=dict(
+                symbol="arrow",
+                angleref="previous",
+                size=[0, style.line * 5],
+                color=color,
+                line=dict(width=0),
+            ),
+            hoverinfo="skip",
+            showlegend=False,
+        )
+    labels = dyn["vector labels"]
+    traces[T["vector labels"]] = _trace(
+        "scatter",
+        **_xy(labels),
+        text=labels["text"],
+        mode="text",
+        name="vector labels",
+        textposition=labels["textposition"],
+        textfont=dict(
+            size=style.font,
+            color=[{"w_old": GHOST_COLOR, "step": step_color}.get(r, INK) for r in labels["role"]],
+        ),
+        hoverinfo="skip",
+        showlegend=False,
+    )
     layout = _layout(box, style, feature_names, title)
-    layout["annotations"] = vector_annotations(box, w=w, update=update, style=style)
     return traces, layout
 
 
@@ -512,9 +568,12 @@ def _layout(box: Box, style: Style, feature_names, title: str | None) -> dict:
         legend=dict(
             orientation="h",
             yanchor="top",
-            y=-(style.font * 4.3) / (style.height - style.legend_room - (40 if title else 10)),
+            y=-style.legend_gap / (style.height - style.legend_room - (40 if title else 10)),
             x=0,
-            font=dict(size=max(11, style.font - 2)),
+            font=dict(size=style.legend_font),
+            # Fixed columns: the rows do not depend on the labels or the chart's width.
+            entrywidthmode="fraction",
+            entrywidth=1 / LEGEND_COLUMNS - 0.01,
         ),
         dragmode=False,
         hovermode="closest",
@@ -522,78 +581,62 @@ def _layout(box: Box, style: Style, feature_names, title: str | None) -> dict:
     )
 
 
-def vector_annotations(box: Box, *, w=None, update: Update | None = None, style=Style()) -> list:
+def vector_traces(box: Box, *, w=None, update: Update | None = None) -> dict[str, dict]:
     """Arrows for w, or for an update: w_old, eta*y*x from its tip, and w_new (003).
 
-    The arrows start at the origin, or at the centre of the view when they fit much
-    better there. When they would leave the view they are all shrunk by the same factor,
-    so the vector sum stays exact, and the labels say by how much.
+    Each arrow is a two-point trace (tail, tip) whose tip carries an arrowhead marker;
+    arrows that do not apply are empty. Plain traces rather than layout annotations: Plotly
+    lays annotations out on every redraw (about 25 ms a step here), scatter points cost
+    next to nothing. The arrows start at the origin, or at the centre of the view when
+    they fit much better there. When they would leave the view they are all shrunk by the
+    same factor, so the vector sum stays exact, and the labels say by how much.
     """
+    empty = {"x": [], "y": []}
+    out = {name: dict(type="scatter", **empty) for name in ARROWS}
+    labels: dict = dict(type="scatter", x=[], y=[], text=[], textposition=[], role=[])
+    out["vector labels"] = labels
     if update is not None:
         vectors = [update.w_old, update.w_new, update.w_old + update.eta * update.y * update.x]
     elif w is not None and np.any(np.asarray(w) != 0):
         vectors = [np.asarray(w, dtype=np.float64)]
     else:
-        return []
+        return out
     anchor, scale = _arrow_frame(box, vectors)
     tag = "" if scale == 1.0 else f" (×{scale:.2g})"
-    notes: list = []
 
-    def arrow(tail, tip, color, text, at: float = 1.0) -> None:
+    def arrow(name, role, tail, tip, text, at: float = 1.0) -> None:
         tail, tip = np.asarray(tail, float), np.asarray(tip, float)
         if np.allclose(tail, tip):
             return
-        notes.append(
-            dict(
-                x=float(tip[0]),
-                y=float(tip[1]),
-                ax=float(tail[0]),
-                ay=float(tail[1]),
-                xref="x",
-                yref="y",
-                axref="x",
-                ayref="y",
-                showarrow=True,
-                arrowhead=2,
-                arrowsize=1.2,
-                arrowwidth=style.line,
-                arrowcolor=color,
-                text="",
-            )
+        out[name] = dict(
+            type="scatter", x=[float(tail[0]), float(tip[0])], y=[float(tail[1]), float(tip[1])]
         )
         spot = tail + at * (tip - tail)
-        notes.append(
-            dict(
-                x=float(spot[0]),
-                y=float(spot[1]),
-                xref="x",
-                yref="y",
-                text=text,
-                showarrow=False,
-                xshift=14 if tip[0] >= tail[0] else -14,
-                yshift=10,
-                font=dict(color=color, size=style.font),
-                bgcolor="rgba(255,255,255,0.7)",
-            )
-        )
+        labels["x"].append(float(spot[0]))
+        labels["y"].append(float(spot[1]))
+        labels["text"].append(text)
+        right = tip[0] >= tail[0]
+        labels["textposition"].append("top right" if right else "top left")
+        labels["role"].append(role)
 
     if update is None:
-        arrow(anchor, anchor + scale * vectors[0], INK, "w" + tag)
-        return notes
+        arrow("w arrow", "w", anchor, anchor + scale * vectors[0], "w" + tag)
+        return out
     w_old, w_new = update.w_old, update.w_new
     step = update.eta * update.y * update.x
     sign = "+" if update.y > 0 else "−"
     eta = "" if update.eta == 1 else f"{update.eta:g}·"
-    arrow(anchor, anchor + scale * w_old, GHOST_COLOR, "w_old" + tag, at=0.5)
+    arrow("w_old arrow", "w_old", anchor, anchor + scale * w_old, "w_old" + tag, at=0.5)
     arrow(
+        "step arrow",
+        "step",
         anchor + scale * w_old,
         anchor + scale * (w_old + step),
-        POS_COLOR if update.y > 0 else NEG_COLOR,
         f"{sign}{eta}x",
         at=0.5,
     )
-    arrow(anchor, anchor + scale * w_new, INK, "w_new" + tag)
-    return notes
+    arrow("w arrow", "w", anchor, anchor + scale * w_new, "w_new" + tag)
+    return out
 
 
 def _arrow_frame(box: Box, tips: list) -> tuple[np.ndarray, float]:
@@ -682,7 +725,12 @@ def epoch_figure(stats: dict, *, presenter: bool = False, current_epoch: int | N
         height=260 if not presenter else 340,
         margin=dict(l=50, r=50, t=10, b=40),
         font=dict(size=style.font - 2),
-        xaxis=dict(title=dict(text="epoch"), rangemode="tozero"),
+        # Whole epochs only: a short run would otherwise get ticks at 0.5, 1.5, ...
+        xaxis=dict(
+            title=dict(text="epoch"),
+            rangemode="tozero",
+            dtick=1 if many is False and errors.shape[0] <= 12 else None,
+        ),
         yaxis=dict(title=dict(text="errors"), rangemode="tozero"),
         yaxis2=dict(title=dict(text="J_p"), overlaying="y", side="right", rangemode="tozero"),
         legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0),
@@ -737,10 +785,9 @@ def animation_figure(
         presenter=presenter,
         title=_frame_title(0, W[0], float(B[0])),
     )
-    layout["annotations"] = []
     gl = np.shape(X)[0] > GL_THRESHOLD
     names = ("half-plane +1", "half-plane -1", "margin band", "boundary", "misclassified")
-    names += ("closest point", "visited")
+    names += ("closest point", "visited", "w arrow", "vector labels")
     idx = [T[nm] for nm in names]
     frames = []
     for k in ks:
@@ -750,7 +797,7 @@ def animation_figure(
         dyn = dynamic_traces(X, y, box=box, w=W[k], b=float(B[k]), visited=visited, gl=gl)
         frames.append(
             dict(
-                data=[dict(_xy(dyn[nm]), type=dyn[nm]["type"]) for nm in names],
+                data=[_frame_trace(dyn[nm]) for nm in names],
                 traces=idx,
                 name=str(int(k)),
                 layout=dict(title=dict(text=_frame_title(int(k), W[k], float(B[k])))),
@@ -791,6 +838,15 @@ def animation_figure(
         )
     ]
     return figure(traces, layout, frames)
+
+
+def _frame_trace(trace: dict) -> dict:
+    """What a frame changes in a trace: its points (and a label trace's texts)."""
+    out = dict(_xy(trace), type=trace["type"])
+    if "text" in trace:
+        out["text"] = trace["text"]
+        out["textposition"] = trace["textposition"]
+    return out
 
 
 def _frame_title(k: int, w, b: float) -> str:

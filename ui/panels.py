@@ -21,9 +21,19 @@ GENERATED = tuple(k for k, s in datasets.GENERATORS.items() if not s.fixed_n)
 EXAMPLES = tuple(k for k, s in datasets.GENERATORS.items() if s.fixed_n and k != "manual")
 DRAW_BOX = 2.0  # the empty drawing board spans [-2, 2] x [-2, 2]
 # Presenter mode: everything larger (rem units follow the root font size), less chrome.
+# The equations: a little smaller than KaTeX's display size, and a line that still does not
+# fit scrolls inside its block instead of being cut off at the column's edge.
+PAGE_CSS = """<style>
+.st-key-pg_numbers .katex-display {overflow-x: auto; overflow-y: hidden; padding: 2px 0;}
+.st-key-pg_numbers .katex-display > .katex {font-size: 1.08em;}
+</style>"""
+
 PRESENTER_CSS = """<style>
 html {font-size: 20px;}
-[data-testid="stToolbar"], [data-testid="stDecoration"] {display: none;}
+[data-testid="stToolbarActions"], [data-testid="stMainMenu"], [data-testid="stAppDeployButton"],
+[data-testid="stDecoration"] {
+  display: none;
+}
 </style>"""
 
 # The generators' n slider goes up to the Playground's drawing limit (compute.MAX_POINTS).
@@ -409,6 +419,11 @@ def play_controls(playing: bool, can_play: bool, on_toggle) -> tuple[float, str]
 
 def numbers_panel(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> None:
     """w and b, the visit as equations, and the theorems at this step."""
+    with st.container(key="pg_numbers"):
+        _numbers(run, th, ds, t, w, b, visit)
+
+
+def _numbers(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> None:
     st.markdown(f"**{text.weights_text(w, b)}**")
     if visit is not None:
         st.markdown(text.visit_verdict(visit))

@@ -122,16 +122,17 @@ def visit_latex(visit, x, y: int, eta: float) -> list[str]:
     Each item is one ``st.latex`` block, split over lines so it fits a narrow column.
     """
     w, b = visit.w_before, visit.b_before
-    # One product per line: the equations must fit a narrow column (and a projector).
-    terms = r" \\ &\quad + ".join(
-        f"{_paren(wj, 3)} \\cdot {_paren(xj, 3)}" for wj, xj in zip(w, x, strict=True)
-    )
+    # One term per line: the equations must fit a narrow column (and a projector).
+    terms = [f"{_paren(wj, 3)} \\cdot {_paren(xj, 3)}" for wj, xj in zip(w, x, strict=True)]
+    terms.append(_paren(b, 3))
+    sum_lines = r" \\ &\quad + ".join(terms)
     a = visit.activation
     sign = r"\le" if visit.mistake else ">"
     lines = [
-        rf"\begin{{aligned}} w\cdot x + b &= {terms} + {_paren(b, 3)} \\ &= {tex(a)}"
+        rf"\begin{{aligned}} w\cdot x + b &= {sum_lines} \\ &= {tex(a)}"
         rf"\end{{aligned}}",
-        rf"y\,(w\cdot x + b) = {_signed(y)} \cdot {_paren(a)} = {tex(y * a)} {sign} 0",
+        rf"\begin{{aligned}} y\,(w\cdot x + b) &= {_signed(y)} \cdot {_paren(a)} \\"
+        rf" &= {tex(y * a)} {sign} 0 \end{{aligned}}",
     ]
     if visit.mistake:
         step = f"{tex(eta)} \\cdot {_signed(y)}" if eta != 1 else _signed(y)
