@@ -183,4 +183,4 @@ def test_numbers_for_people():
     assert text.num(-0.0) == "0" and text.num(1 / 3) == "0.3333" and text.num(1e-7) == "1·10^-7"
     assert text.tex(2.5e8) == "2.5 \\cdot 10^{8}" and text.num(float("inf")) == "∞"
     assert [text.compact(v) for v in (76.93, 4952.3, 123456.0)] == ["76.9", "4,952", "1.2e+05"]
-    assert "**S** step" in text.keys_help() and "**F** finish" in text.keys_help()
+    assert "**S** step" in text.keys_help() and "**F** run to end" in text.keys_help()

@@ -368,7 +368,7 @@ def algorithm_panel(drawing: bool) -> dict:
 
 # ------------------------------------------------------------------ run controls
 def run_buttons(on_move, *, at_start: bool, at_end: bool, can_back: bool) -> None:
-    """Step, Visit, Back, Epoch, Finish (run to the end), Reset: each with its key."""
+    """Step, Visit, Back, Epoch, Run to end, Reset: each with its key."""
     cols = st.columns(6, gap="small")
     for col, move in zip(cols, ("step", "visit", "back", "epoch", "end", "reset"), strict=True):
         label, shortcut, helptext = KEYS[move]

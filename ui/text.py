@@ -12,7 +12,7 @@ KEYS = {
     "visit": ("Visit", "V", "the next example, even when it is classified correctly"),
     "back": ("Back", "B", "undo the last move"),
     "epoch": ("Epoch", "E", "to the end of the epoch"),
-    "end": ("Finish", "F", "run to the end"),
+    "end": ("Run to end", "F", "run to the end: the run converges or stops at max epochs"),
     "reset": ("Reset", "X", "back to the start, w = w0"),
     "play": ("Play", "P", "play / pause"),
 }

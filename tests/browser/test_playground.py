@@ -135,7 +135,7 @@ def test_draw_step_play_scrub_upload_download(page: Any, streamlit_server: Any, 
         )
     page.wait_for_selector("text=8 rows used, 2 dropped", timeout=30_000)
     page.wait_for_selector(".js-plotly-plot .nsewdrag")
-    button(page, "Finish")
+    button(page, "Run to end")
     wait_status(page, "converged")
     screenshot(page, "playground_uploaded")
 
