@@ -24,6 +24,7 @@ INK = "#222222"
 USTAR_COLOR = "#009E73"  # bluish green: the maximum-margin separator u*
 MARGIN_COLOR = "#CC79A7"  # reddish purple: the current margin
 GHOST_COLOR = "#999999"
+HALO = "0 0 2px white, 0 0 2px white, 0 0 3px white"  # CSS text-shadow: a white outline
 GL_THRESHOLD = 1_000  # Scattergl (WebGL) above this many points: SVG gets slow
 MAX_FRAMES = 300  # animation frames; longer runs are sampled evenly
 
@@ -507,6 +508,7 @@ def playground_spec(
         name="vector labels",
         textposition=labels["textposition"],
         textfont=dict(
+            shadow=HALO,  # readable over points and lines
             size=style.font,
             color=[{"w_old": GHOST_COLOR, "step": step_color}.get(r, INK) for r in labels["role"]],
         ),
