@@ -290,3 +290,24 @@ def test_random_start_has_its_own_seed_and_bound():
     assert not (at.session_state["pg_run"].w0 == run.w0).all() and cursor(at) == 0
     click(at, "pg_end")
     assert "converged" in status(at)
+
+
+def test_a_damaged_link_says_what_it_could_not_use():
+    at = app(pg_generator="xor", pg_n="lots", pg_eta="0.3", pg_noise="0.1", pg_seed="5")
+    warnings = " ".join(w.value for w in at.warning)
+    assert "pg_generator='xor'" in warnings and "write 'XOR (four clusters)'" in warnings
+    assert "pg_n='lots'" in warnings and "pg_eta='0.3'" in warnings
+    # What could be read is used; the rest shows the defaults.
+    assert at.slider(key="pg_noise").value == 0.1 and at.number_input(key="pg_seed").value == 5
+    assert at.selectbox(key="pg_generator").value == "separable"
+    assert at.number_input(key="pg_n").value == 40
+
+
+def test_every_link_the_page_writes_reads_back_without_a_warning():
+    at = app(pg_source="Examples", pg_example="Iris: setosa vs versicolor", pg_eta="0.1",
+             pg_order="shuffled", pg_order_seed="4", pg_preprocessing="centre")  # fmt: skip
+    assert not at.warning or all("link" not in w.value for w in at.warning)
+    link = {k: v for k, v in at.query_params.items()}
+    again = app(**{k: v[0] if isinstance(v, list) else v for k, v in link.items()})
+    assert all("link" not in w.value for w in again.warning)
+    assert again.session_state["pg_run"].n_visits == at.session_state["pg_run"].n_visits

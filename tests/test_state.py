@@ -184,3 +184,36 @@ def test_numbers_for_people():
     assert text.tex(2.5e8) == "2.5 \\cdot 10^{8}" and text.num(float("inf")) == "∞"
     assert [text.compact(v) for v in (76.93, 4952.3, 123456.0)] == ["76.9", "4,952", "1.2e+05"]
     assert "**S** step" in text.keys_help() and "**F** run to end" in text.keys_help()
+
+
+def test_check_link_reports_what_the_widgets_would_silently_drop():
+    spec = state.LinkSpec(
+        choices={
+            "pg_generator": {
+                "xor": "XOR (four clusters)",
+                "xor (four clusters)": "XOR (four clusters)",
+            }
+        },
+        numbers={
+            "pg_n": (2, 100, True),
+            "pg_noise": (0.0, 0.5, False),
+            "pg_eta": ("set", (0.1, 1.0)),
+        },
+        flags=("pg_presenter",),
+    )
+    good = {"pg_generator": "XOR (four clusters)", "pg_n": "30", "pg_noise": "0.25",
+            "pg_eta": "0.1", "pg_presenter": "true", "pg_other": "kept"}  # fmt: skip
+    query = dict(good)
+    assert state.check_link(query, spec) == [] and query == good
+    bad = {"pg_generator": "xor", "pg_n": "2.5", "pg_noise": "nan", "pg_eta": "0.3",
+           "pg_presenter": "1", "pg_other": "kept"}  # fmt: skip
+    query = dict(bad)
+    problems = state.check_link(query, spec)
+    assert query == {"pg_other": "kept"}  # every unusable value removed, the rest untouched
+    assert len(problems) == 5
+    assert "write 'XOR (four clusters)'" in problems[0]
+    assert any("pg_n='2.5' is not a whole number from 2 to 100" in p for p in problems)
+    assert any("pg_eta='0.3' is not one of 0.1, 1" in p for p in problems)
+    query = {"pg_n": "101", "pg_generator": "nonsense"}
+    problems = state.check_link(query, spec)
+    assert query == {} and "(write" not in problems[0]

@@ -54,6 +54,50 @@ def _label(name: str) -> str:
     return datasets.GENERATORS[name].label
 
 
+# ------------------------------------------------------------------------- link
+def link_spec() -> state.LinkSpec:
+    """What every URL-bound widget of the page accepts (checked by ``state.check_link``)."""
+
+    def options(keys, label) -> dict[str, str]:
+        out = {}
+        for k in keys:
+            out[str(k).lower()] = str(label(k))
+            out[str(label(k)).lower()] = str(label(k))
+        return out
+
+    choices = {
+        key("source"): options(state.SOURCES, state.SOURCES.get),
+        key("generator"): options(GENERATED, _label),
+        key("example"): options(EXAMPLES, _label),
+        key("preprocessing"): options(PREPROCESSING_LABELS, PREPROCESSING_LABELS.get),
+        key("start"): options(state.STARTS, state.STARTS.get),
+        key("order"): options(state.ORDERS, state.ORDERS.get),
+        key("play_unit"): options(state.PLAY_UNITS, state.PLAY_UNITS.get),
+        key("variant"): options(state.PLAYGROUND_VARIANTS, str),
+    }
+    numbers: dict[str, tuple] = {
+        key("n"): (2, MAX_GENERATED_N, True),
+        key("seed"): (0, None, True),
+        key("noise"): (0.0, 0.5, False),
+        key("start_seed"): (0, None, True),
+        key("order_seed"): (0, None, True),
+        key("max_epochs"): (1, state.MAX_EPOCHS_LIMIT, True),
+        key("eta"): ("set", state.ETAS),
+        key("speed"): ("set", state.SPEEDS),
+    }
+    flags = [key("presenter"), key("online")]
+    for name in (*GENERATED, *EXAMPLES):
+        for p in datasets.GENERATORS[name].params:
+            k = param_key(name, p.name)
+            if p.kind == "choice":
+                choices[k] = options(p.choices, str)
+            elif p.kind == "bool":
+                flags.append(k)
+            else:
+                numbers[k] = (p.min, p.max, p.kind == "int")
+    return state.LinkSpec(choices, numbers, tuple(flags))
+
+
 # ------------------------------------------------------------------------- data
 def data_panel() -> DataChoice:
     source = st.segmented_control(
@@ -277,16 +321,19 @@ def _upload() -> DataChoice:
     return DataChoice(ds, None, notes)
 
 
+PREPROCESSING_LABELS = {
+    "none": "none",
+    "centre": "centre",
+    "standardise": "standardise",
+    "minmax": "min-max",
+}
+
+
 def preprocessing_widget() -> str:
     return st.segmented_control(
         "Preprocessing",
         list(datasets.PREPROCESSING),
-        format_func={
-            "none": "none",
-            "centre": "centre",
-            "standardise": "standardise",
-            "minmax": "min-max",
-        }.get,
+        format_func=PREPROCESSING_LABELS.get,
         default=DEFAULTS.preprocessing,
         required=True,
         key=key("preprocessing"),

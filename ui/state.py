@@ -186,8 +186,72 @@ def clamp(t: Any, n_visits: int) -> int:
 
 
 # ------------------------------------------------------------ session <-> URL
-def init_session(session: MutableMapping, query: MutableMapping) -> list[str]:
-    """First run of a session: read the cursor and the drawn points from the URL.
+@dataclass(frozen=True)
+class LinkSpec:
+    """What the URL-bound widgets accept, so a link is checked before they read it.
+
+    Streamlit drops a bound widget's URL value it cannot use without a word, and the page
+    would quietly show other data than the link meant; this says so instead. ``choices``
+    maps a parameter to {spelling in lower case: the exact label the widget stores}, so a
+    near miss (``pg_generator=xor``) is answered with the spelling to use; ``numbers`` maps
+    a parameter to (min, max or None, whole?) or to ("set", allowed values); ``flags``
+    are true/false parameters.
+    """
+
+    choices: dict[str, dict[str, str]]
+    numbers: dict[str, tuple]
+    flags: tuple[str, ...] = ()
+
+
+def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
+    """The problems of a link's widget values; each unusable value is removed (the widget
+    then shows its default, as Streamlit would have done silently)."""
+    problems: list[str] = []
+    for name, accepted in spec.choices.items():
+        if name not in query:
+            continue
+        raw = str(query[name])
+        if raw in accepted.values():
+            continue
+        del query[name]
+        label = accepted.get(raw.strip().lower())
+        hint = f" (write {label!r})" if label is not None else ""
+        problems.append(f"{name}={raw!r} is not one of the options{hint}, the default is used")
+    for name in spec.flags:
+        if name in query and str(query[name]) not in ("true", "false"):
+            raw = str(query.pop(name))
+            problems.append(f"{name}={raw!r} is not true or false, the default is used")
+    for name, rule in spec.numbers.items():
+        if name not in query:
+            continue
+        raw = str(query[name])
+        try:
+            value = float(raw)
+        except ValueError:
+            value = math.nan
+        if isinstance(rule[0], str):  # ("set", allowed values)
+            ok = any(math.isclose(value, v) for v in rule[1])
+            why = "one of " + ", ".join(f"{v:g}" for v in rule[1])
+        else:
+            low, high, whole = rule
+            ok = (
+                math.isfinite(value)
+                and value >= low
+                and (high is None or value <= high)
+                and (not whole or value == int(value))
+            )
+            kind = "a whole number" if whole else "a number"
+            why = f"{kind} from {low:g}" + (f" to {high:g}" if high is not None else " up")
+        if not ok:
+            del query[name]
+            problems.append(f"{name}={raw!r} is not {why}, the default is used")
+    return problems
+
+
+def init_session(
+    session: MutableMapping, query: MutableMapping, link: LinkSpec | None = None
+) -> list[str]:
+    """First run of a session: check the link, read the cursor and the drawn points.
 
     Returns the problems found (a damaged link), for the page to show; the affected value
     falls back to its default.
@@ -195,6 +259,8 @@ def init_session(session: MutableMapping, query: MutableMapping) -> list[str]:
     problems: list[str] = []
     if "pg_cursor" in session:
         return problems
+    if link is not None:
+        problems += check_link(query, link)
     step = query.get(STEP_PARAM, "0")
     try:
         session["pg_cursor"] = max(0, int(str(step)))
