@@ -161,8 +161,20 @@ def test_presenter_mode_and_a_prepared_link(page: Any, streamlit_server: Any):
     assert status(page).startswith("update 2 · epoch 1 · example 3 of 4 · mistake")
     font = page.evaluate("() => getComputedStyle(document.documentElement).fontSize")
     assert font == "20px"
+    # The link opens with the sidebar folded; its open button stays (the rest of the
+    # toolbar is hidden), and opening it shows the data controls and the toggle.
+    sidebar = page.locator('[data-testid="stSidebar"]')
+    assert sidebar.get_attribute("data-collapsed") == "true"
+    assert not page.locator('[data-testid="stAppDeployButton"]').is_visible()
     page.wait_for_timeout(500)
     screenshot(page, "playground_presenter")
+    page.locator('[data-testid="stExpandSidebarButton"]').click()
+    page.wait_for_function(
+        """() => document.querySelector('[data-testid="stSidebar"]')
+                   .getAttribute('data-collapsed') === 'false'""",
+        timeout=10_000,
+    )
+    assert sidebar.get_by_text("Presenter mode").is_visible()
 
 
 def test_animation_plays_in_the_page_and_offline(page: Any, streamlit_server: Any, tmp_path):
