@@ -99,7 +99,7 @@ class Style:
     font: int = 14
     marker: float = 10.0
     line: float = 2.5
-    height: int = 560
+    height: int = 600
     legend_font: int = 12
 
     @staticmethod
@@ -510,7 +510,11 @@ def playground_spec(
         textfont=dict(
             shadow=HALO,  # readable over points and lines
             size=style.font,
-            color=[{"w_old": GHOST_COLOR, "step": step_color}.get(r, INK) for r in labels["role"]],
+            # One colour per label on an update; INK for the lone "w" (and for the
+            # animation's frames, which change the labels but not this trace's colours).
+            color=[{"w_old": GHOST_COLOR, "step": step_color}.get(r, INK) for r in labels["role"]]
+            if update is not None
+            else INK,
         ),
         hoverinfo="skip",
         showlegend=False,
@@ -731,7 +735,7 @@ def epoch_figure(stats: dict, *, presenter: bool = False, current_epoch: int | N
         xaxis=dict(
             title=dict(text="epoch"),
             rangemode="tozero",
-            dtick=1 if many is False and errors.shape[0] <= 12 else None,
+            dtick=1 if not many and errors.shape[0] <= 12 else None,
         ),
         yaxis=dict(title=dict(text="errors"), rangemode="tozero"),
         yaxis2=dict(title=dict(text="J_p"), overlaying="y", side="right", rangemode="tozero"),
