@@ -9,7 +9,7 @@ from ui.plot_click import plot_click
 from ui.state import key
 
 ss = st.session_state
-problems = state.init_session(ss, st.query_params, panels.link_spec())
+problems = state.init_session(ss, st.query_params, panels.link_spec)
 ss.setdefault("pg_playing", False)
 
 with st.sidebar:

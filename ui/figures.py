@@ -243,7 +243,6 @@ def dynamic_traces(
     b: float = 0.0,
     visited: int | None = None,
     update: Update | None = None,
-    style: Style = Style(),
     gl: bool = False,
 ) -> dict[str, dict]:
     """The traces that change from step to step, as plain dicts keyed by name."""

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import base64
 import math
-from collections.abc import MutableMapping
+from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, fields
 from typing import Any
 
@@ -249,7 +249,7 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
 
 
 def init_session(
-    session: MutableMapping, query: MutableMapping, link: LinkSpec | None = None
+    session: MutableMapping, query: MutableMapping, link: Callable[[], LinkSpec] | None = None
 ) -> list[str]:
     """First run of a session: check the link, read the cursor and the drawn points.
 
@@ -260,7 +260,7 @@ def init_session(
     if "pg_cursor" in session:
         return problems
     if link is not None:
-        problems += check_link(query, link)
+        problems += check_link(query, link())  # built only on a session's first run
     step = query.get(STEP_PARAM, "0")
     try:
         session["pg_cursor"] = max(0, int(str(step)))
