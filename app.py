@@ -6,6 +6,7 @@ auto-discovery); the Playground is the default page, served at the root URL.
 
 import streamlit as st
 
+from ui import guard
 from ui.warmup import prepare_process
 
 
@@ -29,7 +30,7 @@ def main() -> None:
             default=True,
         ),
     ]
-    st.navigation(pages).run()
+    guard.run_page(st.navigation(pages))  # errors are logged, never shown as tracebacks
 
 
 main()

@@ -4,7 +4,8 @@ import hashlib
 
 import streamlit as st
 
-from ui import compute, figures, panels, replay, state, text
+import datasets
+from ui import compute, figures, guard, panels, replay, state, text
 from ui.plot_click import plot_click
 from ui.state import key
 
@@ -29,26 +30,33 @@ else:
         "Generate, pick or draw two classes of points, then step through the perceptron: "
         "each mistake moves w by η·y·x. The numbers on the right are the notes' theorems."
     )
-for problem in problems:
+for problem in problems:  # values from the link arrive escaped (state.check_link)
     st.warning(f"The link could not be read completely: {problem}.")
+if guard.crashed():
+    st.error(guard.MESSAGE)
 
 # ------------------------------------------------------------------------- data
 ds, error = choice.dataset, choice.error
 if ds is not None and error is None:
-    ds = ds.preprocessed(prep)
+    try:
+        ds = ds.preprocessed(prep)
+    except datasets.DatasetError as exc:
+        ds, error = None, str(exc)
+if ds is not None and error is None:
     if ds.n > compute.MAX_POINTS:
         error = f"{ds.n:,} points: the Playground draws at most {compute.MAX_POINTS:,}."
+    elif guard.is_bad(guard.fingerprint(ds.X, ds.y, settings)):
+        error = "This data could not be drawn (the details are in the server's log)."
 if error:  # say what is wrong and keep showing the previous good data
-    st.error(error)
+    st.error(text.plain(error, 400))  # messages carry names from files and links
     ds = None if choice.drawing else ss.get("pg_good")
     if ds is not None:
-        st.caption(f"Still showing the previous data: {ds.source}.")
-elif ds is not None and not choice.drawing:
-    ss["pg_good"] = ds
+        st.caption(f"Still showing the previous data: {text.plain(ds.source)}.")
 for note in choice.notes:
-    st.caption(note)
+    st.caption(text.plain(note, 400))
 if ds is None:
     st.stop()
+guard.attempt(guard.fingerprint(ds.X, ds.y, settings))
 ss["pg_draw_shown"] = ds if choice.drawing else None  # clicks are in these coordinates
 with prep_effect:
     panels.preprocessing_effect(ds, presenter)
@@ -70,6 +78,12 @@ if ss.get("pg_run_id") not in (None, digest):
     state.reset_cursor(ss, run.n_visits if follow else 0)
 ss["pg_run_id"], ss["pg_run"] = digest, run
 n_visits = run.n_visits if run is not None else 0
+link_step = ss.pop("pg_link_step", None)  # the step a link asked for, on its first run
+if run is not None and link_step is not None and link_step > n_visits:
+    st.warning(
+        f"The link's step {link_step:,} is beyond the end of this run ({n_visits:,} visits): "
+        "showing the end."
+    )
 ss["pg_cursor"] = state.clamp(ss["pg_cursor"], n_visits)
 box = figures.view_box(ds.X, include_origin=True)
 if choice.drawing:  # an empty board to draw on, growing only with the data
@@ -118,6 +132,7 @@ speed, unit = panels.play_controls(ss["pg_playing"], run is not None, toggle_pla
 
 
 @st.fragment(run_every=speed if run is not None and ss["pg_playing"] else None)
+@guard.fragment(on_error=lambda: state.back(ss))
 def stage() -> None:
     """Buttons, status, chart and numbers: a step reruns only this part."""
     if run is not None and ss["pg_playing"]:
@@ -167,6 +182,8 @@ def stage() -> None:
 stage()
 
 # ------------------------------------------------------------- the run as a whole
+if not choice.drawing:
+    ss["pg_good"] = ds  # drawn without an error: the data to fall back on
 if run is None:
     st.stop()
 left, right = st.columns([5, 4], gap="medium")

@@ -4,6 +4,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from md_oracle import html_of, inert, text_of
 from streamlit.testing.v1 import AppTest
 
 from ui import figures, state
@@ -240,7 +241,7 @@ def test_upload_a_good_file_then_a_bad_one_keeps_the_good_data():
     assert not at.exception and not at.error
     assert at.selectbox(key="pg_csv_label").value == "kind"
     assert at.selectbox(key="pg_csv_positive").value == "small"
-    assert any("8 rows used, 2 dropped" in c.value for c in at.caption)
+    assert any("8 rows used, 2 dropped" in text_of(c.value) for c in at.caption)
     run = at.session_state["pg_run"]
     assert run.n == 8
     at.selectbox(key="pg_csv_positive").set_value("big").run()
@@ -294,7 +295,7 @@ def test_random_start_has_its_own_seed_and_bound():
 
 def test_a_damaged_link_says_what_it_could_not_use():
     at = app(pg_generator="xor", pg_n="lots", pg_eta="0.3", pg_noise="0.1", pg_seed="5")
-    warnings = " ".join(w.value for w in at.warning)
+    warnings = " ".join(text_of(w.value) for w in at.warning)
     assert "pg_generator='xor'" in warnings and "write 'XOR (four clusters)'" in warnings
     assert "pg_n='lots'" in warnings and "pg_eta='0.3'" in warnings
     # What could be read is used; the rest shows the defaults.
@@ -311,3 +312,107 @@ def test_every_link_the_page_writes_reads_back_without_a_warning():
     again = app(**{k: v[0] if isinstance(v, list) else v for k, v in link.items()})
     assert all("link" not in w.value for w in again.warning)
     assert again.session_state["pg_run"].n_visits == at.session_state["pg_run"].n_visits
+
+
+# ------------------------------------------------------------- hostile input
+EVIL_LINK = "[Session expired: click here to sign in again](http://evil.example/login)"
+EVIL_IMAGE = "![x](http://evil.example/p.png)"
+
+
+def shown_markdown(at) -> list[str]:
+    """Every Markdown string the page rendered (markdown, captions, warnings, errors)."""
+    return [e.value for kind in ("markdown", "caption", "warning", "error") for e in at.get(kind)]
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"pg_generator": EVIL_LINK},
+        {"pg_source": EVIL_IMAGE},
+        {"pg_step": "<img src=x onerror=alert(1)>"},
+        {"pg_n": "**9**", "pg_noise": ":red[x]", "pg_presenter": "$x$"},
+        {"pg_generator": "A" * 100_000},
+    ],
+)
+def test_nothing_a_link_carries_is_rendered(query):
+    at = app(**query)
+    assert at.warning  # each value is reported ...
+    for md in shown_markdown(at):  # ... as plain text, cut short
+        assert inert(md, allowed=("<strong>", "<em>", "<code>")), html_of(md)
+        assert "evil.example" not in html_of(md) or "href" not in html_of(md)
+        assert len(md) < 2_000
+    assert any("evil" in text_of(w.value) or "A…" in w.value or "img" in text_of(w.value)
+               or "9" in text_of(w.value) for w in at.warning)  # fmt: skip
+
+
+def hostile_csv(pos: str, neg: str, f1: str = "x1", f2: str = "x2") -> bytes:
+    rows = [f"{f1},{f2},label"]
+    rows += [f"{i},{i % 3},{pos if i % 2 else neg}" for i in range(12)]
+    return ("\n".join(rows) + "\n").encode()
+
+
+def legend_and_axes(at) -> list[str]:
+    import json
+
+    out = []
+    for chart in at.get("plotly_chart"):
+        spec = json.loads(chart.proto.spec)
+        out += [str(t.get("name", "")) for t in spec["data"]]
+        layout = spec.get("layout", {})
+        for axis in ("xaxis", "yaxis"):
+            out.append(str(layout.get(axis, {}).get("title", {}).get("text", "")))
+    return out
+
+
+def test_names_from_a_file_are_plain_text_in_captions_and_the_chart():
+    evil_class = "<b>bold</b><a href='http://evil.example'>x</a>"
+    evil_col = "[c](http://evil.example)"
+    at = app(pg_source="Upload")
+    data = hostile_csv(evil_class, EVIL_IMAGE, f1=evil_col, f2="=1+2")
+    at.file_uploader(key="pg_upload").upload("[f](http://evil.example).csv", data).run()
+    assert not at.exception and not at.error
+    for md in shown_markdown(at):
+        assert inert(md, allowed=("<strong>", "<em>")), html_of(md)
+    texts = legend_and_axes(at)
+    assert texts and not any("<b>" in t or "<a " in t for t in texts)
+    assert any("&lt;b&gt;bold" in t for t in texts)  # shown literally by Plotly
+
+
+def test_a_huge_class_name_is_cut_short_everywhere():
+    big = "N" * 1_000_000
+    at = app(pg_source="Upload")
+    at.file_uploader(key="pg_upload").upload("big.csv", hostile_csv("small", big)).run()
+    assert not at.exception
+    for md in shown_markdown(at):
+        assert len(md) < 5_000
+    assert all(len(t) < 200 for t in legend_and_axes(at))
+
+
+def test_an_unexpected_error_is_a_short_message_and_the_previous_data_stays(monkeypatch):
+    from ui import figures
+
+    at = app(pg_n="30")
+    good = at.session_state["pg_run"]
+    real = figures.playground_figure
+
+    def broken(X, y, **kw):  # drawing fails for one dataset only
+        if len(X) == 31:
+            raise RuntimeError("/secret/server/path.py exploded")
+        return real(X, y, **kw)
+
+    monkeypatch.setattr(figures, "playground_figure", broken)
+    at.number_input(key="pg_n").set_value(31).run()
+    assert not at.exception
+    every = " ".join(text_of(m) for m in shown_markdown(at))
+    assert "/secret" not in every and "exploded" not in every
+    assert "previous data is kept" in every
+    assert at.session_state["pg_run"].n == good.n  # the chart shows the previous data
+    at.number_input(key="pg_n").set_value(32).run()  # other data draws again
+    assert not at.exception and at.session_state["pg_run"].n == 32
+
+
+def test_a_link_step_beyond_the_run_is_reported():
+    at = app(pg_step="100000")
+    run = at.session_state["pg_run"]
+    assert cursor(at) == run.n_visits
+    assert any("beyond the end" in text_of(w.value) for w in at.warning)

@@ -4,6 +4,7 @@ import dataclasses
 
 import numpy as np
 import pytest
+from md_oracle import html_of, inert, text_of
 
 import perceptron_core as pc
 from ui import state
@@ -127,11 +128,55 @@ def test_a_damaged_link_falls_back_and_says_why():
     assert len(problems) == 2 and "step" in problems[0]
 
 
-def test_too_many_points_stay_out_of_the_link():
+def test_a_link_keeps_the_first_points_when_there_are_too_many():
     query: dict = {}
-    k = state.MAX_URL_POINTS + 1
-    state.sync_url(query, 0, (np.zeros((k, 2)), np.ones(k, dtype=int)))
-    assert "pg_pts" not in query
+    k = state.MAX_URL_POINTS + 7
+    X = np.column_stack((np.arange(k) / 100, -np.arange(k) / 100))
+    y = np.where(np.arange(k) % 3 == 0, 1, -1)
+    state.sync_url(query, 0, (X, y))
+    back_X, back_y = state.decode_points(query["pg_pts"])
+    assert len(back_y) == state.MAX_URL_POINTS
+    assert np.array_equal(back_X, X[: state.MAX_URL_POINTS])
+    assert np.array_equal(back_y, y[: state.MAX_URL_POINTS])
+
+
+HOSTILE = [
+    "[Session expired: click here to sign in again](http://evil.example/login)",
+    "![x](http://evil.example/p.png)",
+    "<img src=x onerror=alert(1)> <b>bold</b> <a href='http://e.example'>a</a>",
+    "**bold** _it_ `code` ~~del~~ :red[red] :material/home: $x^2$",
+    "http://evil.example/a www.evil.example mail@evil.example",
+    "# heading",
+    "- item",
+    "1. item",
+    "> quote",
+]
+
+
+@pytest.mark.parametrize("raw", HOSTILE)
+def test_link_values_are_echoed_as_plain_text(raw):
+    spec = state.LinkSpec(choices={"pg_generator": {"xor": "XOR"}}, numbers={"pg_n": (2, 9, True)})
+    for name in ("pg_generator", "pg_n"):
+        problems = state.check_link({name: raw}, spec)
+        assert len(problems) == 1
+        assert inert(problems[0]), html_of(problems[0])
+        assert f"{name}='{raw[:40]}" in text_of(problems[0])  # long values are cut short
+
+
+def test_a_huge_link_value_is_cut_short():
+    spec = state.LinkSpec(choices={"pg_generator": {"xor": "XOR"}}, numbers={})
+    (problem,) = state.check_link({"pg_generator": "A" * 100_000}, spec)
+    assert len(problem) < 300 and "…" in problem
+
+
+def test_a_seed_beyond_what_a_browser_holds_is_reported():
+    from ui import panels
+
+    query = {"pg_seed": str(2**53 + 2)}
+    problems = state.check_link(query, panels.link_spec())
+    assert "pg_seed" not in query and "9,007,199,254,740,991" in text_of(problems[0])
+    query = {"pg_seed": str(2**53 - 1)}
+    assert state.check_link(query, panels.link_spec()) == []
 
 
 # -------------------------------------------------- the words shown for a state
@@ -211,9 +256,10 @@ def test_check_link_reports_what_the_widgets_would_silently_drop():
     problems = state.check_link(query, spec)
     assert query == {"pg_other": "kept"}  # every unusable value removed, the rest untouched
     assert len(problems) == 5
-    assert "write 'XOR (four clusters)'" in problems[0]
-    assert any("pg_n='2.5' is not a whole number from 2 to 100" in p for p in problems)
-    assert any("pg_eta='0.3' is not one of 0.1, 1" in p for p in problems)
+    shown = [text_of(p) for p in problems]  # as a reader sees the Markdown
+    assert "write 'XOR (four clusters)'" in shown[0]
+    assert any("pg_n='2.5' is not a whole number from 2 to 100" in p for p in shown)
+    assert any("pg_eta='0.3' is not one of 0.1, 1" in p for p in shown)
     query = {"pg_n": "101", "pg_generator": "nonsense"}
     problems = state.check_link(query, spec)
     assert query == {} and "(write" not in problems[0]

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import plotly.graph_objects as go
 
+from ui import text
+
 # Okabe-Ito colours (safe for the common colour-vision deficiencies) plus marker shapes.
 POS_COLOR = "#0072B2"  # blue, +1
 NEG_COLOR = "#D55E00"  # vermillion, -1
@@ -140,8 +142,12 @@ def view_box(X, *, pad: float = 0.12, min_half: float = 1.0, include_origin: boo
     lo, hi = X.min(axis=0), X.max(axis=0)
     if include_origin:
         lo, hi = np.minimum(lo, 0.0), np.maximum(hi, 0.0)
-    centre = (lo + hi) / 2
-    half = max(float((hi - lo).max()) / 2 * (1 + 2 * pad), min_half)
+    centre = lo / 2 + hi / 2  # no overflow near the float limit
+    # Data far smaller than the minimum half-width (1e-20 kg) gets a box of its own scale.
+    scale = float(np.max(np.abs(np.concatenate((lo, hi)))))
+    if 0.0 < scale < 1e-3 * min_half:
+        min_half = scale
+    half = max(float((hi / 2 - lo / 2).max()) * (1 + 2 * pad), min_half)
     half = _nice(half)
     cx, cy = (float(v) for v in centre)
     return Box(cx - half, cx + half, cy - half, cy + half)
@@ -151,10 +157,10 @@ def _nice(value: float) -> float:
     """Round a half-width up to 1, 1.25, 1.5, 2, 2.5, 3, 4, 5, 6, 8 times a power of 10, so
     the axes have readable ticks."""
     exp = math.floor(math.log10(value))
-    base = value / 10**exp
+    base = value / 10.0**exp
     for step in (1.0, 1.25, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0):
         if base <= step + 1e-12:
-            return step * 10**exp
+            return step * 10.0**exp
     return 10.0 ** (exp + 1)
 
 
@@ -342,7 +348,9 @@ def playground_spec(
     style = Style.of(presenter, n)
     dyn = dynamic_traces(X, y, box=box, w=w, b=b, visited=visited, update=update, gl=gl)
     scatter = "scattergl" if gl else "scatter"
-    neg_name, pos_name = class_names
+    # Names come from files and links: shown as plain text (Plotly renders <b>, <a href>).
+    neg_name, pos_name = (text.plot_text(c) for c in class_names)
+    feature_names = tuple(text.plot_text(f) for f in feature_names)
     traces: list = [None] * len(TRACES)
     fill = dict(mode="lines", fill="toself", line=dict(width=0), hoverinfo="skip")
     traces[T["half-plane +1"]] = _trace(

@@ -77,10 +77,10 @@ def link_spec() -> state.LinkSpec:
     }
     numbers: dict[str, tuple] = {
         key("n"): (2, MAX_GENERATED_N, True),
-        key("seed"): (0, None, True),
+        key("seed"): (0, state.SEED_MAX, True),
         key("noise"): (0.0, 0.5, False),
-        key("start_seed"): (0, None, True),
-        key("order_seed"): (0, None, True),
+        key("start_seed"): (0, state.SEED_MAX, True),
+        key("order_seed"): (0, state.SEED_MAX, True),
         key("max_epochs"): (1, state.MAX_EPOCHS_LIMIT, True),
         key("eta"): ("set", state.ETAS),
         key("speed"): ("set", state.SPEEDS),
@@ -160,13 +160,16 @@ def _generate() -> DataChoice:
 
 def _seed_row() -> int:
     left, right = st.columns([3, 2], vertical_alignment="bottom")
-    seed = left.number_input("Seed", min_value=0, step=1, key=key("seed"), bind=QP)
+    seed = left.number_input(
+        "Seed", min_value=0, max_value=state.SEED_MAX, step=1, key=key("seed"), bind=QP
+    )
     right.button("New data", key="pg_new_data", on_click=_new_seed, help="Seed + 1")
     return int(seed)
 
 
 def _new_seed() -> None:
-    st.session_state[key("seed")] = int(st.session_state.get(key("seed"), 0)) + 1
+    seed = int(st.session_state.get(key("seed"), 0))
+    st.session_state[key("seed")] = seed + 1 if seed < state.SEED_MAX else 0
 
 
 def _param_widget(generator: str, p: datasets.Param):
@@ -229,7 +232,10 @@ def _draw() -> DataChoice:
         b.number_input("x2", value=0.0, step=0.1, format="%.3f", key="pg_add_x2")
         st.button("Add point", key="pg_add_point", on_click=_add_typed_point)
     if len(y) > state.MAX_URL_POINTS:
-        st.caption(f"More than {state.MAX_URL_POINTS} points: the link leaves them out.")
+        st.caption(
+            f"{len(y):,} points: the link keeps the first {state.MAX_URL_POINTS} "
+            "(download the dataset to keep them all)."
+        )
     ds = datasets.Dataset(X, y, source="drawn points")
     return DataChoice(ds, drawing=True)
 
@@ -295,19 +301,21 @@ def _upload() -> DataChoice:
         st.session_state["pg_csv_negative"] = info.negative
     numeric = list(info.numeric_columns)
     a, b = st.columns(2)
-    f1 = a.selectbox("x1 column", numeric, key="pg_csv_x1")
-    f2 = b.selectbox("x2 column", numeric, key="pg_csv_x2")
+    f1 = a.selectbox("x1 column", numeric, key="pg_csv_x1", format_func=_short)
+    f2 = b.selectbox("x2 column", numeric, key="pg_csv_x2", format_func=_short)
     labels = [c for c in info.label_candidates if c not in (f1, f2)] or [info.label]
-    label = st.selectbox("Label column", labels, key="pg_csv_label")
+    label = st.selectbox("Label column", labels, key="pg_csv_label", format_func=_short)
     classes = list(info.label_candidates.get(label, ()))
     if st.session_state.get("pg_csv_positive") not in classes and classes:
         st.session_state["pg_csv_positive"] = classes[-1]
     a, b = st.columns(2)
-    positive = a.selectbox("+1 class", classes, key="pg_csv_positive")
+    positive = a.selectbox("+1 class", classes, key="pg_csv_positive", format_func=_short)
     others = [c for c in classes if c != positive] + (["rest"] if len(classes) > 2 else [])
     if st.session_state.get("pg_csv_negative") not in others and others:
         st.session_state["pg_csv_negative"] = others[0]
-    negative = b.selectbox("−1 class", others, key="pg_csv_negative", help="rest: all others")
+    negative = b.selectbox(
+        "−1 class", others, key="pg_csv_negative", help="rest: all others", format_func=_short
+    )
     if f1 == f2:
         return DataChoice(None, "choose two different feature columns")
     ds = compute.load_upload(file.file_id, file.name, data, (f1, f2), label, positive, negative)
@@ -319,6 +327,11 @@ def _upload() -> DataChoice:
         used += f", {excluded:,} of other classes left out"
     notes.insert(0, used)
     return DataChoice(ds, None, notes)
+
+
+def _short(name) -> str:
+    """A column or class name from a file, as a select box shows it: one line, cut short."""
+    return text.shorten(name, text.NAME_LIMIT)
 
 
 PREPROCESSING_LABELS = {
@@ -371,7 +384,9 @@ def algorithm_panel(drawing: bool) -> dict:
     )
     start_seed = 0
     if start == "random":
-        start_seed = st.number_input("Start seed", min_value=0, key=key("start_seed"), bind=QP)
+        start_seed = st.number_input(
+            "Start seed", min_value=0, max_value=state.SEED_MAX, key=key("start_seed"), bind=QP
+        )
     order = st.segmented_control(
         "Order",
         list(state.ORDERS),
@@ -384,7 +399,9 @@ def algorithm_panel(drawing: bool) -> dict:
     )
     order_seed = 0
     if order == "shuffle":
-        order_seed = st.number_input("Order seed", min_value=0, key=key("order_seed"), bind=QP)
+        order_seed = st.number_input(
+            "Order seed", min_value=0, max_value=state.SEED_MAX, key=key("order_seed"), bind=QP
+        )
     max_epochs = st.number_input(
         "Max epochs",
         1,
@@ -537,7 +554,10 @@ def downloads(run, ds: datasets.Dataset, chart: dict) -> None:
         f"The run CSV has one row per visit{cut}: step, epoch, position, index (row of the "
         "dataset), the example, y, the activation before the visit, mistake, and w, b after it."
     )
-    st.caption(f"Data: {ds.source} · {ds.n} points · {datasets.PREPROCESSING[ds.preprocessing]}")
+    st.caption(
+        f"Data: {text.plain(ds.source)} · {ds.n} points · "
+        f"{datasets.PREPROCESSING[ds.preprocessing]}"
+    )
 
 
 def animation(run, ds: datasets.Dataset, chart: dict):

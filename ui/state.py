@@ -22,6 +22,8 @@ from typing import Any
 
 import numpy as np
 
+from ui.text import plain, quoted
+
 PREFIX = "pg_"
 
 SOURCES = {
@@ -40,6 +42,7 @@ PLAY_UNITS = {"update": "update", "visit": "visit", "epoch": "epoch"}
 SPEEDS = (0.25, 0.5, 1.0, 2.0)  # seconds per frame of Play
 ETAS = (0.01, 0.1, 0.5, 1.0, 2.0, 10.0)
 MAX_EPOCHS_LIMIT = 10_000
+SEED_MAX = 2**53 - 1  # the largest whole number a browser's number box holds exactly
 MAX_URL_POINTS = 500  # drawn points kept in a link (a few hundred, as the issue asks)
 GRID = 1000  # drawn points are snapped to 1/1000, so a link reproduces them exactly
 
@@ -215,12 +218,16 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
             continue
         del query[name]
         label = accepted.get(raw.strip().lower())
-        hint = f" (write {label!r})" if label is not None else ""
-        problems.append(f"{name}={raw!r} is not one of the options{hint}, the default is used")
+        hint = f" (write {quoted(label)})" if label is not None else ""
+        problems.append(
+            f"{plain(name)}={quoted(raw)} is not one of the options{hint}, the default is used"
+        )
     for name in spec.flags:
         if name in query and str(query[name]) not in ("true", "false"):
             raw = str(query.pop(name))
-            problems.append(f"{name}={raw!r} is not true or false, the default is used")
+            problems.append(
+                f"{plain(name)}={quoted(raw)} is not true or false, the default is used"
+            )
     for name, rule in spec.numbers.items():
         if name not in query:
             continue
@@ -241,10 +248,10 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
                 and (not whole or value == int(value))
             )
             kind = "a whole number" if whole else "a number"
-            why = f"{kind} from {low:g}" + (f" to {high:g}" if high is not None else " up")
+            why = f"{kind} from {low:g}" + (f" to {_whole(high)}" if high is not None else " up")
         if not ok:
             del query[name]
-            problems.append(f"{name}={raw!r} is not {why}, the default is used")
+            problems.append(f"{plain(name)}={quoted(raw)} is not {plain(why)}, the default is used")
     return problems
 
 
@@ -266,7 +273,9 @@ def init_session(
         session["pg_cursor"] = max(0, int(str(step)))
     except ValueError:
         session["pg_cursor"] = 0
-        problems.append(f"the step {step!r} in the link is not a whole number")
+        problems.append(f"the step {quoted(step)} in the link is not a whole number")
+    if session["pg_cursor"]:
+        session["pg_link_step"] = session["pg_cursor"]  # checked against the run once known
     code = query.get(POINTS_PARAM, "")
     try:
         X, y = decode_points(str(code))
@@ -284,12 +293,17 @@ def sync_url(query: MutableMapping, cursor: int, points: tuple[np.ndarray, np.nd
     _set(query, STEP_PARAM, str(cursor) if cursor else "")
     X, y = points
     code = ""
-    if 0 < len(y) <= MAX_URL_POINTS:
+    if len(y):  # a link holds the first MAX_URL_POINTS drawn points (the page says so)
         try:
-            code = encode_points(X, y)
+            code = encode_points(np.asarray(X)[:MAX_URL_POINTS], np.asarray(y)[:MAX_URL_POINTS])
         except ValueError:
             code = ""
     _set(query, POINTS_PARAM, code)
+
+
+def _whole(value: float) -> str:
+    """A limit for people: 9007199254740991, not 9.0072e+15."""
+    return f"{int(value):,}" if float(value).is_integer() and abs(value) >= 1e6 else f"{value:g}"
 
 
 def _set(query: MutableMapping, name: str, value: str) -> None:

@@ -2,9 +2,52 @@
 
 from __future__ import annotations
 
+import html
 import math
+import re
 
 import numpy as np
+
+# ----------------------------------------------------------- text from users
+# Strings from a user, a file or a link (class and column names, file names, link values)
+# are shown as plain text: never as Markdown (st.markdown, st.caption, st.warning and
+# st.error render it: links, images, emphasis, Streamlit's :color[...] and :icon:) and
+# never as Plotly's pseudo-HTML (<b>, <a href>, <br>). They are also cut to a sane length,
+# since a megabyte-long class name would be drawn in every legend entry at every step.
+NAME_LIMIT = 40  # class and feature names in charts, captions and tables
+VALUE_LIMIT = 60  # a value echoed from a link or a file
+# Inline Markdown (and Streamlit's directives, KaTeX, GFM autolinks: "www.", "http:",
+# "a@b.c"); block syntax (#, -, +, >, =, "1.") matters only at the start of the text.
+_MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#!|<>~:$^&.@])")
+_MD_LEADING = re.compile(r"^([\-+=])")
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+
+
+def shorten(value, limit: int = VALUE_LIMIT) -> str:
+    """``str(value)`` on one line, cut to ``limit`` characters with an ellipsis."""
+    s = _CONTROL.sub(" ", str(value))
+    return s if len(s) <= limit else s[: max(1, limit - 1)] + "…"
+
+
+def plain(value, limit: int = VALUE_LIMIT) -> str:
+    """A user's string for Markdown: shortened, every punctuation mark escaped.
+
+    CommonMark lets a backslash escape any ASCII punctuation, so links ``[..](..)``,
+    images, emphasis, HTML tags, Streamlit's ``:red[..]`` and ``:material/..:`` and bare
+    ``http://`` autolinks all stay literal text.
+    """
+    return _MD_LEADING.sub(r"\\\1", _MD_SPECIAL.sub(r"\\\1", shorten(value, limit)))
+
+
+def quoted(value, limit: int = VALUE_LIMIT) -> str:
+    """A user's value for Markdown, in quotes: ``'value'``."""
+    return "'" + plain(value, limit) + "'"
+
+
+def plot_text(value, limit: int = NAME_LIMIT) -> str:
+    """A user's string for Plotly (legend, axis titles, hover): shortened, HTML-escaped."""
+    return html.escape(shorten(value, limit), quote=False)
+
 
 # The run controls and their keys (C and R are reserved by Streamlit).
 KEYS = {

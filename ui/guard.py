@@ -1,0 +1,114 @@
+"""The lab's guard: an unexpected exception becomes a short message, never a traceback.
+
+A page runs inside ``run_page``. Before it draws a dataset it calls ``attempt(fp)`` with a
+fingerprint of what it is about to draw; if drawing raises, the guard logs the details on
+the server, remembers the fingerprint as bad and reruns the page once, which then treats
+that data as an error (``is_bad``) and keeps showing the previous good data. A fragment
+(a Step) is wrapped by ``fragment`` instead: its error is logged and shown, and the page's
+own ``on_error`` puts the previous good state back.
+
+Streamlit's own control flow (``st.rerun``, ``st.stop``) raises ``BaseException``
+subclasses, which pass through untouched.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import logging
+from collections.abc import Callable
+
+import numpy as np
+import streamlit as st
+
+LOG = logging.getLogger("perceptron_lab")
+MESSAGE = (
+    "Something went wrong while drawing this (the details are in the server's log). "
+    "The previous data is kept."
+)
+_BAD = "lab_bad"  # fingerprints of inputs that raised while being drawn
+_PENDING = "lab_pending"  # the fingerprint the page is drawing now
+_CRASHED = "lab_crashed"  # a page run raised: the rerun says so
+MAX_BAD = 64
+
+
+def fingerprint(*parts) -> str:
+    """A short digest of arrays and plain values (what the page is about to draw)."""
+    h = hashlib.blake2b(digest_size=16)
+    for part in parts:
+        if isinstance(part, np.ndarray):
+            h.update(np.ascontiguousarray(part).tobytes())
+            h.update(str(part.shape).encode())
+        else:
+            h.update(repr(part).encode())
+        h.update(b"\x00")
+    return h.hexdigest()
+
+
+def attempt(fp: str) -> None:
+    """The page is about to draw ``fp``."""
+    st.session_state[_PENDING] = fp
+
+
+def is_bad(fp: str) -> bool:
+    """Whether drawing ``fp`` raised before in this session."""
+    return fp in st.session_state.get(_BAD, ())
+
+
+def crashed() -> bool:
+    """Whether the previous run of this page raised (then the page shows MESSAGE)."""
+    return bool(st.session_state.pop(_CRASHED, False))
+
+
+def run_page(page) -> None:
+    """Run a ``st.Page``; any exception is logged, never shown, and the page reruns once."""
+    st.session_state.pop(_PENDING, None)
+    try:
+        page.run()
+    except Exception:
+        LOG.exception("unexpected error on page %s", getattr(page, "url_path", page))
+        _roll_back()
+
+
+def _roll_back() -> None:
+    """Remember what was being drawn as bad and rerun once; else just say so."""
+    fp = st.session_state.pop(_PENDING, None)
+    bad = st.session_state.setdefault(_BAD, [])
+    if fp is not None and fp not in bad:
+        bad.append(fp)
+        del bad[:-MAX_BAD]
+        st.session_state[_CRASHED] = True
+        st.rerun()  # the page now treats that input as an error and keeps the old one
+    st.error(MESSAGE)
+
+
+def _fragment_rerun() -> bool:
+    """Whether this script run reruns fragments only (a Step), not the whole page."""
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    return bool(ctx is not None and ctx.fragment_ids_this_run)
+
+
+def fragment(on_error: Callable[[], None] | None = None):
+    """Decorate a fragment's body: an exception is logged, shown briefly, and ``on_error``
+    restores the previous good state (e.g. the cursor before the move)."""
+
+    def wrap(fn):
+        @functools.wraps(fn)
+        def body(*args, **kwargs):
+            try:
+                return fn(*args, **kwargs)
+            except Exception:
+                LOG.exception("unexpected error in %s", fn.__qualname__)
+                if not _fragment_rerun():  # part of a whole page run: roll the data back
+                    _roll_back()
+                    return None
+                if on_error is not None:
+                    on_error()  # a Step failed: back to the previous step
+                st.error(MESSAGE.replace("previous data", "previous step"))
+                return None
+
+        return body
+
+    return wrap
