@@ -23,7 +23,8 @@ def html_of(markdown: str) -> str:
 
 def text_of(markdown: str) -> str:
     """The text a reader sees (tags dropped, entities decoded, one line)."""
-    return " ".join(html.unescape(_TAG.sub("", html_of(markdown))).split())
+    seen = html.unescape(_TAG.sub("", html_of(markdown))).replace("\u200b", "")  # invisible
+    return " ".join(seen.split())
 
 
 def inert(markdown: str, allowed: tuple[str, ...] = ()) -> bool:

@@ -36,6 +36,27 @@ html {font-size: 20px;}
 }
 </style>"""
 
+UPLOAD_HELP = (
+    "Comma, semicolon or tab separated text (with or without a header, any common "
+    "encoding, decimal commas), the first sheet of an Excel .xlsx file, or a .gz of either."
+)
+# Streamlit marks an over-size file with an error it only shows on hover; this shows it
+# under the file, followed by what to do.
+UPLOAD_CSS = """<style>
+[data-testid="stFileChip"][aria-invalid="true"] {flex-wrap: wrap;}
+[data-testid="stFileChip"][aria-invalid="true"] span[role="alert"] {
+  flex: 1 0 100%;
+  position: static !important; width: auto !important; height: auto !important;
+  clip: auto !important; clip-path: none !important; overflow: visible !important;
+  white-space: normal !important; margin: 0 !important; display: block;
+  color: #b00020; font-size: 0.85rem;
+}
+[data-testid="stFileChip"][aria-invalid="true"] span[role="alert"]::after {
+  content: " Perceptron Lab reads files up to LIMIT: keep the columns you need, \
+sample the rows, or gzip the CSV.";
+}
+</style>"""
+
 # The generators' n slider goes up to the Playground's drawing limit (compute.MAX_POINTS).
 MAX_GENERATED_N = 20_000
 
@@ -287,9 +308,23 @@ def on_board_click(click: dict) -> None:
 
 
 def _upload() -> DataChoice:
-    file = st.file_uploader("CSV file", type=["csv", "tsv", "txt"], key="pg_upload")
+    limit_mb = datasets.MAX_FILE_BYTES // 2**20
+    # No type filter: the loader recognises the file by its content and says what it is
+    # (an old .xls, a PDF, ...). A file over the size limit is refused by the browser
+    # before it is sent; UPLOAD_CSS shows the reason next to it, in the app's words.
+    file = st.file_uploader(
+        "Data file", key="pg_upload", max_upload_size=limit_mb, help=UPLOAD_HELP
+    )
+    st.html(UPLOAD_CSS.replace("LIMIT", f"{limit_mb} MB"))
     if file is None:
-        return DataChoice(None, None, ["Upload a CSV file with two numeric columns and a label."])
+        return DataChoice(
+            None,
+            None,
+            [
+                "Upload a table with two numeric columns and a label: CSV, TSV or TXT, "
+                f"Excel .xlsx, or gzip'd CSV (.gz), up to {limit_mb} MB."
+            ],
+        )
     data = file.getvalue()
     info = compute.inspect_upload(file.file_id, file.name, data)
     if st.session_state.get("pg_csv_file") != file.file_id:

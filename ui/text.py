@@ -20,6 +20,8 @@ VALUE_LIMIT = 60  # a value echoed from a link or a file
 # "a@b.c"); block syntax (#, -, +, >, =, "1.") matters only at the start of the text.
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#!|<>~:$^&.@])")
 _MD_LEADING = re.compile(r"^([\-+=])")
+_AUTOLINK = re.compile(r":(?=\\?/)|[wW](?=\\?\.)|[^\s\\](?=\\?@)")
+ZWSP = "\u200b"
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 
 
@@ -36,7 +38,10 @@ def plain(value, limit: int = VALUE_LIMIT) -> str:
     images, emphasis, HTML tags, Streamlit's ``:red[..]`` and ``:material/..:`` and bare
     ``http://`` autolinks all stay literal text.
     """
-    return _MD_LEADING.sub(r"\\\1", _MD_SPECIAL.sub(r"\\\1", shorten(value, limit)))
+    s = _MD_LEADING.sub(r"\\\1", _MD_SPECIAL.sub(r"\\\1", shorten(value, limit)))
+    # Streamlit turns URLs into links after parsing, escapes or not: a zero-width space
+    # (invisible) breaks "scheme://", "www." and "name@host" apart.
+    return _AUTOLINK.sub(lambda m: m.group(0)[0] + ZWSP + m.group(0)[1:], s)
 
 
 def quoted(value, limit: int = VALUE_LIMIT) -> str:
