@@ -1,9 +1,15 @@
 """Cached computations of the Playground: data, the run and the theory, once per input.
 
-The run and the theory are immutable objects, so they are cached with ``st.cache_resource``:
-every rerun gets the same object back without a copy, and what the object computes lazily
-(the weight trajectory, per-epoch statistics) stays computed. ``st.cache_data`` would
-unpickle a fresh copy on every rerun (megabytes for long runs) and lose that work.
+The run and the theory are immutable objects, so a hit returns the same object without a
+copy, and what the object computes lazily (the weight trajectory, per-epoch statistics)
+stays computed. ``st.cache_data`` would unpickle a fresh copy on every rerun (megabytes for
+long runs) and lose that work.
+
+They are cached in ``ui.cache.STORE``, shared by all sessions and bounded by bytes rather
+than by a number of entries (``st.cache_resource`` has no byte limit): at most
+``cache.CEILING_BYTES`` in all, no entry over ``cache.ENTRY_LIMIT_BYTES`` kept, entries
+unused for ``cache.TTL_SECONDS`` dropped (an upload's dataset after
+``cache.UPLOAD_TTL_SECONDS``). See ``ui/cache.py``.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import replay
+from ui import cache, replay
 
 MAX_UPDATES = 1_000_000  # a run stops here (memory: the trajectory is 24 bytes per update)
 HINGE_MAX_POINTS = 20_000  # Theorem 2 is computed live up to this size
@@ -32,13 +38,13 @@ class Trained:
     error: str | None = None
 
 
-@st.cache_resource(max_entries=64, show_spinner=False)
+@cache.cached
 def generated(name: str, n: int | None, seed: int, noise: float, params: tuple) -> datasets.Dataset:
     """A registry dataset (raises DatasetError with a message for people)."""
     return datasets.generate(name, n=n, seed=seed, noise=noise, **dict(params))
 
 
-@st.cache_resource(max_entries=16, show_spinner="Training…")
+@cache.cached(spinner="Training…")
 def trained(X: np.ndarray, y: np.ndarray, settings: tuple) -> Trained:
     """Train once per (data, settings); the page replays the run."""
     kwargs = dict(settings)
@@ -46,7 +52,7 @@ def trained(X: np.ndarray, y: np.ndarray, settings: tuple) -> Trained:
     return Trained(run, run.epoch_stats())
 
 
-@st.cache_resource(max_entries=32, show_spinner=False)
+@cache.cached
 def theory(X: np.ndarray, y: np.ndarray) -> pc.Theory | None:
     """R, separability (exact), gamma*, u* and the bound; None with fewer than two classes."""
     if X.shape[0] < 2 or np.unique(y).size < 2:
@@ -68,7 +74,7 @@ def inspect_upload(file_id: str, name: str, _data: bytes) -> datasets.CsvInfo:
     return datasets.inspect_csv(_named(_data, name))
 
 
-@st.cache_resource(max_entries=8, show_spinner="Reading the file…")
+@cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="Reading the file…")
 def load_upload(
     file_id: str,
     name: str,

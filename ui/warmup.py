@@ -15,6 +15,11 @@ which later collections skip. Those are module-level objects that live as long a
 process anyway. Everything created afterwards (data, runs, figures, sessions) is still
 collected after every run as before, so Streamlit's memory guard keeps working; objects
 that merely go out of scope are freed by reference counting whether frozen or not.
+
+Memory: :func:`prepare_process` also notes, on every run, which session is running (so
+``ui.cache`` can release what Streamlit keeps for it once it has closed), and starts
+``ui.cache``'s housekeeping thread once (expired cache entries, closed sessions, giving
+freed heap back to the OS). See ``ui/cache.py``.
 """
 
 from __future__ import annotations
@@ -29,6 +34,9 @@ _prepared = False
 def prepare_process() -> bool:
     """Warm up and freeze, the first time in this process; True if this call did it."""
     global _prepared
+    from ui import cache
+
+    cache.note_session()
     with _lock:
         if _prepared:
             return False
@@ -36,6 +44,7 @@ def prepare_process() -> bool:
         _warm_up()
         gc.collect()
         gc.freeze()
+        cache.start_housekeeping()
         return True
 
 
