@@ -7,10 +7,11 @@ Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the 
     run.w, run.b, run.converged, run.mistakes, run.epochs, run.predict(X)
     th = pc.theory(X, y)          # th.R, th.separable, th.gamma, th.bound, th.u
     pc.hinge_bound(X, y, epochs)  # Theorem 2 after that many epochs
+    hb = pc.hinge_certificate(X, y, epochs)  # hb.value, hb.lower, hb.w, hb.proven_minimal
 """
 
 from .kernels import Kernel
-from .margin import Theory, hinge_bound, theory
+from .margin import HingeBound, Theory, hinge_bound, hinge_certificate, theory
 from .online import Arrival, OnlinePerceptron
 from .reference import activation, perceptron_step, reference_train
 from .run import VARIANTS, Run, Visit, epoch_order
@@ -19,6 +20,7 @@ from .train import online_run, train
 __all__ = [
     "VARIANTS",
     "Arrival",
+    "HingeBound",
     "Kernel",
     "OnlinePerceptron",
     "Run",
@@ -27,6 +29,7 @@ __all__ = [
     "activation",
     "epoch_order",
     "hinge_bound",
+    "hinge_certificate",
     "online_run",
     "perceptron_step",
     "reference_train",
