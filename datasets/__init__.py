@@ -12,19 +12,22 @@ that cannot become a dataset raises :class:`DatasetError`.
 """
 
 from . import _generators, _notes  # noqa: F401  (registers the generators, in order)
+from ._cells import csv_field, neutralise_formula, restore_formula
 from ._csv import MAX_CLASSES, MAX_ROWS, CsvInfo, inspect_csv, load_csv, to_csv
-from ._dataset import PREPROCESSING, Dataset, Params, Scaling, empty, scale_features
+from ._dataset import MAX_ABS_VALUE, PREPROCESSING, Dataset, Params, Scaling, empty, scale_features
 from ._errors import DatasetError
 from ._generators import blobs, circles, moons, separable, xor
 from ._notes import iris_table
 from ._registry import GENERATORS, NOISE, GeneratorSpec, Param, flip_labels, generate
-from ._sniff import MAX_COLUMNS, MAX_FILE_BYTES
+from ._sniff import MAX_COLUMNS, MAX_FILE_BYTES, MAX_NAME_CHARS
 
 __all__ = [
     "GENERATORS",
+    "MAX_ABS_VALUE",
     "MAX_CLASSES",
     "MAX_COLUMNS",
     "MAX_FILE_BYTES",
+    "MAX_NAME_CHARS",
     "MAX_ROWS",
     "NOISE",
     "PREPROCESSING",
@@ -37,6 +40,7 @@ __all__ = [
     "Scaling",
     "blobs",
     "circles",
+    "csv_field",
     "empty",
     "flip_labels",
     "generate",
@@ -44,6 +48,8 @@ __all__ = [
     "iris_table",
     "load_csv",
     "moons",
+    "neutralise_formula",
+    "restore_formula",
     "scale_features",
     "separable",
     "to_csv",

@@ -24,10 +24,13 @@ from urllib.parse import quote, urlencode
 import numpy as np
 import pandas as pd
 
-from ._dataset import NA_TOKENS, Dataset, Params
+from ._cells import csv_field, restore_formula
+from ._dataset import NA_TOKENS, Dataset, Params, check_magnitude
 from ._errors import DatasetError
+from ._formats import FileKind, unpack
 from ._sniff import (
     HINT,
+    MAX_NAME_CHARS,
     NUMBER,
     SAMPLE_BYTES,
     Dialect,
@@ -123,11 +126,15 @@ def _parse_table(source: Source, encoding: str, dialect: Dialect):
     if any("does not match length of data" in m for m in messages):
         dialect.notes.append("a row had more fields than the header; the extra ones are ignored")
     if len(frame) > MAX_ROWS:
-        raise DatasetError(
-            f"the file has more than {MAX_ROWS:,} data rows, the most Perceptron Lab reads: "
-            "keep a sample of the rows (say every 10th) and load that"
-        )
+        raise too_many_rows()
     return frame, bad_lines
+
+
+def too_many_rows() -> DatasetError:
+    return DatasetError(
+        f"the file has more than {MAX_ROWS:,} data rows, the most Perceptron Lab reads: "
+        "keep a sample of the rows (say every 10th) and load that"
+    )
 
 
 def _read_csv(source: Source, options: dict) -> tuple[pd.DataFrame, list[str]]:
@@ -166,7 +173,7 @@ def _format_class(value: Any, all_values: set) -> str:
                 return "+1"
             return str(int(number))
         return repr(number)
-    return str(value).strip()
+    return restore_formula(str(value).strip())
 
 
 def _class_sort_key(name: str) -> tuple:
@@ -238,7 +245,13 @@ class _Column:
 
     @functools.cached_property
     def classes(self) -> tuple[np.ndarray, list[str]]:
-        """(class code per row, -1 where missing; class names), names merged after strip."""
+        """(class code per row, -1 where missing; class names), spellings merged.
+
+        Names are stripped; then spellings that differ only in case ("Yes", "yes", "YES ")
+        are one class, named by the most frequent spelling, as long as that leaves two
+        classes or more (a column of only "a" and "A" keeps both: they must be meant as
+        two). ``merged`` records what was merged, for a note.
+        """
         if self.is_category:
             codes = self.series.cat.codes.to_numpy()
             values = list(self.series.cat.categories)
@@ -251,6 +264,7 @@ class _Column:
             if isinstance(v, int | float | np.number) and not isinstance(v, bool | np.bool_)
         }
         names = [_format_class(v, numbers) for v in values]
+        names = self._fold(codes, values, names)
         merged: dict[str, int] = {}
         remap = np.empty(len(names) + 1, dtype=np.int64)  # the last slot maps code -1
         for i, name in enumerate(names):
@@ -259,6 +273,42 @@ class _Column:
         if np.array_equal(remap[:-1], np.arange(len(names))):
             return codes, list(merged)  # nothing merged or dropped: skip a pass over the rows
         return remap[codes], list(merged)
+
+    merged: dict[str, tuple[str, ...]] = {}  # noqa: RUF012  (replaced per column, never mutated)
+
+    def _fold(self, codes: np.ndarray, values: list, names: list[str]) -> list[str]:
+        """Rename each class spelling to the most frequent spelling of its case-fold."""
+        keys = {}
+        for name in names:
+            if name not in NA_TOKENS:
+                keys.setdefault(name.casefold(), set()).add(name)
+        if all(len(spellings) == 1 for spellings in keys.values()) and not any(
+            isinstance(v, str) and v != n for v, n in zip(values, names, strict=True)
+        ):
+            return names  # the usual case: nothing to merge, not even whitespace
+        if len(keys) < 2:
+            return names  # merging would leave one class: the spellings are two classes
+        counts = np.bincount(codes[codes >= 0], minlength=len(names))
+        spelling_count: dict[str, int] = {}
+        for name, count in zip(names, counts.tolist(), strict=True):
+            spelling_count[name] = spelling_count.get(name, 0) + count
+        chosen = {
+            key: max(sorted(spellings), key=lambda n: spelling_count[n])
+            for key, spellings in keys.items()
+        }
+        raw: dict[str, dict[str, int]] = {}
+        for value, name, count in zip(values, names, counts.tolist(), strict=True):
+            if name in NA_TOKENS or not isinstance(value, str):
+                continue
+            target = chosen[name.casefold()]
+            raw.setdefault(target, {})
+            raw[target][value] = raw[target].get(value, 0) + count
+        self.merged = {
+            target: tuple(sorted(spellings, key=lambda v: -spellings[v]))
+            for target, spellings in raw.items()
+            if len(spellings) > 1
+        }
+        return [name if name in NA_TOKENS else chosen[name.casefold()] for name in names]
 
 
 @dataclass
@@ -269,6 +319,7 @@ class _Table:
     columns: dict[str, _Column]
     n_rows: int
     bad_lines: int
+    kind: FileKind = FileKind()
 
 
 _NON_BLANK = re.compile(rb"\S")
@@ -281,8 +332,9 @@ def _is_blank(source: Source) -> bool:
     return source.size == len(source.head) or not _NON_BLANK.search(source.read_all(), start)
 
 
-def _read_table(source: Any) -> _Table:
+def _read_table(source: Any, sheet: Any = None) -> _Table:
     src = read_source(source)
+    src, kind = unpack(src, sheet, MAX_ROWS)
     if _is_blank(src):
         raise DatasetError("the file is empty: there is nothing to read")
     src, encoding = decode(src)
@@ -314,7 +366,7 @@ def _read_table(source: Any) -> _Table:
     }
     if bad_lines:
         dialect.notes.append(f"skipped {bad_lines} line(s) with too many fields")
-    return _Table(src.name, encoding, dialect, columns, len(frame), bad_lines)
+    return _Table(src.name, encoding, dialect, columns, len(frame), bad_lines, kind)
 
 
 # -- proposing columns and building the dataset ------------------------------------------
@@ -351,7 +403,16 @@ class CsvInfo:
     delimiter, encoding, decimal : str
     header : bool
     notes : tuple of str
-        Things a user should know (skipped lines, classes left out).
+        Things a user should know (skipped lines, merged label spellings, classes left
+        out).
+    preamble_lines : int
+        Lines above the table (titles, comments) that were skipped.
+    file_type : str
+        ``"csv"``, ``"csv.gz"`` (gzip'd CSV) or ``"xlsx"`` (Excel workbook).
+    sheets : tuple of str
+        The sheet names of a workbook (empty for CSV); ``sheet`` is the one read.
+    merged_labels : dict of str -> tuple of str
+        Class name -> the spellings of the proposed label column merged into it.
     """
 
     name: str
@@ -371,11 +432,22 @@ class CsvInfo:
     decimal: str = "."
     header: bool = True
     notes: tuple[str, ...] = ()
+    preamble_lines: int = 0
+    file_type: str = "csv"
+    sheets: tuple[str, ...] = ()
+    sheet: str = ""
+    merged_labels: Mapping[str, tuple[str, ...]] = field(default_factory=Params)
 
     def describe(self) -> str:
-        """One line for the UI: rows, dialect, dropped rows and notes."""
+        """One line for the UI: rows, file type or dialect, dropped rows and notes."""
         delimiter = {",": "comma", ";": "semicolon", "\t": "tab", " ": "space"}[self.delimiter]
-        parts = [f"{self.n_rows:,} rows", f"{delimiter}-separated", self.encoding]
+        parts = [f"{self.n_rows:,} rows"]
+        if self.file_type == "xlsx":
+            parts.append(f"Excel sheet {self.sheet!r} ({len(self.sheets)} in the workbook)")
+        else:
+            if self.file_type == "csv.gz":
+                parts.append("gzip-compressed")
+            parts += [f"{delimiter}-separated", self.encoding]
         if self.decimal == ",":
             parts.append("decimal commas")
         if self.dropped_rows:
@@ -546,6 +618,15 @@ def _choose(
             )
         chosen = tuple(usable[:2])
 
+    for name in candidates[label_name]:
+        if len(name) > MAX_NAME_CHARS:
+            raise DatasetError(
+                f"a class name in column {label_name!r} is {len(name):,} characters long; "
+                f"class names can have at most {MAX_NAME_CHARS:,}: shorten it"
+            )
+    for target, spellings in table.columns[label_name].merged.items():
+        listed = ", ".join(repr(v) for v in spellings)
+        notes.append(f"merged label spellings: {listed} -> {target!r}")
     classes = candidates[label_name]
     if positive is None and hint.get("positive", [""])[0] in classes:
         positive = hint["positive"][0]
@@ -662,6 +743,7 @@ def _build(table: _Table, choice: _Choice) -> tuple[np.ndarray, np.ndarray, tupl
     y = is_positive.astype(np.int64)
     y *= 2
     y -= 1  # in place: True -> +1, False -> -1
+    check_magnitude(X, choice.features)  # inspect_csv too, not only Dataset, says so
     # Handed over read-only, so Dataset can keep them without a defensive copy.
     X.flags.writeable = False
     y.flags.writeable = False
@@ -674,12 +756,14 @@ def _build(table: _Table, choice: _Choice) -> tuple[np.ndarray, np.ndarray, tupl
     return X, y, (negative_name, choice.positive), reasons, excluded
 
 
-def inspect_csv(source: Any) -> CsvInfo:
+def inspect_csv(source: Any, sheet: str | int | None = None) -> CsvInfo:
     """Read a CSV file and say what it holds and what :func:`load_csv` would pick.
 
     Parameters
     ----------
     source : path, bytes, str or file-like
+        As for :func:`load_csv`.
+    sheet : str or int, optional
         As for :func:`load_csv`.
 
     Returns
@@ -694,7 +778,7 @@ def inspect_csv(source: Any) -> CsvInfo:
         When the file cannot become a dataset at all (empty, binary, header only, fewer
         than two numeric columns, no label column, one class, no valid row).
     """
-    table = _read_table(source)
+    table = _read_table(source, sheet)
     choice = _choose(table)
     _, _, _, reasons, excluded = _build(table, choice)
     return CsvInfo(
@@ -715,6 +799,11 @@ def inspect_csv(source: Any) -> CsvInfo:
         decimal=table.dialect.decimal,
         header=table.dialect.header,
         notes=tuple(table.dialect.notes + choice.notes),
+        preamble_lines=table.dialect.preamble,
+        file_type=table.kind.kind,
+        sheets=table.kind.sheets,
+        sheet=table.kind.sheet,
+        merged_labels=Params(table.columns[choice.label].merged),
     )
 
 
@@ -724,6 +813,7 @@ def load_csv(
     label: str | None = None,
     positive: Any = None,
     negative: Any = None,
+    sheet: str | int | None = None,
 ) -> Dataset:
     """Load a CSV file as a Dataset.
 
@@ -734,7 +824,10 @@ def load_csv(
         or an open text/binary file such as Streamlit's UploadedFile. Comma, semicolon,
         tab (or space) separated; with or without a header; UTF-8 with or without a BOM,
         UTF-16, Windows-1252 or Latin-1; decimal commas in semicolon or tab files; quoted
-        fields; any line endings. Extra columns (ids, text) are ignored.
+        fields; any line endings; title or comment lines above the table are skipped.
+        Extra columns (ids, text) are ignored. Also a gzip'd CSV (``.csv.gz``) or an
+        Excel ``.xlsx`` workbook, recognised by their content, not their name; at most
+        ``MAX_FILE_BYTES`` (a gzip'd file also unpacked).
     features : sequence of str, optional
         Feature columns (names, or 0-based indices); default: the first two numeric
         columns that are neither the label nor an id.
@@ -748,13 +841,20 @@ def load_csv(
         The value that becomes -1, or "rest" for one class against all others; default:
         the other class (with more than two: the first other one in sorted order; rows
         of the remaining classes are left out and counted as ``excluded_rows``).
+    sheet : str or int, optional
+        The sheet of an .xlsx workbook to read (name, or 0-based index); default: the
+        first. ``inspect_csv`` lists the sheet names.
 
     Returns
     -------
     Dataset
         ``params`` records the file, dialect, columns and classes, and ``dropped_rows``
         with ``dropped_reasons``: rows with missing, non-numeric or infinite values or
-        with too many fields are dropped and counted, never silently.
+        with too many fields are dropped and counted, never silently. Also
+        ``preamble_lines`` (lines skipped above the table), ``file_type`` ("csv", "csv.gz",
+        "xlsx"; with ``sheet``) and ``merged_labels`` (class name -> the spellings merged
+        into it: labels differing only in case and surrounding spaces are one class, named
+        by the most frequent spelling, when that leaves two classes or more).
 
     Raises
     ------
@@ -767,7 +867,7 @@ def load_csv(
     >>> ds.y.tolist(), ds.class_names
     ([1, -1], ('no', 'yes'))
     """
-    table = _read_table(source)
+    table = _read_table(source, sheet)
     choice = _choose(table, features, label, positive, negative)
     X, y, class_names, reasons, excluded = _build(table, choice)
     dialect = table.dialect
@@ -787,19 +887,16 @@ def load_csv(
         "dropped_reasons": reasons,
         "excluded_rows": excluded,
         "notes": tuple(notes),
+        "preamble_lines": dialect.preamble,
+        "file_type": table.kind.kind,
+        "merged_labels": table.columns[choice.label].merged,
     }
+    if table.kind.kind == "xlsx":
+        params["sheet"] = table.kind.sheet
     return Dataset(X, y, choice.features, class_names, table.name, params)
 
 
 # -- writing ---------------------------------------------------------------------------------
-
-
-def _csv_field(text: str) -> str:
-    buffer = io.StringIO()
-    # The writer quotes fields holding characters of its line terminator: use both CR
-    # and LF there so a name with a line break is quoted, then drop the terminator.
-    csv.writer(buffer, lineterminator="\r\n").writerow([text])
-    return buffer.getvalue()[:-2]
 
 
 def _hint_for(dataset: Dataset, label: str) -> dict[str, list[str]]:
@@ -859,8 +956,8 @@ def to_csv(dataset: Dataset) -> str:
     if hint:
         pairs = [(key, value) for key, values in hint.items() for value in values]
         lines.append(f"{HINT} {urlencode(pairs, quote_via=quote)}")
-    lines.append(",".join(_csv_field(name) for name in (*features, label)))
-    class_text = {-1: _csv_field(dataset.class_names[0]), 1: _csv_field(dataset.class_names[1])}
+    lines.append(",".join(csv_field(name) for name in (*features, label)))
+    class_text = {-1: csv_field(dataset.class_names[0]), 1: csv_field(dataset.class_names[1])}
     columns = [map(repr, dataset.X[:, j].tolist()) for j in range(dataset.d)]
     labels = [class_text[v] for v in dataset.y.tolist()]
     lines.extend(",".join(row) for row in zip(*columns, labels, strict=True))

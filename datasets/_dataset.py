@@ -43,6 +43,32 @@ NA_TOKENS = frozenset(
     }
 )  # fmt: skip
 
+MAX_ABS_VALUE = 1e100
+"""Largest magnitude a coordinate may have.
+
+The perceptron adds points to its weights and squares their norms (R**2, margins), so
+values far beyond this would overflow float64 (about 1.8e308) into inf and NaN. Tiny
+values (1e-20 kg, charges in coulombs) are fine at any size."""
+
+
+_LIMIT_TEXT = f"{MAX_ABS_VALUE:.0e}".replace("e+", "e")  # "1e100"
+
+
+def check_magnitude(X: np.ndarray, names: tuple[str, ...]) -> None:
+    """Raise DatasetError naming the first column with a value beyond ``MAX_ABS_VALUE``."""
+    if X.size == 0:
+        return
+    peak = np.abs(X).max(axis=0)
+    for j in np.flatnonzero(peak > MAX_ABS_VALUE):
+        column = X[:, j]
+        worst = float(column[np.argmax(np.abs(column))])
+        direction = "up to" if worst > 0 else "down to"
+        raise DatasetError(
+            f"column {names[j]!r} has values {direction} {worst:.1e}: rescale the column "
+            f"(values must stay below {_LIMIT_TEXT})"
+        )
+
+
 # What a CSV reader parses as a number; used to canonicalise numeric class names so that
 # they survive a CSV round trip (the loader reads "1.0" and "1" as the same number).
 _NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
@@ -190,20 +216,27 @@ def scale_features(
     names = tuple(feature_names) or tuple(f"x{j + 1}" for j in range(d))
     if kind == "none" or n == 0:
         return X.copy(), Scaling(kind, (0.0,) * d, (1.0,) * d, ())
+    # Spreads are computed on columns divided by their largest deviation, so neither
+    # squares of 1e100 overflow nor squares of 1e-300 underflow to a zero spread.
+    constant = np.ptp(X, axis=0) == 0
     if kind == "centre":
-        shift, scale, constant_names = X.mean(axis=0), np.ones(d), ()
+        shift, scale = X.mean(axis=0), np.ones(d)
+    elif kind == "minmax":
+        shift = X.min(axis=0)
+        scale = X.max(axis=0) - shift
     else:
-        if kind == "minmax":
-            shift = X.min(axis=0)
-            spread = X.max(axis=0) - shift
-        else:
-            shift = X.mean(axis=0)
-            # Only an exact zero range counts as constant: a tiny std from rounding would
-            # blow rounding noise up to +-1.
-            spread = np.where(np.ptp(X, axis=0) == 0, 0.0, X.std(axis=0))
-        constant = spread == 0
-        scale = np.where(constant, 1.0, spread)
-        constant_names = tuple(names[j] for j in np.flatnonzero(constant))
+        shift = X.mean(axis=0)
+        deviation = X - shift
+        peak = np.abs(deviation).max(axis=0)
+        unit = np.where(peak > 0, peak, 1.0)
+        scale = peak * np.sqrt(np.mean((deviation / unit) ** 2, axis=0))
+    # Only an exact zero range counts as constant: a tiny std from rounding would blow
+    # rounding noise up to +-1. A constant column is shifted by its value, to exact zeros.
+    shift = np.where(constant, X[0], shift)
+    scale = np.where(constant | (scale == 0), 1.0, scale)
+    constant_names = tuple(names[j] for j in np.flatnonzero(constant))
+    if kind == "centre":
+        constant_names = ()
     scaled = (X - shift) / scale
     return scaled, Scaling(
         kind,
@@ -343,6 +376,8 @@ class Dataset:
         if not all(names) or len(set(names)) != d:
             raise DatasetError(f"feature names must be non-empty and distinct: {names}")
         kind = normalise_preprocessing(self.preprocessing)
+        if kind == "none":  # scaled data comes from raw data that was checked
+            check_magnitude(X, names)
         scaling = self.scaling or Scaling(kind, (0.0,) * d, (1.0,) * d)
         set_(self, "X", _locked(X))
         set_(self, "y", _locked(_owned_copy(y, np.int64)))

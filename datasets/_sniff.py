@@ -19,13 +19,21 @@ from dataclasses import dataclass, field
 from typing import Any
 from urllib.parse import parse_qsl
 
+from ._cells import restore_formula
 from ._dataset import NA_TOKENS
 from ._errors import DatasetError
 
-MAX_FILE_BYTES = 200 * 1024 * 1024
-"""Largest file read: Streamlit's default upload limit (``server.maxUploadSize`` = 200 MB)."""
+MAX_FILE_BYTES = 100 * 1024 * 1024
+"""Largest file read, 100 MB (MiB, as Streamlit counts ``server.maxUploadSize = 100``).
+
+Sized to the row limit: a million rows of a few numeric columns is 30-100 MB of CSV, so
+a larger file would almost always be refused for its rows after a long upload. A gzip'd
+CSV may unpack to at most this much too."""
 MAX_COLUMNS = 1_000
 """Most columns read."""
+MAX_NAME_CHARS = 10_000
+"""Longest column name or class name read; a longer one is a DatasetError, not cut (a cut
+name would no longer be the file's, and two cut names could collide)."""
 
 SAMPLE_BYTES = 64 * 1024
 SAMPLE_ROWS = 200
@@ -38,9 +46,13 @@ _MAGIC = (
     (b"\xff\xd8\xff", "a JPEG image"),
     (b"GIF8", "a GIF image"),
     (b"%PDF", "a PDF document"),
-    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an Excel 97-2003 workbook (.xls)"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old Excel 97-2003 workbook (.xls)"),
     (b"\x1f\x8b", "a gzip-compressed file"),
     (b"7z\xbc\xaf", "a 7-Zip archive"),
+    (b"Rar!", "a RAR archive"),
+    (b"BZh", "a bzip2-compressed file"),
+    (b"\xfd7zXZ\x00", "an xz-compressed file"),
+    (b"\x28\xb5\x2f\xfd", "a zstd-compressed file"),
 )
 
 
@@ -48,13 +60,14 @@ _MAGIC = (
 
 
 def _mb(size: int) -> str:
-    return f"{size / (1024 * 1024):.0f} MB"
+    """``100 MB``, ``150.2 MB``: megabytes as Streamlit counts them (2**20 bytes)."""
+    return f"{size / (1024 * 1024):.1f}".removesuffix(".0") + " MB"
 
 
 def _too_big(size: int) -> DatasetError:
     return DatasetError(
-        f"the file is {_mb(size)}; the limit is {_mb(MAX_FILE_BYTES)} (the app's upload "
-        "limit). Keep only the columns you need, or a sample of the rows."
+        f"the file is {_mb(size)}; the limit is {_mb(MAX_FILE_BYTES)}: keep the columns "
+        "you need or sample the rows"
     )
 
 
@@ -101,9 +114,7 @@ def read_source(source: Any) -> Source:
         try:
             with open(path, "rb") as handle:
                 size = os.fstat(handle.fileno()).st_size
-                if size > MAX_FILE_BYTES:
-                    raise _too_big(size)
-                return Source(name, path, None, handle.read(SAMPLE_BYTES), size)
+                head = handle.read(SAMPLE_BYTES) if size <= MAX_FILE_BYTES else b""
         except FileNotFoundError:
             raise DatasetError(f"there is no file {path!r}; check the path") from None
         except IsADirectoryError:
@@ -111,6 +122,9 @@ def read_source(source: Any) -> Source:
         except (OSError, ValueError) as exc:
             reason = getattr(exc, "strerror", None) or exc
             raise DatasetError(f"cannot read {path!r}: {reason}") from None
+        if size > MAX_FILE_BYTES:
+            raise _too_big(size)
+        return Source(name, path, None, head, size)
     if hasattr(source, "read"):
         raw_name = getattr(source, "name", None)
         name = os.path.basename(raw_name) if isinstance(raw_name, str) and raw_name else ""
@@ -132,13 +146,19 @@ def read_source(source: Any) -> Source:
 
 
 def _not_csv(what: str) -> DatasetError:
-    if "Excel" in what or "spreadsheet" in what:
-        fix = "open it and save it as CSV (File > Save As > CSV), then load that file"
+    if ".xls)" in what:
+        fix = "open it in Excel and save it as .xlsx or CSV (File > Save As), then load that"
+    elif "Excel" in what or "spreadsheet" in what:
+        fix = "open it and save it as .xlsx or CSV (File > Save As > CSV), then load that file"
+    elif "gzip" in what:
+        fix = "a gzip file holds one CSV file, not another archive: extract it first"
     elif "compressed" in what or "archive" in what:
-        fix = "extract the CSV file from it first"
+        fix = "extract the CSV file from it first (or compress the CSV with gzip, .gz)"
+    elif "PDF" in what:
+        fix = "a PDF holds pages, not data: export the table as CSV or .xlsx from where it came"
     else:
         fix = "load the data as a CSV text file (values separated by commas, semicolons or tabs)"
-    return DatasetError(f"this looks like {what}, not a CSV file: {fix}")
+    return DatasetError(f"this looks like {what}, not a CSV file or .xlsx workbook: {fix}")
 
 
 def _whole_lines(source: Source) -> bytes:
@@ -246,13 +266,17 @@ class Dialect:
     rows: list[list[str]]  # sampled data rows (header and preamble removed)
     hint: dict[str, list[str]]
     notes: list[str]
+    preamble: int = 0  # lines skipped above the table (not counting a hint line)
     text_columns: list[int] = field(default_factory=list)
     spaced: bool = False  # a space follows the delimiter somewhere in the sample
     estimated_rows: int = 0  # from the sample's line length and the file size
 
 
 def _score(rows: list[list[str]], delimiter: str) -> tuple:
-    counts = [len(row) for row in rows]
+    # Consistency is judged on the lower half of the sample: lines above the table (a
+    # "Source: a, b, c" note) are at the top, and must not vote for their delimiter.
+    counts = [len(row) for row in rows[len(rows) // 2 :]] if len(rows) >= 4 else []
+    counts = counts or [len(row) for row in rows]
     if not counts:
         return (False, 0.0, 0.0, 0)
     mode, freq = Counter(counts).most_common(1)[0]
@@ -301,12 +325,10 @@ def sniff(source: Source, encoding: str) -> Dialect:
                 "label column, separated by commas, semicolons or tabs"
             )
     rows, ends = candidates[delimiter]
-    width = scores[delimiter][3]
 
-    # Title lines above the table (one field where the table has several) are skipped.
-    preamble = 0
-    while preamble < min(len(rows) - 1, 10) and len(rows[preamble]) < 2 <= width:
-        preamble += 1
+    # Lines above the table (titles, comments, "Source: a, b, c" notes) are skipped; they
+    # are recognised by their shape, not by how many delimiters they happen to hold.
+    preamble = _preamble(rows, delimiter != ",")
     if preamble:
         notes.append(f"skipped {preamble} line(s) above the table")
         skip_lines += ends[preamble - 1]  # physical lines, which is what the parser skips
@@ -331,6 +353,12 @@ def sniff(source: Source, encoding: str) -> Dialect:
             f"the file has {ncols:,} columns; at most {MAX_COLUMNS:,} are read. Keep the "
             "columns you need (two features and a label) and save again."
         )
+    for j, cell in enumerate(first):
+        if len(cell.strip()) > MAX_NAME_CHARS:
+            raise DatasetError(
+                f"the name of column {j + 1} is longer than {MAX_NAME_CHARS:,} characters, "
+                "the most a name can have: shorten it"
+            )
     names, unnamed = _column_names(first, ncols)
     text_columns = []
     for j in range(ncols):
@@ -350,10 +378,76 @@ def sniff(source: Source, encoding: str) -> Dialect:
         data_rows,
         hint,
         notes,
+        preamble,
         text_columns,
         spaced,
         estimated_rows,
     )
+
+
+def _is_data_row(row: Sequence[str], comma_ok: bool) -> bool:
+    """Mostly numbers: at least one, and at least half of the cells that are not missing."""
+    present = [c for c in row if not is_na(c)]
+    numbers = sum(is_number(c, comma_ok) for c in present)
+    return numbers >= 1 and 2 * numbers >= len(present)
+
+
+def _preamble(rows: list[list[str]], comma_ok: bool) -> int:
+    """How many sampled rows come before the table (and its header).
+
+    The table is the longest run of rows with one field count that are mostly numbers
+    (or have missing cells); it is extended upwards over rows that look like data of
+    another width (a bad row is data, not a comment). The header is the row right above
+    with the table's field count (or one off, for a trailing delimiter), unless it is a
+    comment starting with "# ". Everything above
+    that is preamble: titles, comments, "Source: a, b, c, d" lines, whatever their commas.
+    """
+    data = [_is_data_row(row, comma_ok) for row in rows]
+    counts = [len(row) for row in rows]
+    widths = Counter(c for c, d in zip(counts, data, strict=True) if d)
+    if not widths:
+        # No numeric rows to find the table by: only one-field title lines are skipped.
+        width = Counter(counts).most_common(1)[0][0] if counts else 0
+        preamble = 0
+        while preamble < min(len(rows) - 1, 10) and counts[preamble] < 2 <= width:
+            preamble += 1
+        return preamble
+    width = widths.most_common(1)[0][0]
+
+    def in_table(i: int) -> bool:
+        return counts[i] == width and (data[i] or any(is_na(c) for c in rows[i]))
+
+    best_start, best_length, start = 0, 0, None
+    for i in range(len(rows) + 1):
+        if i < len(rows) and in_table(i):
+            start = i if start is None else start
+            continue
+        if start is not None and i - start > best_length:
+            best_start, best_length = start, i - start
+        start = None
+    # Upwards over rows that look like data, and over any row with data of the table's
+    # width somewhere above it: that is a bad row inside the table, not a header.
+    data_above = list(
+        itertools.accumulate(
+            (d and c == width for d, c in zip(data, counts, strict=True)), initial=False
+        )
+    )
+    top = best_start
+    while top > 0 and (data[top - 1] or in_table(top - 1) or data_above[top - 1]):
+        top -= 1
+    if top == 0:
+        return 0
+    above = rows[top - 1]
+    if above and above[0].lstrip().startswith("# "):
+        return top  # a comment line ("# Exported by ..."), not column titles
+    trailing = sum(not row[-1].strip() for row in rows[top : top + best_length] if row)
+    if (
+        len(above) == width
+        or (len(above) == width + 1 and not above[-1].strip())
+        or (len(above) == width - 1 and trailing > best_length // 2)
+    ):
+        return top - 1  # the header
+    return top
 
 
 def _detect_header(rows: list[list[str]], comma_ok: bool) -> bool:
@@ -381,7 +475,7 @@ def _column_names(header: Sequence[str], ncols: int) -> tuple[list[str], list[bo
     unnamed: list[bool] = []
     used: set[str] = set()
     for j in range(ncols):
-        name = header[j].strip() if j < len(header) else ""
+        name = restore_formula(header[j].strip()) if j < len(header) else ""
         unnamed.append(not name)
         name = name or f"column {j + 1}"
         base, k = name, 2

@@ -13,6 +13,9 @@ import pickle
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra import numpy as hnp
 from scipy.spatial import ConvexHull, QhullError
 
 import datasets
@@ -110,6 +113,22 @@ def test_dataset_copies_writeable_input():
 def test_dataset_rejects_bad_values(X, y, message):
     with pytest.raises(DatasetError, match=message):
         Dataset(X, y)
+
+
+def test_values_beyond_the_magnitude_limit_are_refused_everywhere():
+    with pytest.raises(DatasetError) as caught:
+        Dataset([[0.0, 1.0], [3e300, 2.0]], [1, -1], feature_names=("mass", "charge"))
+    assert str(caught.value) == (
+        "column 'mass' has values up to 3.0e+300: rescale the column (values must stay below 1e100)"
+    )
+    with pytest.raises(DatasetError, match="'x2' has values down to -1.0e\\+101"):
+        Dataset([[0.0, -1e101]], [1])
+    at_limit = Dataset([[1e100, -1e100], [1e-300, 5e-324]], [1, -1])
+    assert at_limit.X.tolist() == [[1e100, -1e100], [1e-300, 5e-324]]  # tiny values exact
+    with pytest.raises(DatasetError, match="rescale"):  # drawn points are covered too
+        at_limit.with_points_added((2e100, 0.0), 1)
+    # Centring values at the limit may go beyond it: scaled data is not refused.
+    assert np.isfinite(at_limit.preprocessed("centre").X).all()
 
 
 def test_dataset_rejects_bad_names():
@@ -242,6 +261,63 @@ def test_constant_column_is_left_centred_and_reported():
     assert std.X[:, 1].tolist() == [0.0, 0.0, 0.0]
     assert "'b'" in std.scaling.describe()
     assert np.isfinite(ds.preprocessed("minmax").X).all()
+
+
+def test_standardising_tiny_and_huge_columns_gives_unit_spread():
+    # np.std squares the deviations: 1e-300**2 underflows to 0 (then x / 0 = inf) and
+    # would overflow for values near 1e155; the spread is computed scaled instead.
+    X = np.array([[1e-300, 1e100], [2e-300, -1e100], [4e-300, 0.0]])
+    std = Dataset(X, [1, -1, 1]).preprocessed("standardise")
+    assert np.isfinite(std.X).all() and std.scaling.constant_columns == ()
+    np.testing.assert_allclose(std.X.std(axis=0), 1, rtol=1e-12)
+    np.testing.assert_allclose(std.scaling.invert(std.X), X, rtol=1e-12)
+
+
+magnitudes = st.one_of(
+    st.just(0.0),
+    st.tuples(st.floats(1.0, 9.99), st.integers(-300, 99), st.sampled_from([-1, 1])).map(
+        lambda t: t[2] * t[0] * 10.0 ** t[1]
+    ),
+    st.floats(-1e100, 1e100),
+)
+
+
+@st.composite
+def extreme_points(draw):
+    """n x 2 points: each column at one magnitude 1e-300..1e99, or mixed magnitudes."""
+    n = draw(st.integers(1, 20))
+    columns = []
+    for _ in range(2):
+        if draw(st.booleans()):
+            mantissas = st.one_of(st.floats(-9.99, 9.99), st.sampled_from([0.0, 1.0, -1.0]))
+            values = draw(hnp.arrays(np.float64, n, elements=mantissas))
+            columns.append(values * 10.0 ** draw(st.integers(-300, 99)))
+        else:
+            columns.append(draw(hnp.arrays(np.float64, n, elements=magnitudes)))
+    return np.column_stack(columns)
+
+
+@settings(
+    deadline=None, database=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow]
+)
+@given(X=extreme_points(), kind=st.sampled_from(["centre", "standardise", "minmax"]))
+def test_preprocessing_is_finite_at_extreme_magnitudes(X, kind):
+    ds = Dataset(X, np.where(np.arange(len(X)) % 2 == 0, 1, -1))
+    shown = ds.preprocessed(kind)
+    assert np.isfinite(shown.X).all()
+    assert np.isfinite(shown.scaling.scale).all() and min(shown.scaling.scale) > 0
+    if kind == "minmax":
+        assert shown.X.min() >= 0 and shown.X.max() <= 1
+    if kind == "standardise":
+        assert np.abs(shown.X).max() <= math.sqrt(len(X)) * (1 + 1e-9)
+    constant = [name for j, name in enumerate(ds.feature_names) if np.ptp(X[:, j]) == 0]
+    for j in range(2):
+        if np.ptp(X[:, j]) == 0:
+            assert (shown.X[:, j] == 0).all()  # a constant column: exact zeros
+        elif kind == "standardise":  # a varying column has unit spread, however small
+            assert math.isclose(shown.X[:, j].std(), 1, rel_tol=1e-6)
+    if kind != "centre":
+        assert list(shown.scaling.constant_columns) == constant
 
 
 # -- the registry --------------------------------------------------------------------------

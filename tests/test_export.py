@@ -1,6 +1,7 @@
 """ui.export: the run CSV against the ERRATA trace, the dataset CSV loads back, the HTML
 animation is self-contained."""
 
+import csv
 import io
 import re
 
@@ -58,6 +59,18 @@ def test_online_run_exports_one_row_per_arrival():
     frame = pd.read_csv(io.StringIO(export.run_csv(run)))
     assert len(frame) == 1 and frame["mistake"].tolist() == [1]
     assert frame[["w1", "w2", "b"]].values.tolist() == [[1, 1, 1]]
+
+
+def test_run_csv_names_cannot_run_as_spreadsheet_formulas():
+    run = pc.train(X4, Y4, max_epochs=1)
+    names = ('=HYPERLINK("http://x","y")', "@SUM(A1)")
+    text = export.run_csv(run, feature_names=names)
+    header = next(csv.reader(io.StringIO(text)))
+    assert header[4:6] == ["'" + names[0], "'" + names[1]]  # OWASP: quote-prefixed, quoted
+    assert text.startswith('step,epoch,position,index,"\'=HYPERLINK(""http://x"",""y"")",')
+    assert [datasets.restore_formula(h) for h in header[4:6]] == list(names)
+    frame = pd.read_csv(io.StringIO(text))
+    assert (frame["activation"] <= 0).any()  # numbers, negative ones too, are plain numbers
 
 
 def test_dataset_csv_loads_back_identically_even_preprocessed():

@@ -7,6 +7,8 @@ import io
 import numpy as np
 import plotly.graph_objects as go
 
+from datasets import csv_field
+
 MAX_RUN_ROWS = 200_000  # ~14 MB of CSV, a few seconds to write; longer runs are cut
 
 
@@ -35,7 +37,8 @@ def run_csv(run, *, feature_names=("x1", "x2"), max_rows: int = MAX_RUN_ROWS) ->
     header = ["step", "epoch", "position", "index", *names, "y", "activation", "mistake"]
     header += [*wnames, "b"]
     buf = io.StringIO()
-    buf.write(",".join(_field(h) for h in header) + "\n")
+    # Names are neutralised against spreadsheet formulas (=, +, -, @...), as in the dataset CSV.
+    buf.write(",".join(csv_field(h) for h in header) + "\n")
     # Epochs and positions are written from 1, as the status line counts them.
     columns = [
         (cols["t"] + 1).tolist(),
@@ -53,12 +56,6 @@ def run_csv(run, *, feature_names=("x1", "x2"), max_rows: int = MAX_RUN_ROWS) ->
         buf.write(",".join(str(v) for v in row))
         buf.write("\n")
     return buf.getvalue()
-
-
-def _field(name: str) -> str:
-    if any(c in name for c in ',"\n\r'):
-        return '"' + name.replace('"', '""') + '"'
-    return name
 
 
 def animation_html(fig: go.Figure, *, title: str = "Perceptron Lab: a run") -> str:
