@@ -109,8 +109,7 @@ def on_move(move: str) -> None:
         state.move_cursor(ss, r.n_visits)
     else:
         unit = {"step": "update", "visit": "visit", "epoch": "epoch"}[move]
-        target = state.advance(t, unit, update_visit=r.update_visit, n=r.n, n_visits=r.n_visits)
-        state.move_cursor(ss, target)
+        state.move_cursor(ss, r.next_cursor(t, unit))  # the run knows its next update
     if ss["pg_playing"]:
         ss["pg_playing"] = False
         st.rerun()  # a full run, to stop Play's timer
@@ -136,9 +135,7 @@ speed, unit = panels.play_controls(ss["pg_playing"], run is not None, toggle_pla
 def stage() -> None:
     """Buttons, status, chart and numbers: a step reruns only this part."""
     if run is not None and ss["pg_playing"]:
-        t = state.advance(
-            ss["pg_cursor"], unit, update_visit=run.update_visit, n=run.n, n_visits=n_visits
-        )
+        t = run.next_cursor(ss["pg_cursor"], unit)
         ss["pg_cursor"] = t
         if t >= n_visits:
             ss["pg_playing"] = False

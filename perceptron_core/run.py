@@ -60,6 +60,35 @@ class Visit:
     b_after: float | None
 
 
+MOVES = ("update", "visit", "epoch")
+
+
+@dataclass(frozen=True)
+class Change:
+    """The weight change that the visit just before a cursor completed.
+
+    ``kind`` is "mistake" (one example's step, w += eta*y*x), "batch" (the end of an epoch
+    of the batch perceptron: every mistake of the epoch summed, then added) or "dual" (the
+    kernel perceptron: alpha of one example grows by one; it has no w in input space).
+    """
+
+    t: int  # the cursor (visits done) at which the change has been made
+    kind: str
+    k: int  # weight changes made up to and including this one
+    indices: np.ndarray  # the examples whose steps make the change, in visit order
+    w_before: np.ndarray | None
+    b_before: float | None
+    w_after: np.ndarray | None
+    b_after: float | None
+
+    @property
+    def step(self) -> tuple[np.ndarray, float] | None:
+        """(w_after - w_before, b_after - b_before): eta times the sum of y*x over indices."""
+        if self.w_before is None:
+            return None
+        return self.w_after - self.w_before, self.b_after - self.b_before
+
+
 class Run:
     """The immutable record of one training run, with exact replay.
 
@@ -295,6 +324,55 @@ class Run:
         else:
             w_after, b_after = w, b
         return Visit(t, epoch, pos, i, a, mistake, k, w, b, w_after, b_after)
+
+    # --------------------------------------------------------------- stepping
+    def next_cursor(self, t: int, move: str = "update") -> int:
+        """The cursor (visits done, 0..n_visits) after one move from cursor ``t``.
+
+        "visit": one more example; "epoch": to the end of the current epoch; "update": to
+        just after the next weight change. That is the next mistake for every variant but
+        batch, whose weights change only at the end of an epoch with mistakes; for the
+        kernel perceptron the change is to alpha, not w.
+        """
+        if move not in MOVES:
+            raise ValueError(f"move must be one of {MOVES}; got {move!r}")
+        total = self.n_visits
+        t = max(0, min(int(t), total))
+        if move == "visit":
+            return min(t + 1, total)
+        if move == "epoch":
+            return min((t // self.n + 1) * self.n, total)
+        if self.is_batch:
+            later = np.flatnonzero(self.counts[t // self.n :] > 0)
+            return min((t // self.n + int(later[0]) + 1) * self.n, total) if later.size else total
+        m = int(np.searchsorted(self.update_visit, t, side="left"))
+        return int(self.update_visit[m]) + 1 if m < self.mistakes else total
+
+    def change_at(self, t: int) -> Change | None:
+        """The weight change made by the visits up to cursor ``t`` and completed at ``t``
+        (None when the visit before ``t`` changed nothing)."""
+        if not 0 < t <= self.n_visits:
+            return None
+        if self.is_batch:
+            if t % self.n and t != self.n_visits:
+                return None
+            epoch = (t - 1) // self.n
+            if self.counts[epoch] == 0:
+                return None
+            k = self.updates_before_visit(epoch * self.n + self.n)
+            lo = int(np.sum(self.counts[:epoch]))
+            idx = self.update_index[lo : lo + int(self.counts[epoch])].copy()
+            w0, b0 = self.weights(k - 1)
+            w1, b1 = self.weights(k)
+            return Change(t, "batch", k, idx, w0, b0, w1, b1)
+        v = self.visit(t - 1)
+        if not v.mistake:
+            return None
+        idx = np.array([v.index], dtype=np.int64)
+        if self.is_kernel:
+            return Change(t, "dual", v.updates_before + 1, idx, None, None, None, None)
+        return Change(t, "mistake", v.updates_before + 1, idx, v.w_before, v.b_before,
+                      v.w_after, v.b_after)  # fmt: skip
 
     def prediction(self, t: int) -> int:
         """What the perceptron predicted at visit ``t``: +1, -1, or 0 for "I don't know"

@@ -71,22 +71,14 @@ X4 = np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]])  # ERRATA exampl
 Y4 = np.array([1, 1, -1, -1])
 
 
-def test_cursor_moves_on_a_real_run():
+def test_cursor_moves_on_the_errata_trace():
     run = pc.train(X4, Y4, max_epochs=3)
-    uv, n, T = run.update_visit, run.n, run.n_visits
-    # Mistakes at visits 0 and 2 in epoch 1 (ERRATA.md).
-    assert uv[:2].tolist() == [0, 2]
-    assert state.next_update(0, uv, T) == 1
-    assert state.next_update(1, uv, T) == 3
-    assert state.next_visit(1, T) == 2 and state.next_visit(T, T) == T
-    assert state.next_epoch(0, n, T) == 4 and state.next_epoch(4, n, T) == 8
-    assert state.next_epoch(T - 1, n, T) == T
-    assert state.advance(1, "visit", update_visit=uv, n=n, n_visits=T) == 2
-    with pytest.raises(ValueError):
-        state.advance(1, "jump", update_visit=uv, n=n, n_visits=T)
-    done = pc.train(np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1, -1]))
-    # After the last mistake, Step goes to the end of the run.
-    assert state.next_update(done.n_visits - 1, done.update_visit, done.n_visits) == (done.n_visits)
+    # ERRATA.md, example 1: mistakes at the 1st and 3rd visit of epoch 1, w = (0, -1), b = 0
+    # after it; epoch 2 then starts with a mistake on (1, 1): -1 <= 0. Never a clean pass.
+    assert [run.next_cursor(t) for t in (0, 1, 2, 3)] == [1, 3, 3, 5]
+    assert run.change_at(3).w_after.tolist() == [0.0, -1.0] and run.change_at(3).b_after == 0
+    assert not run.converged and run.n_visits == 12
+    assert run.next_cursor(1, "visit") == 2 and run.next_cursor(0, "epoch") == 4
     assert state.clamp(99, 10) == 10 and state.clamp(-3, 10) == 0 and state.clamp("x", 5) == 0
 
 

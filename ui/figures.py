@@ -84,6 +84,7 @@ class Update:
     x: np.ndarray
     y: int
     eta: float
+    label: str | None = None  # the step arrow's label (batch: the epoch's sum)
 
     @property
     def w_new(self) -> np.ndarray:
@@ -645,7 +646,7 @@ def vector_traces(box: Box, *, w=None, update: Update | None = None) -> dict[str
         "step",
         anchor + scale * w_old,
         anchor + scale * (w_old + step),
-        f"{sign}{eta}x",
+        update.label or f"{sign}{eta}x",
         at=0.5,
     )
     arrow("w arrow", "w", anchor, anchor + scale * w_new, "w_new" + tag)

@@ -49,13 +49,25 @@ def train(
 
 def at_step(run, X, y, t: int):
     """What the chart shows after ``t`` visits: (w, b, the visit just made or None, the
-    update it made or None)."""
+    weight change completed at ``t`` as a vector sum, or None).
+
+    The run says where its weights change (``run.change_at``): after a mistake, or for
+    batch at the end of an epoch, when the epoch's steps are added at once. A kernel run
+    has no w to draw (None, None).
+    """
+    visit = run.visit(t - 1) if t > 0 else None
+    if run.is_kernel:
+        return None, None, visit, None
     w, b = run.weights(run.updates_before_visit(t))
-    if t == 0:
-        return w, b, None, None
-    visit = run.visit(t - 1)
-    update = None
-    if visit.mistake:
-        x = np.asarray(X[visit.index], dtype=np.float64)
-        update = Update(visit.w_before, visit.b_before, x, int(y[visit.index]), run.eta)
+    change = run.change_at(t)
+    if change is None:
+        return w, b, visit, None
+    if change.kind == "batch":
+        total = (y[change.indices, None] * X[change.indices]).sum(axis=0)
+        m = change.indices.shape[0]
+        update = Update(change.w_before, change.b_before, total, 1, run.eta, f"+η·Σyx ({m})")
+    else:
+        i = int(change.indices[0])
+        x = np.asarray(X[i], dtype=np.float64)
+        update = Update(change.w_before, change.b_before, x, int(y[i]), run.eta)
     return w, b, visit, update

@@ -152,33 +152,6 @@ def decode_points(code: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ------------------------------------------------------------------------- cursor
-def next_update(t: int, update_visit: np.ndarray, n_visits: int) -> int:
-    """Step: the cursor just after the next visit that made a mistake (else the end)."""
-    m = int(np.searchsorted(update_visit, t, side="left"))
-    return int(update_visit[m]) + 1 if m < len(update_visit) else n_visits
-
-
-def next_visit(t: int, n_visits: int) -> int:
-    """Visit: one more example, mistake or not."""
-    return min(t + 1, n_visits)
-
-
-def next_epoch(t: int, n: int, n_visits: int) -> int:
-    """Epoch: the end of the current epoch (the next one if it just ended)."""
-    return min((t // n + 1) * n, n_visits)
-
-
-def advance(t: int, unit: str, *, update_visit: np.ndarray, n: int, n_visits: int) -> int:
-    """The cursor after one move of ``unit`` ("update", "visit" or "epoch")."""
-    if unit == "update":
-        return next_update(t, update_visit, n_visits)
-    if unit == "visit":
-        return next_visit(t, n_visits)
-    if unit == "epoch":
-        return next_epoch(t, n, n_visits)
-    raise ValueError(f"unknown move {unit!r}")
-
-
 def clamp(t: Any, n_visits: int) -> int:
     """A cursor within 0..n_visits (anything unreadable becomes 0)."""
     try:
