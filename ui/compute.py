@@ -60,18 +60,23 @@ def theory(X: np.ndarray, y: np.ndarray) -> pc.Theory | None:
     return pc.theory(X, y)
 
 
-@st.cache_data(max_entries=256, show_spinner=False)
-def hinge_bound(X: np.ndarray, y: np.ndarray, epochs: int) -> float | None:
-    """Theorem 2 after ``epochs`` epochs, or None when the data is too large to do it live."""
+@cache.cached
+def hinge_bound(X: np.ndarray, y: np.ndarray, epochs: int) -> pc.HingeBound | None:
+    """Theorem 2 after ``epochs`` epochs with its certificate (a dual lower bound), or None
+    when the data is too large to do it live. The engine bounds the work of one call and
+    warm-starts from the nearest epochs already solved, so stepping on costs little."""
     if X.shape[0] > HINGE_MAX_POINTS:
         return None
-    return float(pc.hinge_bound(X, y, max(1, int(epochs))))
+    return pc.hinge_certificate(X, y, max(1, int(epochs)))
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
-def inspect_upload(file_id: str, name: str, _data: bytes) -> datasets.CsvInfo:
-    """What the uploaded file holds (cached per upload, keyed by Streamlit's file id)."""
-    return datasets.inspect_csv(_named(_data, name))
+def inspect_upload(
+    file_id: str, name: str, _data: bytes, sheet: str | None = None
+) -> datasets.CsvInfo:
+    """What the uploaded file holds (cached per upload and sheet, keyed by Streamlit's
+    file id)."""
+    return datasets.inspect_csv(_named(_data, name), sheet=sheet)
 
 
 @cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="Reading the file…")
@@ -83,10 +88,17 @@ def load_upload(
     label: str,
     positive: str,
     negative: str | None,
+    sheet: str | None = None,
 ) -> datasets.Dataset:
-    """The uploaded file as a dataset with the chosen columns and classes."""
+    """The uploaded file (an .xlsx: the chosen sheet) as a dataset with the chosen columns
+    and classes."""
     return datasets.load_csv(
-        _named(_data, name), features=features, label=label, positive=positive, negative=negative
+        _named(_data, name),
+        features=features,
+        label=label,
+        positive=positive,
+        negative=negative,
+        sheet=sheet,
     )
 
 

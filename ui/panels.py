@@ -326,7 +326,19 @@ def _upload() -> DataChoice:
             ],
         )
     data = file.getvalue()
-    info = compute.inspect_upload(file.file_id, file.name, data)
+    if st.session_state.get("pg_csv_sheet_of") != file.file_id:
+        st.session_state["pg_csv_sheet_of"] = file.file_id
+        st.session_state.pop("pg_csv_sheet", None)  # a new file starts on its first sheet
+    sheet = st.session_state.get("pg_csv_sheet")
+    info = compute.inspect_upload(file.file_id, file.name, data, sheet)
+    if len(info.sheets) > 1:
+        sheet = st.selectbox(
+            "Sheet", info.sheets, index=info.sheets.index(info.sheet), format_func=_short
+        )
+        if sheet != info.sheet:  # another sheet: its columns, its proposal
+            st.session_state["pg_csv_sheet"] = sheet
+            st.session_state["pg_csv_file"] = None
+            st.rerun()
     if st.session_state.get("pg_csv_file") != file.file_id:
         # A new file: start the pickers from the loader's proposal.
         st.session_state["pg_csv_file"] = file.file_id
@@ -353,7 +365,9 @@ def _upload() -> DataChoice:
     )
     if f1 == f2:
         return DataChoice(None, "choose two different feature columns")
-    ds = compute.load_upload(file.file_id, file.name, data, (f1, f2), label, positive, negative)
+    ds = compute.load_upload(
+        file.file_id, file.name, data, (f1, f2), label, positive, negative, info.sheet or None
+    )
     notes = [info.describe()]
     dropped = int(ds.params.get("dropped_rows", 0))
     excluded = int(ds.params.get("excluded_rows", 0))

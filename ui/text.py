@@ -233,18 +233,32 @@ NOT_SEPARABLE = (
 )
 
 
-def hinge_text(epochs: int, bound: float | None) -> str:
-    """Theorem 2 in words, for the markdown above ``hinge_latex``."""
+def hinge_text(epochs: int, bound) -> str:
+    """Theorem 2 in words, for the markdown above ``hinge_latex`` (``bound``: a
+    ``perceptron_core.HingeBound`` or None)."""
     if bound is None:
         return f"Theorem 2 after E = {epochs} epochs: too large to compute live (> 20,000 points)."
-    return (
+    text = (
         f"Theorem 2 after E = {epochs} epoch{'s' if epochs != 1 else ''}: "
-        "M ≤ min over w* of R²‖w*‖² + 2E·L_hinge(w*)"
+        "M ≤ min over w* of R²‖w*‖² + 2E·L_hinge(w*). "
+        f"At the minimising w* = {vec(bound.w)} (bias first, in the augmented space): "
+        f"‖w*‖² = {num(bound.norm2)}, L_hinge(w*) = {num(bound.hinge_loss)}."
     )
+    if not bound.proven_minimal:
+        text += (
+            f" Not proven minimal: the true minimum is at least {num(bound.lower, 6)} "
+            f"(at most {num(bound.gap, 2)} below); the bound holds either way."
+        )
+    return text
 
 
-def hinge_latex(M: int, bound: float) -> str:
-    return rf"M = {M} \;\le\; {tex(bound)}"
+def hinge_latex(M: int, bound) -> str:
+    """M against Theorem 2's bound at w*, with its two terms (split to fit a column)."""
+    return (
+        rf"\begin{{aligned}} M = {M} &\le R^2\|w^*\|^2 + 2E\,L_{{\text{{hinge}}}}(w^*) \\"
+        rf" &= {tex(bound.R)}^2 \cdot {tex(bound.norm2)} + {2 * bound.epochs} \cdot "
+        rf"{tex(bound.hinge_loss)} \\ &= {tex(bound.value)} \end{{aligned}}"
+    )
 
 
 def preprocessing_table(rows: dict[str, object], current: str) -> str:
