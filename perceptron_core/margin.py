@@ -547,8 +547,8 @@ class _HingeSolve:
             gap = self.best_P - self.best_D
             if gap <= 1e-13 * self.best_P or gap <= self.upper() - self.lower() - gap:
                 break  # at rounding level
-            stalled = stalled + 1 if not gap < before else 0
-            if stalled == 2:
+            stalled = stalled + 1 if math.isfinite(before) and not gap < before else 0
+            if stalled == 3:
                 break  # rounding stops the progress (very ill-conditioned data)
             mu *= 0.1
         return self
