@@ -27,7 +27,9 @@ def check_X(X, *, name: str = "X", allow_empty: bool = False) -> np.ndarray:
         raise ValueError(f"{name} has no features (shape {arr.shape})")
     # A sum is non-finite whenever any entry is (NaN and inf propagate), and needs no
     # n x d temporary; only then look entry by entry (it may also just have overflowed).
-    finite = True if np.isfinite(arr.sum()) else np.isfinite(arr)
+    with np.errstate(over="ignore", invalid="ignore"):  # huge finite values may overflow it
+        total = arr.sum()
+    finite = True if np.isfinite(total) else np.isfinite(arr)
     if finite is not True and not finite.all():
         row = int(np.argwhere(~finite)[0, 0])
         bad = arr[row][~finite[row]][0]
@@ -85,3 +87,32 @@ def check_positive_int(value, name: str, *, allow_none: bool = False) -> int | N
     if value < 1:
         raise ValueError(f"{name} must be >= 1; got {value}")
     return int(value)
+
+
+#: Largest |x| * max(1, eta) (and |w0|, |b0|) a run accepts: products w.x then stay far below
+#: the float range (about 1.8e308) however many updates a run makes.
+MAX_MAGNITUDE = 1e100
+
+
+def check_magnitude(X: np.ndarray, eta: float = 1.0, w0=None, b0: float = 0.0) -> None:
+    """Raise ``ValueError`` when a run on X could overflow (w.x = inf or nan).
+
+    Every update adds eta * y * x to w, so w grows like eta * |x| and w.x like
+    eta * |x|^2: values up to 1e100 (times eta when eta > 1) are safe, larger ones are not.
+    Tiny values are fine (w.x may underflow to 0, which is a tie, never a nan).
+    """
+    top = float(np.max(np.abs(X))) if X.size else 0.0
+    if top * max(1.0, eta) > MAX_MAGNITUDE:
+        scaled = f" times eta = {eta:g}" if eta > 1.0 else ""
+        raise ValueError(
+            f"X has values up to {top:.1e}{scaled}: w·x would overflow; rescale the columns "
+            f"(values{' times eta' if scaled else ''} must stay below 1e100)"
+        )
+    start = [abs(float(b0))]
+    if w0 is not None and np.size(w0):
+        start.append(float(np.max(np.abs(w0))))
+    if max(start) > MAX_MAGNITUDE:
+        raise ValueError(
+            f"w0/b0 have values up to {max(start):.1e}: w·x would overflow; start from "
+            f"smaller weights (they must stay below 1e100)"
+        )

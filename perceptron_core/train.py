@@ -5,7 +5,7 @@ from __future__ import annotations
 import numpy as np
 
 from . import _loop
-from ._validate import check_eta, check_positive_int, check_X, check_y
+from ._validate import check_eta, check_magnitude, check_positive_int, check_X, check_y
 from .kernels import as_kernel
 from .run import VARIANTS, Run, epoch_order, random_start
 
@@ -102,6 +102,7 @@ def train(
         b_start = float(b0)
     if not (np.isfinite(w_start).all() and np.isfinite(b_start)):
         raise ValueError("w0 and b0 must be finite numbers")
+    check_magnitude(X, eta, w_start, b_start)
     if kern is not None and (np.any(w_start != 0.0) or b_start != 0.0):
         raise ValueError("the kernel perceptron starts from alpha = 0; w0/b0 must be zero")
 
@@ -151,6 +152,7 @@ def online_run(X, y, eta: float = 1.0) -> Run:
     X = check_X(X)
     y = check_y(y, X.shape[0], require_both=False)
     eta = check_eta(eta)
+    check_magnitude(X, eta)
     d = X.shape[1]
     record, counts, _, w, b = _drive(X, y, eta, np.zeros(d), 0.0, _loop.PRIMAL, 1, None,
                                      False, 0, None)  # fmt: skip
