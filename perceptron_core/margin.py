@@ -71,8 +71,8 @@ class Theory:
         if not self.separable:
             return math.inf
         start = np.concatenate(([float(b0)], np.asarray(w0, dtype=np.float64))) / float(eta)
-        alpha = self.R**2 / self.gamma
-        return float(np.sum((start - alpha * self.u) ** 2) / self.R**2)
+        # ||start - (R^2/gamma) u||^2 / R^2 = ||start/R - (R/gamma) u||^2: no R^2 to overflow.
+        return float(np.sum((start / self.R - (self.R / self.gamma) * self.u) ** 2))
 
 
 def augment(X: np.ndarray) -> np.ndarray:
@@ -80,8 +80,22 @@ def augment(X: np.ndarray) -> np.ndarray:
     return np.hstack((np.ones((X.shape[0], 1)), X))
 
 
-def theory(X, y) -> Theory:
+def theory(X, y, hint=None) -> Theory:
     """Compute R, separability, gamma*, u*, the bound and the geometric margin of (X, y).
+
+    True at every finite scale: separability is decided on z_i = y_i (1, x_i) with each
+    column scaled by a power of two (exact, so the decision is unchanged) and any separator
+    found is verified exactly. gamma is the margin of the best verified separator (the
+    max-margin one computed directly, or in the column-scaled space, the free-bias widest
+    band, the bias-free one, or ``hint``), so gamma <= gamma* always and R^2/gamma^2 stays a
+    valid bound; at ordinary scales it is gamma* itself. R, gamma and the bound are computed
+    without overflow (the bound is inf only when it exceeds the float range).
+
+    Parameters
+    ----------
+    hint : array of shape (d+1,), optional
+        A candidate separator (bias first, e.g. a converged run's (b, w)); if it separates,
+        the verdict is "separable" whatever the solvers find.
 
     Examples
     --------
@@ -91,18 +105,102 @@ def theory(X, y) -> Theory:
     (True, 1.0, 2.0, 1.0)
     """
     X = check_X(X)
-    y = check_y(y, X.shape[0])
-    A = augment(X)
-    R = float(np.sqrt(np.max(np.einsum("ij,ij->i", A, A))))
-    Z = A * y[:, None]
-    w = least_distance(Z, np.ones(Z.shape[0]))
-    if w is None or not strictly_separates(Z, w):
+    n, d = X.shape
+    y = check_y(y, n)
+    if hint is not None:
+        hint = np.asarray(hint, dtype=np.float64).reshape(-1)
+        if hint.shape != (d + 1,) or not np.isfinite(hint).all():
+            raise ValueError(
+                f"hint must be a finite separator of {d + 1} numbers (bias first); "
+                f"got shape {hint.shape}"
+            )
+    Z = augment(X) * y[:, None]
+    top = float(np.max(np.abs(Z)))  # >= 1: the bias column
+    E = _exponent(top)
+    Zu = np.ldexp(Z, -E)  # uniformly scaled: the same geometry, |entries| < 1
+    Ru = math.sqrt(float(np.max(np.einsum("ij,ij->i", Zu, Zu))))
+    R = float(np.ldexp(Ru, E))
+    # Column-scaled copy for the exact check (and a solver that sees every column).
+    e = np.array([_exponent(float(np.max(np.abs(Z[:, j])))) for j in range(d + 1)])
+    Zc = np.ldexp(Z, -e)
+    exact_copy = bool(np.array_equal(np.ldexp(Zc, e), Z))
+
+    def verified(v):
+        """The separator v (for Z, any positive multiple) as a unit vector, or None."""
+        if v is None or not np.isfinite(v).all() or not np.any(v):
+            return None
+        vc = _rescale(v, e - E)  # Zc vc is a positive multiple of Z v
+        if vc is None:
+            return None
+        if not (strictly_separates(Zc, vc) if exact_copy else _separates_exactly(Z, v)):
+            return None
+        vn = _rescale(v, np.zeros(d + 1, dtype=np.int64))
+        return vn / float(np.linalg.norm(vn))
+
+    ones = np.ones(n)
+    found = [verified(least_distance(Zu, ones))]  # verified unit separators (or None)
+    extreme = int(np.max(e) - np.min(e)) > 40  # columns 1e12 apart: try the other solvers too
+    if found[0] is None or extreme:
+        wc = least_distance(Zc, ones)
+        found.append(verified(None if wc is None else np.ldexp(wc, -(e - np.min(e)))))
+        if e[0] < np.max(e) - 40:  # huge data: the bias barely counts
+            wf = least_distance(Zu[:, 1:], ones)
+            found.append(verified(None if wf is None else np.concatenate(([0.0], wf))))
+    if hint is not None:
+        found.append(verified(hint))
+    tiny = e[0] > np.max(e[1:]) + 40  # tiny data: the free-bias band is the one to try
+    geo = None
+    if tiny or any(f is not None for f in found):
+        ex = _exponent(float(np.max(np.abs(X)))) if np.any(X) else 0
+        gw, gb, gm = geometric_max_margin(np.ldexp(X, -ex), y)
+        if gw is not None:
+            geo = (gw, float(np.ldexp(gb, ex)), float(np.ldexp(gm, ex)))
+            found.append(verified(np.concatenate(([geo[1]], gw))))
+    found = [f for f in found if f is not None]
+    if not found:
         return Theory(R, False, 0.0, None, math.inf, 0.0, None, None)
-    norm = float(np.linalg.norm(w))
-    u = w / norm
-    gamma = float(np.min(Z @ u))
-    gw, gb, gm = geometric_max_margin(X, y)
-    return Theory(R, True, gamma, u, R**2 / gamma**2, gm, gw, gb)
+    margins = [float(np.min(Zu @ f)) for f in found]
+    best = int(np.argmax(margins))
+    u, gamma_u = found[best], margins[best]
+    gamma = float(np.ldexp(gamma_u, E))
+    ratio = Ru / gamma_u if gamma_u > 0.0 else math.inf
+    bound = ratio * ratio  # inf only when it truly exceeds the float range
+    if geo is None:  # separable, yet the widest-band search failed: measure u's band
+        geo = _band_of(X, y, u)
+    return Theory(R, True, gamma, u, bound, geo[2], geo[0], geo[1])
+
+
+def _exponent(x: float) -> int:
+    """e with x = m 2^e, 0.5 <= m < 1 (0 for x = 0)."""
+    return int(np.frexp(x)[1]) if x > 0.0 else 0
+
+
+def _rescale(v: np.ndarray, shifts: np.ndarray) -> np.ndarray | None:
+    """v_j 2^shifts_j times one common power of two chosen so the largest is in [0.5, 1)."""
+    nz = v != 0.0
+    if not nz.any():
+        return None
+    exps = np.frexp(v[nz])[1] + shifts[nz]
+    return np.ldexp(v, shifts - int(np.max(exps)))
+
+
+def _separates_exactly(Z: np.ndarray, v: np.ndarray) -> bool:
+    """Whether z_i . v > 0 for every row, in exact rational arithmetic (slow; a fallback)."""
+    vq = [Fraction(float(c)) for c in v]
+    return all(sum(Fraction(float(z)) * c for z, c in zip(row, vq, strict=True)) > 0 for row in Z)
+
+
+def _band_of(X: np.ndarray, y: np.ndarray, u: np.ndarray):
+    """The free-bias band of the separator u = (b, w): (w unit, b, margin) in X's units."""
+    w = u[1:]
+    if not np.any(w):
+        return None, None, 0.0
+    ex = _exponent(float(np.max(np.abs(X)))) if np.any(X) else 0
+    wu = w / float(np.linalg.norm(w))
+    s = np.ldexp(X, -ex) @ wu
+    sp, sn = s[y > 0], s[y < 0]
+    b = -(sp.min() + sn.max()) / 2.0
+    return wu, float(np.ldexp(b, ex)), float(np.ldexp(max(0.0, (sp.min() - sn.max()) / 2.0), ex))
 
 
 def least_distance(G: np.ndarray, h: np.ndarray) -> np.ndarray | None:
