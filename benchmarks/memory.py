@@ -27,6 +27,8 @@ What is measured, in this order:
 (d) ``--sessions`` sequential sessions with different data (``?pg_n=1000&pg_seed=<i>``,
     every fifth with ``pg_noise=0.3``), each opened, stepped once and closed. Goal: the max
     RSS stays under warm idle + the caches' ceiling (``ui.cache.CEILING_BYTES``) + 50 MB.
+(e) a heavy link (``HEAVY``: 20,000 noisy points, a run stopped at a million updates),
+    "Run to end" pressed, closed: the peak, and what is kept ``--settle`` seconds later.
 
 Peer, measured in the same run: the bare Streamlit page of the latency benchmark
 (``benchmarks/bare_page.py``, a Step button and N points, no caches), opened the same way:
@@ -65,6 +67,8 @@ CHART = '[data-testid="stPlotlyChart"] .js-plotly-plot'
 LOG_DIR = REPO_ROOT / "artifacts" / "memory"  # git-ignored
 SESSION_GOAL_MB = 30
 SETTLE_GOAL_MB = 50
+# A heavy link: 20,000 noisy points, up to 10,000 epochs (the run stops at a million updates).
+HEAVY = "pg_n=20000&pg_noise=0.3&pg_seed=7&pg_max_epochs=10000"
 
 
 # --------------------------------------------------------------------------- RSS
@@ -364,6 +368,22 @@ def main(argv=None) -> int:
                 "" if limit is None else verdict(max_d <= limit),
             )
             report.add("    after the last session: now - warm idle", end_d - warm)
+
+            # (e)
+            s.reset()
+            t0 = time.monotonic()
+            with session(browser, f"{url}/?{HEAVY}", timeout=300_000) as page:
+                page.wait_for_selector(CHART, timeout=300_000)
+                click_button(page, "Run to end", timeout=300_000)
+            peak_e = s.peak
+            report.add(
+                f"(e) heavy link ({time.monotonic() - t0:.0f} s): peak - warm idle", peak_e - warm
+            )
+            closed = time.monotonic()
+            while (elapsed := time.monotonic() - closed) < args.settle:
+                time.sleep(min(10.0, args.settle - elapsed + 0.01))
+            end_e = s.now()
+            report.add(f"(e) {args.settle:.0f} s after closing: now - warm idle", end_e - warm)
 
     print()
     print(report.table())
