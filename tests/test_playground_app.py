@@ -150,7 +150,13 @@ def test_xor_never_converges_and_theorem_2_replaces_theorem_1():
     text = " ".join(w.value for w in at.warning)
     assert "never converges" in text and "pocket" in text
     assert any("Theorem 2 after E = 25 epochs" in m.value for m in at.markdown)
-    assert any(r"M = " in x.value and r"\le" in x.value for x in at.latex)
+    shown = next(x.value for x in at.latex if "L_{\\text{hinge}}" in x.value)
+    # The engine's bound, computed here independently of the page's cache.
+    import perceptron_core as pc
+    from ui import text as words
+
+    ds = at.session_state["pg_good"]
+    assert words.tex(pc.hinge_bound(ds.X, ds.y, 25)) in shown and f"M = {run.mistakes}" in shown
     assert not any(m.value.startswith("**Separable.**") for m in at.markdown)
 
 
@@ -416,3 +422,101 @@ def test_a_link_step_beyond_the_run_is_reported():
     run = at.session_state["pg_run"]
     assert cursor(at) == run.n_visits
     assert any("beyond the end" in text_of(w.value) for w in at.warning)
+
+
+# ------------------------------------------------------------ every scale
+def scaled_csv(scale: float) -> bytes:
+    """002-like separable data (two clusters either side of x1 + x2 = 0), times ``scale``."""
+    pts = [(1, 2, "a"), (2, 1, "a"), (2, 3, "a"), (-1, -2, "b"), (-2, -1, "b"), (-3, -1, "b")]
+    rows = ["mass,charge,kind"] + [f"{x * scale!r},{y * scale!r},{c}" for x, y, c in pts]
+    return ("\n".join(rows) + "\n").encode()
+
+
+def numbers_text(at) -> str:
+    return " ".join(text_of(m.value) for m in at.markdown) + " ".join(m.value for m in at.latex)
+
+
+@pytest.mark.parametrize("scale", [1e-20, 1e-13, 1.0, 1e20, 1e90])
+@pytest.mark.parametrize("presenter", ["false", "true"])
+def test_separable_data_is_separable_at_every_scale(scale, presenter):
+    at = app(pg_source="Upload", pg_presenter=presenter)
+    at.file_uploader(key="pg_upload").upload(f"s{scale}.csv", scaled_csv(scale)).run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    run = at.session_state["pg_run"]
+    click(at, "pg_end")
+    assert run.converged and "converged" in status(at)
+    shown = numbers_text(at)
+    assert "Separable" in shown and "Not linearly separable" not in shown
+    assert "nan" not in shown.lower() and "inf" not in shown.replace("\\infty", "")
+
+
+@pytest.mark.parametrize("presenter", ["false", "true"])
+def test_values_that_would_overflow_are_refused_and_the_previous_data_stays(presenter):
+    at = app(pg_source="Upload", pg_presenter=presenter)
+    at.file_uploader(key="pg_upload").upload("good.csv", scaled_csv(1.0)).run()
+    good = at.session_state["pg_run"]
+    at.file_uploader(key="pg_upload").clear().upload("huge.csv", scaled_csv(1e300)).run()
+    assert not at.exception
+    errors = " ".join(text_of(e.value) for e in at.error)
+    assert "rescale" in errors, errors
+    assert at.session_state["pg_run"].n == good.n
+    np.testing.assert_array_equal(at.session_state["pg_run"].y, good.y)
+
+
+# ------------------------------------------------------------- file types
+def workbook(sheets: dict[str, list[tuple]]) -> bytes:
+    import io
+
+    import openpyxl
+
+    wb = openpyxl.Workbook()
+    wb.remove(wb.active)
+    for name, rows in sheets.items():
+        ws = wb.create_sheet(name)
+        for row in rows:
+            ws.append(list(row))
+    buf = io.BytesIO()
+    wb.save(buf)
+    return buf.getvalue()
+
+
+def test_an_excel_workbook_and_its_sheets():
+    head = ("a", "b", "kind")
+    first = [head] + [(i, i % 4, "x" if i % 2 else "o") for i in range(10)]
+    second = [head] + [(i, -i, "p" if i > 6 else "q") for i in range(14)]
+    at = app(pg_source="Upload")
+    data = workbook({"first": first, "second": second})
+    at.file_uploader(key="pg_upload").upload("book.xlsx", data).run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    assert at.session_state["pg_run"].n == 10
+    sheet = next(s for s in at.selectbox if s.label == "Sheet")
+    assert sheet.options == ["first", "second"]
+    sheet.set_value("second").run()
+    assert not at.exception and not at.error
+    assert at.session_state["pg_run"].n == 14
+
+
+def test_a_gzipped_csv_and_merged_label_spellings():
+    import gzip
+
+    rows = ["x1,x2,answer"] + [
+        f"{i},{(i * 7) % 5},{['Yes', 'yes', 'YES ', 'no'][i % 4]}" for i in range(16)
+    ]
+    at = app(pg_source="Upload")
+    at.file_uploader(key="pg_upload").upload("d.csv.gz", gzip.compress("\n".join(rows).encode()))
+    at.run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    run = at.session_state["pg_run"]
+    assert run.n == 16 and sorted(set(run.y.tolist())) == [-1, 1]
+    notes = " ".join(text_of(c.value) for c in at.caption)
+    assert "merged" in notes
+
+
+def test_the_upload_box_takes_what_the_loader_reads():
+    import tomllib
+
+    import datasets
+
+    config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
+    assert config["server"]["maxUploadSize"] * 2**20 == datasets.MAX_FILE_BYTES
+    assert config["client"]["showErrorDetails"] == "none"
