@@ -70,6 +70,10 @@ if ds.n and (settings["online"] or th is not None):
     except ValueError as exc:
         st.error(str(exc))
 
+if run is not None and run.converged and th is not None and not th.separable and run.w is not None:
+    # A clean pass is a separator: the verdict must agree with what the run shows.
+    th = compute.theory(ds.X, ds.y, (run.b, *run.w))
+
 digest = hashlib.blake2b(ds.X.tobytes() + ds.y.tobytes() + repr(settings).encode()).hexdigest()
 edit = ss.pop("pg_data_edit", None)
 if ss.get("pg_run_id") not in (None, digest):

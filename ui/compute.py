@@ -53,11 +53,14 @@ def trained(X: np.ndarray, y: np.ndarray, settings: tuple) -> Trained:
 
 
 @cache.cached
-def theory(X: np.ndarray, y: np.ndarray) -> pc.Theory | None:
-    """R, separability (exact), gamma*, u* and the bound; None with fewer than two classes."""
+def theory(X: np.ndarray, y: np.ndarray, hint: tuple | None = None) -> pc.Theory | None:
+    """R, separability (exact), gamma*, u* and the bound; None with fewer than two classes.
+
+    ``hint``: a converged run's (b, w1, ..., wd), a separator the verdict must agree with.
+    """
     if X.shape[0] < 2 or np.unique(y).size < 2:
         return None
-    return pc.theory(X, y)
+    return pc.theory(X, y, hint=None if hint is None else np.array(hint))
 
 
 @cache.cached
