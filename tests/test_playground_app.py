@@ -464,28 +464,14 @@ def test_values_that_would_overflow_are_refused_and_the_previous_data_stays(pres
 
 
 # ------------------------------------------------------------- file types
-def workbook(sheets: dict[str, list[tuple]]) -> bytes:
-    import io
-
-    import openpyxl
-
-    wb = openpyxl.Workbook()
-    wb.remove(wb.active)
-    for name, rows in sheets.items():
-        ws = wb.create_sheet(name)
-        for row in rows:
-            ws.append(list(row))
-    buf = io.BytesIO()
-    wb.save(buf)
-    return buf.getvalue()
-
-
 def test_an_excel_workbook_and_its_sheets():
     head = ("a", "b", "kind")
     first = [head] + [(i, i % 4, "x" if i % 2 else "o") for i in range(10)]
     second = [head] + [(i, -i, "p" if i > 6 else "q") for i in range(14)]
     at = app(pg_source="Upload")
-    data = workbook({"first": first, "second": second})
+    from test_loader_hardening import _workbook
+
+    data = _workbook({"first": [list(r) for r in first], "second": [list(r) for r in second]})
     at.file_uploader(key="pg_upload").upload("book.xlsx", data).run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert at.session_state["pg_run"].n == 10
