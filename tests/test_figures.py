@@ -262,3 +262,15 @@ def test_epoch_figure_shows_errors_and_jp():
     long = F.epoch_figure({"errors": np.arange(500), "J_p": np.arange(500.0)})
     go.Figure(long.to_dict())
     assert long.data[0].type == "scatter" and long.data[0].mode == "lines"
+
+
+def test_misclassified_markers_only_when_they_can_be_told_apart():
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(6_000, 2))
+    y = np.where(X[:, 0] > 0, 1, -1)
+    box = F.view_box(X)
+    few = F.dynamic_traces(X, y, box=box, w=np.array([1.0, 0.05]), b=0.0)
+    expected = int(np.sum(y * (X[:, 0] + 0.05 * X[:, 1]) <= 0))  # the rule, restated here
+    assert 0 < expected <= F.MAX_MARKED and len(few["misclassified"]["x"]) == expected
+    at_start = F.dynamic_traces(X, y, box=box, w=np.zeros(2), b=0.0)  # 6,000 ties
+    assert len(at_start["misclassified"]["x"]) == 0

@@ -50,6 +50,7 @@ TRACES = (
 )
 ARROWS = ("w_old arrow", "step arrow", "w arrow")
 T = {name: i for i, name in enumerate(TRACES)}
+MAX_MARKED = 2_000  # misclassified points get a marker when there are at most this many
 # At most 9 legend entries (u*, margin, previous boundary, boundary, two classes,
 # misclassified, closest point, visited), two to a row: the room below the plot is fixed
 # for all of them, so the plot never moves when an entry comes or goes between steps.
@@ -293,6 +294,8 @@ def dynamic_traces(
     out["previous boundary"] = dict(type="scatter", x=gx, y=gy)
     bx, by = _segment(boundary)
     out["boundary"] = dict(type="scatter", x=bx, y=by)
+    if wrong.shape[0] > MAX_MARKED:  # the shading shows each side; a second layer of tens
+        wrong = wrong[:0]  # of thousands of markers would double the drawing time
     out["misclassified"] = dict(type=scatter, x=X[wrong, 0], y=X[wrong, 1])
     cx, cy = ([], []) if closest is None else ([X[closest, 0]], [X[closest, 1]])
     out["closest point"] = dict(type="scatter", x=cx, y=cy)
