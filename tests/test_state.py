@@ -130,6 +130,13 @@ def test_a_link_keeps_the_first_points_when_there_are_too_many():
     assert len(back_y) == state.MAX_URL_POINTS
     assert np.array_equal(back_X, X[: state.MAX_URL_POINTS])
     assert np.array_equal(back_y, y[: state.MAX_URL_POINTS])
+    # ... and the link says so when it is opened again
+    session: dict = {}
+    problems = state.init_session(session, dict(query))
+    assert len(session["pg_points"][1]) == state.MAX_URL_POINTS
+    assert f"the first 500 of {k:,} drawn points" in text_of(problems[0])
+    state.sync_url(query, 0, (X[:10], y[:10]))  # few points: no count in the link
+    assert "pg_ptsn" not in query and state.init_session({}, dict(query)) == []
 
 
 HOSTILE = [

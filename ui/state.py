@@ -78,6 +78,7 @@ DEFAULTS = Scenario()
 FIELDS = tuple(f.name for f in fields(Scenario))
 STEP_PARAM = PREFIX + "step"
 POINTS_PARAM = PREFIX + "pts"
+POINTS_TOTAL_PARAM = PREFIX + "ptsn"  # how many points were drawn when a link holds fewer
 
 
 def key(field: str) -> str:
@@ -255,6 +256,12 @@ def init_session(
     except ValueError as exc:
         X, y = decode_points("")
         problems.append(str(exc))
+    total = str(query.get(POINTS_TOTAL_PARAM, ""))
+    if total.isdigit() and int(total) > len(y):
+        problems.append(
+            f"the link holds the first {len(y)} of {int(total):,} drawn points (a link keeps "
+            f"at most {MAX_URL_POINTS}; download the dataset to keep them all)"
+        )
     session["pg_points"] = (X, y)
     session["pg_undo"] = []
     session["pg_history"] = []
@@ -272,6 +279,7 @@ def sync_url(query: MutableMapping, cursor: int, points: tuple[np.ndarray, np.nd
         except ValueError:
             code = ""
     _set(query, POINTS_PARAM, code)
+    _set(query, POINTS_TOTAL_PARAM, str(len(y)) if code and len(y) > MAX_URL_POINTS else "")
 
 
 def _whole(value: float) -> str:
