@@ -20,12 +20,7 @@ from scipy.spatial import ConvexHull, QhullError
 
 import datasets
 from datasets import GENERATORS, PREPROCESSING, Dataset, DatasetError, generate
-
-try:  # the engine is written in parallel; its theory is the first oracle when present
-    from perceptron_core import theory as engine_theory
-except ImportError:  # pragma: no cover - depends on the other package's progress
-    engine_theory = None
-
+from perceptron_core import theory as engine_theory  # an oracle: an import error fails
 
 # -- oracles -------------------------------------------------------------------------------
 
@@ -443,10 +438,9 @@ def test_separable_margin_is_exact(kwargs, seed, n):
     assert ds.n == n
     # Independent exact oracle: half the distance between the class hulls.
     assert hull_margin(ds.X, ds.y) == pytest.approx(gamma, rel=1e-9)
-    if engine_theory is not None:
-        th = engine_theory(ds.X, ds.y)
-        assert th.separable
-        assert th.geometric_margin == pytest.approx(gamma, rel=1e-9)
+    th = engine_theory(ds.X, ds.y)
+    assert th.separable
+    assert th.geometric_margin == pytest.approx(gamma, rel=1e-9)
     # The true separator puts every point at least gamma away, on its own side.
     w1, w2, b = ds.params["separator"]
     distance = ds.y * (ds.X @ np.array([w1, w2]) + b)
@@ -479,8 +473,8 @@ def test_offset_moves_the_cloud_keeps_the_margin_and_grows_r():
     R = lambda X: np.linalg.norm(X, axis=1).max()  # noqa: E731
     assert R(far.X) > R(near.X) + 6
     assert far.params["separator"][2] == -8.0
-    if engine_theory is not None:  # the augmented margin shrinks: the bound gets worse
-        assert engine_theory(far.X, far.y).bound > engine_theory(near.X, near.y).bound
+    # the augmented margin shrinks: the bound gets worse
+    assert engine_theory(far.X, far.y).bound > engine_theory(near.X, near.y).bound
 
 
 def test_angle_is_the_direction_of_the_separator():
@@ -602,9 +596,8 @@ def test_iris_matches_plotly_and_separability():
     assert hull_margin(a.X, a.y) > 0.1
     b = generate("iris_versicolor_virginica")
     assert b.class_names == ("versicolor", "virginica") and b.n == 100
-    if engine_theory is not None:
-        assert engine_theory(a.X, a.y).separable
-        assert not engine_theory(b.X, b.y).separable
+    assert engine_theory(a.X, a.y).separable
+    assert not engine_theory(b.X, b.y).separable
 
 
 def test_manual_generator_is_empty():
@@ -614,8 +607,6 @@ def test_manual_generator_is_empty():
 
 
 def test_separable_flag_holds_for_fixed_data():
-    if engine_theory is None:
-        pytest.skip("perceptron_core.theory not available yet")
     for name, spec in GENERATORS.items():
         if spec.separable is None or not spec.default_n:
             continue

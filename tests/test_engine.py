@@ -364,7 +364,10 @@ def test_batch_perceptron_is_gradient_descent_on_jp():
     np.testing.assert_allclose(run.w, w, rtol=1e-12)
     assert run.b == pytest.approx(b, rel=1e-12)
     stats = run.epoch_stats()
-    assert stats["errors"][-1] == 0 if run.converged else True
+    # The textbook loop's errors at each epoch's end: the weights after that epoch's step.
+    assert stats["errors"].tolist()[: len(history) - 1] == history[1:]
+    if run.converged:
+        assert stats["errors"][-1] == 0
     jp0 = np.maximum(0, -(y * (X @ run.weights(1)[0] + run.weights(1)[1]))).sum()
     assert stats["J_p"][0] == pytest.approx(jp0)
 

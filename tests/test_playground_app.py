@@ -7,7 +7,7 @@ import pytest
 from md_oracle import html_of, inert, text_of
 from streamlit.testing.v1 import AppTest
 
-from ui import figures, state
+from ui import state
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -283,9 +283,13 @@ def test_too_many_points_is_an_error_not_a_hang(monkeypatch):
 def test_presenter_mode(flag):
     at = app(pg_presenter=flag)
     assert not at.title and not at.exception
-    fig = at.get("plotly_chart")[0].proto.spec
-    assert f'"height":{figures.Style.of(True, 40).height}' in fig.replace(" ", "")
-    assert figures.Style.of(True, 40).height > figures.Style.of(False, 40).height
+    import json
+
+    presenting = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]
+    normal = json.loads(app().get("plotly_chart")[0].proto.spec)["layout"]
+    # A projector gets a taller chart with larger text than the normal screen.
+    assert presenting["height"] > normal["height"]
+    assert presenting["font"]["size"] > normal["font"]["size"] >= 12
 
 
 def test_random_start_has_its_own_seed_and_bound():
