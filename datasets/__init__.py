@@ -18,7 +18,15 @@ from ._dataset import MAX_ABS_VALUE, PREPROCESSING, Dataset, Params, Scaling, em
 from ._errors import DatasetError
 from ._generators import blobs, circles, moons, separable, xor
 from ._notes import iris_table
-from ._registry import GENERATORS, NOISE, GeneratorSpec, Param, flip_labels, generate
+from ._registry import (
+    GENERATORS,
+    MAX_GENERATED_N,
+    NOISE,
+    GeneratorSpec,
+    Param,
+    flip_labels,
+    generate,
+)
 from ._sniff import MAX_COLUMNS, MAX_FILE_BYTES, MAX_NAME_CHARS
 
 __all__ = [
@@ -29,6 +37,7 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_NAME_CHARS",
     "MAX_ROWS",
+    "MAX_GENERATED_N",
     "NOISE",
     "PREPROCESSING",
     "CsvInfo",

@@ -58,6 +58,9 @@ def check_magnitude(X: np.ndarray, names: tuple[str, ...]) -> None:
     """Raise DatasetError naming the first column with a value beyond ``MAX_ABS_VALUE``."""
     if X.size == 0:
         return
+    # One pass over the whole (contiguous) array first: the common case, nothing too big.
+    if max(float(np.max(X)), -float(np.min(X))) <= MAX_ABS_VALUE:
+        return
     peak = np.abs(X).max(axis=0)
     for j in np.flatnonzero(peak > MAX_ABS_VALUE):
         column = X[:, j]

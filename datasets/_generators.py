@@ -11,7 +11,7 @@ import math
 
 import numpy as np
 
-from ._registry import GeneratorSpec, Param, register
+from ._registry import MAX_GENERATED_N, GeneratorSpec, Param, register
 
 
 def _shuffled(rng: np.random.Generator, X: np.ndarray, y: np.ndarray):
@@ -221,7 +221,7 @@ register(
                 help="Standard deviation of each cluster.",
             ),
         ),
-        n_range=(4, 20_000),
+        n_range=(4, MAX_GENERATED_N),
         separable=False,
     )
 )
@@ -251,7 +251,7 @@ register(
                 help="Standard deviation of the noise added to each coordinate.",
             ),
         ),
-        n_range=(4, 20_000),
+        n_range=(4, MAX_GENERATED_N),
     )
 )
 register(
@@ -271,7 +271,7 @@ register(
                 help="Standard deviation of the noise added to each coordinate.",
             ),
         ),
-        n_range=(4, 20_000),
+        n_range=(4, MAX_GENERATED_N),
     )
 )
 register(
@@ -292,6 +292,6 @@ register(
                 help="0 puts the centres 6 standard deviations apart, 1 on top of each other.",
             ),
         ),
-        n_range=(4, 20_000),
+        n_range=(4, MAX_GENERATED_N),
     )
 )

@@ -107,6 +107,9 @@ def _as_number(value: Any) -> float | None:
     return number if math.isfinite(number) else None
 
 
+MAX_GENERATED_N = 20_000
+"""The most points a generator makes (the Playground's drawing limit)."""
+
 NOISE = Param(
     "noise",
     "Label noise",
@@ -156,7 +159,7 @@ class GeneratorSpec:
     func: Callable[..., Any]
     params: tuple[Param, ...] = ()
     default_n: int = 100
-    n_range: tuple[int, int] = (2, 20_000)
+    n_range: tuple[int, int] = (2, MAX_GENERATED_N)
     fixed_n: bool = False
     uses_seed: bool = True
     separable: bool | None = None

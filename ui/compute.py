@@ -25,8 +25,8 @@ import perceptron_core as pc
 from ui import cache, replay
 
 MAX_UPDATES = 1_000_000  # a run stops here (memory: the trajectory is 24 bytes per update)
-HINGE_MAX_POINTS = 20_000  # Theorem 2 is computed live up to this size
-MAX_POINTS = 20_000  # the Playground draws at most this many points
+MAX_POINTS = datasets.MAX_GENERATED_N  # the Playground draws at most this many points
+HINGE_MAX_POINTS = MAX_POINTS  # Theorem 2 is computed live up to this size
 
 
 @dataclass(frozen=True)

@@ -57,9 +57,6 @@ sample the rows, or gzip the CSV.";
 }
 </style>"""
 
-# The generators' n slider goes up to the Playground's drawing limit (compute.MAX_POINTS).
-MAX_GENERATED_N = 20_000
-
 
 @dataclass
 class DataChoice:
@@ -97,9 +94,9 @@ def link_spec() -> state.LinkSpec:
         key("variant"): options(state.PLAYGROUND_VARIANTS, str),
     }
     numbers: dict[str, tuple] = {
-        key("n"): (2, MAX_GENERATED_N, True),
+        key("n"): (2, datasets.MAX_GENERATED_N, True),
         key("seed"): (0, state.SEED_MAX, True),
-        key("noise"): (0.0, 0.5, False),
+        key("noise"): (datasets.NOISE.min, datasets.NOISE.max, False),
         key("start_seed"): (0, state.SEED_MAX, True),
         key("order_seed"): (0, state.SEED_MAX, True),
         key("max_epochs"): (1, state.MAX_EPOCHS_LIMIT, True),
@@ -158,7 +155,7 @@ def _generate() -> DataChoice:
     n = st.number_input(
         "Points n",
         min_value=2,
-        max_value=MAX_GENERATED_N,
+        max_value=datasets.MAX_GENERATED_N,
         value=DEFAULTS.n,
         key=key("n"),
         bind=QP,
@@ -167,10 +164,10 @@ def _generate() -> DataChoice:
         return DataChoice(None, f"n must be between {low} and {high} for {spec.label}")
     noise = st.slider(
         datasets.NOISE.label,
-        0.0,
-        0.5,
+        datasets.NOISE.min,
+        datasets.NOISE.max,
         DEFAULTS.noise,
-        0.01,
+        datasets.NOISE.step,
         key=key("noise"),
         bind=QP,
         help=datasets.NOISE.help,
