@@ -510,3 +510,17 @@ def test_the_upload_box_takes_what_the_loader_reads():
     config = tomllib.loads((ROOT / ".streamlit" / "config.toml").read_text())
     assert config["server"]["maxUploadSize"] * 2**20 == datasets.MAX_FILE_BYTES
     assert config["client"]["showErrorDetails"] == "none"
+
+
+def test_every_parameter_the_page_writes_is_declared():
+    from ui import panels
+
+    at = app(pg_source="Examples", pg_eta="0.1", pg_order="shuffled", pg_presenter="true",
+             pg_separable_margin="0.3", pg_max_epochs="7", pg_start="random")  # fmt: skip
+    click(at, "pg_step")
+    declared = set(panels.link_spec().choices) | set(panels.link_spec().numbers)
+    declared |= set(panels.link_spec().flags)
+    declared |= {state.key(n) for n in state.FIELDS} | {state.POINTS_TOTAL_PARAM}
+    written = set(at.query_params)
+    assert "pg_step" in written and "pg_eta" in written
+    assert written <= declared, written - declared

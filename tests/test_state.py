@@ -6,21 +6,46 @@ import numpy as np
 import pytest
 from md_oracle import html_of, inert, text_of
 
+import datasets
 import perceptron_core as pc
 from ui import state
 
 
-def test_scenario_declares_every_field_with_a_prefixed_key():
-    names = [f.name for f in dataclasses.fields(state.Scenario)]
-    assert state.FIELDS == tuple(names)
-    keys = [state.key(n) for n in names]
-    assert all(k.startswith("pg_") for k in keys) and len(set(keys)) == len(keys)
-    assert state.key("eta") == "pg_eta"
-    assert state.param_key("separable", "margin") == "pg_separable_margin"
+def spelled(f: state.Field, value) -> str:
+    """How a bound widget writes a value into the URL (a choice: its label)."""
+    if f.kind == "choice":
+        return f.labels()[value]
+    if f.kind == "bool":
+        return "true" if value else "false"
+    return f"{value:g}" if isinstance(value, float) else str(value)
+
+
+def test_every_declared_default_passes_the_link_check_and_every_bad_value_is_caught():
+    table = state.PLAYGROUND
+    bound = [f for f in table.fields.values() if f.bound]
+    assert {f.name for f in bound} >= {"source", "generator", "n", "seed", "noise", "eta"}
+    query = {table.key(f.name): spelled(f, f.default) for f in bound}
+    assert state.check_link(dict(query), table.link_spec()) == []
+    bad = {"choice": "nonsense", "set": "0.123", "bool": "yes", "int": "2.5", "float": "nan"}
+    for f in bound:
+        query = {table.key(f.name): bad[f.kind]}
+        problems = state.check_link(query, table.link_spec())
+        assert len(problems) == 1 and query == {}, f.name
+        if f.kind in ("int", "float") and f.high is not None:  # one past the top
+            too_big = {table.key(f.name): str(f.high + 1)}
+            assert state.check_link(too_big, table.link_spec()), f.name
+
+
+def test_tables_with_their_own_prefixes_never_share_a_key():
+    fields = (state.Field("eta", 1.0, "set", (0.5, 1.0)), state.Field("n", 5, "int", low=1))
+    a, b = state.Table("pg_", fields), state.Table("vr_", fields)
+    assert a.key("eta") == "pg_eta" and b.key("eta") == "vr_eta"
+    assert set(a.link_spec().numbers).isdisjoint(b.link_spec().numbers)
+    assert a.defaults.eta == 1.0 and a.defaults.n == 5
     with pytest.raises(KeyError):
-        state.key("nope")
+        a.key("nope")
     with pytest.raises(dataclasses.FrozenInstanceError):
-        state.DEFAULTS.eta = 2.0  # type: ignore[misc]
+        a.defaults.eta = 2.0  # type: ignore[misc]
 
 
 def test_defaults_are_valid_choices():
@@ -30,6 +55,7 @@ def test_defaults_are_valid_choices():
         pc.VARIANTS
     )
     assert d.eta in state.ETAS and d.speed in state.SPEEDS and d.play_unit in state.PLAY_UNITS
+    assert d.generator in datasets.GENERATORS and not datasets.GENERATORS[d.generator].fixed_n
 
 
 def test_points_round_trip_exactly_on_the_grid():

@@ -1,7 +1,8 @@
 """The Playground's widgets: each function draws one group and returns plain values.
 
-Every widget takes its key from ``state.key`` / ``state.param_key`` (``pg_...``) and its
-default from ``state.DEFAULTS``; the scenario's widgets are bound to the URL.
+Every widget takes its key, default and range or options from the page's declared state
+(``state.PLAYGROUND``: ``state.key`` / ``state.param_key``, ``pg_...``); the scenario's
+widgets are bound to the URL, and the link check derives from the same table.
 """
 
 from __future__ import annotations
@@ -17,8 +18,8 @@ from ui.state import DEFAULTS, key, param_key
 from ui.text import KEYS
 
 QP = "query-params"
-GENERATED = tuple(k for k, s in datasets.GENERATORS.items() if not s.fixed_n)
-EXAMPLES = tuple(k for k, s in datasets.GENERATORS.items() if s.fixed_n and k != "manual")
+GENERATED, EXAMPLES = state.GENERATED, state.EXAMPLES
+FIELDS = state.PLAYGROUND  # the page's declared state: defaults, ranges, options
 DRAW_BOX = 2.0  # the empty drawing board spans [-2, 2] x [-2, 2]
 # Presenter mode: everything larger (rem units follow the root font size), less chrome.
 # The equations: a little smaller than KaTeX's display size, and a line that still does not
@@ -74,46 +75,21 @@ def _label(name: str) -> str:
 
 # ------------------------------------------------------------------------- link
 def link_spec() -> state.LinkSpec:
-    """What every URL-bound widget of the page accepts (checked by ``state.check_link``)."""
-
-    def options(keys, label) -> dict[str, str]:
-        out = {}
-        for k in keys:
-            out[str(k).lower()] = str(label(k))
-            out[str(label(k)).lower()] = str(label(k))
-        return out
-
-    choices = {
-        key("source"): options(state.SOURCES, state.SOURCES.get),
-        key("generator"): options(GENERATED, _label),
-        key("example"): options(EXAMPLES, _label),
-        key("preprocessing"): options(PREPROCESSING_LABELS, PREPROCESSING_LABELS.get),
-        key("start"): options(state.STARTS, state.STARTS.get),
-        key("order"): options(state.ORDERS, state.ORDERS.get),
-        key("play_unit"): options(state.PLAY_UNITS, state.PLAY_UNITS.get),
-        key("variant"): options(state.PLAYGROUND_VARIANTS, str),
-    }
-    numbers: dict[str, tuple] = {
-        key("n"): (2, datasets.MAX_GENERATED_N, True),
-        key("seed"): (0, state.SEED_MAX, True),
-        key("noise"): (datasets.NOISE.min, datasets.NOISE.max, False),
-        key("start_seed"): (0, state.SEED_MAX, True),
-        key("order_seed"): (0, state.SEED_MAX, True),
-        key("max_epochs"): (1, state.MAX_EPOCHS_LIMIT, True),
-        key("eta"): ("set", state.ETAS),
-        key("speed"): ("set", state.SPEEDS),
-    }
-    flags = [key("presenter"), key("online")]
+    """What every URL-bound widget of the page accepts (checked by ``state.check_link``):
+    the page's declared fields, and each generator's parameters from the registry."""
+    choices: dict[str, dict[str, str]] = {}
+    numbers: dict[str, tuple] = {}
+    flags = []
     for name in (*GENERATED, *EXAMPLES):
         for p in datasets.GENERATORS[name].params:
             k = param_key(name, p.name)
             if p.kind == "choice":
-                choices[k] = options(p.choices, str)
+                choices[k] = state.spellings({c: c for c in p.choices})
             elif p.kind == "bool":
                 flags.append(k)
             else:
                 numbers[k] = (p.min, p.max, p.kind == "int")
-    return state.LinkSpec(choices, numbers, tuple(flags))
+    return state.PLAYGROUND.link_spec(state.LinkSpec(choices, numbers, tuple(flags)))
 
 
 # ------------------------------------------------------------------------- data
@@ -154,8 +130,8 @@ def _generate() -> DataChoice:
     low, high = spec.n_range
     n = st.number_input(
         "Points n",
-        min_value=2,
-        max_value=datasets.MAX_GENERATED_N,
+        min_value=FIELDS["n"].low,
+        max_value=FIELDS["n"].high,
         value=DEFAULTS.n,
         key=key("n"),
         bind=QP,
@@ -164,8 +140,8 @@ def _generate() -> DataChoice:
         return DataChoice(None, f"n must be between {low} and {high} for {spec.label}")
     noise = st.slider(
         datasets.NOISE.label,
-        datasets.NOISE.min,
-        datasets.NOISE.max,
+        FIELDS["noise"].low,
+        FIELDS["noise"].high,
         DEFAULTS.noise,
         datasets.NOISE.step,
         key=key("noise"),
@@ -179,7 +155,12 @@ def _generate() -> DataChoice:
 def _seed_row() -> int:
     left, right = st.columns([3, 2], vertical_alignment="bottom")
     seed = left.number_input(
-        "Seed", min_value=0, max_value=state.SEED_MAX, step=1, key=key("seed"), bind=QP
+        "Seed",
+        min_value=FIELDS["seed"].low,
+        max_value=FIELDS["seed"].high,
+        step=1,
+        key=key("seed"),
+        bind=QP,
     )
     right.button("New data", key="pg_new_data", on_click=_new_seed, help="Seed + 1")
     return int(seed)
@@ -187,7 +168,7 @@ def _seed_row() -> int:
 
 def _new_seed() -> None:
     seed = int(st.session_state.get(key("seed"), 0))
-    st.session_state[key("seed")] = seed + 1 if seed < state.SEED_MAX else 0
+    st.session_state[key("seed")] = seed + 1 if seed < FIELDS["seed"].high else 0
 
 
 def _param_widget(generator: str, p: datasets.Param):
@@ -380,12 +361,7 @@ def _short(name) -> str:
     return text.shorten(name, text.NAME_LIMIT)
 
 
-PREPROCESSING_LABELS = {
-    "none": "none",
-    "centre": "centre",
-    "standardise": "standardise",
-    "minmax": "min-max",
-}
+PREPROCESSING_LABELS = state.PREPROCESSING_LABELS
 
 
 def preprocessing_widget() -> str:
@@ -416,7 +392,7 @@ def preprocessing_effect(ds: datasets.Dataset, presenter: bool = False) -> None:
 def algorithm_panel(drawing: bool) -> dict:
     """The settings of the run, as keyword arguments of ``replay.train``."""
     eta = st.select_slider(
-        "Learning rate η", state.ETAS, value=DEFAULTS.eta, key=key("eta"), bind=QP
+        "Learning rate η", FIELDS["eta"].options, value=DEFAULTS.eta, key=key("eta"), bind=QP
     )
     start = st.segmented_control(
         "Start",
@@ -431,7 +407,11 @@ def algorithm_panel(drawing: bool) -> dict:
     start_seed = 0
     if start == "random":
         start_seed = st.number_input(
-            "Start seed", min_value=0, max_value=state.SEED_MAX, key=key("start_seed"), bind=QP
+            "Start seed",
+            min_value=FIELDS["start_seed"].low,
+            max_value=FIELDS["start_seed"].high,
+            key=key("start_seed"),
+            bind=QP,
         )
     order = st.segmented_control(
         "Order",
@@ -446,12 +426,16 @@ def algorithm_panel(drawing: bool) -> dict:
     order_seed = 0
     if order == "shuffle":
         order_seed = st.number_input(
-            "Order seed", min_value=0, max_value=state.SEED_MAX, key=key("order_seed"), bind=QP
+            "Order seed",
+            min_value=FIELDS["order_seed"].low,
+            max_value=FIELDS["order_seed"].high,
+            key=key("order_seed"),
+            bind=QP,
         )
     max_epochs = st.number_input(
         "Max epochs",
-        1,
-        state.MAX_EPOCHS_LIMIT,
+        FIELDS["max_epochs"].low,
+        FIELDS["max_epochs"].high,
         DEFAULTS.max_epochs,
         key=key("max_epochs"),
         bind=QP,
@@ -513,7 +497,7 @@ def play_controls(playing: bool, can_play: bool, on_toggle) -> tuple[float, str]
         disabled=not can_play,
     )
     speed = b.select_slider(
-        "Seconds per frame", state.SPEEDS, DEFAULTS.speed, key=key("speed"), bind=QP
+        "Seconds per frame", FIELDS["speed"].options, DEFAULTS.speed, key=key("speed"), bind=QP
     )
     unit = c.segmented_control(
         "Play advances by",

@@ -1,9 +1,11 @@
-"""The Playground's state: one declared scenario, its widget keys, the cursor and the URL.
+"""A page's state declared once: fields, widget keys, the cursor and the URL.
 
-A *scenario* is everything a shared link must reproduce: where the data comes from (and
-the generator's parameters and seed), the preprocessing, the algorithm settings, the step
-and the drawn points. ``Scenario`` declares it with its defaults; every widget of the page
-takes its default from there and its key from ``key(field)`` (``pg_<field>``).
+A ``Table`` of ``Field``s declares everything a shared link must reproduce (where the data
+comes from, the generator's parameters and seed, the preprocessing, the algorithm
+settings, the step and the drawn points): each field's default, type, range or options,
+and whether a URL-bound widget carries it. Widget keys (``prefix + name``, so two pages
+never collide), defaults and the link check (``Table.link_spec``) all derive from it.
+``PLAYGROUND`` is the Playground's table (prefix ``pg_``).
 
 Most fields travel in the URL through the widgets themselves (``bind="query-params"``).
 Two are not widgets, so this module moves them between ``st.session_state`` and
@@ -17,11 +19,12 @@ from __future__ import annotations
 import base64
 import math
 from collections.abc import Callable, MutableMapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, field, make_dataclass
 from typing import Any
 
 import numpy as np
 
+import datasets
 from ui.text import plain, quoted
 
 PREFIX = "pg_"
@@ -47,45 +50,132 @@ MAX_URL_POINTS = 500  # drawn points kept in a link (a few hundred, as the issue
 GRID = 1000  # drawn points are snapped to 1/1000, so a link reproduces them exactly
 
 
+GENERATED = tuple(k for k, g in datasets.GENERATORS.items() if not g.fixed_n)
+EXAMPLES = tuple(k for k, g in datasets.GENERATORS.items() if g.fixed_n and k != "manual")
+PREPROCESSING_LABELS = {"none": "none", "centre": "centre", "standardise": "standardise",
+                        "minmax": "min-max"}  # fmt: skip
+
+
 @dataclass(frozen=True)
-class Scenario:
-    """Everything that defines what the Playground shows, with the page's defaults."""
+class Field:
+    """One piece of a page's state: its default and everything it accepts.
 
-    source: str = "generate"  # a key of SOURCES
-    generator: str = "separable"  # generated data: a non-fixed entry of datasets.GENERATORS
-    example: str = "notes_002_example1"  # the notes' fixed datasets and Iris
-    n: int = 40  # number of generated points
-    seed: int = 0  # seeds the generated points ("New data" adds 1)
-    noise: float = 0.0  # fraction of labels flipped
-    preprocessing: str = "none"  # a key of datasets.PREPROCESSING
-    eta: float = 1.0  # learning rate
-    start: str = "zero"  # a key of STARTS
-    start_seed: int = 0  # seeds the random start
-    order: str = "fixed"  # a key of ORDERS
-    order_seed: int = 0  # seeds the per-epoch permutations
-    max_epochs: int = 100
-    variant: str = "classic"
-    online: bool = False  # drawn points arrive one at a time (predict, then learn)
-    draw_class: int = 1  # class of the next drawn point
-    presenter: bool = False  # larger fonts and markers, less chrome
-    speed: float = 0.5  # seconds per frame of Play
-    play_unit: str = "update"  # what one frame of Play advances
-    step: int = 0  # the cursor: example visits done
-    points: str = ""  # drawn points, encode_points()
+    ``kind``: "choice" (a key of ``options``, a {key: label} map; a bound widget stores the
+    label in the URL), "set" (one of the values in ``options``), "int" or "float" (from
+    ``low`` to ``high``), "bool", or "text". ``bound``: a widget bound to the URL (checked
+    by ``check_link`` before Streamlit reads it); the page moves the other URL fields itself.
+    """
+
+    name: str
+    default: Any
+    kind: str
+    options: Any = ()
+    low: float | None = None
+    high: float | None = None
+    bound: bool = True
+
+    def labels(self) -> dict:
+        """{option: label} of a choice or set field."""
+        if isinstance(self.options, dict):
+            return dict(self.options)
+        return {v: f"{v:g}" if isinstance(v, float) else str(v) for v in self.options}
 
 
-DEFAULTS = Scenario()
-FIELDS = tuple(f.name for f in fields(Scenario))
+class Table:
+    """A page's state declared once: keys (``prefix`` + name), defaults and the link check
+    all derive from its fields."""
+
+    def __init__(self, prefix: str, fields_: tuple[Field, ...]):
+        self.prefix = prefix
+        self.fields = {f.name: f for f in fields_}
+        cls = make_dataclass(
+            "Defaults", [(f.name, Any, field(default=f.default)) for f in fields_], frozen=True
+        )
+        self.defaults = cls()
+
+    def __getitem__(self, name: str) -> Field:
+        return self.fields[name]
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return tuple(self.fields)
+
+    def key(self, name: str) -> str:
+        """The widget key (and URL parameter) of a field: prefix + name."""
+        if name not in self.fields:
+            raise KeyError(f"{name!r} is not a field of this page ({self.prefix}...)")
+        return self.prefix + name
+
+    def link_spec(self, extra: LinkSpec | None = None) -> LinkSpec:
+        """What every URL-bound widget of the page accepts, from the fields (plus
+        ``extra``, e.g. the generators' parameters)."""
+        choices: dict[str, dict[str, str]] = {}
+        numbers: dict[str, tuple] = {}
+        flags: list[str] = []
+        for f in self.fields.values():
+            k = self.key(f.name)
+            if not f.bound:
+                continue
+            if f.kind == "choice":
+                choices[k] = spellings(f.labels())
+            elif f.kind == "set":
+                numbers[k] = ("set", tuple(f.options))
+            elif f.kind in ("int", "float"):
+                numbers[k] = (f.low, f.high, f.kind == "int")
+            elif f.kind == "bool":
+                flags.append(k)
+        if extra is not None:
+            choices |= extra.choices
+            numbers |= extra.numbers
+            flags += list(extra.flags)
+        return LinkSpec(choices, numbers, tuple(flags))
+
+
+def spellings(labels: dict) -> dict[str, str]:
+    """{any accepted spelling in lower case: the exact label a widget stores}."""
+    out = {}
+    for k, label in labels.items():
+        out[str(k).lower()] = str(label)
+        out[str(label).lower()] = str(label)
+    return out
+
+
+def _label(name: str) -> str:
+    return datasets.GENERATORS[name].label
+
+
+PLAYGROUND = Table(
+    PREFIX,
+    (
+        Field("source", "generate", "choice", SOURCES),
+        Field("generator", "separable", "choice", {k: _label(k) for k in GENERATED}),
+        Field("example", "notes_002_example1", "choice", {k: _label(k) for k in EXAMPLES}),
+        Field("n", 40, "int", low=2, high=datasets.MAX_GENERATED_N),
+        Field("seed", 0, "int", low=0, high=SEED_MAX),  # "New data" adds 1
+        Field("noise", 0.0, "float", low=datasets.NOISE.min, high=datasets.NOISE.max),
+        Field("preprocessing", "none", "choice", PREPROCESSING_LABELS),
+        Field("eta", 1.0, "set", ETAS),  # the learning rate
+        Field("start", "zero", "choice", STARTS),
+        Field("start_seed", 0, "int", low=0, high=SEED_MAX),  # seeds the random start
+        Field("order", "fixed", "choice", ORDERS),
+        Field("order_seed", 0, "int", low=0, high=SEED_MAX),  # seeds the permutations
+        Field("max_epochs", 100, "int", low=1, high=MAX_EPOCHS_LIMIT),
+        Field("variant", "classic", "choice", {v: v for v in PLAYGROUND_VARIANTS}),
+        Field("online", False, "bool"),  # drawn points arrive, are predicted, then learned
+        Field("draw_class", 1, "set", (1, -1), bound=False),  # class of the next drawn point
+        Field("presenter", False, "bool"),  # larger fonts and markers, less chrome
+        Field("speed", 0.5, "set", SPEEDS),  # seconds per frame of Play
+        Field("play_unit", "update", "choice", PLAY_UNITS),  # what a frame of Play advances
+        Field("step", 0, "int", low=0, bound=False),  # the cursor: visits done (sync_url)
+        Field("points", "", "text", bound=False),  # drawn points, encode_points (sync_url)
+    ),
+)
+DEFAULTS = PLAYGROUND.defaults
+FIELDS = PLAYGROUND.names
+key = PLAYGROUND.key
 STEP_PARAM = PREFIX + "step"
 POINTS_PARAM = PREFIX + "pts"
 POINTS_TOTAL_PARAM = PREFIX + "ptsn"  # how many points were drawn when a link holds fewer
-
-
-def key(field: str) -> str:
-    """The widget key (and URL parameter) of a scenario field: ``pg_<field>``."""
-    if field not in FIELDS:
-        raise KeyError(f"{field!r} is not a Scenario field")
-    return PREFIX + field
 
 
 def param_key(generator: str, name: str) -> str:
