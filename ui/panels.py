@@ -388,6 +388,16 @@ def preprocessing_effect(ds: datasets.Dataset, presenter: bool = False) -> None:
     st.caption("R = max ‖(1, x)‖, γ* the max margin (augmented), bound = R²/γ*²; ∞: not separable.")
 
 
+def _whole_number(label: str, name: str) -> int:
+    """A number box for a whole-number field, its range and default from the table."""
+    f = FIELDS[name]
+    return int(
+        st.number_input(
+            label, min_value=f.low, max_value=f.high, value=f.default, key=key(name), bind=QP
+        )
+    )
+
+
 # ------------------------------------------------------------------- algorithm
 def algorithm_panel(drawing: bool) -> dict:
     """The settings of the run, as keyword arguments of ``replay.train``."""
@@ -404,15 +414,7 @@ def algorithm_panel(drawing: bool) -> dict:
         bind=QP,
         help="zero: w = 0, b = 0 as in the notes; random: each weight drawn N(0, 1) from a seed.",
     )
-    start_seed = 0
-    if start == "random":
-        start_seed = st.number_input(
-            "Start seed",
-            min_value=FIELDS["start_seed"].low,
-            max_value=FIELDS["start_seed"].high,
-            key=key("start_seed"),
-            bind=QP,
-        )
+    start_seed = _whole_number("Start seed", "start_seed") if start == "random" else 0
     order = st.segmented_control(
         "Order",
         list(state.ORDERS),
@@ -423,23 +425,8 @@ def algorithm_panel(drawing: bool) -> dict:
         bind=QP,
         help="fixed: the data's order every epoch; shuffled: a new permutation each epoch.",
     )
-    order_seed = 0
-    if order == "shuffle":
-        order_seed = st.number_input(
-            "Order seed",
-            min_value=FIELDS["order_seed"].low,
-            max_value=FIELDS["order_seed"].high,
-            key=key("order_seed"),
-            bind=QP,
-        )
-    max_epochs = st.number_input(
-        "Max epochs",
-        FIELDS["max_epochs"].low,
-        FIELDS["max_epochs"].high,
-        DEFAULTS.max_epochs,
-        key=key("max_epochs"),
-        bind=QP,
-    )
+    order_seed = _whole_number("Order seed", "order_seed") if order == "shuffle" else 0
+    max_epochs = _whole_number("Max epochs", "max_epochs")
     variant = st.selectbox(
         "Variant",
         state.PLAYGROUND_VARIANTS,
