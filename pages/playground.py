@@ -8,10 +8,10 @@ import datasets
 from ui import compute, figures, guard, panels, replay, state, text
 from ui.plot_click import plot_click
 from ui.state import key
+from ui.stepper import Stepper
 
 ss = st.session_state
 problems = state.init_session(ss, st.query_params, panels.link_spec)
-ss.setdefault("pg_playing", False)
 
 with st.sidebar:
     presenter = st.toggle("Presenter mode", key=key("presenter"), bind=panels.QP)
@@ -79,16 +79,16 @@ edit = ss.pop("pg_data_edit", None)
 if ss.get("pg_run_id") not in (None, digest):
     # New data or settings: a new run. Online, a new point is the next arrival instead.
     follow = settings["online"] and edit is not None and run is not None
-    state.reset_cursor(ss, run.n_visits if follow else 0)
+    Stepper(ss, "pg_", run).reset(run.n_visits if follow else 0)
 ss["pg_run_id"], ss["pg_run"] = digest, run
-n_visits = run.n_visits if run is not None else 0
+stepper = Stepper(ss, "pg_", run)  # Step, Visit, Back, Epoch, Run to end, Reset, Play, scrub
+n_visits = stepper.total
 link_step = ss.pop("pg_link_step", None)  # the step a link asked for, on its first run
 if run is not None and link_step is not None and link_step > n_visits:
     st.warning(
         f"The link's step {link_step:,} is beyond the end of this run ({n_visits:,} visits): "
         "showing the end."
     )
-ss["pg_cursor"] = state.clamp(ss["pg_cursor"], n_visits)
 box = figures.view_box(ds.X, include_origin=True)
 if choice.drawing:  # an empty board to draw on, growing only with the data
     lo, hi = min(box.x0, box.y0, -panels.DRAW_BOX), max(box.x1, box.y1, panels.DRAW_BOX)
@@ -103,48 +103,25 @@ chart_args = dict(
 
 
 def on_move(move: str) -> None:
-    """Button callback: move the cursor; any move pauses Play."""
-    r, t = ss["pg_run"], ss["pg_cursor"]
-    if move == "back":
-        state.back(ss)
-    elif move == "reset":
-        state.reset_cursor(ss)
-    elif move == "end":
-        state.move_cursor(ss, r.n_visits)
-    else:
-        unit = {"step": "update", "visit": "visit", "epoch": "epoch"}[move]
-        state.move_cursor(ss, r.next_cursor(t, unit))  # the run knows its next update
-    if ss["pg_playing"]:
-        ss["pg_playing"] = False
-        st.rerun()  # a full run, to stop Play's timer
-
-
-def on_scrub() -> None:
-    state.move_cursor(ss, int(ss["pg_scrub"]))
-
-
-def toggle_play() -> None:
-    ss["pg_playing"] = not ss["pg_playing"] and run is not None
-    if ss["pg_playing"] and ss["pg_cursor"] >= n_visits:
-        state.reset_cursor(ss)
+    """Button callback: any move pauses Play (a full run then stops Play's timer)."""
+    was_playing = stepper.playing
+    stepper.move(move)
+    if was_playing:
+        st.rerun()
 
 
 # ---------------------------------------------------------------------- the stage
 # The controls are drawn even without a run (disabled), so the chart never moves.
-speed, unit = panels.play_controls(ss["pg_playing"], run is not None, toggle_play)
+speed, unit = panels.play_controls(stepper.playing, run is not None, stepper.toggle_play)
 
 
-@st.fragment(run_every=speed if run is not None and ss["pg_playing"] else None)
-@guard.fragment(on_error=lambda: state.back(ss))
+@st.fragment(run_every=speed if run is not None and stepper.playing else None)
+@guard.fragment(on_error=stepper.back)
 def stage() -> None:
     """Buttons, status, chart and numbers: a step reruns only this part."""
-    if run is not None and ss["pg_playing"]:
-        t = run.next_cursor(ss["pg_cursor"], unit)
-        ss["pg_cursor"] = t
-        if t >= n_visits:
-            ss["pg_playing"] = False
-            st.rerun()
-    t = ss["pg_cursor"]
+    if stepper.playing and not stepper.tick(unit):
+        st.rerun()  # Play reached the end: a full run stops its timer
+    t = stepper.cursor
     # The chart is emitted first (containers keep the visual order), so it reaches the
     # browser in the first batch of the step's messages.
     controls = st.container()
@@ -167,13 +144,20 @@ def stage() -> None:
         else:
             st.plotly_chart(fig, key="pg_chart", width="stretch", config={"displayModeBar": False})
     with controls:
-        can_back = t > 0 or bool(ss["pg_history"])
-        panels.run_buttons(on_move, at_start=t == 0, at_end=t >= n_visits, can_back=can_back)
+        panels.run_buttons(
+            on_move, at_start=stepper.at_start, at_end=stepper.at_end, can_back=stepper.can_back
+        )
         st.markdown(f"**{text.status_line(run, t)}**" if run is not None else text.NO_RUN)
     with chart:
         if run is not None:
             ss["pg_scrub"] = t
-            st.slider("Step (visits done)", 0, n_visits, key="pg_scrub", on_change=on_scrub)
+            st.slider(
+                "Step (visits done)",
+                0,
+                n_visits,
+                key="pg_scrub",
+                on_change=lambda: stepper.go(ss["pg_scrub"]),
+            )
     if run is not None:
         with numbers:
             panels.numbers_panel(run, th, ds, t, w, b, visit)

@@ -97,32 +97,6 @@ X4 = np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]])  # ERRATA exampl
 Y4 = np.array([1, 1, -1, -1])
 
 
-def test_cursor_moves_on_the_errata_trace():
-    run = pc.train(X4, Y4, max_epochs=3)
-    # ERRATA.md, example 1: mistakes at the 1st and 3rd visit of epoch 1, w = (0, -1), b = 0
-    # after it; epoch 2 then starts with a mistake on (1, 1): -1 <= 0. Never a clean pass.
-    assert [run.next_cursor(t) for t in (0, 1, 2, 3)] == [1, 3, 3, 5]
-    assert run.change_at(3).w_after.tolist() == [0.0, -1.0] and run.change_at(3).b_after == 0
-    assert not run.converged and run.n_visits == 12
-    assert run.next_cursor(1, "visit") == 2 and run.next_cursor(0, "epoch") == 4
-    assert state.clamp(99, 10) == 10 and state.clamp(-3, 10) == 0 and state.clamp("x", 5) == 0
-
-
-def test_history_back_and_reset():
-    s: dict = {"pg_cursor": 0, "pg_history": []}
-    state.move_cursor(s, 5)
-    state.move_cursor(s, 5)  # no move, nothing to undo
-    state.move_cursor(s, 9)
-    assert s["pg_cursor"] == 9 and s["pg_history"] == [0, 5]
-    state.back(s)
-    assert s["pg_cursor"] == 5
-    state.back(s)
-    state.back(s)  # nothing left to undo: one visit back, never below 0
-    assert s["pg_cursor"] == 0
-    state.reset_cursor(s, 3)
-    assert s == {"pg_cursor": 3, "pg_history": []}
-
-
 def test_session_reads_the_link_once_and_writes_it_back():
     pts = state.encode_points([[0.5, 0.5], [-0.5, -0.5]], [1, -1])
     query = {"pg_step": "7", "pg_pts": pts, "pg_eta": "0.5"}

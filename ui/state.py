@@ -243,15 +243,6 @@ def decode_points(code: str) -> tuple[np.ndarray, np.ndarray]:
 
 
 # ------------------------------------------------------------------------- cursor
-def clamp(t: Any, n_visits: int) -> int:
-    """A cursor within 0..n_visits (anything unreadable becomes 0)."""
-    try:
-        t = int(t)
-    except (TypeError, ValueError):
-        return 0
-    return max(0, min(t, n_visits))
-
-
 # ------------------------------------------------------------ session <-> URL
 @dataclass(frozen=True)
 class LinkSpec:
@@ -383,25 +374,3 @@ def _set(query: MutableMapping, name: str, value: str) -> None:
             query[name] = value
     elif name in query:
         del query[name]
-
-
-def move_cursor(session: MutableMapping, target: int) -> None:
-    """Move the cursor, remembering where it was so that Back can undo the move."""
-    current = int(session.get("pg_cursor", 0))
-    if target != current:
-        session.setdefault("pg_history", []).append(current)
-        session["pg_cursor"] = int(target)
-
-
-def back(session: MutableMapping) -> None:
-    """Undo the last cursor move (or go back one visit when there is nothing to undo)."""
-    history = session.setdefault("pg_history", [])
-    if history:
-        session["pg_cursor"] = int(history.pop())
-    else:
-        session["pg_cursor"] = max(0, int(session.get("pg_cursor", 0)) - 1)
-
-
-def reset_cursor(session: MutableMapping, to: int = 0) -> None:
-    session["pg_cursor"] = int(to)
-    session["pg_history"] = []
