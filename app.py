@@ -9,6 +9,19 @@ import streamlit as st
 from ui import guard
 from ui.warmup import prepare_process
 
+# State of the whole lab, not of one page: set up here, before any page runs, so it
+# survives moving between pages (Streamlit clears a widget's state when its page is not
+# shown). Pages read these and write them when the user changes them.
+LAB_STATE = {
+    "lab_presenter": False,  # presenter mode (larger text, less chrome)
+    "lab_dataset": None,  # the dataset on screen (a datasets.Dataset), for the next page
+}
+
+
+def lab_state() -> None:
+    for name, default in LAB_STATE.items():
+        st.session_state.setdefault(name, default)
+
 
 def main() -> None:
     # A presenter link (…?pg_presenter=true) opens with the sidebar folded: the chart gets
@@ -21,6 +34,9 @@ def main() -> None:
         initial_sidebar_state="collapsed" if presenting else "auto",
     )
     prepare_process()  # once per server process: see ui/warmup.py
+    lab_state()
+    if presenting:
+        st.session_state["lab_presenter"] = True
     pages = [
         st.Page(
             "pages/playground.py",

@@ -14,7 +14,10 @@ ss = st.session_state
 problems = state.init_session(ss, st.query_params, panels.link_spec)
 
 with st.sidebar:
-    presenter = st.toggle("Presenter mode", key=key("presenter"), bind=panels.QP)
+    presenter = st.toggle(
+        "Presenter mode", value=ss["lab_presenter"], key=key("presenter"), bind=panels.QP
+    )
+    ss["lab_presenter"] = presenter  # lab-wide: the next page opens the same way
     choice = panels.data_panel()
     prep = panels.preprocessing_widget()
     prep_effect = st.container()
@@ -168,7 +171,7 @@ stage()
 
 # ------------------------------------------------------------- the run as a whole
 if not choice.drawing:
-    ss["pg_good"] = ds  # drawn without an error: the data to fall back on
+    ss["pg_good"] = ss["lab_dataset"] = ds  # drawn without an error: the data to fall back on
 if run is None:
     st.stop()
 left, right = st.columns([5, 4], gap="medium")

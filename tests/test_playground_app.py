@@ -524,3 +524,12 @@ def test_every_parameter_the_page_writes_is_declared():
     written = set(at.query_params)
     assert "pg_step" in written and "pg_eta" in written
     assert written <= declared, written - declared
+
+
+def test_lab_wide_state_is_set_up_before_the_page_and_follows_it():
+    at = app(pg_n="25")
+    assert at.session_state["lab_dataset"].n == 25 and at.session_state["lab_presenter"] is False
+    at.toggle(key="pg_presenter").set_value(True).run()
+    assert at.session_state["lab_presenter"] is True
+    at.number_input(key="pg_n").set_value(30).run()
+    assert at.session_state["lab_dataset"].n == 30
