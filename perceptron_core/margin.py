@@ -322,6 +322,7 @@ PROVEN_RTOL = 1e-9
 
 _EPS = float(np.finfo(np.float64).eps)
 _MU_START, _MU_WARM, _MU_MIN = 1.0, 1e-4, 1e-12
+_MU_STALL = 1e-7  # stages stop for a lack of progress only below this smoothing
 _STAGE_ITERATIONS = 50  # Newton steps per smoothing level
 _MAX_PASSES = 2500  # O(n (d+1)) passes over the data per solve, line searches included
 
@@ -634,7 +635,7 @@ class _HingeSolve:
         # A warm start sits on kinks (z.w = 1 exactly); shrinking it a little puts those
         # points inside the smoothed zone, where Newton's model sees them.
         w, mu = self.w0 * (1.0 - 0.5 * self.mu0), self.mu0
-        stalled = 0
+        stalled, partition = 0, b""
         while mu >= _MU_MIN * 0.5 and self.passes < _MAX_PASSES:
             before = self.best_P - self.best_D
             w, t = self._newton(w, mu)
@@ -645,7 +646,15 @@ class _HingeSolve:
             gap = self.best_P - self.best_D
             if gap <= 1e-13 * self.best_P or gap <= self.upper() - self.lower() - gap:
                 break  # at rounding level
-            stalled = stalled + 1 if math.isfinite(before) and not gap < before else 0
+            # A stage that leaves the gap where it was is a stall, unless the partition it
+            # suggests is new. Stalls count only once mu is small: a point barely inside
+            # the margin (t ~ 1e-4, with features ~1e-2) joins the loss set only when mu is
+            # below its t, and until then every stage suggests the same wrong partition.
+            now = np.packbits(t >= mu).tobytes() + np.packbits((t > 0.0) & (t < mu)).tobytes()
+            moved = now != partition
+            partition = now
+            progress = not math.isfinite(before) or gap < before or moved
+            stalled = 0 if progress or mu > _MU_STALL else stalled + 1
             if stalled == 3:
                 break  # rounding stops the progress (very ill-conditioned data)
             mu *= 0.1
