@@ -15,6 +15,8 @@ from ui.warmup import prepare_process
 LAB_STATE = {
     "lab_presenter": False,  # presenter mode (larger text, less chrome)
     "lab_dataset": None,  # the dataset on screen (a datasets.Dataset), for the next page
+    "lab_data": None,  # how it was picked: the data fields' values and drawn points
+    "lab_upload": None,  # the last uploaded dataset: a page in upload mode opens on it
 }
 
 
@@ -44,6 +46,24 @@ def main() -> None:
             icon=":material/scatter_plot:",
             url_path="playground",
             default=True,
+        ),
+        st.Page(
+            "pages/kernel.py",
+            title="Kernel",
+            icon=":material/blur_on:",
+            url_path="kernel",
+        ),
+        st.Page(
+            "pages/batch.py",
+            title="Batch",
+            icon=":material/stacked_line_chart:",
+            url_path="batch",
+        ),
+        st.Page(
+            "pages/variants.py",
+            title="Variants",
+            icon=":material/compare:",
+            url_path="variants",
         ),
     ]
     guard.run_page(st.navigation(pages))  # errors are logged, never shown as tracebacks

@@ -230,12 +230,13 @@ def test_many_threads_never_hold_more_than_the_ceiling():
 
 def test_the_pages_computations_share_the_bounded_store():
     from ui import compute
+    from ui.parts.settings import Settings
 
     compute.trained.clear()
     rng = np.random.default_rng(1)
     X = rng.normal(size=(50, 2))
     y = np.where(X[:, 0] > 0, 1, -1)
-    settings = (("max_epochs", 20),)
+    settings = Settings(max_epochs=20)
     first = compute.trained(X, y, settings)
     assert compute.trained(X.copy(), y.copy(), settings) is first
     assert compute.theory(X, y) is compute.theory(X.copy(), y)

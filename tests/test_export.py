@@ -89,3 +89,23 @@ def test_animation_html_is_self_contained():
     assert scripts and all("src=" not in tag for tag in scripts)  # plotly.js is inlined
     assert len(html) > 3_000_000
     assert '"frames"' in html or "addFrames" in html
+
+
+def test_kernel_run_csv_counts_alpha_of_the_visited_example():
+    """A kernel run has no w: its rows end with alpha_i of the visited example after the
+    visit, which a running count of the mistakes read back from the same file must match."""
+    import datasets
+    import perceptron_core as pc
+
+    ds = datasets.generate("xor", n=24, seed=3)
+    run = pc.train(ds.X, ds.y, variant="kernel", kernel=pc.Kernel("poly", degree=2))
+    lines = export.run_csv(run).splitlines()
+    header = lines[0].split(",")
+    assert header[-1] == "alpha_i" and "w1" not in header and "b" not in header
+    alpha = np.zeros(ds.n, dtype=np.int64)
+    for line in lines[1:]:
+        row = dict(zip(header, line.split(","), strict=True))
+        i = int(row["index"])
+        alpha[i] += int(row["mistake"])
+        assert int(row["alpha_i"]) == alpha[i]
+    assert alpha.tolist() == run.alpha.tolist() and alpha.sum() == run.mistakes

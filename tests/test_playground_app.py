@@ -403,14 +403,14 @@ def test_an_unexpected_error_is_a_short_message_and_the_previous_data_stays(monk
 
     at = app(pg_n="30")
     good = at.session_state["pg_run"]
-    real = figures.playground_figure
+    real = figures.playground_spec
 
     def broken(X, y, **kw):  # drawing fails for one dataset only
         if len(X) == 31:
             raise RuntimeError("/secret/server/path.py exploded")
         return real(X, y, **kw)
 
-    monkeypatch.setattr(figures, "playground_figure", broken)
+    monkeypatch.setattr(figures, "playground_spec", broken)
     at.number_input(key="pg_n").set_value(31).run()
     assert not at.exception
     every = " ".join(text_of(m) for m in shown_markdown(at))
@@ -513,13 +513,14 @@ def test_the_upload_box_takes_what_the_loader_reads():
 
 
 def test_every_parameter_the_page_writes_is_declared():
-    from ui import panels
+    from ui.parts import data
+    from ui.state import PLAYGROUND
 
     at = app(pg_source="Examples", pg_eta="0.1", pg_order="shuffled", pg_presenter="true",
              pg_separable_margin="0.3", pg_max_epochs="7", pg_start="random")  # fmt: skip
     click(at, "pg_step")
-    declared = set(panels.link_spec().choices) | set(panels.link_spec().numbers)
-    declared |= set(panels.link_spec().flags)
+    declared = set(data.link_spec(PLAYGROUND).choices) | set(data.link_spec(PLAYGROUND).numbers)
+    declared |= set(data.link_spec(PLAYGROUND).flags)
     declared |= {state.key(n) for n in state.FIELDS} | {state.POINTS_TOTAL_PARAM}
     written = set(at.query_params)
     assert "pg_step" in written and "pg_eta" in written

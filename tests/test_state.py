@@ -169,13 +169,14 @@ def test_a_huge_link_value_is_cut_short():
 
 
 def test_a_seed_beyond_what_a_browser_holds_is_reported():
-    from ui import panels
+    from ui.parts import data
+    from ui.state import PLAYGROUND
 
     query = {"pg_seed": str(2**53 + 2)}
-    problems = state.check_link(query, panels.link_spec())
+    problems = state.check_link(query, data.link_spec(PLAYGROUND))
     assert "pg_seed" not in query and "9,007,199,254,740,991" in text_of(problems[0])
     query = {"pg_seed": str(2**53 - 1)}
-    assert state.check_link(query, panels.link_spec()) == []
+    assert state.check_link(query, data.link_spec(PLAYGROUND)) == []
 
 
 # -------------------------------------------------- the words shown for a state

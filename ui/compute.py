@@ -45,10 +45,11 @@ def generated(name: str, n: int | None, seed: int, noise: float, params: tuple) 
 
 
 @cache.cached(spinner="Training…")
-def trained(X: np.ndarray, y: np.ndarray, settings: tuple) -> Trained:
-    """Train once per (data, settings); the page replays the run."""
-    kwargs = dict(settings)
-    run = replay.train(X, y, max_updates=MAX_UPDATES, **kwargs)
+def trained(X: np.ndarray, y: np.ndarray, settings) -> Trained:
+    """Train once per (data, settings: a ``ui.parts.settings.Settings``); the page replays
+    the run."""
+    limit = MAX_UPDATES if settings.max_updates is None else settings.max_updates
+    run = replay.train(X, y, max_updates=min(limit, MAX_UPDATES), **settings.train_kwargs())
     return Trained(run, run.epoch_stats())
 
 
@@ -109,3 +110,37 @@ def _named(data: bytes, name: str) -> io.BytesIO:
     buf = io.BytesIO(data)
     buf.name = name
     return buf
+
+
+@cache.cached(spinner="Comparing learning rates…")
+def eta_effect(
+    X: np.ndarray, y: np.ndarray, etas: tuple, start: str, start_seed: int, max_epochs: int,
+    variant: str,
+):  # fmt: skip
+    """The learning rate's effect on one rule (``ui.batch_view.eta_effect``), bounded."""
+    from ui import batch_view
+
+    return batch_view.eta_effect(
+        X, y, etas, start=start, start_seed=start_seed, max_epochs=max_epochs, variant=variant,
+        max_updates=MAX_UPDATES,
+    )  # fmt: skip
+
+
+@cache.cached(spinner="Scaling the features…")
+def scaling_effect(X: np.ndarray, y: np.ndarray, eta: float, max_epochs: int):
+    """Each preprocessing's R, gamma*, bound and both rules' runs (``ui.batch_view``)."""
+    from ui import batch_view
+
+    raw = datasets.Dataset(X, y, source="the data on screen")
+    return batch_view.scaling_effect(raw, eta=eta, max_epochs=max_epochs, max_updates=MAX_UPDATES)
+
+
+@cache.cached(spinner="Scoring the variants…")
+def variant_accuracy(run_id: str, _run, X: np.ndarray, y: np.ndarray, parts: tuple):
+    """Accuracy of classic, averaged, voted and pocket per epoch on the split's parts
+    (``ui.variants_view.accuracy_per_epoch``; its work is capped and says so). ``run_id``
+    names the run (``stage.run_id``): the run itself is not part of the key."""
+    from ui import variants_view
+
+    sets = {n: (X[i], y[i]) for n, i in zip(variants_view.SETS, parts, strict=True)}
+    return variants_view.accuracy_per_epoch(_run, sets)

@@ -25,6 +25,7 @@ def train(
     start: str = "zero",
     start_seed: int = 0,
     online: bool = False,
+    kernel=None,
     max_updates: int | None = None,
 ):
     """One run of the engine for the page's settings (raises the engine's ValueError).
@@ -43,6 +44,7 @@ def train(
         seed=int(order_seed),
         w0=None if start == "zero" else "random",
         start_seed=int(start_seed),
+        kernel=kernel,
         max_updates=max_updates,
     )
 

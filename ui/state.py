@@ -38,9 +38,27 @@ SOURCES = {
 # Bound widgets store the *label* of an option in the URL, so labels are short and stable.
 STARTS = {"zero": "zero", "random": "random"}
 ORDERS = {"fixed": "fixed", "shuffle": "shuffled"}
-# Variants the Playground can already replay; the engine knows more (pc.VARIANTS) and the
-# controls take the variant from here, so adding one is a change of this tuple.
-PLAYGROUND_VARIANTS = ("classic",)
+# Every variant of the engine (pc.VARIANTS), as the Variant box names them. Averaged,
+# voted and pocket share the classic run (they differ in what they predict); kernel steps
+# alpha; batch changes w at the end of each epoch.
+VARIANT_LABELS = {
+    "classic": "classic",
+    "averaged": "averaged",
+    "voted": "voted",
+    "pocket": "pocket",
+    "kernel": "kernel",
+    "batch": "batch",
+}
+VARIANT_HELP = (
+    "classic: the perceptron of the notes. averaged, voted, pocket: the same run, but "
+    "predicting with the average of all weights, a vote of every weight vector weighted by "
+    "how long it survived, or the weights with the fewest training errors so far. kernel: "
+    "the dual form, updating alpha_i. batch: gradient descent on J_p, one step per epoch."
+)
+PLAYGROUND_VARIANTS = tuple(VARIANT_LABELS)
+KERNEL_NAMES = {"linear": "linear", "poly": "polynomial", "rbf": "RBF"}
+DEGREES = (1, 2, 3, 4, 5, 6)
+WIDTHS = (0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
 PLAY_UNITS = {"update": "update", "visit": "visit", "epoch": "epoch"}
 SPEEDS = (0.25, 0.5, 1.0, 2.0)  # seconds per frame of Play
 ETAS = (0.01, 0.1, 0.5, 1.0, 2.0, 10.0)
@@ -106,6 +124,27 @@ class Table:
             raise KeyError(f"{name!r} is not a field of this page ({self.prefix}...)")
         return self.prefix + name
 
+    def param_key(self, generator: str, name: str) -> str:
+        """The widget key of a generator's parameter (``<prefix><generator>_<name>``)."""
+        return f"{self.prefix}{generator}_{name}"
+
+    def own(self, name: str) -> str:
+        """A session key of the page that is not a declared field (its cursor, history,
+        upload box, ...): the page's prefix keeps two pages apart."""
+        return self.prefix + name
+
+    @property
+    def step_param(self) -> str:
+        return self.prefix + "step"
+
+    @property
+    def points_param(self) -> str:
+        return self.prefix + "pts"
+
+    @property
+    def points_total_param(self) -> str:
+        return self.prefix + "ptsn"
+
     def link_spec(self, extra: LinkSpec | None = None) -> LinkSpec:
         """What every URL-bound widget of the page accepts, from the fields (plus
         ``extra``, e.g. the generators' parameters)."""
@@ -144,9 +183,10 @@ def _label(name: str) -> str:
     return datasets.GENERATORS[name].label
 
 
-PLAYGROUND = Table(
-    PREFIX,
-    (
+def data_fields(**defaults) -> tuple[Field, ...]:
+    """The fields of the data picker (``ui.parts.data``), shared by every page that picks
+    data; ``defaults`` overrides a default (the kernel page opens on XOR)."""
+    fields_ = (
         Field("source", "generate", "choice", SOURCES),
         Field("generator", "separable", "choice", {k: _label(k) for k in GENERATED}),
         Field("example", "notes_002_example1", "choice", {k: _label(k) for k in EXAMPLES}),
@@ -154,37 +194,103 @@ PLAYGROUND = Table(
         Field("seed", 0, "int", low=0, high=SEED_MAX),  # "New data" adds 1
         Field("noise", 0.0, "float", low=datasets.NOISE.min, high=datasets.NOISE.max),
         Field("preprocessing", "none", "choice", PREPROCESSING_LABELS),
+        Field("draw_class", 1, "set", (1, -1), bound=False),  # class of the next drawn point
+        Field("points", "", "text", bound=False),  # drawn points, encode_points (sync_url)
+    )
+    return _with_defaults(fields_, defaults)
+
+
+def run_fields(**defaults) -> tuple[Field, ...]:
+    """The settings of a run (``ui.parts.settings``) and its stepping (``ui.parts.controls``)."""
+    fields_ = (
         Field("eta", 1.0, "set", ETAS),  # the learning rate
         Field("start", "zero", "choice", STARTS),
         Field("start_seed", 0, "int", low=0, high=SEED_MAX),  # seeds the random start
         Field("order", "fixed", "choice", ORDERS),
         Field("order_seed", 0, "int", low=0, high=SEED_MAX),  # seeds the permutations
         Field("max_epochs", 100, "int", low=1, high=MAX_EPOCHS_LIMIT),
-        Field("variant", "classic", "choice", {v: v for v in PLAYGROUND_VARIANTS}),
-        Field("online", False, "bool"),  # drawn points arrive, are predicted, then learned
-        Field("draw_class", 1, "set", (1, -1), bound=False),  # class of the next drawn point
-        Field("presenter", False, "bool"),  # larger fonts and markers, less chrome
         Field("speed", 0.5, "set", SPEEDS),  # seconds per frame of Play
         Field("play_unit", "update", "choice", PLAY_UNITS),  # what a frame of Play advances
         Field("step", 0, "int", low=0, bound=False),  # the cursor: visits done (sync_url)
-        Field("points", "", "text", bound=False),  # drawn points, encode_points (sync_url)
+    )
+    return _with_defaults(fields_, defaults)
+
+
+def kernel_fields(**defaults) -> tuple[Field, ...]:
+    """The kernel of a kernel run and its parameter (``ui.parts.settings.kernel_panel``)."""
+    fields_ = (
+        Field("kernel", "poly", "choice", KERNEL_NAMES),
+        Field("degree", 2, "set", DEGREES),
+        Field("width", 1.0, "set", WIDTHS),  # RBF: exp(-||a - b||^2 / (2 width^2))
+    )
+    return _with_defaults(fields_, defaults)
+
+
+def _with_defaults(fields_: tuple[Field, ...], defaults: dict) -> tuple[Field, ...]:
+    names = {f.name for f in fields_}
+    unknown = set(defaults) - names
+    if unknown:
+        raise KeyError(f"no such fields: {sorted(unknown)}")
+    return tuple(
+        Field(f.name, defaults[f.name], f.kind, f.options, f.low, f.high, f.bound)
+        if f.name in defaults
+        else f
+        for f in fields_
+    )
+
+
+PRESENTER = Field("presenter", False, "bool")  # larger fonts and markers, less chrome
+
+PLAYGROUND = Table(
+    PREFIX,
+    (
+        *data_fields(),
+        *run_fields(),
+        Field("variant", "classic", "choice", VARIANT_LABELS),
+        *kernel_fields(),
+        Field("online", False, "bool"),  # drawn points arrive, are predicted, then learned
+        PRESENTER,
+    ),
+)
+# The kernel page opens on XOR with a degree-2 kernel, which separates it.
+KERNEL = Table(
+    "kn_",
+    (*data_fields(generator="xor"), *run_fields(max_epochs=50), *kernel_fields(), PRESENTER),
+)
+# Batch against single-sample: the notes' 004 example is where the two first differ.
+BATCH = Table(
+    "bt_",
+    (
+        *data_fields(source="examples", example="notes_rule_004"),
+        *run_fields(max_epochs=50),
+        PRESENTER,
+    ),
+)
+# The variants side by side: noisy data, where they differ, and a seeded split.
+VARIANTS = Table(
+    "va_",
+    (
+        *data_fields(n=200, noise=0.2),
+        *run_fields(max_epochs=30, order="shuffle"),
+        Field("split_seed", 0, "int", low=0, high=SEED_MAX),  # the train/dev/test split
+        PRESENTER,
     ),
 )
 DEFAULTS = PLAYGROUND.defaults
 FIELDS = PLAYGROUND.names
 key = PLAYGROUND.key
-STEP_PARAM = PREFIX + "step"
-POINTS_PARAM = PREFIX + "pts"
-POINTS_TOTAL_PARAM = PREFIX + "ptsn"  # how many points were drawn when a link holds fewer
+STEP_PARAM = PLAYGROUND.step_param
+POINTS_PARAM = PLAYGROUND.points_param
+POINTS_TOTAL_PARAM = PLAYGROUND.points_total_param  # how many were drawn when a link holds fewer
 
 
-def param_key(generator: str, name: str) -> str:
-    """The widget key of a generator parameter: ``pg_<generator>_<name>``.
+def param_key(generator: str, name: str, table: Table = PLAYGROUND) -> str:
+    """The widget key of a generator parameter: ``<prefix><generator>_<name>``.
 
     One key per generator, because two generators may give the same parameter name
     different ranges (``spread``), and a widget must keep its identity to keep its value.
     """
-    return f"{PREFIX}{generator}_{name}"
+    return table.param_key(generator, name)
 
 
 # -------------------------------------------------------------------- drawn points
@@ -311,47 +417,58 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
 
 
 def init_session(
-    session: MutableMapping, query: MutableMapping, link: Callable[[], LinkSpec] | None = None
+    session: MutableMapping,
+    query: MutableMapping,
+    link: Callable[[], LinkSpec] | None = None,
+    table: Table | None = None,
 ) -> list[str]:
-    """First run of a session: check the link, read the cursor and the drawn points.
+    """A page's first run in a session: check the link, read the cursor and the drawn points
+    (under the page's prefix: ``<prefix>cursor``, ``<prefix>points``, ...).
 
     Returns the problems found (a damaged link), for the page to show; the affected value
     falls back to its default.
     """
+    t = PLAYGROUND if table is None else table
     problems: list[str] = []
-    if "pg_cursor" in session:
+    if t.own("cursor") in session:
         return problems
     if link is not None:
         problems += check_link(query, link())  # built only on a session's first run
-    step = query.get(STEP_PARAM, "0")
+    step = query.get(t.step_param, "0")
     try:
-        session["pg_cursor"] = max(0, int(str(step)))
+        session[t.own("cursor")] = max(0, int(str(step)))
     except ValueError:
-        session["pg_cursor"] = 0
+        session[t.own("cursor")] = 0
         problems.append(f"the step {quoted(step)} in the link is not a whole number")
-    if session["pg_cursor"]:
-        session["pg_link_step"] = session["pg_cursor"]  # checked against the run once known
-    code = query.get(POINTS_PARAM, "")
+    if session[t.own("cursor")]:
+        session[t.own("link_step")] = session[t.own("cursor")]  # checked once the run is known
+    code = query.get(t.points_param, "")
     try:
         X, y = decode_points(str(code))
     except ValueError as exc:
         X, y = decode_points("")
         problems.append(str(exc))
-    total = str(query.get(POINTS_TOTAL_PARAM, ""))
+    total = str(query.get(t.points_total_param, ""))
     if total.isdigit() and int(total) > len(y):
         problems.append(
             f"the link holds the first {len(y)} of {int(total):,} drawn points (a link keeps "
             f"at most {MAX_URL_POINTS}; download the dataset to keep them all)"
         )
-    session["pg_points"] = (X, y)
-    session["pg_undo"] = []
-    session["pg_history"] = []
+    session[t.own("points")] = (X, y)
+    session[t.own("undo")] = []
+    session[t.own("history")] = []
     return problems
 
 
-def sync_url(query: MutableMapping, cursor: int, points: tuple[np.ndarray, np.ndarray]) -> None:
+def sync_url(
+    query: MutableMapping,
+    cursor: int,
+    points: tuple[np.ndarray, np.ndarray],
+    table: Table | None = None,
+) -> None:
     """Write the cursor and the drawn points to the URL (defaults are left out)."""
-    _set(query, STEP_PARAM, str(cursor) if cursor else "")
+    t = PLAYGROUND if table is None else table
+    _set(query, t.step_param, str(cursor) if cursor else "")
     X, y = points
     code = ""
     if len(y):  # a link holds the first MAX_URL_POINTS drawn points (the page says so)
@@ -359,8 +476,8 @@ def sync_url(query: MutableMapping, cursor: int, points: tuple[np.ndarray, np.nd
             code = encode_points(np.asarray(X)[:MAX_URL_POINTS], np.asarray(y)[:MAX_URL_POINTS])
         except ValueError:
             code = ""
-    _set(query, POINTS_PARAM, code)
-    _set(query, POINTS_TOTAL_PARAM, str(len(y)) if code and len(y) > MAX_URL_POINTS else "")
+    _set(query, t.points_param, code)
+    _set(query, t.points_total_param, str(len(y)) if code and len(y) > MAX_URL_POINTS else "")
 
 
 def _whole(value: float) -> str:

@@ -152,7 +152,7 @@ def end_reason(run) -> str:
         return f"converged: epoch {run.epochs} was a clean pass"
     if run.stop_reason == "max_epochs":
         return f"stopped after {run.epochs} epochs (max epochs) without converging"
-    return f"stopped after {run.n_updates:,} updates (the Playground's limit), not converged"
+    return f"stopped after {run.n_updates:,} updates (the app's limit), not converged"
 
 
 def visit_verdict(visit) -> str:
@@ -274,4 +274,35 @@ def preprocessing_table(rows: dict[str, object], current: str) -> str:
             lines.append(f"| {name} | {num(th.R, 3)} | – | ∞ |")
         else:
             lines.append(f"| {name} | {num(th.R, 3)} | {num(th.gamma, 2)} | {compact(th.bound)} |")
+    return "\n".join(lines)
+
+
+def batch_latex(eta: float, w, b: float, sum_yx, sum_y: float, m: int, w_new, b_new) -> list[str]:
+    """A batch step written out: w + eta * sum over the epoch's m mistakes of y x."""
+    e = "" if eta == 1 else rf"{tex(eta)} \cdot "
+    return [
+        rf"\begin{{aligned}} w + \eta \textstyle\sum_{{\text{{{m} mistakes}}}} y\,x &= "
+        rf"{_col(w)} + {e}{_col(sum_yx)} \\ &= {_col(w_new)} \end{{aligned}}",
+        rf"b + \eta \textstyle\sum y = {tex(b)} + {e}{_paren(sum_y)} = {tex(b_new)}",
+    ]
+
+
+def scaling_table(rows) -> str:
+    """A markdown table: per preprocessing, R, gamma*, the bound, and both rules' runs
+    (``ui.batch_view.ScalingRow``s)."""
+
+    def run(s) -> str:
+        done = "converged" if s.converged else "not converged"
+        return f"{s.mistakes:,} mistakes, {s.epochs} epochs, {done}"
+
+    lines = [
+        "| preprocessing | R | γ* | bound R²/γ*² | single-sample | batch |",
+        "|---|---|---|---|---|---|",
+    ]
+    for r in rows:
+        gamma = num(r.gamma, 3) if r.separable else "–"
+        bound = compact(r.bound) if r.separable else "∞"
+        lines.append(
+            f"| {r.label} | {num(r.R, 3)} | {gamma} | {bound} | {run(r.single)} | {run(r.batch)} |"
+        )
     return "\n".join(lines)

@@ -54,7 +54,8 @@ def _warm_up() -> None:
 
     import datasets  # noqa: F401  (pandas and the loaders)
     import perceptron_core as pc
-    from ui import figures, panels, text  # noqa: F401  (the page's modules)
+    from ui import figures, layers, text  # noqa: F401  (the pages' modules)
+    from ui.parts import data, settings, stage  # noqa: F401
 
     X = np.array([[1.0, 2.0], [-1.0, -0.5], [2.0, -1.0], [-2.0, 1.0], [0.5, 0.2]])
     y = np.array([1, -1, 1, -1, -1])

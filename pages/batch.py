@@ -1,0 +1,144 @@
+"""Batch: gradient descent on J_p against the single-sample rule; learning rate, scaling."""
+
+import numpy as np
+import streamlit as st
+
+from ui import batch_view, compute, figures, layers, replay, state, text
+from ui.parts import controls, data, numbers, settings, stage, style
+from ui.plot_click import plot_click
+from ui.state import BATCH as PAGE
+
+MAX_POINTS = 5_000  # six runs per learning-rate comparison, four per scaling table
+ETAS = (0.1, 1.0, 10.0)  # the learning rates compared
+
+ss = st.session_state
+problems = state.init_session(ss, st.query_params, lambda: data.link_spec(PAGE), PAGE)
+data.adopt_lab_data(PAGE, st.query_params)
+
+with st.sidebar:
+    presenter = style.presenter_toggle(PAGE)
+    choice = data.data_panel(PAGE)
+    prep = data.preprocessing_widget(PAGE)
+    st.subheader("Both rules")
+    setup = settings.settings_panel(PAGE, variant="batch")
+
+style.header(
+    "Batch gradient descent on J_p",
+    "Batch: add up every mistake of an epoch, then take one step (004). Single-sample: "
+    "step on each mistake at once. Same data, order, start and η; Step moves to the next "
+    "batch step, and both boundaries are shown at the end of the same epoch.",
+    presenter=presenter,
+    problems=problems,
+)
+ds = data.settle(PAGE, choice, prep, max_points=MAX_POINTS, what="the batch page", settings=setup)
+
+# ------------------------------------------- the two runs: trained once, replayed
+record = None
+if ds.n and np.unique(ds.y).size == 2:
+    try:
+        batch = compute.trained(ds.X, ds.y, setup).run
+        single = compute.trained(ds.X, ds.y, setup.but(variant="classic")).run
+        record = batch_view.comparison_of(batch, single)
+    except ValueError as exc:
+        st.error(text.plain(str(exc), 400))
+elif ds.n:
+    st.info("Both classes are needed for a run: add points of the other class.")
+run = None if record is None else record.batch
+stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
+box = figures.view_box(ds.X, include_origin=True)
+if choice.drawing:
+    box = data.drawing_box(box)
+scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter)
+
+
+def epoch_of(t: int) -> int:
+    """The epoch whose end the cursor has reached (0: the start)."""
+    return 0 if run is None else -(-t // run.n)
+
+
+def draw(t: int) -> None:
+    """Both boundaries at the end of the same epoch, the batch step written out, the curves."""
+    chart, side = st.columns([1, 1] if presenter else [5, 4], gap="medium")
+    e = epoch_of(t)
+    if record is None:
+        fig = layers.compose(scene, layers.points(scene))
+    else:
+        fig = batch_view.boundaries_figure(scene, record, e)
+    with chart:
+        if choice.drawing:
+            plot_click(fig, key=PAGE.own("board"), on_click=data.board_click(PAGE))
+        else:
+            st.plotly_chart(
+                fig, key=PAGE.own("chart"), width="stretch", config={"displayModeBar": False}
+            )
+        controls.scrub(PAGE, stepper)
+    if record is None:
+        return
+    with side, st.container(key=PAGE.own("numbers")):
+        w, b, _, _ = replay.at_step(run, ds.X, ds.y, t)
+        ws, bs = record.weights("single", e)
+        bc, sc = record.batch_curve, record.single_curve
+        eb, es = min(e, run.epochs), min(e, record.single.epochs)
+        st.markdown(
+            f"**End of epoch {e}.** Batch: {text.weights_text(w, b)} · J_p = "
+            f"{text.num(bc.J_p[eb])} · {int(bc.errors[eb])} training errors"
+        )
+        st.markdown(
+            f"Single-sample: {text.weights_text(ws, bs)} · J_p = {text.num(sc.J_p[es])} · "
+            f"{int(sc.errors[es])} training errors"
+        )
+        change = run.change_at(t)
+        if change is not None:  # the step just taken: the epoch's mistakes, summed
+            i = change.indices
+            sum_yx = (ds.y[i, None] * ds.X[i]).sum(axis=0)
+            lines = text.batch_latex(
+                run.eta, change.w_before, change.b_before, sum_yx, float(ds.y[i].sum()),
+                i.shape[0], w, b,
+            )  # fmt: skip
+            st.latex(numbers.gathered(lines))
+        st.plotly_chart(
+            batch_view.curves_figure(record, presenter=presenter, current_epoch=e),
+            key=PAGE.own("curves"),
+            width="stretch",
+            config={"displayModeBar": False},
+        )
+
+
+points = ss[PAGE.own("points")] if choice.drawing else None
+stage.stage(PAGE, stepper, draw, points=points)
+data.remember_good(PAGE, ds, choice)
+if record is None:
+    st.stop()
+st.caption(text.plain(batch_view.compare_statement(record), 2000))
+
+# ------------------------------------------------------------------ learning rate
+st.subheader("Does the learning rate matter?")
+st.caption(
+    "The notes (002, 11.3) say a smaller η can converge more stably. From w = 0 both rules "
+    "are scale-invariant in exact arithmetic: every step is η times a sum of y·(1, x), so "
+    "η only rescales w and no prediction changes. From a random start it does matter. "
+    "Below: the runs for η = " + ", ".join(f"{e:g}" for e in ETAS) + " on this data, "
+    "compared visit by visit with the first."
+)
+cols = st.columns(2)
+for col, start in zip(cols, ("zero", "random"), strict=True):
+    with col:
+        st.markdown(f"**From {'w = 0' if start == 'zero' else 'a random start'}**")
+        for variant in ("classic", "batch"):
+            effect = compute.eta_effect(
+                ds.X, ds.y, ETAS, start, setup.start_seed, setup.max_epochs, variant
+            )
+            name = "single-sample" if variant == "classic" else "batch"
+            st.caption(f"{name}: " + text.plain(batch_view.eta_statement(effect), 2000))
+            st.plotly_chart(
+                batch_view.eta_figure(effect, presenter=presenter),
+                key=PAGE.own(f"eta_{start}_{variant}"),
+                width="stretch",
+                config={"displayModeBar": False},
+            )
+
+# ---------------------------------------------------------------- feature scaling
+st.subheader("Feature scaling (002, 11.4)")
+rows = compute.scaling_effect(ds.raw.X, ds.raw.y, setup.eta, setup.max_epochs)
+st.markdown(text.scaling_table(rows))
+st.caption(text.plain(batch_view.scaling_statement(rows), 2000))

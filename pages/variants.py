@@ -1,0 +1,134 @@
+"""Variants: classic, averaged, voted, pocket on one run; a train/dev/test split; early stopping."""
+
+import numpy as np
+import streamlit as st
+
+from ui import compute, layers, state, text, variants_view
+from ui.parts import controls, data, settings, stage, style
+from ui.state import VARIANTS as PAGE
+
+MAX_POINTS = 2_000  # the voted perceptron's regions cost (its vectors) x (grid cells)
+MAX_UPDATES = 50_000  # the run stops here: every update is one more voter
+
+ss = st.session_state
+problems = state.init_session(ss, st.query_params, lambda: data.link_spec(PAGE), PAGE)
+data.adopt_lab_data(PAGE, st.query_params)
+
+with st.sidebar:
+    presenter = style.presenter_toggle(PAGE)
+    choice = data.data_panel(PAGE)
+    prep = data.preprocessing_widget(PAGE)
+    st.subheader("Split and run")
+    split_seed = int(
+        st.number_input(
+            "Split seed",
+            min_value=PAGE["split_seed"].low,
+            max_value=PAGE["split_seed"].high,
+            value=PAGE.defaults.split_seed,
+            key=PAGE.key("split_seed"),
+            bind=data.QP,
+            help="Seeds the train / dev / test split (60 / 20 / 20 %, by class).",
+        )
+    )
+    setup = settings.settings_panel(PAGE).but(max_updates=MAX_UPDATES)
+
+style.header(
+    "Variants: classic, averaged, voted, pocket",
+    "One run of the perceptron on the training part, four ways to predict with it: the "
+    "last w, the average of all w, a vote of every w weighted by how long it survived, and "
+    "the w with the fewest training errors so far. Accuracy per epoch on train, dev and "
+    "test shows where to stop early (notes 000, 003).",
+    presenter=presenter,
+    problems=problems,
+)
+ds = data.settle(
+    PAGE, choice, prep, max_points=MAX_POINTS, what="the variants page", settings=setup
+)
+
+# ------------------------------------------ the split and the run on its train part
+run = parts = None
+if ds.n >= 6 and np.unique(ds.y).size == 2:
+    parts = variants_view.split(ds.n, split_seed, y=ds.y)
+    train = parts[0]
+    if np.unique(ds.y[train]).size == 2:
+        try:
+            run = compute.trained(ds.X[train], ds.y[train], setup).run
+        except ValueError as exc:
+            st.error(text.plain(str(exc), 400))
+    else:
+        st.info("The training part holds one class only: try another split seed.")
+elif ds.n:
+    st.info("The variants need at least 6 points of both classes (to split them three ways).")
+digest = stage.run_id(ds, (setup, split_seed))
+stepper = stage.stepper_for(PAGE, run, digest)
+Xtr = ds.X if parts is None else ds.X[parts[0]]
+ytr = ds.y if parts is None else ds.y[parts[0]]
+scene = layers.Scene(
+    Xtr, ytr, layers.figures.view_box(ds.X), ds.class_names, ds.feature_names, presenter
+)
+
+
+def draw(t: int) -> None:
+    """The four variants at the same step, as small multiples over the training points."""
+    if run is None:
+        st.plotly_chart(
+            layers.compose(scene, layers.points(scene)), key=PAGE.own("chart"), width="stretch"
+        )
+        return
+    top, bottom = st.columns(2, gap="small"), st.columns(2, gap="small")
+    for col, variant in zip([*top, *bottom], variants_view.VARIANTS, strict=True):
+        with col:
+            st.plotly_chart(
+                variants_view.variant_figure(scene, run, variant, t),
+                key=PAGE.own(f"small_{variant}"),
+                width="stretch",
+                config={"displayModeBar": False},
+            )
+    controls.scrub(PAGE, stepper)
+    agree = variants_view.agreement(run, Xtr, t)
+    st.markdown(
+        f"The four agree on {agree:.0%} of the training points at this step. Crosses mark "
+        "the training points each one gets wrong; the voted perceptron's regions come from "
+        "its votes (it is not one line)."
+    )
+
+
+stage.stage(PAGE, stepper, draw)
+data.remember_good(PAGE, ds, choice)
+if run is None:
+    st.stop()
+
+# ------------------------------------------------- accuracy per epoch, early stopping
+acc = compute.variant_accuracy(digest, run, ds.X, ds.y, parts)
+best = acc.best("classic", "dev")
+st.subheader("Accuracy per epoch on train, dev and test")
+st.plotly_chart(
+    variants_view.accuracy_figure(acc, best, presenter=presenter),
+    key=PAGE.own("accuracy"),
+    width="stretch",
+    config={"displayModeBar": False},
+)
+if acc.note:
+    st.caption(text.plain(acc.note, 400))
+rows = ["| variant | best dev epoch | dev | test at that epoch | test at the end |"]
+rows.append("|---|---|---|---|---|")
+for v in variants_view.VARIANTS:
+    e = acc.best(v, "dev")
+    i = int(np.flatnonzero(acc.epochs == e)[0])
+    rows.append(
+        f"| {v} | {e} | {acc[v]['dev'][i]:.1%} | {acc[v]['test'][i]:.1%} | "
+        f"{acc[v]['test'][-1]:.1%} |"
+    )
+st.markdown("\n".join(rows))
+sizes = " / ".join(f"{len(idx)}" for idx in parts)
+st.caption(
+    f"Split (seed {split_seed}): train / dev / test = {sizes} points. Early stopping keeps "
+    "the epoch with the best dev accuracy (ties: the earliest) and reports test there; "
+    "the dotted line marks it for the classic perceptron."
+)
+st.button(
+    f"Go to the end of epoch {best} (classic's best on dev)",
+    key=PAGE.own("go_best"),
+    on_click=stepper.go,
+    args=(min(best * run.n, run.n_visits),),
+)

@@ -1,0 +1,424 @@
+"""Figures composed from layers over a scene: pure functions, arrays in, plain traces out.
+
+A ``Scene`` is what stays fixed while a run is stepped: the points, their classes, the
+view box and the sizes (normal screen or projector). A layer is a list of Plotly traces
+(plain dicts) for one idea: the points, the regions a classifier predicts, one boundary
+with its label, a margin band, the vectors of an update, a decision function's filled
+contour. ``compose(scene, *layers)`` stacks them in the order given (first = bottom) and
+adds the scene's layout, so a page with several boundaries, a contour or small multiples
+builds its chart from the same parts as the Playground's.
+
+Names that come from files and links are escaped here (``text.plot_text``): Plotly
+renders ``<b>`` and ``<a href>`` in names and labels.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+import plotly.graph_objects as go
+
+from ui import figures, text
+from ui.figures import Box, Style, Update
+
+GRID_POINTS = 120  # a decision function is drawn on at most this many cells a side
+# A score grid costs (support vectors) x (cells); above this many products the grid is
+# made coarser, so no chart takes more than a few tens of milliseconds to evaluate.
+MAX_SCORE_WORK = 5_000_000  # a kernel value costs 6-9 ns here: about 40 ms at the cap
+# Line styles told apart without colour (small multiples and several boundaries at once).
+DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot")
+
+
+@dataclass(frozen=True)
+class Scene:
+    """The fixed part of a chart: points, classes, view box and sizes."""
+
+    X: np.ndarray
+    y: np.ndarray
+    box: Box
+    class_names: tuple[str, str] = ("-1", "+1")
+    feature_names: tuple[str, str] = ("x1", "x2")
+    presenter: bool = False
+    height: int | None = None  # None: the style's height (small multiples pass less)
+    style: Style = field(init=False)
+
+    def __post_init__(self):
+        X = np.asarray(self.X, dtype=np.float64).reshape(-1, 2)
+        object.__setattr__(self, "X", X)
+        object.__setattr__(self, "y", np.asarray(self.y).reshape(-1))
+        style = Style.of(self.presenter, X.shape[0])
+        if self.height is not None:
+            style = Style(style.font, style.marker, style.line, self.height, style.legend_font)
+        object.__setattr__(self, "style", style)
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+    @property
+    def gl(self) -> bool:
+        return self.n > figures.GL_THRESHOLD
+
+
+# ------------------------------------------------------------------------ layers
+def points(scene: Scene, *, sizes=None, size_label: str | None = None, counts=None) -> list[dict]:
+    """The two classes, by colour and shape; ``sizes`` (one per point) scales the markers
+    (e.g. by a kernel perceptron's alpha_i), ``counts`` (one per point) is what the hover
+    shows under the name ``size_label`` (default: the sizes themselves)."""
+    X, y, style = scene.X, scene.y, scene.style
+    neg_name, pos_name = (text.plot_text(c) for c in scene.class_names)
+    out = []
+    for label, color, symbol, cname in (
+        (-1, figures.NEG_COLOR, figures.NEG_SYMBOL, neg_name),
+        (1, figures.POS_COLOR, figures.POS_SYMBOL, pos_name),
+    ):
+        sel = y == label
+        sign = "+1" if label > 0 else "-1"
+        size = style.marker if sizes is None else np.asarray(sizes, dtype=np.float64)[sel]
+        hover = f"{sign}<br>(%{{x:.3f}}, %{{y:.3f}})"
+        custom = None
+        if sizes is not None and size_label:
+            hover += f"<br>{text.plot_text(size_label)} = %{{customdata}}"
+            shown = sizes if counts is None else counts
+            custom = np.asarray(shown)[sel] if np.ndim(shown) else None
+        trace = dict(
+            type="scattergl" if scene.gl else "scatter",
+            x=X[sel, 0],
+            y=X[sel, 1],
+            mode="markers",
+            name=sign if cname == sign else f"{sign}: {cname}",
+            marker=dict(
+                color=color,
+                symbol=symbol,
+                size=size,
+                line=dict(width=0 if scene.gl else 1, color="white"),
+            ),
+            hovertemplate=hover + "<extra></extra>",
+            meta=label,
+        )
+        if custom is not None:
+            trace["customdata"] = custom
+        out.append(trace)
+    return out
+
+
+def marker_sizes(counts, base: float, *, largest: float = 3.0) -> np.ndarray:
+    """Marker sizes growing with a count per point (alpha_i): 0 gives ``base``/2, the
+    largest count ``largest`` times ``base``, by the square root (area follows the count)."""
+    c = np.asarray(counts, dtype=np.float64)
+    top = float(c.max()) if c.size else 0.0
+    if top <= 0:
+        return np.full(c.shape, base)
+    return base * (0.5 + (largest - 0.5) * np.sqrt(c / top))
+
+
+def regions(box: Box, w, b: float) -> list[dict]:
+    """The two half-planes w.x + b > 0 and < 0, shaded in the classes' colours."""
+    w = np.asarray(w, dtype=np.float64)
+    pos = neg = np.zeros((0, 2))
+    if np.any(w):
+        pos = figures.clip_half_plane(figures.box_polygon(box), w, b, 1.0)
+        neg = figures.clip_half_plane(figures.box_polygon(box), w, b, -1.0)
+    elif b > 0:
+        pos = figures.box_polygon(box)
+    elif b < 0:
+        neg = figures.box_polygon(box)
+    fill = dict(mode="lines", fill="toself", line=dict(width=0), hoverinfo="skip")
+    out = []
+    for poly, color, name in (
+        (pos, figures.POS_SHADE, "predicted +1"),
+        (neg, figures.NEG_SHADE, "predicted -1"),
+    ):
+        x, y = figures._closed(poly)
+        out.append(
+            dict(type="scatter", x=x, y=y, name=name, fillcolor=color, showlegend=False, **fill)
+        )
+    return out
+
+
+def boundary(
+    scene: Scene,
+    w,
+    b: float,
+    *,
+    name: str = "boundary",
+    color: str = figures.INK,
+    dash: str = "solid",
+    width: float | None = None,
+    showlegend: bool = True,
+) -> list[dict]:
+    """The line w.x + b = 0 inside the view (nothing when w = 0)."""
+    x, y = figures._segment(figures.line_in_box(w, b, scene.box))
+    return [
+        dict(
+            type="scatter",
+            x=x,
+            y=y,
+            mode="lines",
+            name=text.plot_text(name),
+            line=dict(color=color, width=width or scene.style.line, dash=dash),
+            hoverinfo="skip",
+            showlegend=showlegend and bool(x),
+        )
+    ]
+
+
+def margin_band(scene: Scene, w, b: float, *, name: str = "margin of w") -> list[dict]:
+    """The band |w.x + b| <= the smallest |activation| over the points (the margin)."""
+    w = np.asarray(w, dtype=np.float64)
+    if not np.any(w) or scene.n == 0:
+        return []
+    a = figures.activations(scene.X, w, b)
+    half = float(np.min(np.abs(a)))
+    if half <= 0:
+        return []
+    x, y = figures._closed(figures.band_polygon(w, b, half, scene.box))
+    return [
+        dict(
+            type="scatter",
+            x=x,
+            y=y,
+            mode="lines",
+            fill="toself",
+            name=name,
+            fillcolor="rgba(204, 121, 167, 0.12)",
+            line=dict(width=1, color=figures.MARGIN_COLOR, dash="dot"),
+            hoverinfo="skip",
+            showlegend=bool(x),
+        )
+    ]
+
+
+def ringed(scene: Scene, index: int | None, *, name: str = "visited") -> list[dict]:
+    """A ring around one point (the example just visited)."""
+    if index is None:
+        return []
+    s = scene.style
+    return [
+        dict(
+            type="scatter",
+            x=[scene.X[index, 0]],
+            y=[scene.X[index, 1]],
+            mode="markers",
+            name=name,
+            hoverinfo="skip",
+            marker=dict(
+                symbol="circle-open",
+                color=figures.INK,
+                size=s.marker * 2.4,
+                line=dict(width=s.line * 1.2, color=figures.INK),
+            ),
+        )
+    ]
+
+
+def misclassified(scene: Scene, score) -> list[dict]:
+    """A cross on every point the classifier gets wrong (score * y <= 0: a tie is a
+    mistake, as in the engine); none when there are more than ``figures.MAX_MARKED``."""
+    wrong = np.flatnonzero(scene.y * np.asarray(score) <= 0)
+    if wrong.size == 0 or wrong.size > figures.MAX_MARKED:
+        return []
+    s = scene.style
+    return [
+        dict(
+            type="scattergl" if scene.gl else "scatter",
+            x=scene.X[wrong, 0],
+            y=scene.X[wrong, 1],
+            mode="markers",
+            name="misclassified",
+            hoverinfo="skip",
+            marker=dict(
+                symbol="x-thin-open",
+                color=figures.INK,
+                size=max(7.0, s.marker * 1.1),
+                line=dict(width=2, color=figures.INK),
+            ),
+        )
+    ]
+
+
+def vectors(scene: Scene, *, w=None, update: Update | None = None) -> list[dict]:
+    """The w arrow, or an update's vector sum w_old + eta*y*x = w_new (Playground's)."""
+    parts = figures.vector_traces(scene.box, w=w, update=update)
+    out = []
+    step_color = (
+        figures.GHOST_COLOR
+        if update is None
+        else figures.POS_COLOR
+        if update.y > 0
+        else figures.NEG_COLOR
+    )
+    colors = dict(zip(figures.ARROWS, (figures.GHOST_COLOR, step_color, figures.INK), strict=True))
+    for name in figures.ARROWS:
+        if not parts[name]["x"]:
+            continue
+        c = colors[name]
+        out.append(
+            dict(
+                type="scatter",
+                x=parts[name]["x"],
+                y=parts[name]["y"],
+                mode="lines+markers",
+                name=name,
+                hoverinfo="skip",
+                showlegend=False,
+                line=dict(color=c, width=scene.style.line),
+                marker=dict(
+                    symbol="arrow",
+                    angleref="previous",
+                    size=[0, scene.style.line * 5],
+                    color=c,
+                    line=dict(width=0),
+                ),
+            )
+        )
+    labels = parts["vector labels"]
+    if labels["x"]:
+        out.append(
+            dict(
+                type="scatter",
+                x=labels["x"],
+                y=labels["y"],
+                text=labels["text"],
+                mode="text",
+                textposition=labels["textposition"],
+                hoverinfo="skip",
+                showlegend=False,
+                name="vector labels",
+                textfont=dict(shadow=figures.HALO, size=scene.style.font, color=figures.INK),
+            )
+        )
+    return out
+
+
+def grid(box: Box, resolution: int = GRID_POINTS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Cell centres covering the box: (xs, ys, Z of shape (len(ys)*len(xs), 2))."""
+    k = max(2, int(resolution))
+    xs = np.linspace(box.x0, box.x1, k)
+    ys = np.linspace(box.y0, box.y1, k)
+    gx, gy = np.meshgrid(xs, ys)
+    return xs, ys, np.column_stack((gx.ravel(), gy.ravel()))
+
+
+def resolution_for(work_per_cell: int, resolution: int = GRID_POINTS) -> int:
+    """The grid side that keeps cells x ``work_per_cell`` under ``MAX_SCORE_WORK``."""
+    if work_per_cell <= 0:
+        return resolution
+    side = int(np.sqrt(MAX_SCORE_WORK / work_per_cell))
+    return int(max(24, min(resolution, side)))
+
+
+def score_regions(
+    scene: Scene, xs, ys, scores, *, name: str = "f(x) = 0", show_scale: bool = True
+) -> list[dict]:
+    """A decision function as a filled contour (blue where it says +1, orange where -1,
+    stronger the further from 0) with its zero level drawn as the boundary.
+
+    ``scores`` has shape (len(ys), len(xs)): the function at the grid's cells.
+    """
+    Z = np.asarray(scores, dtype=np.float64).reshape(len(ys), len(xs))
+    top = float(np.max(np.abs(Z))) if Z.size else 0.0
+    top = top if top > 0 else 1.0
+    shade = [
+        [0.0, "rgba(213, 94, 0, 0.45)"],
+        [0.5, "rgba(255, 255, 255, 0.0)"],
+        [1.0, "rgba(0, 114, 178, 0.45)"],
+    ]
+    fill = dict(
+        type="contour",
+        x=xs,
+        y=ys,
+        z=Z,
+        zmin=-top,
+        zmax=top,
+        colorscale=shade,
+        contours=dict(coloring="heatmap", showlines=False),
+        line=dict(width=0),
+        showscale=show_scale,
+        colorbar=dict(title=dict(text="f(x)"), thickness=12, len=0.6),
+        hoverinfo="skip",
+        name="f(x)",
+        showlegend=False,
+    )
+    zero = dict(
+        type="contour",
+        x=xs,
+        y=ys,
+        z=Z,
+        contours=dict(coloring="none", start=0.0, end=0.0, size=1.0, showlabels=False),
+        line=dict(color=figures.INK, width=scene.style.line),
+        showscale=False,
+        hoverinfo="skip",
+        name=text.plot_text(name),
+        showlegend=bool(np.any(Z > 0) and np.any(Z <= 0)),
+    )
+    return [fill, zero]
+
+
+def zero_level(
+    scene: Scene, xs, ys, scores, *, name: str, color: str = figures.INK, dash: str = "solid"
+) -> list[dict]:
+    """Only the zero level of a function on a grid, as a line (a boundary that need not be
+    straight: the voted perceptron's vote, a kernel's f)."""
+    Z = np.asarray(scores, dtype=np.float64).reshape(len(ys), len(xs))
+    crosses = bool(np.any(Z > 0) and np.any(Z <= 0))
+    return [
+        dict(
+            type="contour",
+            x=xs,
+            y=ys,
+            z=Z,
+            contours=dict(coloring="none", start=0.0, end=0.0, size=1.0, showlabels=False),
+            line=dict(color=color, width=scene.style.line * 1.2, dash=dash),
+            showscale=False,
+            hoverinfo="skip",
+            name=text.plot_text(name),
+            showlegend=crosses,
+            visible=True if crosses else "legendonly",
+        )
+    ]
+
+
+def sign_regions(scene: Scene, xs, ys, scores) -> list[dict]:
+    """Where a classifier says +1 and -1 (its sign only), as a two-colour heatmap; for a
+    rule that is not one line (the voted perceptron's vote)."""
+    Z = np.sign(np.asarray(scores, dtype=np.float64).reshape(len(ys), len(xs)))
+    return [
+        dict(
+            type="heatmap",
+            x=xs,
+            y=ys,
+            z=Z,
+            zmin=-1,
+            zmax=1,
+            showscale=False,
+            colorscale=[
+                [0.0, "rgba(213, 94, 0, 0.16)"],
+                [0.5, "rgba(255,255,255,0)"],
+                [1.0, "rgba(0, 114, 178, 0.16)"],
+            ],
+            hoverinfo="skip",
+            name="predicted",
+            showlegend=False,
+        )
+    ]
+
+
+# ------------------------------------------------------------------------ compose
+def layout(scene: Scene, *, title: str | None = None, legend: bool = True) -> dict:
+    """The scene's axes (fixed box, equal aspect), fonts and legend."""
+    names = tuple(text.plot_text(f) for f in scene.feature_names)
+    out = figures._layout(scene.box, scene.style, names, title)
+    if not legend:
+        out["showlegend"] = False
+        out["margin"] = dict(l=40, r=10, t=40 if title else 10, b=40, autoexpand=False)
+    return out
+
+
+def compose(
+    scene: Scene, *layers: list[dict], title: str | None = None, legend: bool = True
+) -> go.Figure:
+    """One figure: the layers stacked in order (first at the bottom) over the scene."""
+    data = [trace for layer in layers for trace in layer]
+    return figures.figure(data, layout(scene, title=title, legend=legend))

@@ -1,0 +1,45 @@
+"""What a variant predicts at step t, drawn over the Playground's chart (pure functions).
+
+Averaged, voted and pocket share the classic run: the chart keeps showing the perceptron's
+own w stepping, and this layer adds the rule the variant predicts with at the same step
+(``Run.variant_weights`` / ``Run.variant_scores``: the run knows its variants).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ui import layers
+
+COLORS = {"averaged": "#009E73", "pocket": "#56B4E9", "voted": "#E69F00"}
+NAMES = {
+    "averaged": "averaged w̄ (the mean of w after each visit)",
+    "pocket": "pocket (fewest training errors so far)",
+    "voted": "voted (the survival-weighted vote = 0)",
+}
+VOTE_GRID = 80  # cells a side for the vote's zero level
+
+
+def variant_overlay(scene: layers.Scene, run, variant: str, t: int) -> list[dict]:
+    """The variant's boundary after ``t`` visits: a line for averaged and pocket, the zero
+    level of the vote for voted; nothing for the classic, kernel and batch runs."""
+    if variant not in COLORS or run.is_kernel or run.is_batch:
+        return []
+    if variant == "voted":
+        k = int(run.updates_before_visit(t)) + 1  # vectors that may vote
+        xs, ys, Z = layers.grid(scene.box, layers.resolution_for(k, VOTE_GRID))
+        scores = run.variant_scores("voted", Z, t).reshape(len(ys), len(xs))
+        return layers.zero_level(
+            scene, xs, ys, scores, name=NAMES[variant], color=COLORS[variant], dash="dash"
+        )
+    w, b = run.variant_weights(variant, t)
+    return layers.boundary(
+        scene, w, b, name=NAMES[variant], color=COLORS[variant], dash="dash",
+        width=scene.style.line * 1.2,
+    )  # fmt: skip
+
+
+def variant_errors(run, variant: str, t: int, X, y) -> int:
+    """Training points the variant gets wrong at step t (a score of 0 is an error)."""
+    scores = run.variant_scores(variant, np.asarray(X, dtype=np.float64), t)
+    return int(np.count_nonzero(np.asarray(y) * scores <= 0))

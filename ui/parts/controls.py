@@ -1,0 +1,96 @@
+"""The stepping controls: Step / Visit / Back / Epoch / Run to end / Reset with their keys,
+Play with its speed and unit, and the scrub slider. They move a ``ui.stepper.Stepper``."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import state
+from ui.state import Table
+from ui.stepper import Stepper
+from ui.text import KEYS, keys_help
+
+QP = "query-params"
+
+
+def run_buttons(page: Table, on_move, stepper: Stepper, *, shortcuts: bool = True) -> None:
+    """Step, Visit, Back, Epoch, Run to end, Reset: each with its key.
+
+    ``shortcuts``: only one stepper on a page may own the keyboard.
+    """
+    cols = st.columns(6, gap="small")
+    for col, move in zip(cols, ("step", "visit", "back", "epoch", "end", "reset"), strict=True):
+        label, shortcut, helptext = KEYS[move]
+        disabled = (stepper.at_end and move in ("step", "visit", "epoch", "end")) or (
+            move == "reset" and stepper.at_start
+        )
+        if move == "back":
+            disabled = not stepper.can_back
+        col.button(
+            label,
+            key=page.own(move),
+            shortcut=shortcut if shortcuts else None,
+            help=helptext,
+            on_click=on_move,
+            args=(move,),
+            disabled=disabled,
+            width="stretch",
+            type="primary" if move == "step" else "secondary",
+        )
+
+
+def play_controls(page: Table, stepper: Stepper) -> tuple[float, str]:
+    """Play / Pause, its speed and what one frame advances; returns (speed, unit)."""
+    a, b, c = st.columns([1, 2, 2], vertical_alignment="bottom")
+    a.button(
+        "Pause" if stepper.playing else "Play",
+        key=page.own("play"),
+        shortcut="P",
+        on_click=stepper.toggle_play,
+        type="primary",
+        width="stretch",
+        disabled=stepper.run is None,
+    )
+    speed = b.select_slider(
+        "Seconds per frame",
+        page["speed"].options,
+        page.defaults.speed,
+        key=page.key("speed"),
+        bind=QP,
+    )
+    unit = c.segmented_control(
+        "Play advances by",
+        list(state.PLAY_UNITS),
+        default=page.defaults.play_unit,
+        required=True,
+        key=page.key("play_unit"),
+        bind=QP,
+    )
+    st.caption("Keys: " + keys_help())
+    return float(speed), str(unit)
+
+
+def scrub(page: Table, stepper: Stepper) -> None:
+    """A slider over the run's visits (0..n_visits): drag to any step."""
+    if stepper.run is None:
+        return
+    st.session_state[page.own("scrub")] = stepper.cursor
+    st.slider(
+        "Step (visits done)",
+        0,
+        stepper.total,
+        key=page.own("scrub"),
+        on_change=lambda: stepper.go(st.session_state[page.own("scrub")]),
+    )
+
+
+def mover(stepper: Stepper):
+    """The buttons' callback: any move pauses Play (a whole-page rerun stops its timer)."""
+
+    def on_move(move: str) -> None:
+        was_playing = stepper.playing
+        stepper.move(move)
+        if was_playing:
+            st.rerun()
+
+    return on_move

@@ -1,0 +1,165 @@
+"""The run's settings as a typed, immutable value, and the panel that produces it."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, replace
+
+import streamlit as st
+
+import perceptron_core as pc
+from ui import state
+from ui.state import Table
+
+QP = "query-params"
+KERNELS = state.KERNEL_NAMES
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything a run depends on besides the data (the keyword arguments of
+    ``ui.replay.train``). Frozen and hashable: the cache keys on it."""
+
+    variant: str = "classic"
+    eta: float = 1.0
+    max_epochs: int = 100
+    order: str = "fixed"
+    order_seed: int = 0
+    start: str = "zero"
+    start_seed: int = 0
+    online: bool = False
+    kernel: str = "linear"
+    degree: int = 2
+    width: float = 1.0  # RBF: K(a, b) = exp(-||a - b||^2 / (2 width^2))
+    max_updates: int | None = None  # a page's own cap (None: compute.MAX_UPDATES)
+
+    def __post_init__(self):
+        if self.variant not in pc.VARIANTS:
+            raise ValueError(f"variant must be one of {pc.VARIANTS}; got {self.variant!r}")
+        if self.kernel not in KERNELS:
+            raise ValueError(f"kernel must be one of {tuple(KERNELS)}; got {self.kernel!r}")
+
+    @property
+    def kernel_spec(self) -> pc.Kernel | None:
+        """The engine's kernel for a kernel run (None otherwise)."""
+        if self.variant != "kernel":
+            return None
+        return pc.Kernel(self.kernel, degree=self.degree, gamma=1.0 / (2.0 * self.width**2))
+
+    def train_kwargs(self) -> dict:
+        """Keyword arguments of ``ui.replay.train``."""
+        out = asdict(self)
+        for name in ("kernel", "degree", "width", "max_updates"):
+            out.pop(name)
+        out["kernel"] = self.kernel_spec
+        return out
+
+    def but(self, **changes) -> Settings:
+        """The same settings with some changed (another variant on the same data)."""
+        return replace(self, **changes)
+
+
+def _whole_number(page: Table, label: str, name: str) -> int:
+    """A number box for a whole-number field, its range and default from the table."""
+    f = page[name]
+    return int(
+        st.number_input(
+            label, min_value=f.low, max_value=f.high, value=f.default, key=page.key(name), bind=QP
+        )
+    )
+
+
+def settings_panel(
+    page: Table,
+    *,
+    online: bool = False,
+    variants: tuple[str, ...] | None = None,
+    variant: str = "classic",
+) -> Settings:
+    """Learning rate, start, order, max epochs and the variant: chosen from ``variants``
+    when the page offers a choice, else ``variant``; a kernel run adds its kernel.
+    ``online``: the run is the online protocol (001)."""
+    eta = st.select_slider(
+        "Learning rate η", page["eta"].options, value=page.defaults.eta, key=page.key("eta"),
+        bind=QP,
+    )  # fmt: skip
+    start = st.segmented_control(
+        "Start",
+        list(state.STARTS),
+        format_func=state.STARTS.get,
+        default=page.defaults.start,
+        required=True,
+        key=page.key("start"),
+        bind=QP,
+        help="zero: w = 0, b = 0 as in the notes; random: each weight drawn N(0, 1) from a seed.",
+    )
+    start_seed = _whole_number(page, "Start seed", "start_seed") if start == "random" else 0
+    order = st.segmented_control(
+        "Order",
+        list(state.ORDERS),
+        format_func=state.ORDERS.get,
+        default=page.defaults.order,
+        required=True,
+        key=page.key("order"),
+        bind=QP,
+        help="fixed: the data's order every epoch; shuffled: a new permutation each epoch.",
+    )
+    order_seed = _whole_number(page, "Order seed", "order_seed") if order == "shuffle" else 0
+    max_epochs = _whole_number(page, "Max epochs", "max_epochs")
+    if variants is not None:
+        variant = st.selectbox(
+            "Variant",
+            variants,
+            format_func=state.VARIANT_LABELS.get,
+            key=page.key("variant"),
+            bind=QP,
+            help=state.VARIANT_HELP,
+        )
+    kernel = kernel_panel(page) if variant == "kernel" else {}
+    return Settings(
+        variant=variant,
+        eta=float(eta),
+        max_epochs=1 if online else int(max_epochs),
+        order="fixed" if online else order,
+        order_seed=int(order_seed),
+        start="zero" if online else start,
+        start_seed=int(start_seed),
+        online=online,
+        **kernel,
+    )
+
+
+def kernel_panel(page: Table) -> dict:
+    """The kernel and its parameter (degree d, or the RBF width)."""
+    kernel = st.segmented_control(
+        "Kernel",
+        list(KERNELS),
+        format_func=KERNELS.get,
+        default=page.defaults.kernel,
+        required=True,
+        key=page.key("kernel"),
+        bind=QP,
+        help="linear: a·b + 1 (the Playground's perceptron, exactly); polynomial: "
+        "(1 + a·b)^d; RBF: exp(-‖a − b‖² / (2 width²)).",
+    )
+    out: dict = {"kernel": kernel}
+    if kernel == "poly":
+        out["degree"] = int(
+            st.select_slider(
+                "Degree d",
+                page["degree"].options,
+                value=page.defaults.degree,
+                key=page.key("degree"),
+                bind=QP,
+            )  # fmt: skip
+        )
+    elif kernel == "rbf":
+        out["width"] = float(
+            st.select_slider(
+                "Width",
+                page["width"].options,
+                value=page.defaults.width,
+                key=page.key("width"),
+                bind=QP,
+            )  # fmt: skip
+        )
+    return out

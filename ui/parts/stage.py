@@ -1,0 +1,71 @@
+"""The stage: a recorded run stepped on a page (the stepper, its controls, the status line
+and the page's own picture of step t), one fragment, so a step reruns only this part."""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+
+import streamlit as st
+
+from ui import guard, state, text
+from ui.parts import controls
+from ui.state import Table
+from ui.stepper import Stepper
+
+
+def run_id(ds, setup) -> str:
+    """What identifies a run: the data and the settings (a new one starts at step 0)."""
+    raw = ds.X.tobytes() + ds.y.tobytes() + repr(setup).encode()
+    return hashlib.blake2b(raw).hexdigest()
+
+
+def stepper_for(page: Table, run, digest: str, *, follow: bool = False) -> Stepper:
+    """The page's stepper over ``run``. A new run (other data or settings) starts again
+    at 0, or at its end when ``follow`` (online: a new point is the next arrival). A link's
+    step beyond the run's end is said once."""
+    ss = st.session_state
+    if ss.get(page.own("run_id")) not in (None, digest):
+        Stepper(ss, page.prefix, run).reset(run.n_visits if follow and run is not None else 0)
+    ss[page.own("run_id")], ss[page.own("run")] = digest, run
+    stepper = Stepper(ss, page.prefix, run)
+    link_step = ss.pop(page.own("link_step"), None)  # the step a link asked for, once
+    if run is not None and link_step is not None and link_step > stepper.total:
+        st.warning(
+            f"The link's step {link_step:,} is beyond the end of this run "
+            f"({stepper.total:,} visits): showing the end."
+        )
+    return stepper
+
+
+def stage(
+    page: Table,
+    stepper: Stepper,
+    draw: Callable[[int], None],
+    *,
+    points=None,
+    status: Callable[[int], str] | None = None,
+) -> None:
+    """Play's controls, then a fragment with the buttons, the status line and ``draw(t)``
+    (the page's chart and numbers at step t). ``points``: drawn points for the link."""
+    run = stepper.run
+    # The controls are drawn even without a run (disabled), so the chart never moves.
+    speed, unit = controls.play_controls(page, stepper)
+
+    @st.fragment(run_every=speed if run is not None and stepper.playing else None)
+    @guard.fragment(on_error=stepper.back)
+    def _stage() -> None:
+        if stepper.playing and not stepper.tick(unit):
+            st.rerun()  # Play reached the end: a full run stops its timer
+        t = stepper.cursor
+        top = st.container()  # drawn after the chart, shown above it
+        draw(t)
+        with top:
+            controls.run_buttons(page, controls.mover(stepper), stepper)
+            if run is None:
+                st.markdown(text.NO_RUN)
+            else:
+                st.markdown(f"**{(status or (lambda k: text.status_line(run, k)))(t)}**")
+        state.sync_url(st.query_params, t, points if points is not None else ([], []), page)
+
+    _stage()
