@@ -1,24 +1,17 @@
 """Batch: gradient descent on J_p against the single-sample rule; learning rate, scaling."""
 
-import numpy as np
 import streamlit as st
 
-from ui import batch_view, compute, figures, layers, replay, state, text
-from ui.parts import controls, data, numbers, settings, stage, style
-from ui.plot_click import plot_click
+from ui import batch_view, compute, figures, layers, replay, text
+from ui.parts import data, numbers, settings, stage, style
 from ui.state import BATCH as PAGE
 
 MAX_POINTS = 5_000  # six runs per learning-rate comparison, four per scaling table
 ETAS = (0.1, 1.0, 10.0)  # the learning rates compared
 
-ss = st.session_state
-problems = state.init_session(ss, st.query_params, lambda: data.link_spec(PAGE), PAGE)
-data.adopt_lab_data(PAGE, st.query_params)
-
+opening = data.open_page(PAGE)
+presenter, choice = opening.presenter, opening.choice
 with st.sidebar:
-    presenter = style.presenter_toggle(PAGE)
-    choice = data.data_panel(PAGE)
-    prep = data.preprocessing_widget(PAGE)
     st.subheader("Both rules")
     setup = settings.settings_panel(PAGE, variant="batch")
 
@@ -28,21 +21,18 @@ style.header(
     "step on each mistake at once. Same data, order, start and η; Step moves to the next "
     "batch step, and both boundaries are shown at the end of the same epoch.",
     presenter=presenter,
-    problems=problems,
+    problems=opening.problems,
 )
-ds = data.settle(PAGE, choice, prep, max_points=MAX_POINTS, what="the batch page", settings=setup)
+ds = data.settle(
+    PAGE, choice, opening.prep, max_points=MAX_POINTS, what="the batch page", settings=setup
+)
 
 # ------------------------------------------- the two runs: trained once, replayed
 record = None
-if ds.n and np.unique(ds.y).size == 2:
-    try:
-        batch = compute.trained(ds.X, ds.y, setup).run
-        single = compute.trained(ds.X, ds.y, setup.but(variant="classic")).run
-        record = batch_view.comparison_of(batch, single)
-    except ValueError as exc:
-        st.error(text.plain(str(exc), 400))
-elif ds.n:
-    st.info("Both classes are needed for a run: add points of the other class.")
+batch = stage.trained(ds, setup)
+if batch is not None:
+    single = compute.trained(ds.X, ds.y, setup.but(variant="classic"))
+    record = batch_view.comparison_of(batch.run, single.run)
 run = None if record is None else record.batch
 stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
 box = figures.view_box(ds.X, include_origin=True)
@@ -58,20 +48,14 @@ def epoch_of(t: int) -> int:
 
 def draw(t: int) -> None:
     """Both boundaries at the end of the same epoch, the batch step written out, the curves."""
-    chart, side = st.columns([1, 1] if presenter else [5, 4], gap="medium")
+    chart, side = stage.columns(presenter)
     e = epoch_of(t)
     if record is None:
         fig = layers.compose(scene, layers.points(scene))
     else:
         fig = batch_view.boundaries_figure(scene, record, e)
     with chart:
-        if choice.drawing:
-            plot_click(fig, key=PAGE.own("board"), on_click=data.board_click(PAGE))
-        else:
-            st.plotly_chart(
-                fig, key=PAGE.own("chart"), width="stretch", config={"displayModeBar": False}
-            )
-        controls.scrub(PAGE, stepper)
+        stage.chart(PAGE, fig, stepper, drawing=choice.drawing)
     if record is None:
         return
     with side, st.container(key=PAGE.own("numbers")):
@@ -96,15 +80,11 @@ def draw(t: int) -> None:
                 i.shape[0], w, b,
             )  # fmt: skip
             st.latex(numbers.gathered(lines))
-        st.plotly_chart(
-            batch_view.curves_figure(record, presenter=presenter, current_epoch=e),
-            key=PAGE.own("curves"),
-            width="stretch",
-            config={"displayModeBar": False},
-        )
+        curves = batch_view.curves_figure(record, presenter=presenter, current_epoch=e)
+        stage.plot(PAGE, "curves", curves)
 
 
-points = ss[PAGE.own("points")] if choice.drawing else None
+points = st.session_state[PAGE.own("points")] if choice.drawing else None
 stage.stage(PAGE, stepper, draw, points=points)
 data.remember_good(PAGE, ds, choice)
 if record is None:
@@ -130,12 +110,7 @@ for col, start in zip(cols, ("zero", "random"), strict=True):
             )
             name = "single-sample" if variant == "classic" else "batch"
             st.caption(f"{name}: " + text.plain(batch_view.eta_statement(effect), 2000))
-            st.plotly_chart(
-                batch_view.eta_figure(effect, presenter=presenter),
-                key=PAGE.own(f"eta_{start}_{variant}"),
-                width="stretch",
-                config={"displayModeBar": False},
-            )
+            stage.plot(PAGE, f"eta_{start}_{variant}", batch_view.eta_figure(effect))
 
 # ---------------------------------------------------------------- feature scaling
 st.subheader("Feature scaling (002, 11.4)")

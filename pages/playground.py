@@ -3,18 +3,13 @@
 import streamlit as st
 
 from ui import compute, figures, kernel_view, layers, overlays, replay, state
-from ui.parts import controls, data, downloads, numbers, settings, stage, style
-from ui.plot_click import plot_click
+from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import PLAYGROUND as PAGE
 
 ss = st.session_state
-problems = state.init_session(ss, st.query_params, lambda: data.link_spec(PAGE), PAGE)
-data.adopt_lab_data(PAGE, st.query_params)
-
+opening = data.open_page(PAGE, online_option=True)
+presenter, choice = opening.presenter, opening.choice
 with st.sidebar:
-    presenter = style.presenter_toggle(PAGE)  # lab-wide: the next page opens the same way
-    choice = data.data_panel(PAGE, online_option=True)
-    prep = data.preprocessing_widget(PAGE)
     prep_effect = st.container()
     st.subheader("Algorithm")
     online = choice.drawing and bool(ss.get(PAGE.key("online"), False))
@@ -25,11 +20,11 @@ style.header(
     "Generate, pick or draw two classes of points, then step through the perceptron: "
     "each mistake moves w by η·y·x. The numbers on the right are the notes' theorems.",
     presenter=presenter,
-    problems=problems,
+    problems=opening.problems,
 )
 
 # ------------------------------------------------------------------------- data
-ds = data.settle(PAGE, choice, prep, what="the Playground", settings=setup)
+ds = data.settle(PAGE, choice, opening.prep, what="the Playground", settings=setup)
 with prep_effect:
     data.preprocessing_effect(ds, presenter)
 
@@ -66,7 +61,7 @@ chart_args = dict(
 # ---------------------------------------------------------------------- the stage
 def draw(t: int) -> None:
     """The chart and the numbers after t visits."""
-    chart, side = st.columns([1, 1] if presenter else [5, 4], gap="medium")
+    chart, side = stage.columns(presenter)
     w = b = visit = update = None
     if run is not None and run.is_kernel:  # no w: the decision function and alpha
         fig = kernel_view.kernel_figure(scene, run, t)
@@ -86,13 +81,7 @@ def draw(t: int) -> None:
         extra = [] if run is None else overlays.variant_overlay(scene, run, setup.variant, t)
         fig = figures.figure(traces + extra, layout)
     with chart:
-        if choice.drawing:
-            plot_click(fig, key=PAGE.own("board"), on_click=data.board_click(PAGE))
-        else:
-            st.plotly_chart(
-                fig, key=PAGE.own("chart"), width="stretch", config={"displayModeBar": False}
-            )
-        controls.scrub(PAGE, stepper)
+        stage.chart(PAGE, fig, stepper, drawing=choice.drawing)
     if run is not None:
         with side:
             numbers.numbers_panel(PAGE, run, th, ds, t, w, b, visit, setup.variant)
@@ -108,12 +97,7 @@ if run is None:
 left, right = st.columns([5, 4], gap="medium")
 with left:
     st.markdown("**Training errors and J_p at the end of each epoch**")
-    st.plotly_chart(
-        figures.epoch_figure(stats, presenter=presenter),
-        key=PAGE.own("epochs"),
-        width="stretch",
-        config={"displayModeBar": False},
-    )
+    stage.plot(PAGE, "epochs", figures.epoch_figure(stats, presenter=presenter))
     if st.toggle("Show the whole run as an animation (plays in the browser)", key=PAGE.own("anim")):
         st.plotly_chart(
             downloads.animation(run, ds, chart_args), key=PAGE.own("anim_chart"), width="stretch"

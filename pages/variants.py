@@ -3,21 +3,16 @@
 import numpy as np
 import streamlit as st
 
-from ui import compute, layers, state, text, variants_view
+from ui import compute, layers, text, variants_view
 from ui.parts import controls, data, settings, stage, style
 from ui.state import VARIANTS as PAGE
 
 MAX_POINTS = 2_000  # the voted perceptron's regions cost (its vectors) x (grid cells)
 MAX_UPDATES = 50_000  # the run stops here: every update is one more voter
 
-ss = st.session_state
-problems = state.init_session(ss, st.query_params, lambda: data.link_spec(PAGE), PAGE)
-data.adopt_lab_data(PAGE, st.query_params)
-
+opening = data.open_page(PAGE)
+presenter, choice = opening.presenter, opening.choice
 with st.sidebar:
-    presenter = style.presenter_toggle(PAGE)
-    choice = data.data_panel(PAGE)
-    prep = data.preprocessing_widget(PAGE)
     st.subheader("Split and run")
     split_seed = int(
         st.number_input(
@@ -39,10 +34,10 @@ style.header(
     "the w with the fewest training errors so far. Accuracy per epoch on train, dev and "
     "test shows where to stop early (notes 000, 003).",
     presenter=presenter,
-    problems=problems,
+    problems=opening.problems,
 )
 ds = data.settle(
-    PAGE, choice, prep, max_points=MAX_POINTS, what="the variants page", settings=setup
+    PAGE, choice, opening.prep, max_points=MAX_POINTS, what="the variants page", settings=setup
 )
 
 # ------------------------------------------ the split and the run on its train part
@@ -78,11 +73,8 @@ def draw(t: int) -> None:
     top, bottom = st.columns(2, gap="small"), st.columns(2, gap="small")
     for col, variant in zip([*top, *bottom], variants_view.VARIANTS, strict=True):
         with col:
-            st.plotly_chart(
-                variants_view.variant_figure(scene, run, variant, t),
-                key=PAGE.own(f"small_{variant}"),
-                width="stretch",
-                config={"displayModeBar": False},
+            stage.plot(
+                PAGE, f"small_{variant}", variants_view.variant_figure(scene, run, variant, t)
             )
     controls.scrub(PAGE, stepper)
     agree = variants_view.agreement(run, Xtr, t)
@@ -102,12 +94,7 @@ if run is None:
 acc = compute.variant_accuracy(digest, run, ds.X, ds.y, parts)
 best = acc.best("classic", "dev")
 st.subheader("Accuracy per epoch on train, dev and test")
-st.plotly_chart(
-    variants_view.accuracy_figure(acc, best, presenter=presenter),
-    key=PAGE.own("accuracy"),
-    width="stretch",
-    config={"displayModeBar": False},
-)
+stage.plot(PAGE, "accuracy", variants_view.accuracy_figure(acc, best, presenter=presenter))
 if acc.note:
     st.caption(text.plain(acc.note, 400))
 rows = ["| variant | best dev epoch | dev | test at that epoch | test at the end |"]

@@ -123,3 +123,24 @@ def test_moves_by_visit_and_epoch_and_bad_moves():
     assert run.next_cursor(-5, "visit") == 1 and run.next_cursor(10**9, "update") == run.n_visits
     with pytest.raises(ValueError, match="move must be one of"):
         run.next_cursor(0, "leap")
+
+
+def test_a_batch_steps_vector_sum_lands_on_the_runs_next_weights():
+    """The Update drawn for a batch step (w_old + eta * sum of y x, b_old + eta * sum of y)
+    ends exactly where a textbook batch loop's weights are after that epoch."""
+    import datasets
+    from ui import replay
+
+    ds = datasets.generate("notes_rule_004", seed=0)
+    run = pc.train(ds.X, ds.y, variant="batch", eta=0.5, max_epochs=6)
+    w, b = np.zeros(2), 0.0
+    for epoch in range(run.epochs):
+        wrong = ds.y * (ds.X @ w + b) <= 0
+        t = (epoch + 1) * ds.n
+        _, _, _, update = replay.at_step(run, ds.X, ds.y, t)
+        if not wrong.any():
+            assert update is None
+            continue
+        w = w + 0.5 * (ds.y[wrong, None] * ds.X[wrong]).sum(axis=0)
+        b = b + 0.5 * ds.y[wrong].sum()
+        assert np.allclose(update.w_new, w, rtol=1e-12) and update.b_new == pytest.approx(b)

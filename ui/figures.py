@@ -14,6 +14,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from ui import text
+from ui.values import Update  # noqa: F401  (the vector-sum picture takes one)
 
 # Okabe-Ito colours (safe for the common colour-vision deficiencies) plus marker shapes.
 POS_COLOR = "#0072B2"  # blue, +1
@@ -74,26 +75,6 @@ class Box:
     def contains(self, x: float, y: float, inset: float = 0.0) -> bool:
         pad = inset * self.span
         return self.x0 + pad <= x <= self.x1 - pad and self.y0 + pad <= y <= self.y1 - pad
-
-
-@dataclass(frozen=True)
-class Update:
-    """One update of the rule, for the vector-sum picture: w_new = w_old + eta * y * x."""
-
-    w_old: np.ndarray
-    b_old: float
-    x: np.ndarray
-    y: int
-    eta: float
-    label: str | None = None  # the step arrow's label (batch: the epoch's sum)
-
-    @property
-    def w_new(self) -> np.ndarray:
-        return self.w_old + self.eta * self.y * self.x
-
-    @property
-    def b_new(self) -> float:
-        return self.b_old + self.eta * self.y
 
 
 @dataclass(frozen=True)

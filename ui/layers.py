@@ -362,7 +362,9 @@ def zero_level(
     """Only the zero level of a function on a grid, as a line (a boundary that need not be
     straight: the voted perceptron's vote, a kernel's f)."""
     Z = np.asarray(scores, dtype=np.float64).reshape(len(ys), len(xs))
-    crosses = bool(np.any(Z > 0) and np.any(Z <= 0))
+    crosses = bool(np.any(Z > 0) and np.any(Z < 0))
+    if not crosses:  # no sign change in view: no line to draw
+        return []
     return [
         dict(
             type="contour",
@@ -375,7 +377,6 @@ def zero_level(
             hoverinfo="skip",
             name=text.plot_text(name),
             showlegend=crosses,
-            visible=True if crosses else "legendonly",
         )
     ]
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 import perceptron_core as pc
-from ui.figures import Update
+from ui.values import Update
 
 
 def train(
@@ -67,7 +67,9 @@ def at_step(run, X, y, t: int):
     if change.kind == "batch":
         total = (y[change.indices, None] * X[change.indices]).sum(axis=0)
         m = change.indices.shape[0]
-        update = Update(change.w_before, change.b_before, total, 1, run.eta, f"+η·Σyx ({m})")
+        label = f"+η·Σyx ({m})"
+        bias = float(y[change.indices].sum())
+        update = Update(change.w_before, change.b_before, total, 1, run.eta, label, bias)
     else:
         i = int(change.indices[0])
         x = np.asarray(X[i], dtype=np.float64)

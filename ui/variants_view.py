@@ -316,7 +316,9 @@ def variant_figure(
         res = grid if grid is not None else layers.resolution_for(k + 1)
         xs, ys, Zg = layers.grid(small.box, res)
         votes = run.variant_scores("voted", Zg, t)
-        base = layers.sign_regions(small, xs, ys, votes) + _zero_level(small, xs, ys, votes)
+        base = layers.sign_regions(small, xs, ys, votes) + layers.zero_level(
+            small, xs, ys, votes, name=LINE_NAMES["voted"], color=VARIANT_COLORS["voted"]
+        )
         title = f"voted · {k + 1} vectors, {t} visits"
     else:
         w, b = run.variant_weights(variant, t)
@@ -339,27 +341,6 @@ def variant_figure(
         title=title,
         legend=False,
     )
-
-
-def _zero_level(scene: layers.Scene, xs, ys, scores) -> list[dict]:
-    """The line where the vote changes sign, in the voted perceptron's colour."""
-    Z = np.asarray(scores, dtype=np.float64).reshape(len(ys), len(xs))
-    if not (np.any(Z > 0) and np.any(Z < 0)):
-        return []
-    return [
-        dict(
-            type="contour",
-            x=xs,
-            y=ys,
-            z=Z,
-            contours=dict(coloring="none", start=0.0, end=0.0, size=1.0, showlabels=False),
-            line=dict(color=VARIANT_COLORS["voted"], width=scene.style.line),
-            showscale=False,
-            hoverinfo="skip",
-            name=LINE_NAMES["voted"],
-            showlegend=False,
-        )
-    ]
 
 
 def accuracy_figure(

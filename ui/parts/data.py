@@ -123,6 +123,33 @@ def _param_default(name: str):
     return None
 
 
+# ------------------------------------------------------------------- the sidebar
+@dataclass(frozen=True)
+class Opening:
+    """What every page starts with: its link's problems, presenter mode, the data the
+    lecturer chose and the preprocessing."""
+
+    problems: tuple[str, ...]
+    presenter: bool
+    choice: DataChoice
+    prep: str
+
+
+def open_page(page: Table, *, online_option: bool = False) -> Opening:
+    """A page's first lines: read its link (once per session), start from the lab's data
+    when the link has none of its own, and draw presenter mode, the data picker and the
+    preprocessing in the sidebar (the page adds its own settings below them)."""
+    from ui.parts.style import presenter_toggle
+
+    problems = state.init_session(_ss(), st.query_params, lambda: link_spec(page), page)
+    adopt_lab_data(page, st.query_params)
+    with st.sidebar:
+        presenter = presenter_toggle(page)  # lab-wide: the next page opens the same way
+        choice = data_panel(page, online_option=online_option)
+        prep = preprocessing_widget(page)
+    return Opening(tuple(problems), presenter, choice, prep)
+
+
 # ------------------------------------------------------------------------- data
 def data_panel(page: Table, *, online_option: bool = False) -> DataChoice:
     """The source picker and the chosen source's widgets (in the sidebar)."""

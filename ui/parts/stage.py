@@ -13,6 +13,8 @@ from ui.parts import controls
 from ui.state import Table
 from ui.stepper import Stepper
 
+CHART_CONFIG = {"displayModeBar": False}
+
 
 def run_id(ds, setup) -> str:
     """What identifies a run: the data and the settings (a new one starts at step 0)."""
@@ -69,3 +71,45 @@ def stage(
         state.sync_url(st.query_params, t, points if points is not None else ([], []), page)
 
     _stage()
+
+
+def chart(page: Table, fig, stepper: Stepper, *, drawing: bool) -> None:
+    """The stage's chart, then the scrub slider under it. On the drawing board the chart
+    takes clicks (a click adds or removes a point: the project's click component)."""
+    from ui.parts import data
+    from ui.plot_click import plot_click
+
+    if drawing:
+        plot_click(fig, key=page.own("board"), on_click=data.board_click(page))
+    else:
+        st.plotly_chart(fig, key=page.own("chart"), width="stretch", config=CHART_CONFIG)
+    controls.scrub(page, stepper)
+
+
+def plot(page: Table, name: str, fig) -> None:
+    """Another chart of the page (not stepped with the stage's fragment)."""
+    st.plotly_chart(fig, key=page.own(name), width="stretch", config=CHART_CONFIG)
+
+
+def columns(presenter: bool):
+    """The stage's two columns: the chart and the numbers (half and half on a projector)."""
+    return st.columns([1, 1] if presenter else [5, 4], gap="medium")
+
+
+def trained(ds, setup):
+    """The page's run on ``ds`` (``compute.Trained``), or None with the reason said: both
+    classes are needed, and the engine's refusal is shown in plain text."""
+    import numpy as np
+
+    from ui import compute
+
+    if ds.n == 0:
+        return None
+    if np.unique(ds.y).size < 2:
+        st.info("Both classes are needed for a run: add points of the other class.")
+        return None
+    try:
+        return compute.trained(ds.X, ds.y, setup)
+    except ValueError as exc:
+        st.error(text.plain(str(exc), 400))
+        return None
