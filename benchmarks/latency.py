@@ -1,4 +1,5 @@
-"""Playground latency: pressing Step until the chart shows the new boundary, in Chromium.
+"""Step latency of the Playground and the batch page: pressing Step until the chart shows
+the new boundary, in Chromium.
 
     python benchmarks/latency.py [--repeats 20] [--sizes 100 1000 20000] [--json out.json]
 
@@ -54,6 +55,33 @@ PLAYGROUND = Target(
     " !== null",
 )
 
+# The batch page's chart: the batch boundary (named "batch GD on J_p (epoch e)" by
+# ui/batch_view.py) moves at every Step.
+_BATCH_JS = """() => {
+  const gd = document.querySelector('[data-testid="stPlotlyChart"] .js-plotly-plot');
+  if (!gd || !gd.data) return null;
+  const t = gd.data.find((d) => (d.name || '').startsWith('batch GD'));
+  return t ? JSON.stringify([t.name, Array.from(t.x || []), Array.from(t.y || [])]) : null;
+}"""
+
+BATCH = Target(
+    name="batch page",
+    script=REPO_ROOT / "app.py",
+    url_path="batch",
+    button_label="Step",
+    predicate_js=f"(k, before) => {{ const now = ({_BATCH_JS})(); "
+    "return now !== null && now !== before; }",
+    snapshot_js=_BATCH_JS,
+    query=lambda n: {
+        "bt_source": "Generate",
+        "bt_n": str(n),
+        "bt_noise": "0.1",
+        "bt_seed": "3",
+        "bt_max_epochs": "100",
+    },  # fmt: skip
+    ready_js=PLAYGROUND.ready_js,
+)
+
 # The same bare page with the objects of its imports frozen out of Streamlit's collection
 # after every run (``gc.freeze()``, as ``ui/warmup.py`` does for the Playground). Not the
 # goal's peer; printed so the ratio can be read both ways.
@@ -74,7 +102,7 @@ def main(argv=None) -> int:
         print(f"{r.target:<12} n={r.n:<6} median {r.median * 1000:.0f} ms", flush=True)
 
     results = benchmark(
-        [BARE_PAGE, BARE_FROZEN, PLAYGROUND],
+        [BARE_PAGE, BARE_FROZEN, PLAYGROUND, BATCH],
         args.sizes,
         args.repeats,
         warmup=args.warmup,
@@ -90,6 +118,8 @@ def main(argv=None) -> int:
         print(f"n={n:<6} playground {ours * 1000:6.0f} ms  bare {bare * 1000:6.0f} ms  "
               f"ratio {ours / bare:.2f} (goal <= 1.2)   "
               f"bare, frozen {frozen * 1000:6.0f} ms  ratio {ours / frozen:.2f}")  # fmt: skip
+        batch = by[(BATCH.name, n)].median
+        print(f"n={n:<6} batch page {batch * 1000:6.0f} ms  ratio {batch / bare:.2f}")
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(json.dumps([r.as_dict() for r in results], indent=2))

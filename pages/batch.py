@@ -6,7 +6,7 @@ from ui import batch_view, compute, figures, layers, replay, text
 from ui.parts import data, numbers, settings, stage, style
 from ui.state import BATCH as PAGE
 
-MAX_POINTS = 5_000  # six runs per learning-rate comparison, four per scaling table
+MAX_POINTS = compute.MAX_POINTS  # each comparison and the scaling table are capped runs
 ETAS = (0.1, 1.0, 10.0)  # the learning rates compared
 
 opening = data.open_page(PAGE)

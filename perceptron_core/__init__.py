@@ -13,7 +13,7 @@ Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the 
 from .kernels import Kernel
 from .margin import HingeBound, Theory, hinge_bound, hinge_certificate, theory
 from .online import Arrival, OnlinePerceptron
-from .reference import activation, perceptron_step, reference_train
+from .reference import activation, activations, mistakes, perceptron_step, reference_train
 from .run import VARIANTS, Run, Visit, epoch_order
 from .train import online_run, train
 
@@ -27,9 +27,11 @@ __all__ = [
     "Theory",
     "Visit",
     "activation",
+    "activations",
     "epoch_order",
     "hinge_bound",
     "hinge_certificate",
+    "mistakes",
     "online_run",
     "perceptron_step",
     "reference_train",

@@ -27,6 +27,31 @@ def is_mistake(y: float, a: float) -> bool:
     return y * a <= 0.0
 
 
+def activations(X, w, b: float) -> np.ndarray:
+    """``w . x + b`` for every row of X, summed in ``activation``'s order (x1 term, x2 term,
+    ..., then b), so a tie at exactly zero is a tie here too.
+
+    >>> activations(np.array([[1.0, 1.0], [2.0, -1.0]]), [1.0, -1.0], 0.0)
+    array([0., 3.])
+    """
+    X = np.asarray(X, dtype=np.float64)
+    if X.shape[0] == 0:
+        return np.zeros(0)
+    out = X[:, 0] * float(w[0])
+    for j in range(1, X.shape[1]):
+        out = out + X[:, j] * float(w[j])
+    return out + float(b)
+
+
+def mistakes(y, a) -> np.ndarray:
+    """Which of the scores ``a`` are mistakes for labels ``y`` (``is_mistake`` on arrays).
+
+    >>> mistakes(np.array([1, -1, 1]), np.array([0.5, 0.5, 0.0]))
+    array([False,  True,  True])
+    """
+    return np.asarray(y) * np.asarray(a, dtype=np.float64) <= 0.0
+
+
 def perceptron_step(w, b: float, x, y: float, eta: float = 1.0):
     """Visit one example: predict, and on a mistake move towards it.
 

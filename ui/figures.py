@@ -1,8 +1,9 @@
 """Pure figure builders for the Playground: arrays and plain values in, Plotly figures out.
 
-Nothing here calls streamlit or the engine. The main chart always has the same traces in
-the same order (``TRACES``; empty when they do not apply), so the animation's frames can
-update them by index and tests can find them by name.
+Nothing here calls streamlit; from the engine only its rule (``activations``,
+``mistakes``). The main chart always has the same traces in the same order (``TRACES``;
+empty when they do not apply), so the animation's frames can update them by index and
+tests can find them by name.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 import plotly.graph_objects as go
 
+import perceptron_core as pc
 from ui import text
 from ui.values import Update  # noqa: F401  (the vector-sum picture takes one)
 
@@ -148,13 +150,8 @@ def _nice(value: float) -> float:
 
 
 def activations(X, w, b: float) -> np.ndarray:
-    """w.x + b for every row, summed in the engine's order (x1 term, x2 term, then b), so a
-    tie at exactly zero is a tie here too."""
-    X = np.asarray(X, dtype=np.float64)
-    out = X[:, 0] * float(w[0])
-    for j in range(1, X.shape[1]):
-        out = out + X[:, j] * float(w[j])
-    return out + float(b)
+    """w.x + b for every row, in the engine's order (``perceptron_core.activations``)."""
+    return pc.activations(X, w, b)
 
 
 def clip_half_plane(poly: np.ndarray, w, b: float, sign: float) -> np.ndarray:
@@ -247,7 +244,7 @@ def dynamic_traces(
     band = np.zeros((0, 2))
     if w is not None:
         a = activations(X, w, b) if X.shape[0] else np.zeros(0)
-        wrong = np.flatnonzero(y * a <= 0)
+        wrong = np.flatnonzero(pc.mistakes(y, a))
         if has_w:
             pos_poly = clip_half_plane(box_polygon(box), w, b, 1.0)
             neg_poly = clip_half_plane(box_polygon(box), w, b, -1.0)

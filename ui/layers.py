@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import plotly.graph_objects as go
 
+import perceptron_core as pc
 from ui import figures, text
 from ui.figures import Box, Style, Update
 
@@ -169,7 +170,7 @@ def margin_band(scene: Scene, w, b: float, *, name: str = "margin of w") -> list
     w = np.asarray(w, dtype=np.float64)
     if not np.any(w) or scene.n == 0:
         return []
-    a = figures.activations(scene.X, w, b)
+    a = pc.activations(scene.X, w, b)
     half = float(np.min(np.abs(a)))
     if half <= 0:
         return []
@@ -216,7 +217,7 @@ def ringed(scene: Scene, index: int | None, *, name: str = "visited") -> list[di
 def misclassified(scene: Scene, score) -> list[dict]:
     """A cross on every point the classifier gets wrong (score * y <= 0: a tie is a
     mistake, as in the engine); none when there are more than ``figures.MAX_MARKED``."""
-    wrong = np.flatnonzero(scene.y * np.asarray(score) <= 0)
+    wrong = np.flatnonzero(pc.mistakes(scene.y, score))
     if wrong.size == 0 or wrong.size > figures.MAX_MARKED:
         return []
     s = scene.style
