@@ -190,9 +190,55 @@ def test_data_picked_on_one_page_is_there_on_the_next():
     assert at.selectbox(key="kn_generator").value == "moons"
     assert at.number_input(key="kn_n").value == 60 and at.number_input(key="kn_seed").value == 4
     assert at.session_state["kn_run"].n == 60
+    # The page's own link holds the data now: copying it reopens the same data.
+    assert (
+        at.query_params["kn_generator"] == ["Two moons"]
+        or at.query_params["kn_generator"] == "Two moons"
+    )
+    assert str(at.query_params["kn_n"]).strip("[]'") == "60"
 
 
 def test_a_page_left_at_its_defaults_does_not_impose_them():
     at = open_page()  # the Playground at its defaults (separable data)
     at.switch_page("pages/kernel.py").run()
     assert at.selectbox(key="kn_generator").value == "xor"  # the kernel page's own default
+
+
+def test_the_kernel_page_draws_plays_and_scrubs():
+    at = open_page("pages/kernel.py", kn_source="Draw")
+    for x1, x2, label in ((1.0, 1.0, 1), (-1.0, -1.0, 1), (1.0, -1.0, -1), (-1.0, 1.0, -1)):
+        at.segmented_control(key="kn_draw_class").set_value(label).run()
+        at.number_input(key="kn_add_x1").set_value(x1)
+        at.number_input(key="kn_add_x2").set_value(x2)
+        click(at, "kn_add_point")
+    X, y = at.session_state["kn_points"]
+    assert X.tolist() == [[1, 1], [-1, -1], [1, -1], [-1, 1]] and y.tolist() == [1, 1, -1, -1]
+    run = at.session_state["kn_run"]
+    alpha, converged = textbook_dual(X, y, lambda A, B: (1 + A @ B.T) ** 2)
+    assert run is not None and run.converged == converged and run.alpha.tolist() == alpha.tolist()
+    click(at, "kn_play")
+    assert at.session_state["kn_playing"] and int(at.session_state["kn_cursor"]) > 0
+    click(at, "kn_play")
+    at.slider(key="kn_scrub").set_value(2).run()
+    assert int(at.session_state["kn_cursor"]) == 2 and at.query_params["kn_step"] == "2"
+
+
+def test_every_page_is_routed_at_its_path():
+    """app.py routes each page at its fixed URL path (other checks open them there)."""
+    import ast
+
+    tree = ast.parse((ROOT / "app.py").read_text())
+    routes = {}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "Page":
+            kw = {k.arg: ast.literal_eval(k.value) for k in node.keywords if k.arg == "url_path"}
+            routes[ast.literal_eval(node.args[0])] = kw.get("url_path")
+    assert routes == {
+        "pages/playground.py": "playground",
+        "pages/kernel.py": "kernel",
+        "pages/batch.py": "batch",
+        "pages/variants.py": "variants",
+    }
+    for path in routes:
+        at = open_page(None if path.endswith("playground.py") else path)
+        assert at.title and not at.error, path

@@ -112,3 +112,20 @@ def fragment(on_error: Callable[[], None] | None = None):
         return body
 
     return wrap
+
+
+def through_the_entry_point() -> None:
+    """Make sure a page runs inside ``app.py``'s navigation.
+
+    Streamlit 1.67 decides per process, before the first script run, whether the app is a
+    "pages/ folder" app: until some run has called ``st.navigation``, a request for
+    ``/kernel`` runs ``pages/kernel.py`` on its own (no page config, no lab state, and a
+    sidebar listing file names). The first visitor of a fresh server who opens a page's
+    link would get that. A page that finds itself run that way switches the process to
+    ``st.navigation`` and runs again, now through ``app.py``.
+    """
+    from streamlit.runtime.pages_manager import PagesManager
+
+    if PagesManager.uses_pages_directory:
+        PagesManager.uses_pages_directory = False
+        st.rerun()

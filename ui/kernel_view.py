@@ -191,10 +191,7 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
         body = r" \\ &\quad + ".join(terms)
         lines = [rf"\begin{{aligned}} {head} \\ &= {body} \\ &= {text.tex(a)} \end{{aligned}}"]
     else:
-        lines = [
-            rf"\begin{{aligned}} {head} \\ &= {text.tex(a)} \quad "
-            rf"(\alpha_j > 0 \text{{ for {support.size} examples}}) \end{{aligned}}"
-        ]
+        lines = [rf"\begin{{aligned}} {head} \\ &= {text.tex(a)} \end{{aligned}}"]
     ya = yi * a
     if not v.mistake:
         verdict = r"> 0 \;\Rightarrow\; \text{no mistake, } \alpha \text{ unchanged}"
@@ -202,9 +199,10 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
         verdict = r"\le 0 \;\Rightarrow\; \text{mistake (a tie at 0 counts as one)}"
     else:
         verdict = r"\le 0 \;\Rightarrow\; \text{mistake}"
+    # Two lines: the product, then the verdict (a narrow column, a projector).
     lines.append(
-        rf"y_{{{sub}}}\, f(x_{{{sub}}}) = {_signed(yi)} \cdot {_paren(a)} = {text.tex(ya)} "
-        + verdict
+        rf"\begin{{aligned}} y_{{{sub}}}\, f(x_{{{sub}}}) &= {_signed(yi)} \cdot {_paren(a)} "
+        rf"= {text.tex(ya)} \\ &{verdict} \end{{aligned}}"
     )
     change = run.change_at(t)
     if change is not None:

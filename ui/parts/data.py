@@ -77,23 +77,40 @@ def _generator_keys(page: Table) -> list[str]:
 
 
 # --------------------------------------------------------------- the lab's data
-def adopt_lab_data(page: Table, query) -> bool:
+def adopt_lab_data(page: Table, query) -> None:
     """On the page's first run in a session: start from the lab's data (picked on another
-    page) unless the link carries data of the page's own. Returns whether it did."""
+    page) unless the link carries data of the page's own. The data is written into the
+    page's link and the page runs again from it."""
     ss = _ss()
     flag = page.own("adopted")
     if flag in ss:
-        return False
+        return
     ss[flag] = True
     own = [page.key(n) for n in DATA_FIELDS] + _generator_keys(page) + [page.points_param]
     lab = ss.get("lab_data")
     if not lab or any(k in query for k in own):
-        return False
+        return
+    # Through the link, as if the lecturer had opened one: the widgets read their values
+    # from it, and the page's address holds the data (a copied link reopens it).
     for name, value in lab["fields"].items():
-        ss[page.prefix + name] = value
+        if value != _default_of(page, name):
+            query[page.prefix + name] = _url_value(page, name, value)
     if lab.get("points") is not None and not len(ss[page.own("points")][1]):
         ss[page.own("points")] = lab["points"]
-    return True
+    st.rerun()  # widgets read a link when a run starts: this one starts from the new link
+
+
+def _default_of(page: Table, name: str):
+    return page[name].default if name in page.fields else _param_default(name)
+
+
+def _url_value(page: Table, name: str, value) -> str:
+    """A widget's value as its bound URL parameter holds it (a choice: its label)."""
+    if name in page.fields and page[name].kind == "choice":
+        return str(page[name].labels()[value])
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
 
 
 def share(page: Table, drawing: bool) -> None:
@@ -141,6 +158,7 @@ def open_page(page: Table, *, online_option: bool = False) -> Opening:
     preprocessing in the sidebar (the page adds its own settings below them)."""
     from ui.parts.style import presenter_toggle
 
+    guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
     problems = state.init_session(_ss(), st.query_params, lambda: link_spec(page), page)
     adopt_lab_data(page, st.query_params)
     with st.sidebar:

@@ -44,7 +44,7 @@ def _kernel_numbers(run, ds: datasets.Dataset, t: int) -> None:
     """The dual form at step t: the kernel, sum of alpha, and the update written out."""
     k = run.updates_before_visit(t)
     alpha = kernel_view.alpha_at(run, k)
-    st.markdown(f"**{text.plain(kernel_view.kernel_description(run.kernel), 400)}**")
+    st.caption(text.plain(kernel_view.kernel_description(run.kernel), 400))
     wrong = int(np.count_nonzero(ds.y * kernel_view.scores_at(run, k, ds.X) <= 0))
     st.markdown(
         f"Σα = {int(alpha.sum())} mistakes so far · {int(np.count_nonzero(alpha))} "

@@ -48,11 +48,16 @@ def stage(
     points=None,
     status: Callable[[int], str] | None = None,
 ) -> None:
-    """Play's controls, then a fragment with the buttons, the status line and ``draw(t)``
-    (the page's chart and numbers at step t). ``points``: drawn points for the link."""
+    """A fragment with the buttons, the status line and ``draw(t)`` (the page's chart and
+    numbers at step t), then Play's row under it. ``points``: drawn points for the link.
+
+    Play's speed and unit are read before their widgets are drawn (below the stage, so
+    the chart starts high on a 768-pixel projector): a widget's value is in the session
+    from its first run on, and Play is off until a run later."""
     run = stepper.run
-    # The controls are drawn even without a run (disabled), so the chart never moves.
-    speed, unit = controls.play_controls(page, stepper)
+    ss = st.session_state
+    speed = float(ss.get(page.key("speed"), page.defaults.speed))
+    unit = str(ss.get(page.key("play_unit"), page.defaults.play_unit))
 
     @st.fragment(run_every=speed if run is not None and stepper.playing else None)
     @guard.fragment(on_error=stepper.back)
@@ -71,6 +76,8 @@ def stage(
         state.sync_url(st.query_params, t, points if points is not None else ([], []), page)
 
     _stage()
+    # The controls are drawn even without a run (disabled), so nothing moves.
+    controls.play_controls(page, stepper)
 
 
 def chart(page: Table, fig, stepper: Stepper, *, drawing: bool) -> None:
