@@ -4,33 +4,13 @@ Expected numbers come from the engine called here or from textbook loops written
 never from the page's output or its view modules.
 """
 
-from pathlib import Path
-
 import numpy as np
 import pytest
+from lab_app import click, open_page
 from md_oracle import html_of, inert
-from streamlit.testing.v1 import AppTest
 
 import datasets
 import perceptron_core as pc
-
-ROOT = Path(__file__).resolve().parents[1]
-
-
-def open_page(path: str, **query) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
-    for name, value in query.items():
-        at.query_params[name] = value
-    at.run()
-    at.switch_page(path).run()
-    assert not at.exception, at.exception
-    return at
-
-
-def click(at, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
-    return at
 
 
 def markdown(at) -> str:

@@ -4,38 +4,12 @@ The expected values come from the engine called directly (``pc.train`` on the sa
 or from a textbook loop written here, never from what the page shows.
 """
 
-from pathlib import Path
-
 import numpy as np
 import pytest
-from streamlit.testing.v1 import AppTest
+from lab_app import ROOT, click, open_page, status
 
 import datasets
 import perceptron_core as pc
-
-ROOT = Path(__file__).resolve().parents[1]
-TIMEOUT = 60
-
-
-def open_page(path: str | None = None, **query) -> AppTest:
-    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
-    for name, value in query.items():
-        at.query_params[name] = value
-    at.run()
-    if path is not None:
-        at.switch_page(path).run()
-    assert not at.exception, at.exception
-    return at
-
-
-def click(at, key: str) -> AppTest:
-    at.button(key=key).click().run()
-    assert not at.exception, at.exception
-    return at
-
-
-def status(at) -> str:
-    return next(m.value for m in at.markdown if m.value.startswith("**start") or " · " in m.value)
 
 
 def default_data():

@@ -406,27 +406,11 @@ def playground_spec(
         hoverinfo="skip",
         showlegend=bool(dyn["boundary"]["x"]),
     )
-    for label, color, symbol, cname in (
-        (-1, NEG_COLOR, NEG_SYMBOL, neg_name),
-        (1, POS_COLOR, POS_SYMBOL, pos_name),
-    ):
-        sel = y == label
-        sign = "+1" if label > 0 else "-1"
-        traces[T[f"class {sign}"]] = _trace(
-            scatter,
-            x=X[sel, 0],
-            y=X[sel, 1],
-            mode="markers",
-            name=sign if cname == sign else f"{sign}: {cname}",
-            marker=dict(
-                color=color,
-                symbol=symbol,
-                size=style.marker,
-                line=dict(width=1 if n <= GL_THRESHOLD else 0, color="white"),
-            ),
-            hovertemplate=f"{sign}<br>(%{{x:.3f}}, %{{y:.3f}})<extra></extra>",
-            meta=label,
-        )
+    from ui import layers  # the classes are the layer every chart of the lab shares
+
+    scene = layers.Scene(X, y, box, class_names, feature_names, presenter)
+    neg, pos = layers.points(scene)
+    traces[T["class -1"]], traces[T["class +1"]] = neg, pos
     traces[T["misclassified"]] = _trace(
         scatter,
         **_xy(dyn["misclassified"]),

@@ -1,0 +1,32 @@
+"""AppTest helpers shared by the page tests: open the lab on a page, click, read status."""
+
+from pathlib import Path
+
+from streamlit.testing.v1 import AppTest
+
+ROOT = Path(__file__).resolve().parents[1]
+TIMEOUT = 60
+
+
+def open_page(path: str | None = None, **query) -> AppTest:
+    """The lab (app.py) with ``query`` in its link, switched to ``path`` (a pages/ file;
+    None: the default page, the Playground)."""
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=TIMEOUT)
+    for name, value in query.items():
+        at.query_params[name] = value
+    at.run()
+    if path is not None:
+        at.switch_page(path).run()
+    assert not at.exception, at.exception
+    return at
+
+
+def click(at, key: str) -> AppTest:
+    at.button(key=key).click().run()
+    assert not at.exception, at.exception
+    return at
+
+
+def status(at) -> str:
+    """The status line ("start · ..." or "update k · ...")."""
+    return next(m.value for m in at.markdown if m.value.startswith("**start") or " · " in m.value)
