@@ -541,6 +541,9 @@ def _layout(box: Box, style: Style, feature_names, title: str | None) -> dict:
             scaleanchor="x",
             scaleratio=1,
             constrain="domain",
+            # A square plot in a narrow column leaves room above and below it: keep the
+            # room below, so the chart starts at the top on a 768-pixel projector.
+            constraintoward="top",
             fixedrange=True,
         ),
         plot_bgcolor="white",

@@ -149,18 +149,20 @@ def boundary(
     width: float | None = None,
     showlegend: bool = True,
 ) -> list[dict]:
-    """The line w.x + b = 0 inside the view (nothing when w = 0)."""
+    """The line w.x + b = 0 inside the view (nothing when w = 0). A line that misses the
+    view keeps its legend entry, which says so: the reader is not left looking for it."""
     x, y = figures._segment(figures.line_in_box(w, b, scene.box))
+    outside = not x and bool(np.any(np.asarray(w, dtype=np.float64)))
     return [
         dict(
             type="scatter",
-            x=x,
-            y=y,
+            x=[None] if outside else x,
+            y=[None] if outside else y,
             mode="lines",
-            name=text.plot_text(name),
+            name=text.plot_text(name) + (" · outside the view" if outside else ""),
             line=dict(color=color, width=width or scene.style.line, dash=dash),
             hoverinfo="skip",
-            showlegend=showlegend and bool(x),
+            showlegend=showlegend and (bool(x) or outside),
         )
     ]
 

@@ -283,7 +283,7 @@ def batch_latex(eta: float, w, b: float, sum_yx, sum_y: float, m: int, w_new, b_
     e = "" if eta == 1 else rf"{tex(eta)} \cdot "
     return [
         rf"\begin{{aligned}} w + \eta \textstyle\sum_{{\text{{{m} mistakes}}}} y\,x &= "
-        rf"{_col(w)} + {e}{_col(sum_yx)} \\ &= {_col(w_new)} \end{{aligned}}",
+        rf"{_col(w)} \\ &\quad + {e}{_col(sum_yx)} \\ &= {_col(w_new)} \end{{aligned}}",
         rf"b + \eta \textstyle\sum y = {tex(b)} + {e}{_paren(sum_y)} = {tex(b_new)}",
     ]
 
