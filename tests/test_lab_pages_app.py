@@ -235,3 +235,24 @@ def test_a_hostile_link_is_named_and_nothing_from_it_is_rendered(path):
         assert "<b>" not in html_of(element.value) and "evil.example</a>" not in html_of(
             element.value
         )
+
+
+@pytest.mark.parametrize("path,prefix", [("pages/kernel.py", "kn_"), ("pages/batch.py", "bt_")])
+def test_an_upload_on_one_page_is_the_data_of_the_next(path, prefix):
+    """A file uploaded on the Playground is there on another page in upload mode (the lab's
+    upload), with the same rows: the engine's run on it has the file's 8 usable rows."""
+    from lab_app import ROOT
+
+    data = (ROOT / "tests" / "data" / "playground_good.csv").read_bytes()
+    at = open_page(None, pg_source="Upload")
+    at.file_uploader(key="pg_upload").upload("playground_good.csv", data, "text/csv").run()
+    assert at.session_state["pg_run"].n == 8
+    at.switch_page(path).run()
+    assert not at.exception and not at.error
+    assert at.segmented_control(key=f"{prefix}source").value == "upload"
+    assert any("uploaded on another page" in c.value for c in at.caption)
+    run = at.session_state[f"{prefix}run"]
+    assert run is not None and run.n == 8
+    # The page's own upload box takes over from the lab's file.
+    at.file_uploader(key=f"{prefix}upload").upload("again.csv", data, "text/csv").run()
+    assert at.session_state[f"{prefix}run"].n == 8 and not at.error
