@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import batch_view, compute, figures, layers, replay, text
+from ui import batch_view, compute, figures, layers, text
 from ui.parts import data, numbers, settings, stage, style
 from ui.state import BATCH as PAGE
 
@@ -59,7 +59,8 @@ def draw(t: int) -> None:
     if record is None:
         return
     with side, st.container(key=PAGE.own("numbers")):
-        w, b, _, _ = replay.at_step(run, ds.X, ds.y, t)
+        # The end of epoch e, as the line's J_p and errors and the chart (mid-epoch too).
+        w, b = record.weights("batch", e)
         ws, bs = record.weights("single", e)
         bc, sc = record.batch_curve, record.single_curve
         eb, es = min(e, run.epochs), min(e, record.single.epochs)

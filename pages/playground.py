@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, figures, kernel_view, layers, overlays, replay, state
+from ui import compute, figures, kernel_view, layers, overlays, replay, state, text
 from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import PLAYGROUND as PAGE
 
@@ -34,8 +34,10 @@ if ds.n and (setup.online or th is not None):
     try:
         trained = compute.trained(ds.X, ds.y, setup)
         run, stats = trained.run, trained.stats
+        if trained.note:
+            st.caption(trained.note)
     except ValueError as exc:
-        st.error(str(exc))
+        st.error(text.plain(str(exc), 400))
 
 if run is not None and run.converged and th is not None and not th.separable and run.w is not None:
     # A clean pass is a separator: the verdict must agree with what the run shows.

@@ -272,11 +272,18 @@ class Run:
         if self.is_batch:
             # One change per epoch with mistakes: the epoch's steps summed in visit order,
             # then added, exactly as the loop accumulated and applied them.
+            # Epoch by epoch (an epoch's mistakes at a time), so a long batch run never
+            # holds every mistake's step at once.
             ends = np.cumsum(self.counts)[self.counts > 0]
             deltas = np.empty((ends.shape[0], self.d + 1))
             lo = 0
             for k, hi in enumerate(ends):
-                deltas[k] = np.cumsum(self._steps[lo:hi], axis=0)[-1]
+                idx = self.update_index[lo:hi]
+                s = self.eta * self.y[idx]
+                steps = np.empty((idx.shape[0], self.d + 1))
+                steps[:, 0] = s
+                steps[:, 1:] = self.X[idx] * s[:, None]
+                deltas[k] = np.cumsum(steps, axis=0)[-1]
                 lo = hi
             traj = np.cumsum(np.vstack((start, deltas)), axis=0)
         else:
@@ -446,14 +453,7 @@ class Run:
         """Per epoch: mistakes made during it, and the training errors and perceptron
         criterion J_p = sum max(0, -y(w.x + b)) of the weights at its end."""
         if self.is_kernel:
-            errors = np.array(
-                [
-                    np.count_nonzero(self.y * self.kernel_activations(int(k), self.X) <= 0.0)
-                    for k in np.cumsum(self.counts)
-                ],
-                dtype=np.int64,
-            )
-            return {"mistakes": self.counts.copy(), "errors": errors}
+            return {"mistakes": self.counts.copy(), "errors": self._kernel_epoch_errors()}
         W = self._trajectory[self.epoch_end_updates]
         errors, jp = self.errors_of(W[:, 1:], W[:, 0])
         return {"mistakes": self.counts.copy(), "errors": errors, "J_p": jp}
@@ -718,6 +718,27 @@ class Run:
         K = self.kernel.matrix(self.X[idx], Z)  # (k, m)
         steps = self._alpha_steps[:k]
         return np.cumsum(steps[:, None] * K, axis=0)[-1]
+
+    def _kernel_epoch_errors(self) -> np.ndarray:
+        """Training errors of a kernel run at each epoch's end, with f summed in update
+        order as the loop did (so a tie is a tie), in blocks of bounded memory: one pass
+        over the updates, each block's kernel rows added to the running f by a cumulative
+        sum that starts from it."""
+        ends = np.cumsum(self.counts)
+        errors = np.empty(ends.shape[0], dtype=np.int64)
+        f = np.zeros(self.n)
+        done = 0  # updates already in f
+        step = max(1, _CHUNK_ELEMENTS // 4 // max(1, self.n))  # K, its copy, the sums
+        for e, k in enumerate(ends):
+            while done < k:
+                hi = min(int(k), done + step)
+                idx = self.update_index[done:hi]
+                K = self.kernel.matrix(self.X[idx], self.X)  # (hi - done, n)
+                block = np.vstack((f[None, :], self._alpha_steps[done:hi, None] * K))
+                f = np.cumsum(block, axis=0)[-1]
+                done = hi
+            errors[e] = np.count_nonzero(self.y * f <= 0.0)
+        return errors
 
     def decision_function(self, Z) -> np.ndarray:
         """The score whose sign is the variant's prediction, for points Z (m, d)."""

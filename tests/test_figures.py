@@ -274,3 +274,17 @@ def test_misclassified_markers_only_when_they_can_be_told_apart():
     assert 0 < expected <= F.MAX_MARKED and len(few["misclassified"]["x"]) == expected
     at_start = F.dynamic_traces(X, y, box=box, w=np.zeros(2), b=0.0)  # 6,000 ties
     assert len(at_start["misclassified"]["x"]) == 0
+
+
+def test_a_kernel_runs_epoch_chart_shows_its_mistakes():
+    """A kernel run has no J_p; on XOR it ends with 0 training errors, so its chart would
+    be empty without the mistakes made in each epoch (the engine's counts)."""
+    import datasets
+    import perceptron_core as pc
+
+    ds = datasets.generate("xor", n=40, seed=0)
+    run = pc.train(ds.X, ds.y, variant="kernel", kernel=pc.Kernel("poly", degree=2))
+    fig = F.epoch_figure(run.epoch_stats())
+    shown = {t.name: list(t.y) for t in fig.data}
+    assert shown["mistakes during the epoch"] == run.counts.tolist()
+    assert sum(shown["mistakes during the epoch"]) == run.mistakes > 0

@@ -26,6 +26,36 @@ from ui import cache, replay
 
 MAX_UPDATES = 1_000_000  # a run stops here (memory: the trajectory is 24 bytes per update)
 MAX_POINTS = datasets.MAX_GENERATED_N  # the Playground draws at most this many points
+# Kernel values a kernel run may compute (n^2 per epoch, about 5 ns each here): its epochs
+# are capped so a run and its per-epoch errors take about a second at most.
+KERNEL_WORK = 100_000_000
+# Visits a batch run may make (an epoch is n visits whatever its mistakes, and the batch
+# "updates" are epochs, so MAX_UPDATES does not bound it). The run records every mistake
+# (up to this many, 8 bytes each in its index), and its statistics cost as many visits.
+BATCH_WORK = 2_000_000
+
+
+def epoch_cap(variant: str, n: int) -> int | None:
+    """The most epochs a run of ``variant`` on ``n`` points may take here, or None."""
+    if variant == "kernel":
+        return max(1, KERNEL_WORK // max(1, n) ** 2)
+    if variant == "batch":
+        return max(1, BATCH_WORK // max(1, n))
+    return None
+
+
+def capped_epochs(variant: str, n: int, asked: int) -> tuple[int, str | None]:
+    """(epochs to run, a sentence saying so when fewer than asked)."""
+    cap = epoch_cap(variant, n)
+    if cap is None or asked <= cap:
+        return asked, None
+    cost = f"{n:,}² kernel values" if variant == "kernel" else f"{n:,} visits"
+    return cap, (
+        f"The {variant} run is held to {cap:,} epochs ({n:,} points: each epoch costs "
+        f"{cost}), not the {asked:,} asked for."
+    )
+
+
 HINGE_MAX_POINTS = MAX_POINTS  # Theorem 2 is computed live up to this size
 
 
@@ -36,6 +66,7 @@ class Trained:
     run: object  # a perceptron_core.Run (online mode: from pc.online_run)
     stats: dict  # per-epoch mistakes, training errors, J_p
     error: str | None = None
+    note: str | None = None  # a limit the run was held to, in words
 
 
 @cache.cached
@@ -49,8 +80,10 @@ def trained(X: np.ndarray, y: np.ndarray, settings) -> Trained:
     """Train once per (data, settings: a ``ui.parts.settings.Settings``); the page replays
     the run."""
     limit = MAX_UPDATES if settings.max_updates is None else settings.max_updates
-    run = replay.train(X, y, max_updates=min(limit, MAX_UPDATES), **settings.train_kwargs())
-    return Trained(run, run.epoch_stats())
+    kwargs = settings.train_kwargs()
+    kwargs["max_epochs"], note = capped_epochs(settings.variant, X.shape[0], kwargs["max_epochs"])
+    run = replay.train(X, y, max_updates=min(limit, MAX_UPDATES), **kwargs)
+    return Trained(run, run.epoch_stats(), note=note)
 
 
 @cache.cached
@@ -120,9 +153,12 @@ def eta_effect(
     """The learning rate's effect on one rule (``ui.batch_view.eta_effect``), bounded."""
     from ui import batch_view
 
+    epochs, _ = capped_epochs(variant, X.shape[0], max_epochs)
+    # At most MAX_VISITS visits are compared, and a run has at least as many visits as
+    # updates: runs stopped there compare as much and hold a fifth of the memory.
     return batch_view.eta_effect(
-        X, y, etas, start=start, start_seed=start_seed, max_epochs=max_epochs, variant=variant,
-        max_updates=MAX_UPDATES,
+        X, y, etas, start=start, start_seed=start_seed, max_epochs=epochs, variant=variant,
+        max_updates=batch_view.MAX_VISITS,
     )  # fmt: skip
 
 
@@ -132,7 +168,8 @@ def scaling_effect(X: np.ndarray, y: np.ndarray, eta: float, max_epochs: int):
     from ui import batch_view
 
     raw = datasets.Dataset(X, y, source="the data on screen")
-    return batch_view.scaling_effect(raw, eta=eta, max_epochs=max_epochs, max_updates=MAX_UPDATES)
+    epochs, _ = capped_epochs("batch", X.shape[0], max_epochs)
+    return batch_view.scaling_effect(raw, eta=eta, max_epochs=epochs, max_updates=MAX_UPDATES)
 
 
 @cache.cached(spinner="Scoring the variants…")

@@ -678,6 +678,17 @@ def epoch_figure(stats: dict, *, presenter: bool = False, current_epoch: int | N
             **({"mode": "lines", "line": dict(color=NEG_COLOR, width=1.5)} if many else {}),
         )
     ]
+    if "J_p" not in stats and "mistakes" in stats:  # a kernel run: no w, so no J_p
+        data.append(
+            _trace(
+                "scatter",
+                x=epochs,
+                y=np.asarray(stats["mistakes"]),
+                name="mistakes during the epoch",
+                mode="lines+markers" if errors.shape[0] <= 60 else "lines",
+                line=dict(color=POS_COLOR, width=2),
+            )
+        )
     if "J_p" in stats:
         data.append(
             _trace(

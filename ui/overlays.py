@@ -18,12 +18,44 @@ NAMES = {
     "voted": "voted (the survival-weighted vote = 0)",
 }
 VOTE_GRID = 80  # cells a side for the vote's zero level
+# Sign evaluations a voted overlay may cost per step (its vectors x (grid cells + points));
+# beyond that the page says so instead of drawing the vote.
+VOTE_WORK = 30_000_000
+
+
+# Training-error evaluations the pocket may cost (every weight vector of the run against
+# every point, once per run): about a second at this size.
+POCKET_WORK = 100_000_000
+
+
+def pocket_too_costly(run) -> bool:
+    """Whether finding the pocket (errors of every weight vector on every point) is too much
+    work for a page."""
+    return (int(run.n_updates) + 1) * int(run.n) > POCKET_WORK
+
+
+def too_costly(run, variant: str, t: int, n_points: int) -> bool:
+    """Whether ``variant``'s picture at step t is too much work to draw live."""
+    if variant == "voted":
+        return vote_too_costly(run, t, n_points)
+    if variant == "pocket":
+        return pocket_too_costly(run)
+    return False
+
+
+def vote_too_costly(run, t: int, n_points: int) -> bool:
+    """Whether the vote at step t (its vectors x (points + the smallest grid)) is too much
+    work to draw live."""
+    vectors = int(run.updates_before_visit(t)) + 1
+    return vectors * (n_points + 24 * 24) > VOTE_WORK
 
 
 def variant_overlay(scene: layers.Scene, run, variant: str, t: int) -> list[dict]:
     """The variant's boundary after ``t`` visits: a line for averaged and pocket, the zero
     level of the vote for voted; nothing for the classic, kernel and batch runs."""
     if variant not in COLORS or run.is_kernel or run.is_batch:
+        return []
+    if too_costly(run, variant, t, scene.n):
         return []
     if variant == "voted":
         k = int(run.updates_before_visit(t)) + 1  # vectors that may vote

@@ -27,6 +27,14 @@ def numbers_panel(
 
 def _variant_numbers(run, variant: str, ds: datasets.Dataset, t: int) -> None:
     """The variant's rule at step t and its training errors, next to the perceptron's."""
+    if overlays.too_costly(run, variant, t, ds.n):
+        k = int(run.updates_before_visit(t)) + 1 if variant == "voted" else run.n_updates + 1
+        st.markdown(
+            f"**{variant.capitalize()}**: {k:,} weight vectors against {ds.n:,} points is too "
+            "much to draw live here; fewer points or epochs bring it back (the Variants page "
+            "shows it on up to 2,000 points)."
+        )
+        return
     wrong = overlays.variant_errors(run, variant, t, ds.X, ds.y)
     if variant == "voted":
         k = int(run.updates_before_visit(t))

@@ -116,7 +116,10 @@ def trained(ds, setup):
         st.info("Both classes are needed for a run: add points of the other class.")
         return None
     try:
-        return compute.trained(ds.X, ds.y, setup)
+        trained = compute.trained(ds.X, ds.y, setup)
     except ValueError as exc:
         st.error(text.plain(str(exc), 400))
         return None
+    if trained.note:
+        st.caption(trained.note)
+    return trained

@@ -45,13 +45,13 @@ def page_css(presenter: bool) -> None:
 def presenter_toggle(page) -> bool:
     """Presenter mode, lab-wide: the toggle starts from the lab's value and sets it."""
     ss = st.session_state
-    on = st.toggle(
-        "Presenter mode",
-        value=bool(ss.get("lab_presenter", False)),
-        key=page.key("presenter"),
-        bind="query-params",
-    )
-    ss["lab_presenter"] = on  # the next page opens the same way
+    lab, key, seen = bool(ss.get("lab_presenter", False)), page.key("presenter"), page.own("seen")
+    # Streamlit keeps a URL-bound widget's value across pages: when another page changed
+    # the lab's value since this page last ran, the lab's value wins over that old one.
+    if key in ss and ss.get(seen, lab) != lab:
+        ss[key] = lab
+    on = st.toggle("Presenter mode", value=lab, key=key, bind="query-params")
+    ss["lab_presenter"] = ss[seen] = on  # the next page opens the same way
     return on
 
 
