@@ -496,3 +496,45 @@ def test_proof_at_is_one_row_of_proof():
             one = run.proof_at(k, th.u, th.gamma, th.R)
             for name in ("k", "w_dot_u", "lower", "norm_sq", "upper"):
                 assert one[name] == pytest.approx(rows[name][k], rel=1e-12, abs=1e-12)
+
+
+def test_a_kernel_runs_epoch_errors_match_a_textbook_dual_loop():
+    """Errors at each epoch's end, from a dual loop written here (f summed in update order,
+    a tie is an error), with the engine's blocks made tiny so the sums cross many."""
+    import perceptron_core.run as run_module
+
+    rng = np.random.default_rng(5)
+    X = rng.integers(-3, 4, size=(30, 2)).astype(float)
+    y = np.where(rng.random(30) < 0.5, 1, -1)
+    y[:2] = (1, -1)
+    kernel = pc.Kernel("poly", degree=2)
+    run = pc.train(X, y, variant="kernel", kernel=kernel, eta=0.1, max_epochs=8)
+    G = kernel.matrix(X, X)
+    updates, expected = [], []
+    for _ in range(run.epochs):
+        for i in range(len(y)):
+            f = 0.0
+            for j in updates:
+                f += 0.1 * y[j] * G[j, i]
+            if y[i] * f <= 0:
+                updates.append(i)
+        fx = np.zeros(len(y))
+        for j in updates:
+            fx = fx + 0.1 * y[j] * G[j]
+        expected.append(int(np.count_nonzero(y * fx <= 0)))
+    old = run_module._CHUNK_ELEMENTS
+    try:
+        run_module._CHUNK_ELEMENTS = 4 * 3 * len(y)  # three updates per block
+        assert run.epoch_stats()["errors"].tolist() == expected
+    finally:
+        run_module._CHUNK_ELEMENTS = old
+
+
+def test_long_runs_are_held_to_the_pages_work_limits():
+    from ui import compute
+
+    assert compute.capped_epochs("kernel", 2000, 10_000)[0] == compute.KERNEL_WORK // 2000**2
+    assert compute.capped_epochs("batch", 20_000, 10_000)[0] == compute.BATCH_WORK // 20_000
+    epochs, note = compute.capped_epochs("batch", 40, 100)
+    assert (epochs, note) == (100, None)  # small data: what was asked
+    assert "held to 100 epochs" in compute.capped_epochs("batch", 20_000, 10_000)[1]
