@@ -6,7 +6,7 @@ auto-discovery); the Playground is the default page, served at the root URL.
 
 import streamlit as st
 
-from ui import guard
+from ui import guard, state
 from ui.warmup import prepare_process
 
 # State of the whole lab, not of one page: set up here, before any page runs, so it
@@ -26,9 +26,12 @@ def lab_state() -> None:
 
 
 def main() -> None:
-    # A presenter link (…?pg_presenter=true) opens with the sidebar folded: the chart gets
-    # the whole width of the projector. It only sets how the page starts.
-    presenting = st.query_params.get("pg_presenter") == "true"
+    # A presenter link (…?pg_presenter=true, kn_presenter on /kernel, ...) opens with the
+    # sidebar folded: the chart gets the whole width of the projector. It only sets how the
+    # page starts.
+    presenting = any(
+        st.query_params.get(table.key("presenter")) == "true" for table in state.TABLES
+    )
     st.set_page_config(
         page_title="Perceptron Lab",
         page_icon="➕",

@@ -256,3 +256,12 @@ def test_an_upload_on_one_page_is_the_data_of_the_next(path, prefix):
     # The page's own upload box takes over from the lab's file.
     at.file_uploader(key=f"{prefix}upload").upload("again.csv", data, "text/csv").run()
     assert at.session_state[f"{prefix}run"].n == 8 and not at.error
+
+
+@pytest.mark.parametrize("path,prefix", [("pages/kernel.py", "kn_"), ("pages/variants.py", "va_")])
+def test_a_presenter_link_on_any_page_is_presenter_mode(path, prefix):
+    at = open_page(path, **{f"{prefix}presenter": "true"})
+    assert at.session_state["lab_presenter"] is True
+    assert not at.title  # the title and caption give their room to the chart
+    at.switch_page("pages/batch.py").run()
+    assert at.toggle(key="bt_presenter").value is True

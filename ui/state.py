@@ -276,6 +276,7 @@ VARIANTS = Table(
         PRESENTER,
     ),
 )
+TABLES = (PLAYGROUND, KERNEL, BATCH, VARIANTS)  # every page's state, for lab-wide reads
 DEFAULTS = PLAYGROUND.defaults
 FIELDS = PLAYGROUND.names
 key = PLAYGROUND.key

@@ -162,3 +162,14 @@ def test_a_pages_link_is_the_first_request_of_a_fresh_server(page: Any, streamli
     assert page.title() == "Perceptron Lab"  # app.py's page config
     assert page.locator("h1", has_text="Kernel perceptron").count() == 1
     assert "20 visits" in status(page) or "40 visits" in status(page)
+
+
+def test_a_presenter_link_to_a_page_opens_with_the_sidebar_folded(page: Any, streamlit_server: Any):
+    url = streamlit_server("app.py")
+    open_app(page, url + "/kernel?kn_presenter=true")
+    page.wait_for_selector('[data-testid="stPlotlyChart"] .js-plotly-plot', timeout=60_000)
+    assert page.locator('[data-testid="stSidebar"]').get_attribute("data-collapsed") == "true"
+    assert page.locator("h1", has_text="Kernel perceptron").count() == 0  # no title either
+    page.set_viewport_size(PROJECTOR)
+    page.wait_for_timeout(400)
+    screenshot(page, "kernel_presenter_1024", full_page=False)
