@@ -39,8 +39,9 @@ def main() -> None:
         initial_sidebar_state="collapsed" if presenting else "auto",
     )
     prepare_process()  # once per server process: see ui/warmup.py
+    opening = "lab_presenter" not in st.session_state  # the session's first run: a link
     lab_state()
-    if presenting:
+    if presenting and opening:  # later, each page's own toggle decides (and sets the lab's)
         st.session_state["lab_presenter"] = True
     pages = [
         st.Page(
