@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 from ui import compute, layers, text, variants_view
-from ui.parts import controls, data, settings, stage, style
+from ui.parts import controls, data, settings, stage, style, widgets
 from ui.state import VARIANTS as PAGE
 
 MAX_POINTS = 2_000  # the voted perceptron's regions cost (its vectors) x (grid cells)
@@ -14,16 +14,11 @@ opening = data.open_page(PAGE)
 presenter, choice = opening.presenter, opening.choice
 with st.sidebar:
     st.subheader("Split and run")
-    split_seed = int(
-        st.number_input(
-            "Split seed",
-            min_value=PAGE["split_seed"].low,
-            max_value=PAGE["split_seed"].high,
-            value=PAGE.defaults.split_seed,
-            key=PAGE.key("split_seed"),
-            bind=data.QP,
-            help="Seeds the train / dev / test split (60 / 20 / 20 %, by class).",
-        )
+    split_seed = widgets.whole_number(
+        PAGE,
+        "split_seed",
+        "Split seed",
+        help="Seeds the train / dev / test split (60 / 20 / 20 %, by class).",
     )
     setup = settings.settings_panel(PAGE).but(max_updates=MAX_UPDATES)
 

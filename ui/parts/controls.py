@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from ui import state
+from ui.parts import widgets
 from ui.state import Table
 from ui.stepper import Stepper
 from ui.text import KEYS, keys_help
@@ -51,21 +51,10 @@ def play_controls(page: Table, stepper: Stepper) -> tuple[float, str]:
         width="stretch",
         disabled=stepper.run is None,
     )
-    speed = b.select_slider(
-        "Seconds per frame",
-        page["speed"].options,
-        page.defaults.speed,
-        key=page.key("speed"),
-        bind=QP,
-    )
-    unit = c.segmented_control(
-        "Play advances by",
-        list(state.PLAY_UNITS),
-        default=page.defaults.play_unit,
-        required=True,
-        key=page.key("play_unit"),
-        bind=QP,
-    )
+    with b:
+        speed = widgets.steps(page, "speed", "Seconds per frame")
+    with c:
+        unit = widgets.choice(page, "play_unit", "Play advances by")
     st.caption("Keys: " + keys_help())
     return float(speed), str(unit)
 

@@ -18,6 +18,7 @@ import streamlit as st
 
 import datasets
 from ui import compute, guard, state, text
+from ui.parts import widgets
 from ui.parts.style import UPLOAD_CSS
 from ui.state import Table
 
@@ -171,15 +172,7 @@ def open_page(page: Table, *, online_option: bool = False) -> Opening:
 # ------------------------------------------------------------------------- data
 def data_panel(page: Table, *, online_option: bool = False) -> DataChoice:
     """The source picker and the chosen source's widgets (in the sidebar)."""
-    source = st.segmented_control(
-        "Data",
-        list(state.SOURCES),
-        format_func=state.SOURCES.get,
-        default=page.defaults.source,
-        required=True,
-        key=page.key("source"),
-        bind=QP,
-    )
+    source = widgets.choice(page, "source", "Data")
     try:
         if source == "generate":
             return _generate(page)
@@ -193,14 +186,7 @@ def data_panel(page: Table, *, online_option: bool = False) -> DataChoice:
 
 
 def _generate(page: Table) -> DataChoice:
-    name = st.selectbox(
-        "Generator",
-        GENERATED,
-        index=GENERATED.index(page.defaults.generator),
-        format_func=_label,
-        key=page.key("generator"),
-        bind=QP,
-    )
+    name = widgets.pick(page, "generator", "Generator")
     spec = datasets.GENERATORS[name]
     st.caption(spec.description)
     params = tuple((p.name, _param_widget(page, name, p)) for p in spec.params)
@@ -266,14 +252,7 @@ def _param_widget(page: Table, generator: str, p: datasets.Param):
 
 
 def _examples(page: Table) -> DataChoice:
-    name = st.selectbox(
-        "Dataset",
-        EXAMPLES,
-        index=EXAMPLES.index(page.defaults.example),
-        format_func=_label,
-        key=page.key("example"),
-        bind=QP,
-    )
+    name = widgets.pick(page, "example", "Dataset")
     spec = datasets.GENERATORS[name]
     st.caption(spec.description)
     seed = _seed_row(page) if spec.uses_seed else 0
@@ -474,14 +453,10 @@ def _short(name) -> str:
 
 # ---------------------------------------------------------------- preprocessing
 def preprocessing_widget(page: Table) -> str:
-    return st.segmented_control(
+    return widgets.choice(
+        page,
+        "preprocessing",
         "Preprocessing",
-        list(datasets.PREPROCESSING),
-        format_func=state.PREPROCESSING_LABELS.get,
-        default=page.defaults.preprocessing,
-        required=True,
-        key=page.key("preprocessing"),
-        bind=QP,
         help="Centre moves the cloud to the origin (smaller R, often a much smaller bound); "
         "standardise also equalises the spreads; min-max maps each feature to [0, 1].",
     )

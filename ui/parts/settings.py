@@ -4,10 +4,9 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
-import streamlit as st
-
 import perceptron_core as pc
 from ui import state
+from ui.parts import widgets
 from ui.state import Table
 
 QP = "query-params"
@@ -58,16 +57,6 @@ class Settings:
         return replace(self, **changes)
 
 
-def _whole_number(page: Table, label: str, name: str) -> int:
-    """A number box for a whole-number field, its range and default from the table."""
-    f = page[name]
-    return int(
-        st.number_input(
-            label, min_value=f.low, max_value=f.high, value=f.default, key=page.key(name), bind=QP
-        )
-    )
-
-
 def settings_panel(
     page: Table,
     *,
@@ -78,41 +67,25 @@ def settings_panel(
     """Learning rate, start, order, max epochs and the variant: chosen from ``variants``
     when the page offers a choice, else ``variant``; a kernel run adds its kernel.
     ``online``: the run is the online protocol (001)."""
-    eta = st.select_slider(
-        "Learning rate η", page["eta"].options, value=page.defaults.eta, key=page.key("eta"),
-        bind=QP,
-    )  # fmt: skip
-    start = st.segmented_control(
+    eta = widgets.steps(page, "eta", "Learning rate η")
+    start = widgets.choice(
+        page,
+        "start",
         "Start",
-        list(state.STARTS),
-        format_func=state.STARTS.get,
-        default=page.defaults.start,
-        required=True,
-        key=page.key("start"),
-        bind=QP,
         help="zero: w = 0, b = 0 as in the notes; random: each weight drawn N(0, 1) from a seed.",
     )
-    start_seed = _whole_number(page, "Start seed", "start_seed") if start == "random" else 0
-    order = st.segmented_control(
+    start_seed = widgets.whole_number(page, "start_seed", "Start seed") if start == "random" else 0
+    order = widgets.choice(
+        page,
+        "order",
         "Order",
-        list(state.ORDERS),
-        format_func=state.ORDERS.get,
-        default=page.defaults.order,
-        required=True,
-        key=page.key("order"),
-        bind=QP,
         help="fixed: the data's order every epoch; shuffled: a new permutation each epoch.",
     )
-    order_seed = _whole_number(page, "Order seed", "order_seed") if order == "shuffle" else 0
-    max_epochs = _whole_number(page, "Max epochs", "max_epochs")
+    order_seed = widgets.whole_number(page, "order_seed", "Order seed") if order == "shuffle" else 0
+    max_epochs = widgets.whole_number(page, "max_epochs", "Max epochs")
     if variants is not None:
-        variant = st.selectbox(
-            "Variant",
-            variants,
-            format_func=state.VARIANT_LABELS.get,
-            key=page.key("variant"),
-            bind=QP,
-            help=state.VARIANT_HELP,
+        variant = widgets.pick(
+            page, "variant", "Variant", help=state.VARIANT_HELP, options=variants
         )
     kernel = kernel_panel(page) if variant == "kernel" else {}
     return Settings(
@@ -130,36 +103,16 @@ def settings_panel(
 
 def kernel_panel(page: Table) -> dict:
     """The kernel and its parameter (degree d, or the RBF width)."""
-    kernel = st.segmented_control(
+    kernel = widgets.choice(
+        page,
+        "kernel",
         "Kernel",
-        list(KERNELS),
-        format_func=KERNELS.get,
-        default=page.defaults.kernel,
-        required=True,
-        key=page.key("kernel"),
-        bind=QP,
         help="linear: a·b + 1 (the Playground's perceptron, exactly); polynomial: "
         "(1 + a·b)^d; RBF: exp(-‖a − b‖² / (2 width²)).",
     )
     out: dict = {"kernel": kernel}
     if kernel == "poly":
-        out["degree"] = int(
-            st.select_slider(
-                "Degree d",
-                page["degree"].options,
-                value=page.defaults.degree,
-                key=page.key("degree"),
-                bind=QP,
-            )  # fmt: skip
-        )
+        out["degree"] = int(widgets.steps(page, "degree", "Degree d"))
     elif kernel == "rbf":
-        out["width"] = float(
-            st.select_slider(
-                "Width",
-                page["width"].options,
-                value=page.defaults.width,
-                key=page.key("width"),
-                bind=QP,
-            )  # fmt: skip
-        )
+        out["width"] = float(widgets.steps(page, "width", "Width"))
     return out
