@@ -86,6 +86,16 @@ def test_an_over_size_file_gets_the_apps_message(page: Any, streamlit_server: An
     page.set_input_files('[data-testid="stFileUploader"] input[type=file]', str(big))
     alert = page.locator('[data-testid="stFileChip"][aria-invalid="true"] span[role="alert"]')
     alert.wait_for(timeout=10_000)
+    # The refusal may start a rerun that re-mounts the page's CSS: wait for it to apply
+    # (a 1-pixel alert, Streamlit's own screen-reader style, fails after 10 s).
+    page.wait_for_function(
+        """() => {
+          const e = document.querySelector(
+            '[data-testid="stFileChip"][aria-invalid="true"] span[role="alert"]');
+          return e !== null && e.getBoundingClientRect().width > 100;
+        }""",
+        timeout=10_000,
+    )
     box = alert.bounding_box()
     assert box is not None and box["width"] > 100 and box["height"] > 5  # visible, not 1 px
     shown = page.evaluate("(e) => getComputedStyle(e, '::after').content", alert.element_handle())
