@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import batch_view, compute, figures, layers, text
+from ui import batch_view, compute, figures, layers, replay, text
 from ui.parts import data, numbers, settings, stage, style
 from ui.state import BATCH as PAGE
 
@@ -72,14 +72,9 @@ def draw(t: int) -> None:
             f"Single-sample: {text.weights_text(ws, bs)} · J_p = {text.num(sc.J_p[es])} · "
             f"{int(sc.errors[es])} training errors"
         )
-        change = run.change_at(t)
-        if change is not None:  # the step just taken: the epoch's mistakes, summed
-            i = change.indices
-            sum_yx = (ds.y[i, None] * ds.X[i]).sum(axis=0)
-            lines = text.batch_latex(
-                run.eta, change.w_before, change.b_before, sum_yx, float(ds.y[i].sum()),
-                i.shape[0], w, b,
-            )  # fmt: skip
+        update = replay.at_step(run, ds.X, ds.y, t)[3]
+        if update is not None:  # the step just taken: the epoch's mistakes, summed
+            lines = text.batch_latex(update, int(run.counts[e - 1]), w, b)
             st.latex(numbers.gathered(lines))
         curves = batch_view.curves_figure(record, presenter=presenter, current_epoch=e)
         stage.plot(PAGE, "curves", curves)

@@ -3,7 +3,7 @@
 import numpy as np
 import streamlit as st
 
-from ui import compute, layers, text, variants_view
+from ui import compute, figures, layers, text, variants_view
 from ui.parts import controls, data, settings, stage, style, widgets
 from ui.state import VARIANTS as PAGE
 
@@ -53,17 +53,13 @@ digest = stage.run_id(ds, (setup, split_seed))
 stepper = stage.stepper_for(PAGE, run, digest)
 Xtr = ds.X if parts is None else ds.X[parts[0]]
 ytr = ds.y if parts is None else ds.y[parts[0]]
-scene = layers.Scene(
-    Xtr, ytr, layers.figures.view_box(ds.X), ds.class_names, ds.feature_names, presenter
-)
+scene = layers.Scene(Xtr, ytr, figures.view_box(ds.X), ds.class_names, ds.feature_names, presenter)
 
 
 def draw(t: int) -> None:
     """The four variants at the same step, as small multiples over the training points."""
     if run is None:
-        st.plotly_chart(
-            layers.compose(scene, layers.points(scene)), key=PAGE.own("chart"), width="stretch"
-        )
+        stage.plot(PAGE, "chart", layers.compose(scene, layers.points(scene)))
         return
     top, bottom = st.columns(2, gap="small"), st.columns(2, gap="small")
     for col, variant in zip([*top, *bottom], variants_view.VARIANTS, strict=True):
@@ -92,16 +88,7 @@ st.subheader("Accuracy per epoch on train, dev and test")
 stage.plot(PAGE, "accuracy", variants_view.accuracy_figure(acc, best, presenter=presenter))
 if acc.note:
     st.caption(text.plain(acc.note, 400))
-rows = ["| variant | best dev epoch | dev | test at that epoch | test at the end |"]
-rows.append("|---|---|---|---|---|")
-for v in variants_view.VARIANTS:
-    e = acc.best(v, "dev")
-    i = int(np.flatnonzero(acc.epochs == e)[0])
-    rows.append(
-        f"| {v} | {e} | {acc[v]['dev'][i]:.1%} | {acc[v]['test'][i]:.1%} | "
-        f"{acc[v]['test'][-1]:.1%} |"
-    )
-st.markdown("\n".join(rows))
+st.markdown(variants_view.stopping_table(acc))
 sizes = " / ".join(f"{len(idx)}" for idx in parts)
 st.caption(
     f"Split (seed {split_seed}): train / dev / test = {sizes} points. Early stopping keeps "

@@ -710,35 +710,37 @@ class Run:
 
     def kernel_activations(self, k: int, Z) -> np.ndarray:
         """f(z) after the first ``k`` mistakes: sum over updates of eta*y_i*K(x_i, z),
-        accumulated in update order as the loop did."""
+        accumulated in update order as the loop did (bounded memory: ``_kernel_sums``)."""
         Z = np.ascontiguousarray(Z, dtype=np.float64)
-        idx = self.update_index[:k]
-        if k == 0:
-            return np.zeros(Z.shape[0])
-        K = self.kernel.matrix(self.X[idx], Z)  # (k, m)
-        steps = self._alpha_steps[:k]
-        return np.cumsum(steps[:, None] * K, axis=0)[-1]
+        return self._kernel_sums(Z, [int(k)])[0]
 
-    def _kernel_epoch_errors(self) -> np.ndarray:
-        """Training errors of a kernel run at each epoch's end, with f summed in update
-        order as the loop did (so a tie is a tie), in blocks of bounded memory: one pass
-        over the updates, each block's kernel rows added to the running f by a cumulative
-        sum that starts from it."""
-        ends = np.cumsum(self.counts)
-        errors = np.empty(ends.shape[0], dtype=np.int64)
-        f = np.zeros(self.n)
+    def _kernel_sums(self, Z: np.ndarray, ends) -> np.ndarray:
+        """f(z) after the first k updates for each k of ``ends`` (increasing): shape
+        (len(ends), m). One pass over the updates in blocks of bounded memory; each block's
+        products eta*y_i*K(x_i, z) continue the running sum left to right (a cumulative
+        sum), so every f is bitwise the loop's."""
+        m = Z.shape[0]
+        out = np.empty((len(ends), m))
+        f = np.zeros(m)
         done = 0  # updates already in f
-        step = max(1, _CHUNK_ELEMENTS // 4 // max(1, self.n))  # K, its copy, the sums
+        step = max(1, _CHUNK_ELEMENTS // 4 // max(1, m))  # K, its products, the sums
         for e, k in enumerate(ends):
             while done < k:
                 hi = min(int(k), done + step)
-                idx = self.update_index[done:hi]
-                K = self.kernel.matrix(self.X[idx], self.X)  # (hi - done, n)
-                block = np.vstack((f[None, :], self._alpha_steps[done:hi, None] * K))
-                f = np.cumsum(block, axis=0)[-1]
+                P = self.kernel.matrix(self.X[self.update_index[done:hi]], Z)  # (hi-done, m)
+                P *= self._alpha_steps[done:hi, None]
+                if done:  # continue the running sum: f + p_0 + p_1 + ...
+                    P[0] += f
+                f = np.cumsum(P, axis=0)[-1]
                 done = hi
-            errors[e] = np.count_nonzero(self.y * f <= 0.0)
-        return errors
+            out[e] = f
+        return out
+
+    def _kernel_epoch_errors(self) -> np.ndarray:
+        """Training errors of a kernel run at each epoch's end, with f summed in update
+        order as the loop did (so a tie is a tie)."""
+        f = self._kernel_sums(self.X, np.cumsum(self.counts))
+        return np.count_nonzero(self.y * f <= 0.0, axis=1).astype(np.int64)
 
     def decision_function(self, Z) -> np.ndarray:
         """The score whose sign is the variant's prediction, for points Z (m, d)."""
@@ -756,13 +758,7 @@ class Run:
         elif self.variant == "pocket":
             w, b = self.pocket_weights
         elif self.variant == "voted":
-            W, B = self.trajectory()
-            c = self.survival
-            keep = c > 0
-            votes = np.zeros(Z.shape[0])
-            for Wc, Bc, cc in _chunks(W[keep], B[keep], c[keep], Z.shape[0]):
-                votes += cc @ np.sign(self.activations(Wc, Bc, Z))
-            return votes
+            return self._votes(Z, np.array([self.n_visits], dtype=np.int64))[0]
         else:
             w, b = self._final_w, self._final_b
         return self.activations(w[None, :], np.array([b]), Z)[0]
@@ -827,9 +823,3 @@ class Run:
                 f"{what} is not defined for the kernel perceptron: it has no weight vector "
                 "in input space; use alpha and kernel_activations"
             )
-
-
-def _chunks(W, B, c, n):
-    step = max(1, _CHUNK_ELEMENTS // max(1, n))
-    for lo in range(0, W.shape[0], step):
-        yield W[lo : lo + step], B[lo : lo + step], c[lo : lo + step]

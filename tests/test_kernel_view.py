@@ -221,14 +221,20 @@ def test_the_sign_of_scores_at_is_the_engines_at_every_visit(kernel, eta, monkey
     assert flips > 0, "precondition: some tie must be broken differently when grouped"
 
 
-def test_the_update_order_sum_is_bitwise_the_engines_across_blocks():
-    # Enough updates (k > 128) and points (m > 1024) for several blocks of each.
+def test_the_update_order_sum_is_bitwise_the_loops_across_blocks(monkeypatch):
+    """The engine's f in update order, summed in blocks of bounded memory, is bitwise the
+    one-shot running sum over all updates (the loop's order), written here."""
+    import perceptron_core.run as run_module
+
     ds = datasets.generate("moons", n=1100, seed=0, noise=0.2)
     run = pc.train(ds.X, ds.y, variant="kernel", kernel="poly", eta=0.1, max_epochs=1)
-    assert run.mistakes > 3 * kv.CHUNK_ELEMENTS // 1024
+    monkeypatch.setattr(run_module, "_CHUNK_ELEMENTS", 4 * 37 * ds.n)  # 37 updates a block
+    assert run.mistakes > 3 * 37
     for k in (1, 129, run.mistakes):
-        got = kv._in_update_order(run, k, ds.X)
-        assert np.array_equal(got, run.kernel_activations(k, ds.X))
+        idx = run.update_index[:k]
+        steps = run.eta * run.y[idx]
+        once = np.cumsum(steps[:, None] * run.kernel.matrix(run.X[idx], ds.X), axis=0)[-1]
+        assert np.array_equal(run.kernel_activations(k, ds.X), once)
 
 
 # ------------------------------------------------------------ work and memory caps

@@ -444,12 +444,8 @@ def curves_figure(
                          + s["name"] + "</extra>"))  # fmt: skip
     shapes = []
     if current_epoch is not None:
-        for ref in ("y", "y2"):
-            shapes.append(
-                dict(type="line", x0=current_epoch, x1=current_epoch, y0=0, y1=1,
-                     xref="x" if ref == "y" else "x2", yref=f"{ref} domain",
-                     line=dict(color=figures.INK, dash="dot", width=1))
-            )  # fmt: skip
+        for x, y in (("x", "y"), ("x2", "y2")):
+            shapes.append(figures.epoch_marker(current_epoch, xref=x, yref=f"{y} domain"))
     axis = dict(rangemode="tozero", gridcolor="#eeeeee", zeroline=False)
     ticks = dict(dtick=1) if record.epochs <= 12 else {}
     layout = dict(

@@ -661,6 +661,14 @@ def _round_scale(s: float) -> float:
 
 
 # ------------------------------------------------------------------- small charts
+def epoch_marker(epoch: float, *, width: float = 1.0, xref: str = "x", yref: str = "paper"):
+    """A dotted vertical line at ``epoch`` across a chart (the current or the best epoch)."""
+    return dict(
+        type="line", x0=epoch, x1=epoch, y0=0, y1=1, xref=xref, yref=yref,
+        line=dict(color=INK, dash="dot", width=width),
+    )  # fmt: skip
+
+
 def epoch_figure(stats: dict, *, presenter: bool = False, current_epoch: int | None = None):
     """Training errors (bars) and the perceptron criterion J_p (line) at each epoch's end."""
     errors = np.asarray(stats.get("errors", []))
@@ -678,42 +686,26 @@ def epoch_figure(stats: dict, *, presenter: bool = False, current_epoch: int | N
             **({"mode": "lines", "line": dict(color=NEG_COLOR, width=1.5)} if many else {}),
         )
     ]
-    if "J_p" not in stats and "mistakes" in stats:  # a kernel run: no w, so no J_p
+    # The line: J_p on its own axis, or for a kernel run (no w, so no J_p) the mistakes
+    # made in each epoch, on the errors' axis.
+    line = (
+        dict(y=np.asarray(stats["J_p"]), name="J_p (perceptron criterion)", yaxis="y2")
+        if "J_p" in stats
+        else dict(y=np.asarray(stats["mistakes"]), name="mistakes during the epoch")
+        if "mistakes" in stats
+        else None
+    )
+    if line is not None:
         data.append(
             _trace(
                 "scatter",
                 x=epochs,
-                y=np.asarray(stats["mistakes"]),
-                name="mistakes during the epoch",
                 mode="lines+markers" if errors.shape[0] <= 60 else "lines",
                 line=dict(color=POS_COLOR, width=2),
+                **line,
             )
         )
-    if "J_p" in stats:
-        data.append(
-            _trace(
-                "scatter",
-                x=epochs,
-                y=np.asarray(stats["J_p"]),
-                name="J_p (perceptron criterion)",
-                mode="lines+markers" if errors.shape[0] <= 60 else "lines",
-                line=dict(color=POS_COLOR, width=2),
-                yaxis="y2",
-            )
-        )
-    shapes = []
-    if current_epoch is not None:
-        shapes.append(
-            dict(
-                type="line",
-                x0=current_epoch,
-                x1=current_epoch,
-                y0=0,
-                y1=1,
-                yref="paper",
-                line=dict(color=INK, dash="dot", width=1),
-            )
-        )
+    shapes = [] if current_epoch is None else [epoch_marker(current_epoch)]
     layout = dict(
         height=260 if not presenter else 340,
         margin=dict(l=50, r=50, t=10, b=40),

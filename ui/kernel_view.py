@@ -99,7 +99,7 @@ def scores_at(run, k: int, Z) -> np.ndarray:
     margin = (k + support.size + 4) * _EPS * magnitude * 1.01 + (k + support.size) * _TINY
     near = np.flatnonzero(np.abs(f) <= margin)
     if near.size:
-        f[near] = _in_update_order(run, k, Z[near])
+        f[near] = run.kernel_activations(k, Z[near])  # bounded memory, the loop's order
     return f
 
 
@@ -130,27 +130,6 @@ def _grouped(run, alpha, support, Z, *, with_bound: bool):
             np.abs(K, out=K)
             magnitude[lo : lo + step] = np.abs(coef) @ K
     return f, magnitude
-
-
-def _in_update_order(run, k: int, Z) -> np.ndarray:
-    """``run.kernel_activations(k, Z)`` in bounded memory: the same products eta*y_i*K,
-    added one update at a time in update order (cumsum is sequential), chunk by chunk."""
-    idx = run.update_index[:k]
-    steps = run.eta * run.y[idx]  # (k,) as the loop's step = eta * y[i]
-    acc = np.zeros(Z.shape[0])
-    points = min(Z.shape[0], 1024)  # a block of points; updates in blocks of rows below
-    for plo in range(0, Z.shape[0], points):
-        Zc = Z[plo : plo + points]
-        rows = max(1, CHUNK_ELEMENTS // Zc.shape[0])
-        out = np.zeros(Zc.shape[0])
-        for lo in range(0, k, rows):
-            P = run.kernel.matrix(run.X[idx[lo : lo + rows]], Zc)  # (chunk, m)
-            P *= steps[lo : lo + rows, None]
-            if lo:  # continue the running sum: out + p_0 + p_1 + ..., left to right
-                P[0] += out
-            out = np.cumsum(P, axis=0)[-1]
-        acc[plo : plo + points] = out
-    return acc
 
 
 # -------------------------------------------------------------------- the equation

@@ -9,14 +9,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from ui import layers
+import perceptron_core as pc
+from ui import layers, variants_view
 
-COLORS = {"averaged": "#009E73", "pocket": "#56B4E9", "voted": "#E69F00"}
-NAMES = {
-    "averaged": "averaged w̄ (the mean of w after each visit)",
-    "pocket": "pocket (fewest training errors so far)",
-    "voted": "voted (the survival-weighted vote = 0)",
-}
+# The variants' colours and names are the Variants page's: one variant, one look.
+COLORS = {v: variants_view.VARIANT_COLORS[v] for v in ("averaged", "voted", "pocket")}
+NAMES = {v: variants_view.LINE_NAMES[v] for v in COLORS}
 VOTE_GRID = 80  # cells a side for the vote's zero level
 # Sign evaluations a voted overlay may cost per step (its vectors x (grid cells + points));
 # beyond that the page says so instead of drawing the vote.
@@ -74,4 +72,4 @@ def variant_overlay(scene: layers.Scene, run, variant: str, t: int) -> list[dict
 def variant_errors(run, variant: str, t: int, X, y) -> int:
     """Training points the variant gets wrong at step t (a score of 0 is an error)."""
     scores = run.variant_scores(variant, np.asarray(X, dtype=np.float64), t)
-    return int(np.count_nonzero(np.asarray(y) * scores <= 0))
+    return int(np.count_nonzero(pc.mistakes(y, scores)))

@@ -19,7 +19,7 @@ from __future__ import annotations
 import base64
 import math
 from collections.abc import Callable, MutableMapping
-from dataclasses import dataclass, field, make_dataclass
+from dataclasses import dataclass, field, make_dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -231,12 +231,7 @@ def _with_defaults(fields_: tuple[Field, ...], defaults: dict) -> tuple[Field, .
     unknown = set(defaults) - names
     if unknown:
         raise KeyError(f"no such fields: {sorted(unknown)}")
-    return tuple(
-        Field(f.name, defaults[f.name], f.kind, f.options, f.low, f.high, f.bound)
-        if f.name in defaults
-        else f
-        for f in fields_
-    )
+    return tuple(replace(f, default=defaults[f.name]) if f.name in defaults else f for f in fields_)
 
 
 PRESENTER = Field("presenter", False, "bool")  # larger fonts and markers, less chrome

@@ -278,13 +278,18 @@ def preprocessing_table(rows: dict[str, object], current: str) -> str:
     return "\n".join(lines)
 
 
-def batch_latex(eta: float, w, b: float, sum_yx, sum_y: float, m: int, w_new, b_new) -> list[str]:
-    """A batch step written out: w + eta * sum over the epoch's m mistakes of y x."""
-    e = "" if eta == 1 else rf"{tex(eta)} \cdot "
+def batch_latex(update, m: int, w_new, b_new: float) -> list[str]:
+    """A batch step written out (``update``: a ``ui.values.Update`` whose x is the epoch's
+    sum of y x and whose bias step is the sum of y): w + eta * sum over m mistakes, ending
+    at the run's own weights ``w_new``, ``b_new`` (summed as the loop did)."""
+    e = "" if update.eta == 1 else rf"{tex(update.eta)} \cdot "
+    w, b = update.w_old, update.b_old
     return [
         rf"\begin{{aligned}} w + \eta \textstyle\sum_{{\text{{{m} mistakes}}}} y\,x &= "
-        rf"{_col(w)} \\ &\quad + {e}{_col(sum_yx)} \\ &= {_col(w_new)} \end{{aligned}}",
-        rf"b + \eta \textstyle\sum y = {tex(b)} + {e}{_paren(sum_y)} = {tex(b_new)}",
+        rf"{_col(w)} \\ &\quad + {e}{_col(update.x)} \\ &= {_col(w_new)} "
+        r"\end{aligned}",
+        rf"b + \eta \textstyle\sum y = {tex(b)} + {e}{_paren(update.bias_step)} = "
+        rf"{tex(b_new)}",
     ]
 
 

@@ -21,6 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import plotly.graph_objects as go
 
+import perceptron_core as pc
 from perceptron_core.run import COMPARED
 from ui import figures, layers, text
 
@@ -275,6 +276,21 @@ def best_epoch(dev_accuracy, *, epochs=None) -> int:
     return int(epochs[i]) if epochs is not None else i + 1
 
 
+def stopping_table(acc: EpochAccuracy) -> str:
+    """Early stopping as a markdown table: per variant, its best dev epoch, the dev and
+    test accuracy there, and the test accuracy at the end."""
+    rows = ["| variant | best dev epoch | dev | test at that epoch | test at the end |"]
+    rows.append("|---|---|---|---|---|")
+    for v in acc.values:
+        e = acc.best(v, "dev")
+        i = int(np.flatnonzero(acc.epochs == e)[0])
+        rows.append(
+            f"| {v} | {e} | {acc[v]['dev'][i]:.1%} | {acc[v]['test'][i]:.1%} | "
+            f"{acc[v]['test'][-1]:.1%} |"
+        )
+    return "\n".join(rows)
+
+
 def agreement(run, X, t: int) -> float:
     """Fraction of the points where all four variants predict the same class at cursor t
     (each predicts +1 where its score is > 0, else -1, as ``Run.predict``).
@@ -331,7 +347,7 @@ def variant_figure(
             title = f"averaged · (1/t) Σ w_s, t = {t}"
         else:
             title = f"classic · after {t} visits"
-    wrong = int(np.count_nonzero(small.y * scores <= 0))
+    wrong = int(np.count_nonzero(pc.mistakes(small.y, scores)))
     title += f" · {wrong} wrong"
     return layers.compose(
         small,
@@ -386,17 +402,7 @@ def accuracy_figure(
         key.append(_key_entry(text.plot_text(name), figures.GHOST_COLOR, dash, width, "sets"))
     shapes, annotations = [], []
     if best is not None:
-        shapes.append(
-            dict(
-                type="line",
-                x0=best,
-                x1=best,
-                y0=0,
-                y1=1,
-                yref="paper",
-                line=dict(color=figures.INK, dash="dot", width=1.5),
-            )
-        )
+        shapes.append(figures.epoch_marker(best, width=1.5))
         annotations.append(
             dict(
                 x=best,

@@ -10,14 +10,9 @@ from ui.state import Table
 from ui.stepper import Stepper
 from ui.text import KEYS, keys_help
 
-QP = "query-params"
 
-
-def run_buttons(page: Table, on_move, stepper: Stepper, *, shortcuts: bool = True) -> None:
-    """Step, Visit, Back, Epoch, Run to end, Reset: each with its key.
-
-    ``shortcuts``: only one stepper on a page may own the keyboard.
-    """
+def run_buttons(page: Table, on_move, stepper: Stepper) -> None:
+    """Step, Visit, Back, Epoch, Run to end, Reset: each with its key."""
     cols = st.columns(6, gap="small")
     for col, move in zip(cols, ("step", "visit", "back", "epoch", "end", "reset"), strict=True):
         label, shortcut, helptext = KEYS[move]
@@ -29,7 +24,7 @@ def run_buttons(page: Table, on_move, stepper: Stepper, *, shortcuts: bool = Tru
         col.button(
             label,
             key=page.own(move),
-            shortcut=shortcut if shortcuts else None,
+            shortcut=shortcut,
             help=helptext,
             on_click=on_move,
             args=(move,),
@@ -39,8 +34,9 @@ def run_buttons(page: Table, on_move, stepper: Stepper, *, shortcuts: bool = Tru
         )
 
 
-def play_controls(page: Table, stepper: Stepper) -> tuple[float, str]:
-    """Play / Pause, its speed and what one frame advances; returns (speed, unit)."""
+def play_controls(page: Table, stepper: Stepper) -> None:
+    """Play / Pause, its speed and what one frame advances (the stage reads the two from
+    the session)."""
     a, b, c = st.columns([1, 2, 2], vertical_alignment="bottom")
     a.button(
         "Pause" if stepper.playing else "Play",
@@ -52,11 +48,10 @@ def play_controls(page: Table, stepper: Stepper) -> tuple[float, str]:
         disabled=stepper.run is None,
     )
     with b:
-        speed = widgets.steps(page, "speed", "Seconds per frame")
+        widgets.steps(page, "speed", "Seconds per frame")
     with c:
-        unit = widgets.choice(page, "play_unit", "Play advances by")
+        widgets.choice(page, "play_unit", "Play advances by")
     st.caption("Keys: " + keys_help())
-    return float(speed), str(unit)
 
 
 def scrub(page: Table, stepper: Stepper) -> None:

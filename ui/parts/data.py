@@ -19,7 +19,7 @@ import streamlit as st
 import datasets
 from ui import compute, guard, state, text
 from ui.parts import widgets
-from ui.parts.style import UPLOAD_CSS
+from ui.parts.style import UPLOAD_CSS, presenter_toggle
 from ui.state import Table
 
 QP = "query-params"
@@ -40,10 +40,6 @@ class DataChoice:
     error: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
     drawing: bool = False
-
-
-def _label(name: str) -> str:
-    return datasets.GENERATORS[name].label
 
 
 def _ss():
@@ -119,10 +115,7 @@ def share(page: Table, drawing: bool) -> None:
     ss = _ss()
     names = [page.key(n) for n in DATA_FIELDS] + _generator_keys(page)
     fields_ = {k[len(page.prefix) :]: ss[k] for k in names if k in ss}
-    picked = drawing or any(
-        value != getattr(page.defaults, name, _param_default(name))
-        for name, value in fields_.items()
-    )
+    picked = drawing or any(value != _default_of(page, name) for name, value in fields_.items())
     # Only data somebody picked travels: a page left at its defaults does not impose
     # them on the next page (which has defaults of its own: the kernel page opens on XOR).
     ss["lab_data"] = (
@@ -157,8 +150,6 @@ def open_page(page: Table, *, online_option: bool = False) -> Opening:
     """A page's first lines: read its link (once per session), start from the lab's data
     when the link has none of its own, and draw presenter mode, the data picker and the
     preprocessing in the sidebar (the page adds its own settings below them)."""
-    from ui.parts.style import presenter_toggle
-
     guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
     problems = state.init_session(_ss(), st.query_params, lambda: link_spec(page), page)
     adopt_lab_data(page, st.query_params)

@@ -7,6 +7,7 @@ import numpy as np
 import streamlit as st
 
 import datasets
+import perceptron_core as pc
 from ui import compute, kernel_view, overlays, text
 from ui.state import Table
 
@@ -53,7 +54,7 @@ def _kernel_numbers(run, ds: datasets.Dataset, t: int) -> None:
     k = run.updates_before_visit(t)
     alpha = kernel_view.alpha_at(run, k)
     st.caption(text.plain(kernel_view.kernel_description(run.kernel), 400))
-    wrong = int(np.count_nonzero(ds.y * kernel_view.scores_at(run, k, ds.X) <= 0))
+    wrong = int(np.count_nonzero(pc.mistakes(ds.y, kernel_view.scores_at(run, k, ds.X))))
     st.markdown(
         f"Σα = {int(alpha.sum())} mistakes so far · {int(np.count_nonzero(alpha))} "
         f"examples with α_i > 0 · {wrong} of {ds.n} training points misclassified now"
@@ -71,7 +72,7 @@ def _kernel_numbers(run, ds: datasets.Dataset, t: int) -> None:
 def _numbers(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> None:
     if w is not None:
         st.markdown(f"**{text.weights_text(w, b)}**")
-    if visit is not None and not run.is_kernel:
+    if visit is not None:
         st.markdown(text.visit_verdict(visit))
         lines = text.visit_latex(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
         st.latex(gathered(lines))  # one KaTeX block per group: fewer elements per step
@@ -86,10 +87,9 @@ def _numbers(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> None:
             "(in the augmented space (1, x), bias included)"
         )
         st.latex(text.bound_latex(M, th.bound, th.R, th.gamma, start))
-        if not run.is_kernel:
-            proof = run.proof_at(run.updates_before_visit(t), th.u, th.gamma, th.R)
-            st.caption("The proof's two quantities (w with the bias as its first entry):")
-            st.latex(gathered(text.proof_latex(run.eta, proof)))
+        proof = run.proof_at(M, th.u, th.gamma, th.R)
+        st.caption("The proof's two quantities (w with the bias as its first entry):")
+        st.latex(gathered(text.proof_latex(run.eta, proof)))
     else:
         st.warning(text.NOT_SEPARABLE)
         epochs = max(1, -(-t // run.n))

@@ -9,7 +9,6 @@ from ui import state
 from ui.parts import widgets
 from ui.state import Table
 
-QP = "query-params"
 KERNELS = state.KERNEL_NAMES
 
 

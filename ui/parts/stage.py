@@ -6,10 +6,12 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 
+import numpy as np
 import streamlit as st
 
-from ui import guard, state, text
-from ui.parts import controls
+from ui import compute, guard, state, text
+from ui.parts import controls, data
+from ui.plot_click import plot_click
 from ui.state import Table
 from ui.stepper import Stepper
 
@@ -46,7 +48,6 @@ def stage(
     draw: Callable[[int], None],
     *,
     points=None,
-    status: Callable[[int], str] | None = None,
 ) -> None:
     """A fragment with the buttons, the status line and ``draw(t)`` (the page's chart and
     numbers at step t), then Play's row under it. ``points``: drawn points for the link.
@@ -72,7 +73,7 @@ def stage(
             if run is None:
                 st.markdown(text.NO_RUN)
             else:
-                st.markdown(f"**{(status or (lambda k: text.status_line(run, k)))(t)}**")
+                st.markdown(f"**{text.status_line(run, t)}**")
         state.sync_url(st.query_params, t, points if points is not None else ([], []), page)
 
     _stage()
@@ -83,9 +84,6 @@ def stage(
 def chart(page: Table, fig, stepper: Stepper, *, drawing: bool) -> None:
     """The stage's chart, then the scrub slider under it. On the drawing board the chart
     takes clicks (a click adds or removes a point: the project's click component)."""
-    from ui.parts import data
-    from ui.plot_click import plot_click
-
     if drawing:
         plot_click(fig, key=page.own("board"), on_click=data.board_click(page))
     else:
@@ -106,10 +104,6 @@ def columns(presenter: bool):
 def trained(ds, setup):
     """The page's run on ``ds`` (``compute.Trained``), or None with the reason said: both
     classes are needed, and the engine's refusal is shown in plain text."""
-    import numpy as np
-
-    from ui import compute
-
     if ds.n == 0:
         return None
     if np.unique(ds.y).size < 2:

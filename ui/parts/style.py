@@ -2,6 +2,8 @@
 
 import streamlit as st
 
+from ui import guard
+
 # The equations: a little smaller than KaTeX's display size, and a line that still does not
 # fit scrolls inside its block instead of being cut off at the column's edge.
 PAGE_CSS = """<style>
@@ -58,8 +60,6 @@ def presenter_toggle(page) -> bool:
 def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
     """The page's CSS, its title and one line of what it shows (both hidden in presenter
     mode), what was wrong with its link, and the guard's message after a failure."""
-    from ui import guard
-
     page_css(presenter)
     if not presenter:
         st.title(title)
