@@ -11,7 +11,7 @@ import time
 from typing import Any
 from urllib.parse import quote, urlparse
 
-from browser_helpers import open_app, screenshot
+from browser_helpers import machine_slowdown, open_app, screenshot
 
 EVIL = "evil.example"
 CHART = '[data-testid="stPlotlyChart"] .js-plotly-plot'
@@ -119,4 +119,9 @@ def test_the_heaviest_generated_link_draws_within_3_s(page: Any, streamlit_serve
         )
         page.wait_for_selector(CHART, timeout=60_000)
         worst = max(worst, time.monotonic() - start)
-    assert worst < 3.0, f"the heavy link took {worst:.1f} s"
+    # 3 s at this machine's normal speed; when it runs slower, the budget scales with it.
+    slowdown = machine_slowdown()
+    budget = 3.0 * slowdown
+    assert worst < budget, (
+        f"the heavy link took {worst:.1f} s (budget {budget:.1f} s; machine {slowdown:.1f}x slow)"
+    )

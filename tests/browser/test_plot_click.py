@@ -11,6 +11,7 @@ import pytest
 from browser_helpers import (
     click_button,
     expect_rerun,
+    machine_slowdown,
     open_app,
     parse_fields,
     plot_area,
@@ -160,7 +161,7 @@ def test_click_to_python_latency(page: Any, streamlit_server: Any) -> None:
         f"(min {min(to_python) * 1000:.0f}, max {max(to_python) * 1000:.0f}); "
         f"click -> rerun finished: median {statistics.median(to_dom) * 1000:.0f} ms"
     )
-    assert median_python < 0.5
+    assert median_python < 0.5 * machine_slowdown()  # 0.5 s at the machine's normal speed
 
 
 def test_scattergl_markers_and_empty_space(page: Any, streamlit_server: Any) -> None:
