@@ -108,6 +108,7 @@ def test_the_heaviest_generated_link_draws_within_3_s(page: Any, streamlit_serve
     open_app(page, url + "/")  # the server has imported everything once
     page.wait_for_selector(CHART, timeout=30_000)
     worst = 0.0
+    before = machine_slowdown()  # the machine's speed drifts: measured before and after
     for seed in (101, 106):
         page.goto("about:blank")
         start = time.monotonic()
@@ -120,7 +121,7 @@ def test_the_heaviest_generated_link_draws_within_3_s(page: Any, streamlit_serve
         page.wait_for_selector(CHART, timeout=60_000)
         worst = max(worst, time.monotonic() - start)
     # 3 s at this machine's normal speed; when it runs slower, the budget scales with it.
-    slowdown = machine_slowdown()
+    slowdown = max(before, machine_slowdown())
     budget = 3.0 * slowdown
     assert worst < budget, (
         f"the heavy link took {worst:.1f} s (budget {budget:.1f} s; machine {slowdown:.1f}x slow)"
