@@ -8,33 +8,54 @@ Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the 
     th = pc.theory(X, y)          # th.R, th.separable, th.gamma, th.bound, th.u
     pc.hinge_bound(X, y, epochs)  # Theorem 2 after that many epochs
     hb = pc.hinge_certificate(X, y, epochs)  # hb.value, hb.lower, hb.w, hb.proven_minimal
+    A = pc.flipped(X, y)          # rows y_i (1, x_i) (004); pc.solve_cone(A): A w >= 1 (001)
 """
 
+from .cone import ConeSolution, flip, flipped, lift, scores, solve_cone
 from .kernels import Kernel
 from .margin import HingeBound, Theory, hinge_bound, hinge_certificate, theory
-from .online import Arrival, OnlinePerceptron
+from .online import (
+    AdversaryMove,
+    Arrival,
+    OnlinePerceptron,
+    UpdateEffect,
+    adversary_point,
+    target_margins,
+    update_effect,
+)
 from .reference import activation, activations, mistakes, perceptron_step, reference_train
 from .run import VARIANTS, Run, Visit, epoch_order
 from .train import online_run, train
 
 __all__ = [
     "VARIANTS",
+    "AdversaryMove",
     "Arrival",
+    "ConeSolution",
     "HingeBound",
     "Kernel",
     "OnlinePerceptron",
     "Run",
     "Theory",
+    "UpdateEffect",
     "Visit",
     "activation",
     "activations",
+    "adversary_point",
     "epoch_order",
+    "flip",
+    "flipped",
     "hinge_bound",
     "hinge_certificate",
+    "lift",
     "mistakes",
     "online_run",
     "perceptron_step",
     "reference_train",
+    "scores",
+    "solve_cone",
     "theory",
+    "target_margins",
     "train",
+    "update_effect",
 ]
