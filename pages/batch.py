@@ -46,32 +46,29 @@ def epoch_of(t: int) -> int:
     return 0 if run is None else -(-t // run.n)
 
 
+if record is None:
+    layered = stage.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
+else:
+    layered = stage.Layered(
+        batch_view.boundaries_scene(scene),
+        lambda t: batch_view.boundaries_layers(scene, record, epoch_of(t)),
+        lambda t: batch_view.epoch_lines(record, epoch_of(t)),
+    )
+
+
 def draw(t: int) -> None:
     """Both boundaries at the end of the same epoch, the batch step written out, the curves."""
     chart, side = stage.columns(presenter)
     e = epoch_of(t)
-    if record is None:
-        fig = layers.compose(scene, layers.points(scene))
-    else:
-        fig = batch_view.boundaries_figure(scene, record, e)
     with chart:
-        stage.chart(PAGE, fig, stepper, drawing=choice.drawing)
+        stage.live_chart(PAGE, stepper, layered, drawing=choice.drawing)
     if record is None:
         return
+    with side:
+        for name, line in layered.texts(t).items():
+            numbers.text_line(PAGE, name, line, bold=False)
     with side, st.container(key=PAGE.own("numbers")):
-        # The end of epoch e, as the line's J_p and errors and the chart (mid-epoch too).
         w, b = record.weights("batch", e)
-        ws, bs = record.weights("single", e)
-        bc, sc = record.batch_curve, record.single_curve
-        eb, es = min(e, run.epochs), min(e, record.single.epochs)
-        st.markdown(
-            f"**End of epoch {e}.** Batch: {text.weights_text(w, b)} · J_p = "
-            f"{text.num(bc.J_p[eb])} · {int(bc.errors[eb])} training errors"
-        )
-        st.markdown(
-            f"Single-sample: {text.weights_text(ws, bs)} · J_p = {text.num(sc.J_p[es])} · "
-            f"{int(sc.errors[es])} training errors"
-        )
         update = replay.at_step(run, ds.X, ds.y, t)[3]
         if update is not None:  # the step just taken: the epoch's mistakes, summed
             lines = text.batch_latex(update, int(run.counts[e - 1]), w, b)

@@ -36,15 +36,21 @@ if choice.drawing:
 scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter)
 
 
+if run is None:  # the points alone (with a run, their sizes are alpha: they step)
+    layered = stage.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
+else:
+    layered = stage.Layered(
+        kernel_view.kernel_scene(scene),
+        lambda t: kernel_view.kernel_layers(scene, run, t),
+        numbers.texts(run, ds),
+    )
+
+
 def draw(t: int) -> None:
     """The decision function after t visits, and the dual update written out."""
     chart, side = stage.columns(presenter)
-    if run is None:
-        fig = layers.compose(scene, layers.points(scene))
-    else:
-        fig = kernel_view.kernel_figure(scene, run, t)
     with chart:
-        stage.chart(PAGE, fig, stepper, drawing=choice.drawing)
+        stage.live_chart(PAGE, stepper, layered, drawing=choice.drawing)
     if run is not None:
         with side:
             numbers.numbers_panel(PAGE, run, None, ds, t, None, None, None)

@@ -46,7 +46,8 @@ if run is not None and run.converged and th is not None and not th.separable and
 edit = ss.pop(PAGE.own("data_edit"), None)
 # Online, a new point is the next arrival: the run goes on from where it was.
 follow = setup.online and edit is not None and run is not None
-stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup), follow=follow)
+run_key = stage.run_id(ds, setup)
+stepper = stage.stepper_for(PAGE, run, run_key, follow=follow)
 box = figures.view_box(ds.X, include_origin=True)
 if choice.drawing:  # an empty board to draw on, growing only with the data
     box = data.drawing_box(box)
@@ -57,34 +58,39 @@ chart_args = dict(
     class_names=ds.class_names,
     feature_names=ds.feature_names,
     presenter=presenter,
+    # One place and one scale for the arrows over the whole run, so they compare.
+    arrows=None if run is None or run.is_kernel else compute.arrow_frame(run_key, run, box),
 )
 
 
 # ---------------------------------------------------------------------- the stage
+def step_layers(t: int):
+    """What step t draws under the points and over them (the browser steps through these)."""
+    if run.is_kernel:  # no w: the decision function and alpha
+        return kernel_view.kernel_layers(scene, run, t)
+    w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
+    under, over = figures.playground_step(
+        ds.X, ds.y, w=w, b=b, visited=visit.index if visit else None, update=update, **chart_args
+    )
+    # Averaged, voted, pocket: what the variant predicts with, over the run's own w.
+    return under, over + overlays.variant_overlay(scene, run, setup.variant, t)
+
+
+texts = None if run is None else numbers.texts(run, ds, th)
+if run is not None and run.is_kernel:
+    layered = stage.Layered(kernel_view.kernel_scene(scene), step_layers, texts)
+else:
+    scene_traces = figures.playground_scene(ds.X, ds.y, **chart_args)
+    layered = stage.Layered(scene_traces, step_layers, texts)
+
+
 def draw(t: int) -> None:
     """The chart and the numbers after t visits."""
     chart, side = stage.columns(presenter)
-    w = b = visit = update = None
-    if run is not None and run.is_kernel:  # no w: the decision function and alpha
-        fig = kernel_view.kernel_figure(scene, run, t)
-    else:
-        if run is not None:
-            w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
-        traces, layout = figures.playground_spec(
-            ds.X,
-            ds.y,
-            w=w,
-            b=b or 0.0,
-            visited=visit.index if visit is not None else None,
-            update=update,
-            **chart_args,
-        )
-        # Averaged, voted, pocket: what the variant predicts with, over the run's own w.
-        extra = [] if run is None else overlays.variant_overlay(scene, run, setup.variant, t)
-        fig = figures.figure(traces + extra, layout)
     with chart:
-        stage.chart(PAGE, fig, stepper, drawing=choice.drawing)
+        stage.live_chart(PAGE, stepper, layered, drawing=choice.drawing)
     if run is not None:
+        w, b, visit, _ = replay.at_step(run, ds.X, ds.y, t)
         with side:
             numbers.numbers_panel(PAGE, run, th, ds, t, w, b, visit, setup.variant)
 

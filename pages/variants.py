@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 from ui import compute, figures, layers, text, variants_view
-from ui.parts import controls, data, settings, stage, style, widgets
+from ui.parts import data, numbers, settings, stage, style, widgets
 from ui.state import VARIANTS as PAGE
 
 MAX_POINTS = 2_000  # the voted perceptron's regions cost (its vectors) x (grid cells)
@@ -56,23 +56,25 @@ ytr = ds.y if parts is None else ds.y[parts[0]]
 scene = layers.Scene(Xtr, ytr, figures.view_box(ds.X), ds.class_names, ds.feature_names, presenter)
 
 
+if run is None:
+    layered = stage.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
+else:
+    layered = stage.Layered(
+        variants_view.grid_scene(scene),
+        lambda t: variants_view.grid_layers(scene, run, t),
+        lambda t: {"agree": variants_view.agreement_line(run, Xtr, t)},
+    )
+
+
 def draw(t: int) -> None:
     """The four variants at the same step, as small multiples over the training points."""
+    stage.live_chart(PAGE, stepper, layered, drawing=False)
     if run is None:
-        stage.plot(PAGE, "chart", layers.compose(scene, layers.points(scene)))
         return
-    top, bottom = st.columns(2, gap="small"), st.columns(2, gap="small")
-    for col, variant in zip([*top, *bottom], variants_view.VARIANTS, strict=True):
-        with col:
-            stage.plot(
-                PAGE, f"small_{variant}", variants_view.variant_figure(scene, run, variant, t)
-            )
-    controls.scrub(PAGE, stepper)
-    agree = variants_view.agreement(run, Xtr, t)
-    st.markdown(
-        f"The four agree on {agree:.0%} of the training points at this step. Crosses mark "
-        "the training points each one gets wrong; the voted perceptron's regions come from "
-        "its votes (it is not one line)."
+    numbers.text_line(PAGE, "agree", layered.texts(t)["agree"], bold=False)
+    st.caption(
+        "Crosses mark the training points each one gets wrong; the voted perceptron's "
+        "regions come from its votes (it is not one line)."
     )
 
 

@@ -1,5 +1,6 @@
 """AppTest helpers shared by the page tests: open the lab on a page, click, read status."""
 
+import json
 from pathlib import Path
 
 from streamlit.testing.v1 import AppTest
@@ -30,3 +31,23 @@ def click(at, key: str) -> AppTest:
 def status(at) -> str:
     """The status line ("start · ..." or "update k · ...")."""
     return next(m.value for m in at.markdown if m.value.startswith("**start") or " · " in m.value)
+
+
+def stage_figures(at) -> list[dict]:
+    """The charts drawn by the project's chart component, each as the browser shows it at
+    the server's cursor: the scene's traces with the frame's under and over layers."""
+    out = []
+    for element in at.get("bidi_component"):
+        data = json.loads(element.proto.json)
+        fig = json.loads(data["figure"])
+        stage = data.get("stage")
+        if stage:
+            frame = json.loads(stage["frames"])[str(stage["cursor"])]
+            fig["data"] = frame["under"] + fig["data"] + frame["over"]
+        out.append(fig)
+    return out
+
+
+def figures(at) -> list[dict]:
+    """Every chart on the page: the stage's (as drawn at its cursor), then Plotly's."""
+    return stage_figures(at) + [json.loads(c.proto.spec) for c in at.get("plotly_chart")]

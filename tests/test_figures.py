@@ -109,7 +109,9 @@ def test_a_tie_at_zero_is_marked_misclassified():
 
 def test_margin_band_and_closest_point(data):
     X, y = data
-    w, b = np.array([0.2, 1.0]), -0.1
+    th = pc.theory(X, y)
+    w, b = 3 * th.u[1:], 3 * th.u[0]  # a separator (the max-margin one, scaled)
+    assert np.all(y * (X @ w + b) > 0)
     fig = F.playground_figure(X, y, box=F.view_box(X), w=w, b=b)
     a = np.abs(X @ w + b)
     c = tr(fig, "closest point")
@@ -118,6 +120,15 @@ def test_margin_band_and_closest_point(data):
     band = np.c_[tr(fig, "margin band").x, tr(fig, "margin band").y]
     assert (np.abs(band @ w + b) <= a[i] + 1e-9).all()
     assert np.isclose(np.abs(band @ w + b).max(), a[i])
+
+
+def test_a_w_that_gets_points_wrong_has_no_margin_band(data):
+    X, y = data
+    w, b = np.array([0.2, 1.0]), -0.1
+    assert np.any(y * (X @ w + b) <= 0)  # this w misclassifies some points
+    fig = F.playground_figure(X, y, box=F.view_box(X), w=w, b=b)
+    assert len(tr(fig, "margin band").x) == 0
+    assert len(tr(fig, "closest point").x) == 1  # the point nearest the boundary still is
 
 
 def test_max_margin_band_touches_the_closest_points(data):
@@ -288,3 +299,37 @@ def test_a_kernel_runs_epoch_chart_shows_its_mistakes():
     shown = {t.name: list(t.y) for t in fig.data}
     assert shown["mistakes during the epoch"] == run.counts.tolist()
     assert sum(shown["mistakes during the epoch"]) == run.mistakes > 0
+
+
+def textbook_weights(X, y, epochs=20):
+    """Every w of the classic perceptron (from 0, eta 1), written out here."""
+    w, b, out = np.zeros(2), 0.0, [np.zeros(2)]
+    for _ in range(epochs):
+        for xi, yi in zip(X, y, strict=True):
+            if yi * (xi @ w + b) <= 0:
+                w, b = w + yi * xi, b + yi
+                out.append(w.copy())
+    return np.array(out)
+
+
+@pytest.mark.parametrize("offset", [0.0, 30.0])
+def test_one_arrow_frame_per_run_fits_every_w_from_the_origin_when_in_view(offset):
+    ds = datasets.generate("separable", n=50, seed=4, margin=0.1, noise=0.1)
+    X = ds.X + offset  # far from the origin: the origin leaves the view
+    W = textbook_weights(X, ds.y)
+    box = F.view_box(X, include_origin=offset == 0)
+    frame = F.run_arrow_frame(box, W)
+    if offset == 0:
+        assert frame.anchor == (0.0, 0.0)
+    else:
+        assert frame.anchor == ((box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2)
+    tips = np.asarray(frame.anchor) + frame.scale * W
+    assert np.all((tips[:, 0] >= box.x0) & (tips[:, 0] <= box.x1))
+    assert np.all((tips[:, 1] >= box.y0) & (tips[:, 1] <= box.y1))
+    # The same scale at every step: an arrow's drawn length is scale * |w|.
+    for w in W[1:4]:
+        arrow = F.vector_traces(box, w=w, frame=frame)["w arrow"]
+        drawn = np.hypot(np.diff(arrow["x"]), np.diff(arrow["y"]))[0]
+        assert np.isclose(drawn, frame.scale * np.linalg.norm(w))
+        label = F.vector_traces(box, w=w, frame=frame)["vector labels"]["text"][0]
+        assert ("origin off view" in label) == (offset != 0)

@@ -185,7 +185,7 @@ def test_batch_step_back_visit_epoch_scrub_play_end_reset():
     at.slider(key="bt_scrub").set_value(2 * n + n // 2).run()
     no_trouble(at)
     assert cursor(at, "bt_") == 2 * n + n // 2
-    assert "**End of epoch 3.**" in markdown(at)
+    assert "End of epoch 3. Batch:" in markdown(at)
     w, b, jp, errors = shown_weights(at, "Batch")
     w3, b3 = at_epoch(ends, 3)
     assert close(w, w3) and close(b, b3), (w, b, w3, b3)

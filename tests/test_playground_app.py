@@ -2,6 +2,7 @@
 
 from pathlib import Path
 
+import lab_app
 import numpy as np
 import pytest
 from md_oracle import html_of, inert, text_of
@@ -42,7 +43,7 @@ def test_default_page():
     assert at.title[0].value == "Playground"
     assert status(at).startswith("**start · update 0")
     assert at.segmented_control(key="pg_source").value == "generate"
-    assert at.get("plotly_chart")  # the chart and the per-epoch chart
+    assert len(lab_app.figures(at)) >= 2  # the chart and the per-epoch chart
     assert any(m.value.startswith("**Separable.**") for m in at.markdown)
     assert any("R²/γ*²" in m.value or "\\frac{R^2}" in m.value for m in at.latex)
     assert [b.label for b in at.download_button] == [
@@ -262,6 +263,21 @@ def test_upload_a_good_file_then_a_bad_one_keeps_the_good_data():
         np.testing.assert_array_equal(at.session_state["pg_run"].y, good_y)
 
 
+def test_a_link_made_on_uploaded_data_says_so_and_opens_at_its_step_after_the_upload():
+    at = app(pg_source="Upload", pg_step="5")
+    said = " ".join(i.value for i in at.info)
+    assert "a link cannot carry a file" in said and "step 5" in said
+    at.file_uploader(key="pg_upload").upload(
+        "playground_good.csv", (DATA / "playground_good.csv").read_bytes(), "text/csv"
+    ).run()
+    assert not at.exception and not at.error
+    run = at.session_state["pg_run"]
+    assert run.n_visits >= 5 and cursor(at) == 5  # the link's step, once its data came
+    # The status line agrees with the engine at visit 5 (the 5th visit of epoch 1 of 8).
+    assert "example 5 of 8" in status(at)
+    assert not at.info  # said once, while the data was missing
+
+
 def test_bad_parameters_show_an_error_and_keep_the_previous_data():
     at = app(pg_generator="Overlapping blobs", pg_n="4")
     at.number_input(key="pg_n").set_value(3).run()  # blobs needs n >= 4
@@ -283,10 +299,9 @@ def test_too_many_points_is_an_error_not_a_hang(monkeypatch):
 def test_presenter_mode(flag):
     at = app(pg_presenter=flag)
     assert not at.title and not at.exception
-    import json
 
-    presenting = json.loads(at.get("plotly_chart")[0].proto.spec)["layout"]
-    normal = json.loads(app().get("plotly_chart")[0].proto.spec)["layout"]
+    presenting = lab_app.figures(at)[0]["layout"]
+    normal = lab_app.figures(app())[0]["layout"]
     # A projector gets a taller chart with larger text than the normal screen.
     assert presenting["height"] > normal["height"]
     assert presenting["font"]["size"] > normal["font"]["size"] >= 12
@@ -362,11 +377,9 @@ def hostile_csv(pos: str, neg: str, f1: str = "x1", f2: str = "x2") -> bytes:
 
 
 def legend_and_axes(at) -> list[str]:
-    import json
 
     out = []
-    for chart in at.get("plotly_chart"):
-        spec = json.loads(chart.proto.spec)
+    for spec in lab_app.figures(at):
         out += [str(t.get("name", "")) for t in spec["data"]]
         layout = spec.get("layout", {})
         for axis in ("xaxis", "yaxis"):
@@ -534,3 +547,24 @@ def test_lab_wide_state_is_set_up_before_the_page_and_follows_it():
     assert at.session_state["lab_presenter"] is True
     at.number_input(key="pg_n").set_value(30).run()
     assert at.session_state["lab_dataset"].n == 30
+
+
+def test_the_margin_of_w_is_a_number_when_w_separates_and_none_before():
+    at = app(pg_n="40", pg_seed="2", pg_offset="0.5")
+    line = next(m.value for m in at.markdown if "margin" in m.value and "w" in m.value)
+    assert "w = 0: no boundary yet" in line
+    # The slider's margin and the bound's gamma*, named side by side.
+    import perceptron_core as pc
+
+    X, y = at.session_state["pg_run"].X, at.session_state["pg_run"].y  # the page's data
+    th = pc.theory(X, y)
+    note = next(c.value for c in at.caption if "Margin γ slider" in c.value)
+    assert "0.2 is the distance" in note and f"γ* = {th.gamma:.4g}" in note
+    click(at, "pg_end")
+    run = at.session_state["pg_run"]
+    assert run.converged
+    # The oracle: the final w's geometric margin in the plane, computed here.
+    w, b = run.w, run.b
+    margin = np.min(y * (X @ w + b)) / np.linalg.norm(w)
+    line = next(m.value for m in at.markdown if "separates the data" in m.value)
+    assert f"is {margin:.4g} (the band)" in line

@@ -4,9 +4,11 @@ The expected values come from the engine called directly (``pc.train`` on the sa
 or from a textbook loop written here, never from what the page shows.
 """
 
+import json
+
 import numpy as np
 import pytest
-from lab_app import ROOT, click, open_page, status
+from lab_app import ROOT, click, figures, open_page, status
 
 import datasets
 import perceptron_core as pc
@@ -49,7 +51,7 @@ def test_every_variant_steps_where_its_weights_change(variant):
         t = seen[-1]
         scores = run.variant_scores(variant, ds.X, t)
         assert f"{int(np.count_nonzero(ds.y * scores <= 0))} of 40 training points" in shown
-        chart = at.get("plotly_chart")[0].proto.spec
+        chart = json.dumps(figures(at)[0])
         assert "(dashed)" in shown and variant in chart  # its boundary is drawn, named
     click(at, "pg_back")
     assert int(at.session_state["pg_cursor"]) == (seen[-2] if len(seen) > 1 else 0)
@@ -212,6 +214,11 @@ def test_every_page_is_routed_at_its_path():
         "pages/kernel.py": "kernel",
         "pages/batch.py": "batch",
         "pages/variants.py": "variants",
+        "pages/online.py": "online",
+        "pages/space.py": "space",
+        "pages/proof.py": "proof",
+        "pages/experiments.py": "experiments",
+        "pages/lecture.py": "lecture",
     }
     for path in routes:
         at = open_page(None if path.endswith("playground.py") else path)

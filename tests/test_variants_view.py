@@ -243,6 +243,31 @@ def test_variant_figure_is_a_small_valid_figure_with_its_crosses(variant):
         assert "t/(t+1)" in vv.DESCRIPTIONS["averaged"]  # CIML's scale, for the page's text
 
 
+def test_the_grid_puts_each_variant_in_its_own_cell_with_the_oracle_crosses():
+    X, y = noisy(n=60, seed=15, noise=0.25)
+    run = pc.train(X, y, max_epochs=3)
+    t = 90
+    scene = scene_of(X, y)
+    traces, layout = vv.grid_scene(scene)
+    under, over = vv.grid_layers(scene, run, t, grid=20)
+    go.Figure({"data": under + traces + over, "layout": layout})  # plotly validates it
+    states = replay(X, y, [np.arange(60)] * run.epochs)
+    axes = {"classic": "x", "averaged": "x2", "voted": "x3", "pocket": "x4"}
+    for variant, axis in axes.items():
+        assert layout["yaxis" + axis[1:]]["scaleanchor"] == axis  # each cell square
+        cell = [tr for tr in under + traces + over if tr["xaxis"] == axis]
+        # Its points, its crosses on what the oracle's variant gets wrong, its title.
+        pts = [tr for tr in cell if any(tr is u for u in traces)]
+        assert sum(len(tr["x"]) for tr in pts) == 60
+        wrong = np.flatnonzero(y * oracle_scores(states[t], variant, X) <= 0)
+        crosses = [tr for tr in cell if tr.get("name") == "misclassified"]
+        assert len(crosses) == 1 and len(crosses[0]["x"]) == wrong.size
+        title = next(tr for tr in cell if tr.get("name") == f"{variant} title")
+        assert title["text"][0].startswith(variant + " ·")
+        assert title["text"][0].endswith(f"<br>{wrong.size} wrong")
+    assert layout["height"] == 2 * vv.SMALL_HEIGHT
+
+
 def test_the_voted_grid_gets_coarser_with_many_vectors():
     X, y = noisy(n=400, seed=12, noise=0.3)
     run = pc.train(X, y, max_epochs=30)

@@ -464,6 +464,43 @@ def curves_figure(
     return figures.figure(data, layout)
 
 
+def boundaries_scene(scene: layers.Scene, *, title: str | None = None):
+    """The batch page's fixed part: the points and the layout."""
+    return layers.points(scene), layers.layout(scene, title=title)
+
+
+def boundaries_layers(scene: layers.Scene, record: Comparison, epoch: int, *, regions_of="batch"):
+    """At the end of ``epoch``: the regions ``regions_of`` predicts (under the points) and
+    both boundaries (over them), as ``boundaries_figure`` draws them."""
+    w_r, b_r = record.weights(regions_of, epoch)
+    over = []
+    for rule in RULES:
+        run, s = record.run(rule), _rule_style(rule)
+        w, b = weights_at_epoch(run, epoch)
+        e = max(0, min(int(epoch), run.epochs))
+        when = f"epoch {e}" if e == int(epoch) else f"ended at epoch {e}"
+        label = f"{s['name']} ({when})" if np.any(w) else f"{s['name']} (w = 0: no line)"
+        over += layers.boundary(scene, w, b, name=label, color=s["color"], dash=s["dash"])
+    return layers.regions(scene.box, w_r, b_r), over
+
+
+def epoch_lines(record: Comparison, epoch: int) -> dict[str, str]:
+    """The end of ``epoch`` in two plain lines: each rule's w, b, J_p and training errors
+    (a run that ended earlier gives its last epoch's)."""
+    out = {}
+    for rule, curve, name in (
+        ("batch", record.batch_curve, f"End of epoch {int(epoch)}. Batch"),
+        ("single", record.single_curve, "Single-sample"),
+    ):
+        w, b = record.weights(rule, epoch)
+        e = min(int(epoch), record.run(rule).epochs)
+        out[f"{rule}_line"] = (
+            f"{name}: {text.weights_text(w, b)} · J_p = {text.num(curve.J_p[e])} · "
+            f"{int(curve.errors[e])} training errors"
+        )
+    return out
+
+
 def boundaries_figure(
     scene: layers.Scene,
     record: Comparison,
@@ -475,16 +512,8 @@ def boundaries_figure(
     """Both boundaries at the end of ``epoch`` (0 = the start): batch GD solid, the
     single-sample rule dashed, over the points and the regions ``regions_of`` predicts.
     A run that ended earlier shows its final boundary, and its label says so."""
-    w_r, b_r = record.weights(regions_of, epoch)
-    parts = [layers.regions(scene.box, w_r, b_r), layers.points(scene)]
-    for rule in RULES:
-        run, s = record.run(rule), _rule_style(rule)
-        w, b = weights_at_epoch(run, epoch)
-        e = max(0, min(int(epoch), run.epochs))
-        when = f"epoch {e}" if e == int(epoch) else f"ended at epoch {e}"
-        label = f"{s['name']} ({when})" if np.any(w) else f"{s['name']} (w = 0: no line)"
-        parts.append(layers.boundary(scene, w, b, name=label, color=s["color"], dash=s["dash"]))
-    return layers.compose(scene, *parts, title=title)
+    under, over = boundaries_layers(scene, record, epoch, regions_of=regions_of)
+    return layers.compose(scene, under, layers.points(scene), over, title=title)
 
 
 def eta_figure(effect: EtaEffect, *, presenter: bool = False) -> go.Figure:

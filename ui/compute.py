@@ -56,6 +56,9 @@ def capped_epochs(variant: str, n: int, asked: int) -> tuple[int, str | None]:
     )
 
 
+# The cone LP's solver (perceptron_core.solve_cone) stops here: a perceptron cannot tell
+# an infeasible system from a slow one. Each update scans the rows once (n <= 2,000 here).
+CONE_MAX_UPDATES = 10_000
 HINGE_MAX_POINTS = MAX_POINTS  # Theorem 2 is computed live up to this size
 
 
@@ -181,3 +184,62 @@ def variant_accuracy(run_id: str, _run, X: np.ndarray, y: np.ndarray, parts: tup
 
     sets = {n: (X[i], y[i]) for n, i in zip(variants_view.SETS, parts, strict=True)}
     return variants_view.accuracy_per_epoch(_run, sets)
+
+
+@cache.cached
+def arrow_frame(run_id: str, _run, box):
+    """Where the run's arrows start and their one scale (every w of the run fits)."""
+    from ui import figures
+
+    return figures.run_arrow_frame(box, _run.trajectory()[0])
+
+
+@cache.cached(spinner="Solving A w ≥ 1…")
+def cone_solution(A: np.ndarray, max_updates: int) -> pc.ConeSolution:
+    """The perceptron through the rows of A and the scaled solution (``pc.solve_cone``)."""
+    return pc.solve_cone(A, max_updates=max_updates)
+
+
+# ------------------------------------------------------- experiments (/experiments)
+# Runs of many datasets: each caller passes a progress callback (``_progress``, not part of
+# the key), so a hit returns at once and a miss shows its progress. Tables are a few KB.
+@cache.cached
+def margin_experiment(margins: tuple, seeds: int, n: int, max_epochs: int, _progress=None):
+    """``perceptron_core.experiments.margin_experiment`` (d = 2), once per settings."""
+    from perceptron_core import experiments
+
+    return experiments.margin_experiment(
+        margins, seeds, n, max_epochs=max_epochs, progress=_progress
+    )
+
+
+@cache.cached
+def dimension_experiment(
+    dims: tuple, margin: float, seeds: int, n: int, max_epochs: int, _progress=None
+):
+    """``perceptron_core.experiments.dimension_experiment``, once per settings."""
+    from perceptron_core import experiments
+
+    return experiments.dimension_experiment(
+        dims, margin, seeds, n, max_epochs=max_epochs, progress=_progress
+    )
+
+
+@cache.cached
+def ordering_experiment(
+    X: np.ndarray,
+    y: np.ndarray,
+    orderings: int,
+    seed: int,
+    reshuffle: bool,
+    max_epochs: int,
+    max_adversarial: int,
+    _progress=None,
+):
+    """``perceptron_core.experiments.ordering_experiment`` on the data, once per settings."""
+    from perceptron_core import experiments
+
+    return experiments.ordering_experiment(
+        X, y, orderings, seed, reshuffle=reshuffle, max_epochs=max_epochs,
+        max_adversarial=max_adversarial, progress=_progress,
+    )  # fmt: skip

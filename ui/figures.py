@@ -230,6 +230,7 @@ def dynamic_traces(
     visited: int | None = None,
     update: Update | None = None,
     gl: bool = False,
+    arrows: ArrowFrame | None = None,
 ) -> dict[str, dict]:
     """The traces that change from step to step, as plain dicts keyed by name."""
     X = np.asarray(X, dtype=np.float64).reshape(-1, 2)
@@ -252,7 +253,7 @@ def dynamic_traces(
             if X.shape[0]:
                 closest = int(np.argmin(np.abs(a)))
                 half = float(abs(a[closest]))
-                if half > 0:
+                if half > 0 and wrong.shape[0] == 0:  # a margin only when w separates
                     band = band_polygon(w, b, half, box)
         elif b != 0:  # w = 0, b != 0: every point gets the sign of b
             if b > 0:
@@ -279,13 +280,32 @@ def dynamic_traces(
     out["closest point"] = dict(type="scatter", x=cx, y=cy)
     vx, vy = ([], []) if visited is None else ([X[visited, 0]], [X[visited, 1]])
     out["visited"] = dict(type="scatter", x=vx, y=vy)
-    out.update(vector_traces(box, w=w, update=update))
+    out.update(vector_traces(box, w=w, update=update, frame=arrows))
     return out
 
 
 def playground_figure(X, y, **kwargs) -> go.Figure:
     """The Playground chart (see ``playground_spec`` for the parameters)."""
     return figure(*playground_spec(X, y, **kwargs))
+
+
+# The Playground's traces by layer, for a stage that draws the scene once and each step's
+# traces under and over it (``ui.parts.stage.live_chart``).
+UNDER = ("half-plane +1", "half-plane -1", "margin band")
+SCENE = ("u* band", "u*", "class -1", "class +1")
+OVER = tuple(name for name in TRACES if name not in UNDER + SCENE)
+
+
+def playground_scene(X, y, **kwargs) -> tuple[list[dict], dict]:
+    """The Playground's fixed traces (u*, its band, the points) and its layout."""
+    traces, layout = playground_spec(X, y, **kwargs, parts=SCENE)
+    return [t for t in traces if t is not None], layout
+
+
+def playground_step(X, y, **kwargs) -> tuple[list[dict], list[dict]]:
+    """What step t draws under the scene (half-planes, the margin band) and over it."""
+    traces, _ = playground_spec(X, y, **kwargs, parts=UNDER + OVER)
+    return [traces[T[n]] for n in UNDER], [traces[T[n]] for n in OVER]
 
 
 def playground_spec(
@@ -302,8 +322,11 @@ def playground_spec(
     feature_names: tuple[str, str] = ("x1", "x2"),
     presenter: bool = False,
     title: str | None = None,
+    parts: tuple[str, ...] = TRACES,
+    arrows: ArrowFrame | None = None,
 ) -> tuple[list[dict], dict]:
-    """The Playground chart as plain (traces, layout).
+    """The Playground chart as plain (traces, layout); only the traces named in ``parts``
+    are built (the others are None): a stage builds the points once, not every step.
 
     Parameters
     ----------
@@ -328,7 +351,9 @@ def playground_spec(
     n = X.shape[0]
     gl = n > GL_THRESHOLD
     style = Style.of(presenter, n)
-    dyn = dynamic_traces(X, y, box=box, w=w, b=b, visited=visited, update=update, gl=gl)
+    dyn = dynamic_traces(
+        X, y, box=box, w=w, b=b, visited=visited, update=update, gl=gl, arrows=arrows
+    )
     scatter = "scattergl" if gl else "scatter"
     # Names come from files and links: shown as plain text (Plotly renders <b>, <a href>).
     neg_name, pos_name = (text.plot_text(c) for c in class_names)
@@ -352,7 +377,7 @@ def playground_spec(
         **fill,
     )
     ux, uy, ubx, uby = [], [], [], []
-    if separator is not None and separator[0] is not None:
+    if "u*" in parts and separator is not None and separator[0] is not None:
         u, gamma = separator
         u = np.asarray(u, dtype=np.float64)
         wu, bu = u[1:], float(u[0])
@@ -408,9 +433,9 @@ def playground_spec(
     )
     from ui import layers  # the classes are the layer every chart of the lab shares
 
-    scene = layers.Scene(X, y, box, class_names, feature_names, presenter)
-    neg, pos = layers.points(scene)
-    traces[T["class -1"]], traces[T["class +1"]] = neg, pos
+    if "class -1" in parts:
+        scene = layers.Scene(X, y, box, class_names, feature_names, presenter)
+        traces[T["class -1"]], traces[T["class +1"]] = layers.points(scene)
     traces[T["misclassified"]] = _trace(
         scatter,
         **_xy(dyn["misclassified"]),
@@ -493,7 +518,7 @@ def playground_spec(
         showlegend=False,
     )
     layout = _layout(box, style, feature_names, title)
-    return traces, layout
+    return [t if name in parts else None for name, t in zip(TRACES, traces, strict=True)], layout
 
 
 def _trace(kind: str, **props) -> dict:
@@ -563,7 +588,45 @@ def _layout(box: Box, style: Style, feature_names, title: str | None) -> dict:
     )
 
 
-def vector_traces(box: Box, *, w=None, update: Update | None = None) -> dict[str, dict]:
+@dataclass(frozen=True)
+class ArrowFrame:
+    """Where the arrows start and how much they are shrunk, fixed for a whole run."""
+
+    anchor: tuple[float, float]
+    scale: float
+
+    @property
+    def at_origin(self) -> bool:
+        return self.anchor == (0.0, 0.0)
+
+
+def run_arrow_frame(box: Box, W) -> ArrowFrame:
+    """One frame for every arrow of a run whose weights (without the bias) are the rows
+    of ``W``: from the origin when it is in view, else from the centre of the view, and
+    one scale so that every w of the run fits (so arrows compare from step to step)."""
+    W = np.asarray(W, dtype=np.float64).reshape(-1, 2)
+    W = W[np.isfinite(W).all(axis=1)]
+    pad = 0.04 * box.span
+    lo = np.array([box.x0 + pad, box.y0 + pad])
+    hi = np.array([box.x1 - pad, box.y1 - pad])
+    origin = np.zeros(2)
+    anchor = (
+        origin
+        if np.all(origin >= lo) and np.all(origin <= hi)
+        else np.array([(box.x0 + box.x1) / 2, (box.y0 + box.y1) / 2])
+    )
+    longest = float(np.max(np.linalg.norm(W, axis=1))) if W.shape[0] else 0.0
+    s = 1.0 if longest == 0 else min(1.0, 0.45 * box.span / longest)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        room = np.where(W > 0, (hi - anchor) / W, np.where(W < 0, (lo - anchor) / W, np.inf))
+    if room.size:
+        s = min(s, float(np.min(room)))
+    return ArrowFrame((float(anchor[0]), float(anchor[1])), _round_scale(max(s, 0.0)))
+
+
+def vector_traces(
+    box: Box, *, w=None, update: Update | None = None, frame: ArrowFrame | None = None
+) -> dict[str, dict]:
     """Arrows for w, or for an update: w_old, eta*y*x from its tip, and w_new (003).
 
     Each arrow is a two-point trace (tail, tip) whose tip carries an arrowhead marker;
@@ -583,8 +646,15 @@ def vector_traces(box: Box, *, w=None, update: Update | None = None) -> dict[str
         vectors = [np.asarray(w, dtype=np.float64)]
     else:
         return out
-    anchor, scale = _arrow_frame(box, vectors)
-    tag = "" if scale == 1.0 else f" (×{scale:.2g})"
+    if frame is None:
+        anchor, scale = _arrow_frame(box, vectors)
+        tag = "" if scale == 1.0 else f" (×{scale:.2g})"
+    else:  # the run's own frame: one scale for every step, said once on w
+        anchor, scale = np.asarray(frame.anchor), frame.scale
+        said = [] if scale == 1.0 else [f"×{scale:.2g}"]
+        if not frame.at_origin:
+            said.append("drawn from the centre: origin off view")
+        tag = f" ({', '.join(said)})" if said else ""
 
     def arrow(name, role, tail, tip, text, at: float = 1.0) -> None:
         tail, tip = np.asarray(tail, float), np.asarray(tip, float)
@@ -748,6 +818,7 @@ def animation_figure(
     feature_names=("x1", "x2"),
     presenter: bool = False,
     max_frames: int = MAX_FRAMES,
+    arrows: ArrowFrame | None = None,
 ) -> go.Figure:
     """The whole run as a client-side Plotly animation: one frame per update (sampled to
     ``max_frames``), a slider and play / pause buttons.
@@ -779,7 +850,9 @@ def animation_figure(
         visited = None
         if update_index is not None and k > 0:
             visited = int(update_index[k - 1])
-        dyn = dynamic_traces(X, y, box=box, w=W[k], b=float(B[k]), visited=visited, gl=gl)
+        dyn = dynamic_traces(
+            X, y, box=box, w=W[k], b=float(B[k]), visited=visited, gl=gl, arrows=arrows
+        )
         frames.append(
             dict(
                 data=[_frame_trace(dyn[nm]) for nm in names],

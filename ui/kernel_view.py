@@ -203,11 +203,14 @@ def _paren(value: float) -> str:
 
 
 # ------------------------------------------------------------------------ the chart
-def kernel_figure(scene: layers.Scene, run, t: int, *, title: str | None = None):
-    """The chart at cursor ``t`` (visits done): f after the updates made so far as a filled
-    contour with the zero level as the boundary, each point sized by its alpha_i, crosses
-    on the misclassified points and a ring on the example just visited. Before the first
-    update f = 0 everywhere: only the points are drawn (no boundary exists yet)."""
+def kernel_scene(scene: layers.Scene, *, title: str | None = None) -> tuple[list[dict], dict]:
+    """The kernel chart's fixed part: its axes (the points' sizes change with alpha)."""
+    return [], layers.layout(scene, title=title)
+
+
+def kernel_layers(scene: layers.Scene, run, t: int) -> tuple[list[dict], list[dict]]:
+    """Cursor t's layers: f as a filled contour (under), the points sized by alpha_i,
+    crosses on the misclassified and a ring on the example just visited (over)."""
     if scene.n != run.n:
         raise ValueError(f"the scene has {scene.n} points but the run {run.n}")
     t = max(0, min(int(t), run.n_visits))
@@ -217,12 +220,19 @@ def kernel_figure(scene: layers.Scene, run, t: int, *, title: str | None = None)
     pts = layers.points(scene, sizes=sizes, size_label="α", counts=alpha)
     visited = layers.ringed(scene, run.visit(t - 1).index if t > 0 else None)
     if k == 0:
-        return layers.compose(scene, pts, visited, title=title)
+        return [], pts + visited
     xs, ys, Z = score_grid(run, scene.box, k)
     wrong = layers.misclassified(scene, scores_at(run, k, run.X))
-    return layers.compose(
-        scene, layers.score_regions(scene, xs, ys, Z), pts, wrong, visited, title=title
-    )
+    return layers.score_regions(scene, xs, ys, Z), pts + wrong + visited
+
+
+def kernel_figure(scene: layers.Scene, run, t: int, *, title: str | None = None):
+    """The chart at cursor ``t`` (visits done): f after the updates made so far as a filled
+    contour with the zero level as the boundary, each point sized by its alpha_i, crosses
+    on the misclassified points and a ring on the example just visited. Before the first
+    update f = 0 everywhere: only the points are drawn (no boundary exists yet)."""
+    under, over = kernel_layers(scene, run, t)
+    return layers.compose(scene, under, over, title=title)
 
 
 def kernel_description(kernel) -> str:

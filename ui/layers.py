@@ -168,13 +168,14 @@ def boundary(
 
 
 def margin_band(scene: Scene, w, b: float, *, name: str = "margin of w") -> list[dict]:
-    """The band |w.x + b| <= the smallest |activation| over the points (the margin)."""
+    """The band |w.x + b| <= the smallest |activation| over the points (the margin),
+    drawn only when w separates the points (otherwise w has no margin)."""
     w = np.asarray(w, dtype=np.float64)
     if not np.any(w) or scene.n == 0:
         return []
     a = pc.activations(scene.X, w, b)
     half = float(np.min(np.abs(a)))
-    if half <= 0:
+    if half <= 0 or np.any(pc.mistakes(scene.y, a)):
         return []
     x, y = figures._closed(figures.band_polygon(w, b, half, scene.box))
     return [

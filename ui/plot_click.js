@@ -143,6 +143,7 @@ function onClick(inst, ev) {
   // after a mouse move they can belong to an earlier mouse position. So the coordinates and
   // the marker hit are computed here from the click's own mouse event.
   const mouse = ev && ev.event;
+  if (!inst.clicks) return; // a stage without a drawing board takes no clicks
   const gd = inst.gd;
   const drag = gd.querySelector(".nsewdrag");
   const layout = gd._fullLayout;
@@ -174,7 +175,12 @@ async function renderLatest(inst) {
   if (inst.busy) return;
   inst.busy = true;
   try {
-    while (!inst.destroyed && (inst.wanted !== null || inst.resizeWanted)) {
+    while (
+      !inst.destroyed &&
+      (inst.wanted !== null ||
+        inst.resizeWanted ||
+        (inst.stage !== null && inst.stage.drawn !== inst.stage.cursor))
+    ) {
       const data = inst.wanted;
       inst.wanted = null;
       inst.resizeWanted = false;
@@ -206,10 +212,21 @@ async function renderLatest(inst) {
           inst.renders += 1;
           inst.gd.dataset.renders = String(inst.renders);
         }
+        if (data.stage) {
+          adoptStage(inst, data.stage);
+        } else if (inst.stage !== null) {
+          dropStage(inst);
+        }
+      }
+      if (inst.stage !== null && inst.stage.drawn !== inst.stage.cursor) {
+        await drawFrame(inst);
       }
       // Follow the container width (autosize re-measures the graph div).
       if (inst.figureJson !== null && widthMismatch(inst)) {
         await window.Plotly.relayout(inst.gd, { autosize: true });
+        for (const layer of [inst.under, inst.over]) {
+          if (layer.data) await window.Plotly.relayout(layer, { autosize: true });
+        }
       }
     }
   } catch (err) {
@@ -221,22 +238,480 @@ async function renderLatest(inst) {
   }
 }
 
+// ---------------------------------------------------------------------------- the stage
+//
+// data.stage = {
+//   run: string,            // the run's id: frames, cursor and history belong to it
+//   cursor, total: number,  // where the server is, and the run's number of visits
+//   history: number[],      // the server's Back history (its tail)
+//   applied: number,        // the last sync seq the server applied
+//   playing: boolean,       // Play runs on the server: the buttons are left to it
+//   frames: string,         // JSON {cursor: {under: [...], over: [...], texts: {key: text}}}
+//   moves: string,          // JSON {cursor: [step, visit, epoch]} (where each button lands)
+//   under_layout, over_layout: object,
+//   buttons: {move: key},   // the page's Streamlit buttons (st-key-<key>)
+//   shortcuts: {key: move}, // their keys (lower case)
+//   stale: string[],        // element keys that show the server's step only (dimmed)
+//   sync_ms: number,        // report the cursor this long after the last local move
+//   play: {key, shortcut, unit, speed_ms} | null,
+//                           // Play in the browser: its button, key, what a frame advances
+//                           // ("step", "visit", "epoch") and the time between frames
+// }
+//
+// Play steps through the frames here too: a frame every speed_ms, the server told where
+// Play is every PLAY_SYNC_MS (it sends the frames around it) instead of once per frame.
+//
+// A press of a stage button (or its key) whose target has a frame is drawn here, in the
+// browser; the cursor is reported back (Python's on_sync) after sync_ms. A press whose
+// target has no frame is sent at once with the move, and the server makes it.
+
+const MOVE_INDEX = { step: 0, visit: 1, epoch: 2 };
+const PLAY_SYNC_MS = 2000;
+
+function adoptStage(inst, data) {
+  let st = inst.stage;
+  if (st === null || st.run !== data.run) {
+    st = {
+      run: data.run,
+      seq: data.applied || 0,
+      cursor: data.cursor,
+      history: data.history.slice(),
+      frames: new Map(),
+      moves: new Map(),
+      drawn: null,
+      timer: 0,
+      waiting: 0, // the seq of a move sent to the server, until it answers
+      queue: [], // presses made meanwhile
+      framesJson: null,
+      movesJson: null,
+      inflight: 0, // the seq of the report the server has not answered yet
+      sentSeq: data.applied || 0, // the last seq reported
+      deferred: null, // a report wanted while one was in flight: {move}
+      playTimer: 0, // Play in the browser: its interval, 0 when paused
+      lastSync: 0, // when the cursor was last reported (performance.now())
+      syncs: 0, // reports sent (benchmarks and tests read it)
+    };
+    inst.stage = st;
+    installListeners(inst);
+  }
+  const speed = st.data && st.data.play ? st.data.play.speed_ms : null;
+  st.data = data;
+  if (st.playTimer !== 0 && (!data.play || data.play.speed_ms !== speed)) {
+    stopPlay(inst, false); // Play's speed changed (or Play went): again at the new speed
+    if (data.play) startPlay(inst);
+  }
+  if (data.frames !== st.framesJson) {
+    st.framesJson = data.frames;
+    st.frames = new Map(Object.entries(JSON.parse(data.frames)).map(([k, v]) => [Number(k), v]));
+    st.drawn = null; // the frames may differ at the same cursor (other settings)
+  }
+  if (data.moves !== st.movesJson) {
+    st.movesJson = data.moves;
+    st.moves = new Map(Object.entries(JSON.parse(data.moves)).map(([k, v]) => [Number(k), v]));
+  }
+  if ((data.applied || 0) >= st.seq) {
+    // Nothing stepped here since the server's state: the server is the truth.
+    st.seq = data.applied || 0;
+    st.cursor = data.cursor;
+    st.history = data.history.slice();
+  }
+  if (!st.frames.has(st.cursor)) {
+    st.cursor = data.cursor; // frames of another window: show the server's step
+  }
+  markStale(inst);
+  markButtons(inst);
+  holdTexts(inst);
+  if (st.inflight !== 0 && (data.applied || 0) >= st.inflight) answered(inst, st);
+  if (st.waiting !== 0 && (data.applied || 0) >= st.waiting) {
+    st.waiting = 0;
+    const queued = st.queue.splice(0);
+    for (const move of queued) stageMove(inst, move);
+  }
+}
+
+function dropStage(inst) {
+  const st = inst.stage;
+  clearTimeout(st.timer);
+  stopPlay(inst, false);
+  if (st.textObserver) st.textObserver.disconnect();
+  window.removeEventListener("click", st.onClick, true);
+  window.removeEventListener("keydown", st.onKey, true);
+  window.removeEventListener("pointerup", st.onPointerUp, true);
+  inst.stage = null;
+  for (const layer of [inst.under, inst.over]) {
+    if (window.Plotly) window.Plotly.purge(layer);
+  }
+}
+
+function stageElement(key) {
+  return document.querySelector(`.st-key-${CSS.escape(key)}`);
+}
+
+function markStale(inst) {
+  const st = inst.stage;
+  const stale = st.cursor !== st.data.cursor;
+  for (const key of st.data.stale || []) {
+    const el = stageElement(key);
+    if (el) el.classList.toggle("stage-stale", stale);
+  }
+}
+
+// The buttons' enabled state follows the browser's cursor (the server's comes with its next
+// rerun, and agrees): Back and Reset are live after a local Step from the start.
+function markButtons(inst) {
+  const st = inst.stage;
+  const atEnd = st.cursor >= st.data.total;
+  const disabled = {
+    step: atEnd,
+    visit: atEnd,
+    epoch: atEnd,
+    end: atEnd,
+    reset: st.cursor === 0,
+    back: st.cursor === 0 && st.history.length === 0,
+  };
+  for (const [move, key] of Object.entries(st.data.buttons)) {
+    const el = stageElement(key);
+    const button = el && el.querySelector("button");
+    if (button && move in disabled) button.disabled = disabled[move];
+  }
+}
+
+function playElement(inst) {
+  const play = inst.stage.data.play;
+  return play ? stageElement(play.key) : null;
+}
+
+function startPlay(inst) {
+  const st = inst.stage;
+  const play = st.data.play;
+  if (!play || st.playTimer !== 0) return;
+  if (st.cursor >= st.data.total) stageMove(inst, "reset"); // from the end: again
+  const el = playElement(inst);
+  if (el) el.dataset.stagePlaying = "1";
+  st.lastSync = performance.now();
+  st.playTimer = setInterval(() => playFrame(inst, st), Math.max(50, play.speed_ms));
+}
+
+function stopPlay(inst, report = true) {
+  const st = inst.stage;
+  if (st.playTimer === 0) return;
+  clearInterval(st.playTimer);
+  st.playTimer = 0;
+  const el = playElement(inst);
+  if (el) delete el.dataset.stagePlaying;
+  if (report) scheduleSync(inst, 0);
+}
+
+function playFrame(inst, st) {
+  if (inst.stage !== st || inst.destroyed) return;
+  if (st.waiting !== 0) return; // the server is making a move: wait for it
+  if (st.cursor >= st.data.total) {
+    stopPlay(inst);
+    return;
+  }
+  stageMove(inst, st.data.play.unit, true);
+  if (st.cursor >= st.data.total && st.waiting === 0) stopPlay(inst);
+}
+
+function moveOf(inst, target) {
+  const st = inst.stage;
+  for (const [move, key] of Object.entries(st.data.buttons)) {
+    const el = stageElement(key);
+    if (el && el.contains(target)) return move;
+  }
+  return null;
+}
+
+// Inputs that take no text: a slider (Streamlit's is a hidden range input), a checkbox, a
+// toggle. The stage's letter keys work while one has the focus.
+const NOT_TEXT = new Set(["range", "checkbox", "radio", "button", "submit", "reset"]);
+
+function typing(target) {
+  return (
+    target &&
+    (target.isContentEditable ||
+      (target.tagName === "INPUT" && !NOT_TEXT.has(String(target.type).toLowerCase())) ||
+      target.tagName === "TEXTAREA" ||
+      target.tagName === "SELECT")
+  );
+}
+
+function isSlider(el) {
+  return (
+    !!el &&
+    ((el.tagName === "INPUT" && String(el.type).toLowerCase() === "range") ||
+      (el.getAttribute && el.getAttribute("role") === "slider"))
+  );
+}
+
+function installListeners(inst) {
+  const st = inst.stage;
+  st.onClick = (ev) => {
+    if (inst.stage !== st || st.data.playing) return;
+    const playEl = playElement(inst);
+    if (playEl && playEl.contains(ev.target)) {
+      ev.preventDefault();
+      ev.stopPropagation();
+      togglePlay(inst);
+      return;
+    }
+    const move = moveOf(inst, ev.target);
+    if (move === null) return;
+    // Not on to Streamlit's handlers (document, React's root); other listeners on window
+    // (a benchmark's timer) still see the click.
+    ev.preventDefault();
+    ev.stopPropagation();
+    stageMove(inst, move);
+  };
+  st.onKey = (ev) => {
+    if (inst.stage !== st || st.data.playing || ev.repeat) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev.target)) return;
+    const key = typeof ev.key === "string" ? ev.key.toLowerCase() : "";
+    // A clicker's PageDown / PageUp (or the arrows), unless a widget with focus uses them.
+    if (NAVIGATION_KEYS.has(key) && steers(ev.target)) return;
+    if (st.data.play && key === st.data.play.shortcut) {
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+      togglePlay(inst);
+      return;
+    }
+    const move = st.data.shortcuts[key];
+    if (move === undefined) return;
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    stageMove(inst, move);
+  };
+  // A slider dragged with the mouse keeps the focus, and with it the arrow keys: let it go
+  // once the drag ends, so the clicker and the keys step again (a slider reached with Tab
+  // keeps it).
+  st.onPointerUp = () => {
+    setTimeout(() => {
+      const active = document.activeElement;
+      if (isSlider(active)) active.blur();
+    }, 0);
+  };
+  // Capture on window: before Streamlit's own listeners on the document and its root.
+  window.addEventListener("click", st.onClick, true);
+  window.addEventListener("keydown", st.onKey, true);
+  window.addEventListener("pointerup", st.onPointerUp, true);
+}
+
+const NAVIGATION_KEYS = new Set(["pagedown", "pageup", "arrowright", "arrowleft", "arrowdown", "arrowup"]);
+const STEERED = new Set(["slider", "radio", "radiogroup", "tab", "tablist", "option", "listbox", "menu", "menuitem", "combobox", "spinbutton"]);
+
+function steers(target) {
+  if (isSlider(target)) return true;
+  for (let el = target; el && el !== document.body; el = el.parentElement) {
+    const role = el.getAttribute && el.getAttribute("role");
+    if (role && STEERED.has(role)) return true;
+  }
+  return false;
+}
+
+function togglePlay(inst) {
+  if (inst.stage.playTimer !== 0) stopPlay(inst);
+  else startPlay(inst);
+}
+
+// Report the cursor after ``delay`` ms (the last of several quick presses wins).
+function scheduleSync(inst, delay) {
+  const st = inst.stage;
+  clearTimeout(st.timer);
+  const seq = st.seq;
+  st.timer = setTimeout(() => {
+    if (inst.stage !== st || st.seq !== seq || st.waiting !== 0) return;
+    sendSync(inst, null);
+  }, delay);
+}
+
+// One report at a time: a rerun request sent while the server is still answering the last
+// one would carry the widgets' values from before that answer (the scrub slider's old step,
+// which the server would take as a drag back). A report wanted meanwhile is sent once the
+// answer is in and has settled; a report of nothing new is not sent.
+const SETTLE_MS = 250;
+const ANSWER_TIMEOUT_MS = 15000;
+
+function sendSync(inst, move) {
+  const st = inst.stage;
+  if (move === null && st.seq === st.sentSeq) return;
+  if (st.inflight !== 0) {
+    st.deferred = { move };
+    return;
+  }
+  st.inflight = st.seq;
+  st.sentSeq = st.seq;
+  const sent = st.seq;
+  setTimeout(() => {
+    if (st.inflight === sent) answered(inst, st); // no answer (a lost connection)
+  }, ANSWER_TIMEOUT_MS);
+  st.lastSync = performance.now();
+  st.syncs += 1;
+  inst.over.dataset.syncs = String(st.syncs);
+  inst.setStateValue("sync", { cursor: st.cursor, history: st.history.slice(-1000), seq: st.seq, move });
+}
+
+function answered(inst, st) {
+  st.inflight = 0;
+  const deferred = st.deferred;
+  st.deferred = null;
+  if (deferred !== null) {
+    setTimeout(() => {
+      if (inst.stage === st) sendSync(inst, deferred.move);
+    }, SETTLE_MS);
+  }
+}
+
+// ``playing``: a frame of Play (any other press pauses Play first).
+function stageMove(inst, move, playing = false) {
+  const st = inst.stage;
+  if (!playing) stopPlay(inst, false);
+  if (st.waiting !== 0) {
+    // The server is making a move the browser could not: later presses wait for it.
+    if (st.queue.length < 100) st.queue.push(move);
+    return;
+  }
+  const total = st.data.total;
+  let target;
+  if (move === "back") {
+    target = st.history.length ? st.history[st.history.length - 1] : Math.max(0, st.cursor - 1);
+  } else if (move === "reset") {
+    target = 0;
+  } else if (move === "end") {
+    target = total;
+  } else {
+    const next = st.moves.get(st.cursor);
+    target = next === undefined ? undefined : next[MOVE_INDEX[move]];
+  }
+  if (target !== undefined && target === st.cursor && move !== "back" && move !== "reset") {
+    return; // at the end already: nothing to do
+  }
+  if (target === undefined || !st.frames.has(target)) {
+    // Beyond the frames sent: the server moves from where the browser is.
+    clearTimeout(st.timer);
+    st.seq += 1;
+    st.waiting = st.seq;
+    const sent = st.seq;
+    setTimeout(() => {
+      if (st.waiting === sent) {
+        st.waiting = 0; // no answer (a lost connection): presses are taken again
+        st.queue = [];
+      }
+    }, 15000);
+    sendSync(inst, move);
+    return;
+  }
+  if (move === "back") {
+    if (st.history.length) st.history.pop();
+  } else if (move === "reset") {
+    st.history = [];
+  } else {
+    st.history.push(st.cursor);
+  }
+  st.cursor = target;
+  st.seq += 1;
+  markStale(inst);
+  markButtons(inst);
+  renderLatest(inst);
+  if (!playing) {
+    scheduleSync(inst, st.data.sync_ms || 400);
+  } else if (performance.now() - st.lastSync >= PLAY_SYNC_MS) {
+    clearTimeout(st.timer);
+    sendSync(inst, null); // Play: the server follows every PLAY_SYNC_MS, not every frame
+  }
+}
+
+function setText(key, value) {
+  const el = stageElement(key);
+  if (!el) return;
+  const p = el.querySelector('[data-testid="stMarkdownContainer"] p');
+  if (!p) return;
+  const strong = p.querySelector("strong");
+  const target = strong && p.childNodes.length === 1 ? strong : p;
+  if (target.textContent !== value) target.textContent = value;
+}
+
+// The texts of the frame on screen. The server redraws them at its own cursor, which is
+// behind while a report is on its way (or Play runs): while the browser is ahead, every
+// such redraw is put back to the browser's step.
+function holdTexts(inst) {
+  const st = inst.stage;
+  if (st.textObserver) st.textObserver.disconnect();
+  st.textObserver = null;
+  const frame = st.frames.get(st.cursor);
+  if (!frame || st.cursor === st.data.cursor || st.drawn !== st.cursor) return;
+  const observer = new MutationObserver(() => applyTexts(inst, st));
+  for (const key of Object.keys(frame.texts || {})) {
+    const el = stageElement(key);
+    if (el) observer.observe(el, { childList: true, subtree: true, characterData: true });
+  }
+  st.textObserver = observer;
+  applyTexts(inst, st);
+}
+
+function applyTexts(inst, st) {
+  if (inst.stage !== st || st.cursor === st.data.cursor || st.drawn !== st.cursor) return;
+  const frame = st.frames.get(st.cursor);
+  if (!frame) return;
+  for (const [key, value] of Object.entries(frame.texts || {})) setText(key, value);
+}
+
+async function drawFrame(inst) {
+  const st = inst.stage;
+  const cursor = st.cursor;
+  const frame = st.frames.get(cursor);
+  if (frame === undefined) {
+    st.drawn = cursor;
+    return;
+  }
+  const Plotly = window.Plotly;
+  const height = inst.height;
+  const config = Object.assign(makeConfig({}), { staticPlot: true });
+  for (const layer of [inst.under, inst.over]) layer.style.height = `${height}px`;
+  const t0 = performance.now();
+  // An empty under layer stays as it was (nothing to draw there on many pages).
+  if (frame.under.length || st.underDrawn) {
+    await Plotly.react(inst.under, frame.under, prepareLayout(st.data.under_layout, height), config);
+    st.underDrawn = frame.under.length > 0;
+  }
+  const t1 = performance.now();
+  await Plotly.react(inst.over, frame.over, prepareLayout(st.data.over_layout, height), config);
+  const t2 = performance.now();
+  for (const [key, value] of Object.entries(frame.texts || {})) setText(key, value);
+  // What the frame cost, for benchmarks/latency.py: the two layers and the texts (ms).
+  inst.over.dataset.drawMs = [t1 - t0, t2 - t1, performance.now() - t2].map(Math.round).join(",");
+  st.drawn = cursor;
+  inst.over.dataset.cursor = String(cursor);
+  holdTexts(inst);
+}
+
 function createInstance(parentElement) {
   const root = document.createElement("div");
   root.className = "plot-click-root";
   const gd = document.createElement("div");
   gd.className = "plot-click-graph";
   gd.dataset.testid = "plotClickGraph";
+  // A stage's frames: one plot under the scene, one over it (same size and axes).
+  const under = document.createElement("div");
+  under.className = "plot-click-layer plot-click-under";
+  const over = document.createElement("div");
+  over.className = "plot-click-layer plot-click-over";
+  over.dataset.testid = "stageOver";
   const error = document.createElement("div");
   error.className = "plot-click-error";
   error.hidden = true;
+  root.appendChild(under);
   root.appendChild(gd);
+  root.appendChild(over);
   root.appendChild(error);
   parentElement.appendChild(root);
 
   const inst = {
     root,
     gd,
+    under,
+    over,
+    clicks: true,
+    stage: null,
     error,
     key: "",
     setStateValue: () => {},
@@ -266,7 +741,12 @@ function createInstance(parentElement) {
     inst.destroyed = true;
     inst.observer.disconnect();
     cancelAnimationFrame(inst.resizeFrame);
-    if (window.Plotly) window.Plotly.purge(gd);
+    if (inst.stage !== null) dropStage(inst);
+    if (window.Plotly) {
+      window.Plotly.purge(gd);
+      window.Plotly.purge(under);
+      window.Plotly.purge(over);
+    }
     root.remove();
     STATE.delete(parentElement);
   };
@@ -282,6 +762,7 @@ export default function plotClick(component) {
   }
   inst.setStateValue = setStateValue;
   inst.key = data.key;
+  inst.clicks = data.clicks !== false;
   inst.gd.style.height = `${data.height}px`;
   inst.wanted = data;
   renderLatest(inst);

@@ -79,7 +79,16 @@ _HERE = Path(__file__).resolve().parent
 _JS = (_HERE / "plot_click.js").read_text(encoding="utf-8")
 _CSS = """
 .plot-click-root { width: 100%; position: relative; }
-.plot-click-graph { width: 100%; }
+.plot-click-graph { width: 100%; position: relative; z-index: 1; }
+.plot-click-layer { position: absolute; top: 0; left: 0; width: 100%; pointer-events: none; }
+.plot-click-layer * { pointer-events: none !important; }
+.plot-click-under { z-index: 0; }
+.plot-click-over { z-index: 2; }
+.stage-stale { opacity: 0.45; transition: opacity 0.15s; }
+/* Play running in the browser: its button reads Pause (the label Streamlit drew stays). */
+[data-stage-playing="1"] button p { visibility: hidden; position: relative; }
+[data-stage-playing="1"] button p::after { content: "Pause"; visibility: visible;
+  position: absolute; left: 0; right: 0; text-align: center; }
 .plot-click-error { color: var(--st-red-color, #c00); font-family: var(--st-code-font, monospace);
   font-size: 0.8rem; white-space: pre-wrap; }
 """
@@ -174,20 +183,22 @@ def peek_click(key: str) -> Click | None:
 
 
 def plot_click(
-    fig: go.Figure,
+    fig: go.Figure | str,
     *,
     key: str,
     height: int | None = None,
     on_click: Callable[[Click], None] | None = None,
+    stage: dict | None = None,
+    on_sync: Callable[[dict], None] | None = None,
 ) -> Click | None:
     """Render ``fig`` and return the latest click on it, or None before the first click.
 
     Parameters
     ----------
     fig
-        The figure. Give it fixed axis ranges (``xaxis.range``/``yaxis.range``) and, for equal
-        aspect, ``yaxis.scaleanchor="x"``; both are kept as the chart follows the container
-        width.
+        The figure (or its JSON, already serialised, with ``height``). Give it fixed axis
+        ranges (``xaxis.range``/``yaxis.range``) and, for equal aspect,
+        ``yaxis.scaleanchor="x"``; both are kept as the chart follows the container width.
     key
         Required, stable widget key. The click state and its ``seq`` counter belong to it.
     height
@@ -195,6 +206,13 @@ def plot_click(
     on_click
         Optional callback, called once per click with the new click before the script
         reruns (a regular Streamlit widget callback: you may change ``st.session_state``).
+    stage
+        Optional: a run's frames to step through in the browser (``ui.parts.stage.live_chart``
+        builds it). The figure is then the fixed scene; each frame draws its own traces in
+        a plot under it and one over it, and puts its texts into the page's elements.
+    on_sync
+        With ``stage``: called with ``{"cursor", "history", "seq", "move"}`` when the
+        browser reports where it stepped to (and the move it could not make itself).
 
     Returns
     -------
@@ -203,18 +221,22 @@ def plot_click(
     """
     if not isinstance(key, str) or not key:
         raise ValueError("plot_click needs a non-empty string key")
+    if height is None and isinstance(fig, str):
+        raise ValueError("a figure given as JSON needs its height")
     if height is None:
         height = int(fig.layout.height) if fig.layout.height else DEFAULT_HEIGHT
     if isinstance(height, bool) or not isinstance(height, int) or height <= 0:
         raise ValueError(f"height must be a positive int, got {height!r}")
 
     data = {
-        "figure": fig.to_json(),
+        "figure": fig if isinstance(fig, str) else fig.to_json(),
         "height": height,
         "key": key,
         "plotly_src": _plotly_js_url(),
         "plotly_version": PLOTLY_JS_VERSION,
         "config": {},
+        "clicks": on_click is not None or stage is None,  # a stage alone takes no clicks
+        "stage": stage,
     }
 
     def _on_click_change() -> None:
@@ -224,11 +246,18 @@ def plot_click(
             if click is not None:
                 on_click(click)
 
+    def _on_sync_change() -> None:
+        state = st.session_state.get(key)
+        value = state.get("sync") if state is not None and hasattr(state, "get") else None
+        if on_sync is not None and isinstance(value, dict):
+            on_sync(value)
+
     result = _COMPONENT(
         key=key,
         data=data,
         width="stretch",
         height="content",
         on_click_change=_on_click_change,
+        on_sync_change=_on_sync_change,
     )
     return _as_click(result.get("click"))

@@ -73,6 +73,11 @@ class Stepper:
             self.session[self._k("history")].append(current)
             self.session[self._k("cursor")] = target
 
+    def adopt(self, cursor: int, history: list[int]) -> None:
+        """Take over a cursor and Back's history moved elsewhere (the browser's stage)."""
+        self.session[self._k("cursor")] = self._clamp(cursor)
+        self.session[self._k("history")] = [self._clamp(h) for h in history]
+
     def move(self, move: str) -> None:
         """One button's move; any move stops Play."""
         if move not in MOVES:

@@ -44,6 +44,15 @@ def plain(value, limit: int = VALUE_LIMIT) -> str:
     return _AUTOLINK.sub(lambda m: m.group(0)[0] + ZWSP + m.group(0)[1:], s)
 
 
+_MD_ACTIVE = re.compile(r"([\\`*\[\]<>])")
+
+
+def md_numbers(line: str) -> str:
+    """A line the app writes from numbers ("R²/γ*² = 4"), for Markdown: the characters
+    that would start emphasis, code, a link or HTML escaped (no user text goes here)."""
+    return _MD_ACTIVE.sub(r"\\\1", line)
+
+
 def quoted(value, limit: int = VALUE_LIMIT) -> str:
     """A user's value for Markdown, in quotes: ``'value'``."""
     return "'" + plain(value, limit) + "'"
@@ -68,7 +77,8 @@ KEYS = {
 
 def keys_help() -> str:
     """One line listing the keyboard shortcuts."""
-    return " · ".join(f"**{k}** {label.lower()}" for label, k, _ in KEYS.values())
+    keys = " · ".join(f"**{k}** {label.lower()}" for label, k, _ in KEYS.values())
+    return keys + " · a clicker's **PageDown** / **→** step, **PageUp** / **←** back"
 
 
 def num(value: float, digits: int = 4) -> str:

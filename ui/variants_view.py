@@ -14,6 +14,7 @@ as it is for the learning rule, ``Run.errors_of`` and the crosses of
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import math
 from dataclasses import dataclass
@@ -305,6 +306,11 @@ def agreement(run, X, t: int) -> float:
 
 
 # ---------------------------------------------------------------------- figures
+def agreement_line(run, X, t: int) -> str:
+    """The four variants' agreement at step t, as the page says it."""
+    return f"The four agree on {agreement(run, X, t):.0%} of the training points at this step."
+
+
 def small_scene(scene: layers.Scene) -> layers.Scene:
     """The scene at small-multiple height (unless it already has its own)."""
     if scene.height is not None:
@@ -313,18 +319,17 @@ def small_scene(scene: layers.Scene) -> layers.Scene:
     return dataclasses.replace(scene, height=height)
 
 
-def variant_figure(
-    scene: layers.Scene, run, variant: str, t: int, *, grid: int | None = None
-) -> go.Figure:
-    """One small multiple: what ``variant`` predicts after ``t`` visits, over the scene.
+def variant_layers(
+    small: layers.Scene, run, variant: str, t: int, *, grid: int | None = None
+) -> tuple[list[dict], list[dict], str]:
+    """What ``variant`` predicts after ``t`` visits: (under the points, over them, title).
 
     Classic, averaged and pocket: their half-planes and boundary line (the averaged one
     named with its normalisation). Voted: its regions from the votes on a grid of
     ``grid`` cells a side (default: as fine as ``layers.MAX_SCORE_WORK`` allows for its
-    number of vectors), with the zero level of the vote as its fence. Then the points
-    and a cross on each the variant gets wrong. No legend (the page explains the marks).
+    number of vectors), with the zero level of the vote as its fence. Over the points: a
+    cross on each the variant gets wrong.
     """
-    small = small_scene(scene)
     color = VARIANT_COLORS[variant]
     scores = run.variant_scores(variant, small.X, t) if small.n else np.zeros(0)
     k = run.updates_before_visit(t)
@@ -348,15 +353,80 @@ def variant_figure(
         else:
             title = f"classic · after {t} visits"
     wrong = int(np.count_nonzero(pc.mistakes(small.y, scores)))
-    title += f" · {wrong} wrong"
-    return layers.compose(
-        small,
-        base,
-        layers.points(small),
-        layers.misclassified(small, scores),
-        title=title,
-        legend=False,
-    )
+    return base, layers.misclassified(small, scores), f"{title} · {wrong} wrong"
+
+
+def variant_figure(
+    scene: layers.Scene, run, variant: str, t: int, *, grid: int | None = None
+) -> go.Figure:
+    """One small multiple: ``variant_layers`` around the points, titled. No legend (the
+    page explains the marks)."""
+    small = small_scene(scene)
+    under, over, title = variant_layers(small, run, variant, t, grid=grid)
+    return layers.compose(small, under, layers.points(small), over, title=title, legend=False)
+
+
+# The four small multiples as one chart (so the stage steps them together in the browser):
+# a 2 x 2 grid of subplots, classic and averaged above, voted and pocket below.
+CELLS = {  # variant: (axis suffix, x domain, y domain)
+    "classic": ("", (0.0, 0.47), (0.57, 0.92)),
+    "averaged": ("2", (0.53, 1.0), (0.57, 0.92)),
+    "voted": ("3", (0.0, 0.47), (0.0, 0.35)),
+    "pocket": ("4", (0.53, 1.0), (0.0, 0.35)),
+}
+
+
+def _in_cell(traces: list[dict], variant: str) -> list[dict]:
+    suffix = CELLS[variant][0]
+    return [{**trace, "xaxis": "x" + suffix, "yaxis": "y" + suffix} for trace in traces]
+
+
+def grid_scene(scene: layers.Scene) -> tuple[list[dict], dict]:
+    """The points in each of the four cells and the grid's layout (the stage's scene)."""
+    small = small_scene(scene)
+    one = layers.layout(small, legend=False)
+    layout = {k: v for k, v in one.items() if k not in ("xaxis", "yaxis", "title")}
+    layout["height"] = 2 * small.style.height
+    layout["margin"] = dict(l=50, r=10, t=10, b=40, autoexpand=False)
+    traces = []
+    for variant, (suffix, xdom, ydom) in CELLS.items():
+        xaxis, yaxis = copy.deepcopy(one["xaxis"]), copy.deepcopy(one["yaxis"])
+        xaxis.update(domain=list(xdom), anchor="y" + suffix)
+        yaxis.update(domain=list(ydom), anchor="x" + suffix, scaleanchor="x" + suffix)
+        if variant in ("classic", "averaged"):  # one axis title per column and row
+            xaxis["title"] = dict(text="")
+        if variant in ("averaged", "pocket"):
+            yaxis["title"] = dict(text="")
+        layout["xaxis" + suffix], layout["yaxis" + suffix] = xaxis, yaxis
+        traces += _in_cell(layers.points(small), variant)
+    return traces, layout
+
+
+def grid_layers(
+    scene: layers.Scene, run, t: int, *, grid: int | None = None
+) -> tuple[list[dict], list[dict]]:
+    """Each variant's layers after ``t`` visits in its cell, its title over the cell."""
+    small = small_scene(scene)
+    box = small.box
+    under, over = [], []
+    for variant in CELLS:
+        below, above, title = variant_layers(small, run, variant, t, grid=grid)
+        label = dict(
+            type="scatter",
+            mode="text",
+            x=[(box.x0 + box.x1) / 2],
+            y=[box.y1],
+            text=["<br>".join(title.rsplit(" · ", 1))],  # the count of wrong on a line of its own
+            textposition="top center",
+            textfont=dict(size=small.style.font),
+            cliponaxis=False,
+            hoverinfo="skip",
+            showlegend=False,
+            name=f"{variant} title",
+        )
+        under += _in_cell(below, variant)
+        over += _in_cell([*above, label], variant)
+    return under, over
 
 
 def accuracy_figure(

@@ -260,7 +260,7 @@ def screenshot(page: Any, name: str, *, full_page: bool = True) -> Path:
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     safe = re.sub(r"[^A-Za-z0-9_.-]+", "_", name)
     path = SCREENSHOT_DIR / f"{safe}.png"
-    page.screenshot(path=str(path), full_page=full_page)
+    page.screenshot(path=str(path), full_page=full_page, timeout=120_000)  # a loaded machine
     return path
 
 

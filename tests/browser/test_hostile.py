@@ -14,7 +14,8 @@ from urllib.parse import quote, urlparse
 from browser_helpers import machine_slowdown, open_app, screenshot
 
 EVIL = "evil.example"
-CHART = '[data-testid="stPlotlyChart"] .js-plotly-plot'
+# The stage's chart (the project's chart component) once Plotly has drawn it.
+CHART = '[data-testid="plotClickGraph"].js-plotly-plot'
 
 
 def requests_to_evil(page: Any) -> list[str]:

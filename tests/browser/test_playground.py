@@ -107,12 +107,14 @@ def test_draw_step_play_scrub_upload_download(page: Any, streamlit_server: Any, 
     after_key = wait_status(page, "^update 2 ")
     screenshot(page, "playground_after_steps")
 
-    # Play to the end (one update per frame), it stops by itself.
-    button(page, "Play")
+    # Play to the end (one update per frame, in the browser): it stops by itself.
+    page.locator(".st-key-pg_play button").click()
+    wait_status(page, "converged", timeout=60_000)
     page.wait_for_function(
-        """() => [...document.querySelectorAll('[data-testid="stButton"] button')]
-               .some(b => b.innerText.startsWith('Play'))""",
-        timeout=30_000,
+        "() => !document.querySelector('.st-key-pg_play').dataset.stagePlaying", timeout=30_000
+    )
+    page.wait_for_function(  # and the server follows to the end
+        "() => !document.querySelector('.stage-stale')", timeout=30_000
     )
     wait_for_app_idle(page)
     assert "converged" in status(page) and status(page) != after_key
@@ -136,7 +138,7 @@ def test_draw_step_play_scrub_upload_download(page: Any, streamlit_server: Any, 
     page.wait_for_selector("text=8 rows used, 2 dropped", timeout=30_000)
     page.wait_for_selector(".js-plotly-plot .nsewdrag")
     button(page, "Run to end")
-    wait_status(page, "converged")
+    wait_status(page, "converged", timeout=60_000)
     screenshot(page, "playground_uploaded")
 
     # Download the run as CSV: one row per visit.

@@ -10,11 +10,13 @@ from ui.state import Table
 from ui.stepper import Stepper
 from ui.text import KEYS, keys_help
 
+STAGE_MOVES = ("step", "visit", "back", "epoch", "end", "reset")  # the stage's buttons
+
 
 def run_buttons(page: Table, on_move, stepper: Stepper) -> None:
     """Step, Visit, Back, Epoch, Run to end, Reset: each with its key."""
     cols = st.columns(6, gap="small")
-    for col, move in zip(cols, ("step", "visit", "back", "epoch", "end", "reset"), strict=True):
+    for col, move in zip(cols, STAGE_MOVES, strict=True):
         label, shortcut, helptext = KEYS[move]
         disabled = (stepper.at_end and move in ("step", "visit", "epoch", "end")) or (
             move == "reset" and stepper.at_start

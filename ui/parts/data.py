@@ -40,6 +40,7 @@ class DataChoice:
     error: str | None = None
     notes: tuple[str, ...] = field(default_factory=tuple)
     drawing: bool = False
+    alert: str | None = None  # said in a box, not a caption (a link that lost its data)
 
 
 def _ss():
@@ -376,14 +377,19 @@ def _upload(page: Table) -> DataChoice:
             return DataChoice(
                 shared, None, (f"The file uploaded on another page: {shared.source}.",)
             )
-        return DataChoice(
-            None,
-            None,
-            (
-                "Upload a table with two numeric columns and a label: CSV, TSV or TXT, "
-                f"Excel .xlsx, or gzip'd CSV (.gz), up to {limit_mb} MB.",
-            ),
+        said = (
+            "Upload a table with two numeric columns and a label: CSV, TSV or TXT, "
+            f"Excel .xlsx, or gzip'd CSV (.gz), up to {limit_mb} MB.",
         )
+        step = ss.get(page.own("link_step"))
+        alert = None
+        if step:  # a link made on uploaded data: the file is not in it
+            alert = (
+                "This link was made on uploaded data, and a link cannot carry a file: "
+                "upload the same file and the run opens at "
+                + ("its end." if step >= state.END_STEP else f"the link's step {int(step):,}.")
+            )
+        return DataChoice(None, None, said, alert=alert)
     data = file.getvalue()
     if ss.get(page.own("csv_sheet_of")) != file.file_id:
         ss[page.own("csv_sheet_of")] = file.file_id
@@ -498,6 +504,8 @@ def settle(
         ds = None if choice.drawing else ss.get(page.own("good"))
         if ds is not None:
             st.caption(f"Still showing the previous data: {text.plain(ds.source)}.")
+    if choice.alert:
+        st.info(text.plain(choice.alert, 400))
     for note in choice.notes:
         st.caption(text.plain(note, 400))
     if ds is None:

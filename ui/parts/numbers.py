@@ -8,7 +8,7 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import compute, kernel_view, overlays, text
+from ui import compute, kernel_view, overlays, replay, text
 from ui.state import Table
 
 
@@ -19,11 +19,11 @@ def numbers_panel(
     and pocket also what that variant predicts with; a kernel run gets the dual form."""
     with st.container(key=page.own("numbers")):
         if run.is_kernel:
-            _kernel_numbers(run, ds, t)
+            _kernel_numbers(page, run, ds, t)
             return
         if variant in overlays.COLORS:
             _variant_numbers(run, variant, ds, t)
-        _numbers(run, th, ds, t, w, b, visit)
+        _numbers(page, run, th, ds, t, w, b, visit)
 
 
 def _variant_numbers(run, variant: str, ds: datasets.Dataset, t: int) -> None:
@@ -49,16 +49,10 @@ def _variant_numbers(run, variant: str, ds: datasets.Dataset, t: int) -> None:
     )
 
 
-def _kernel_numbers(run, ds: datasets.Dataset, t: int) -> None:
+def _kernel_numbers(page: Table, run, ds: datasets.Dataset, t: int) -> None:
     """The dual form at step t: the kernel, sum of alpha, and the update written out."""
-    k = run.updates_before_visit(t)
-    alpha = kernel_view.alpha_at(run, k)
     st.caption(text.plain(kernel_view.kernel_description(run.kernel), 400))
-    wrong = int(np.count_nonzero(pc.mistakes(ds.y, kernel_view.scores_at(run, k, ds.X))))
-    st.markdown(
-        f"Σα = {int(alpha.sum())} mistakes so far · {int(np.count_nonzero(alpha))} "
-        f"examples with α_i > 0 · {wrong} of {ds.n} training points misclassified now"
-    )
+    text_line(page, "summary", texts(run, ds)(t)["summary"], bold=False)
     lines = kernel_view.dual_update_lines(run, t, ds.X, ds.y)
     if lines:
         st.latex(gathered(lines))
@@ -69,9 +63,11 @@ def _kernel_numbers(run, ds: datasets.Dataset, t: int) -> None:
         )
 
 
-def _numbers(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> None:
+def _numbers(page: Table, run, th, ds, t: int, w, b: float, visit) -> None:
     if w is not None:
-        st.markdown(f"**{text.weights_text(w, b)}**")
+        lines = texts(run, ds, th)(t)
+        text_line(page, "summary", lines["summary"])
+        text_line(page, "margin", lines["margin"], bold=False)
     if visit is not None:
         st.markdown(text.visit_verdict(visit))
         lines = text.visit_latex(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
@@ -86,6 +82,9 @@ def _numbers(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> None:
             f"**Separable.** R = {text.num(th.R)}, γ* = {text.num(th.gamma)} "
             "(in the augmented space (1, x), bias included)"
         )
+        note = margins_note(ds, th)
+        if note:
+            st.caption(note)
         st.latex(text.bound_latex(M, th.bound, th.R, th.gamma, start))
         proof = run.proof_at(M, th.u, th.gamma, th.R)
         st.caption("The proof's two quantities (w with the bias as its first entry):")
@@ -102,3 +101,70 @@ def _numbers(run, th, ds: datasets.Dataset, t: int, w, b: float, visit) -> None:
 def gathered(lines: list[str]) -> str:
     """Several displayed equations as one LaTeX block, each centred on its own line."""
     return r"\begin{gathered}" + r" \\[0.6em] ".join(lines) + r"\end{gathered}"
+
+
+def text_line(page: Table, name: str, line: str, *, bold: bool = True) -> None:
+    """One line of numbers (``Layered.texts``), keyed so the browser's frames can replace
+    it as they step: the same words whether the server or a frame wrote them."""
+    with st.container(key=page.own(name)):
+        md = text.md_numbers(line)
+        st.markdown(f"**{md}**" if bold else md)
+
+
+def texts(run, ds: datasets.Dataset, th=None):
+    """texts(t): the main numbers at step t, each on one plain line, by name: w and b with
+    M against Theorem 1's bound, or on a kernel run the dual's alpha."""
+
+    def at(t: int) -> dict[str, str]:
+        M = run.updates_before_visit(t)
+        if run.is_kernel:
+            alpha = kernel_view.alpha_at(run, M)
+            scores = kernel_view.scores_at(run, M, ds.X)
+            wrong = int(np.count_nonzero(pc.mistakes(ds.y, scores)))
+            line = (
+                f"Σα = {int(alpha.sum())} mistakes so far · {int(np.count_nonzero(alpha))} "
+                f"examples with α_i > 0 · {wrong} of {ds.n} training points misclassified now"
+            )
+            return {"summary": line}
+        w, b, _, _ = replay.at_step(run, ds.X, ds.y, t)
+        line = f"{text.weights_text(w, b)} · M = {M} updates"
+        if th is not None and th.separable:
+            line += f" ≤ R²/γ*² = {text.num(th.bound)}"
+        return {"summary": line, "margin": margin_line(w, b, ds)}
+
+    return at
+
+
+def margin_line(w, b: float, ds: datasets.Dataset) -> str:
+    """The current w's margin in the picture when it separates the data (the band drawn
+    around its boundary), or how many points it still gets wrong (no band then)."""
+    w = np.asarray(w, dtype=np.float64)
+    if ds.n == 0 or not np.any(w):
+        return "w = 0: no boundary yet, so no margin."
+    a = pc.activations(ds.X, w, b)
+    wrong = int(np.count_nonzero(pc.mistakes(ds.y, a)))
+    if wrong:
+        return f"w gets {wrong} of {ds.n} points wrong: no margin yet (no band drawn)."
+    margin = float(np.min(ds.y * a)) / float(np.linalg.norm(w))
+    return (
+        f"w separates the data: its margin in the picture, min y(w·x + b)/‖w‖, "
+        f"is {text.num(margin)} (the band)."
+    )
+
+
+def margins_note(ds: datasets.Dataset, th) -> str | None:
+    """Which margin is which: the generator's γ (distance to its line in the picture)
+    against the bound's γ* (the augmented space (1, x), where the bias counts in the norm)."""
+    if th is None or not th.separable:
+        return None
+    params = getattr(ds, "params", None) or {}
+    nominal = params.get("margin") if params.get("generator") == "separable" else None
+    if nominal is None or ds.preprocessing != "none":
+        return None
+    return (
+        f"The Margin γ slider's {text.num(float(nominal))} is the distance of the closest "
+        f"points to the generator's line in the picture; the bound uses γ* = "
+        f"{text.num(th.gamma)}, the largest margin of any separator in the augmented space "
+        "(1, x), where the bias counts in the norm: it is smaller when the line is away "
+        "from the origin."
+    )

@@ -3,17 +3,23 @@ and the page's own picture of step t), one fragment, so a step reruns only this 
 
 from __future__ import annotations
 
+import copy
 import hashlib
+import re
+import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import numpy as np
 import streamlit as st
+from plotly.io.json import to_json_plotly
 
-from ui import compute, guard, state, text
+from ui import compute, figures, guard, state, text
 from ui.parts import controls, data
 from ui.plot_click import plot_click
 from ui.state import Table
 from ui.stepper import Stepper
+from ui.text import KEYS
 
 CHART_CONFIG = {"displayModeBar": False}
 
@@ -29,12 +35,19 @@ def stepper_for(page: Table, run, digest: str, *, follow: bool = False) -> Stepp
     at 0, or at its end when ``follow`` (online: a new point is the next arrival). A link's
     step beyond the run's end is said once."""
     ss = st.session_state
+    pending = ss.get(page.own("link_step"))  # a link's step, kept until there is a run
     if ss.get(page.own("run_id")) not in (None, digest):
-        Stepper(ss, page.prefix, run).reset(run.n_visits if follow and run is not None else 0)
+        if run is not None and pending is not None and ss.get(page.own("run")) is None:
+            # The link's data arrived (an upload: links cannot carry files): its step.
+            Stepper(ss, page.prefix, run).reset(pending)
+        else:
+            Stepper(ss, page.prefix, run).reset(run.n_visits if follow and run else 0)
     ss[page.own("run_id")], ss[page.own("run")] = digest, run
     stepper = Stepper(ss, page.prefix, run)
+    if run is None:
+        return stepper
     link_step = ss.pop(page.own("link_step"), None)  # the step a link asked for, once
-    if run is not None and link_step is not None and link_step > stepper.total:
+    if link_step is not None and state.END_STEP > link_step > stepper.total:
         st.warning(
             f"The link's step {link_step:,} is beyond the end of this run "
             f"({stepper.total:,} visits): showing the end."
@@ -73,7 +86,8 @@ def stage(
             if run is None:
                 st.markdown(text.NO_RUN)
             else:
-                st.markdown(f"**{text.status_line(run, t)}**")
+                with st.container(key=page.own("status")):
+                    st.markdown(f"**{text.status_line(run, t)}**")
         state.sync_url(st.query_params, t, points if points is not None else ([], []), page)
 
     _stage()
@@ -117,3 +131,203 @@ def trained(ds, setup):
     if trained.note:
         st.caption(trained.note)
     return trained
+
+
+# ---------------------------------------------------------------- the live chart
+# A Step in the browser draws a frame the server sent ahead: no rerun, no remount. The
+# server is told where the browser stepped to SYNC_MS after the last press (the numbers
+# beside the chart then catch up); a press beyond the frames sent is made by the server.
+SYNC_MS = 350
+FRAMES_EACH_WAY = 24  # frames along each move from the cursor (Step, Visit, Back)
+FRAME_BUDGET_S = 0.25  # and no more than this long building them on one rerun
+HISTORY_SENT = 64  # the tail of Back's history the browser can undo by itself
+TRANSPARENT = "rgba(0,0,0,0)"
+AXIS = re.compile(r"[xy]axis\d*")  # every subplot's axes (the variants' grid has four)
+# A presentation clicker sends PageDown / PageUp (some the arrows): Step and Back.
+CLICKER = {"pagedown": "step", "arrowright": "step", "pageup": "back", "arrowleft": "back"}
+PLAY_MOVES = {"update": "step", "visit": "visit", "epoch": "epoch"}  # Play's unit, as a move
+
+
+@dataclass(frozen=True)
+class Layered:
+    """A stepped chart in layers: ``scene`` (traces, layout) drawn once per run, and
+    ``at(t)`` -> (traces under the scene, traces over it) at cursor t; ``texts(t)`` the
+    page's lines of numbers at t by name (``numbers.text_line`` draws them), which the
+    browser's frames replace with the chart."""
+
+    scene: tuple[list[dict], dict]
+    at: Callable[[int], tuple[list[dict], list[dict]]]
+    texts: Callable[[int], dict[str, str]] | None = None
+
+
+def window(stepper: Stepper, *, each_way: int = FRAMES_EACH_WAY) -> list[int]:
+    """The cursors to send frames for, nearest first: t, then Step, Visit and Back from
+    it in turn, then the next epochs, the start and the end; at most ``each_way`` along
+    each (``frames_for`` stops when its time budget is spent)."""
+    run, t = stepper.run, stepper.cursor
+    history = list(stepper.session[stepper.prefix + "history"])[-HISTORY_SENT:]
+    chains = {"update": [], "visit": []}
+    for unit in chains:
+        c = t
+        for _ in range(each_way):
+            nxt = int(run.next_cursor(c, unit))
+            if nxt == c:
+                break
+            chains[unit].append(nxt)
+            c = nxt
+    back = list(reversed(history)) or list(range(t - 1, max(-1, t - 1 - each_way), -1))
+    order = [t]
+    for i in range(each_way):
+        for chain in (chains["update"], chains["visit"], back):
+            if i < len(chain):
+                order.append(chain[i])
+    c = t
+    for _ in range(3):
+        c = int(run.next_cursor(c, "epoch"))
+        order.append(c)
+    order += [0, stepper.total]
+    seen: dict[int, None] = {}
+    for c in order:
+        seen.setdefault(int(c), None)
+    return list(seen)
+
+
+def _hidden_axes(layout: dict, *, background: str) -> dict:
+    """The layout of a layer over or under the scene: the same plot area, no axes drawn."""
+    out = copy.deepcopy(layout)
+    for name in [k for k in out if AXIS.fullmatch(k)] or ["xaxis", "yaxis"]:
+        axis = dict(out.get(name, {}))
+        axis.update(showticklabels=False, showgrid=False, zeroline=False, showline=False, ticks="")
+        axis["title"] = dict(text="")
+        out[name] = axis
+    if isinstance(out.get("title"), dict):
+        out["title"] = {**out["title"], "text": ""}
+    out["paper_bgcolor"] = background
+    out["plot_bgcolor"] = background
+    out["shapes"] = []
+    out["showlegend"] = False
+    out["hovermode"] = False
+    return out
+
+
+def _legend_entry(trace: dict) -> dict | None:
+    """A trace that draws nothing but its legend entry (the scene holds the legend)."""
+    if trace.get("type") not in ("scatter", "scattergl") or trace.get("showlegend") is False:
+        return None
+    if not trace.get("name"):
+        return None
+    entry = {k: v for k, v in trace.items() if k not in ("x", "y", "text", "customdata")}
+    entry.update(type="scatter", x=[None], y=[None], hoverinfo="skip")
+    marker = entry.get("marker")
+    if isinstance(marker, dict):  # one size and colour for the legend's symbol
+        entry["marker"] = {
+            k: v for k, v in marker.items() if not isinstance(v, (list, tuple, np.ndarray))
+        }
+    return entry
+
+
+def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[dict, dict, list]:
+    """Frames (under, over, texts), moves (where Step, Visit and Epoch land) and legend
+    entries for the window around the cursor, within ``FRAME_BUDGET_S``."""
+    run = stepper.run
+    frames, moves, legend = {}, {}, {}
+    start = time.monotonic()
+    for c in window(stepper):
+        if frames and time.monotonic() - start > FRAME_BUDGET_S:
+            break
+        under, over = layered.at(c)
+        for entry in map(_legend_entry, under + over):
+            if entry is not None:
+                legend.setdefault(entry["name"], entry)
+        texts = {page.own("status"): text.status_line(run, c)}
+        if layered.texts is not None:
+            texts.update({page.own(k): v for k, v in layered.texts(c).items()})
+        frames[c] = {"under": under, "over": over, "texts": texts}
+        moves[c] = [int(run.next_cursor(c, u)) for u in ("update", "visit", "epoch")]
+    return frames, moves, list(legend.values())
+
+
+def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool) -> None:
+    """The stage's chart drawn in layers, with the frames around the cursor, then the
+    scrub slider. Without a run: the scene alone."""
+    traces, layout = layered.scene
+    run = stepper.run
+    if run is None:
+        chart(page, figures.figure(traces, layout), stepper, drawing=drawing)
+        return
+    # The scene holds the legend: its own entries and every entry the frames sent can show
+    # (so the legend is drawn once, not at every step).
+    base = copy.deepcopy(layout)
+    base.update(paper_bgcolor=TRANSPARENT, plot_bgcolor=TRANSPARENT)
+    # Its entries stand for traces drawn in other layers: clicking one would hide nothing.
+    base["legend"] = {**base.get("legend", {}), "itemclick": False, "itemdoubleclick": False}
+    frames, moves, legend = frames_for(page, stepper, layered)
+    under_bg = layout.get("plot_bgcolor", "white")
+    ss = st.session_state
+    stage_data = {
+        "run": ss.get(page.own("run_id")) or "",
+        "cursor": stepper.cursor,
+        "total": stepper.total,
+        "history": list(ss[page.own("history")])[-HISTORY_SENT:],
+        "applied": int(ss.get(page.own("applied"), 0)),
+        "playing": stepper.playing,
+        "frames": to_json_plotly(frames),
+        "moves": to_json_plotly(moves),
+        "under_layout": _hidden_axes(layout, background=under_bg),
+        "over_layout": _hidden_axes(layout, background=TRANSPARENT),
+        "buttons": {m: page.own(m) for m in controls.STAGE_MOVES},
+        "shortcuts": {KEYS[m][1].lower(): m for m in controls.STAGE_MOVES} | CLICKER,
+        "stale": [page.own("numbers")],
+        "sync_ms": SYNC_MS,
+        "play": {
+            "key": page.own("play"),
+            "shortcut": KEYS["play"][1].lower(),
+            "unit": PLAY_MOVES[str(ss.get(page.key("play_unit"), page.defaults.play_unit))],
+            "speed_ms": round(1000 * float(ss.get(page.key("speed"), page.defaults.speed))),
+        },
+    }
+    key = page.own("board") if drawing else page.own("chart")
+    plot_click(
+        _scene_json(page, traces + legend, base),
+        height=int(base.get("height") or 450),
+        key=key,
+        on_click=data.board_click(page) if drawing else None,
+        stage=stage_data,
+        on_sync=lambda value: synced(page, stepper, value),
+    )
+    controls.scrub(page, stepper)
+
+
+def _scene_json(page: Table, traces: list[dict], layout: dict) -> str:
+    """The scene's figure as JSON, serialised once per run and look: at 20,000 points it
+    is half a megabyte and costs more than the rest of a rerun, which every report of the
+    browser's cursor makes."""
+    look = to_json_plotly(
+        [layout, [(t.get("name"), t.get("type"), np.size(t.get("x", ()))) for t in traces]]
+    )
+    key = (st.session_state.get(page.own("run_id")), look)
+    cached = st.session_state.get(page.own("scene_json"))
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    out = figures.figure(traces, layout).to_json()
+    st.session_state[page.own("scene_json")] = (key, out)
+    return out
+
+
+def synced(page: Table, stepper: Stepper, value: dict) -> None:
+    """The browser's report: where it stepped to (its cursor and Back's history), and the
+    move it left to the server. Anything malformed is ignored: the server's state stays."""
+    try:
+        seq = int(value["seq"])
+        cursor = int(value["cursor"])
+        history = [int(h) for h in list(value.get("history") or [])[-1000:]]
+    except (KeyError, TypeError, ValueError, OverflowError):
+        return
+    ss = st.session_state
+    if seq <= int(ss.get(page.own("applied"), 0)):
+        return  # an old report
+    ss[page.own("applied")] = seq
+    stepper.adopt(cursor, history)
+    move = value.get("move")
+    if move in controls.STAGE_MOVES:
+        controls.mover(stepper)(move)
