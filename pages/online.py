@@ -1,0 +1,83 @@
+"""Online: the mistake-bound game of 001. Place a point, read the prediction, reveal the label."""
+
+import streamlit as st
+
+import datasets
+import perceptron_core as pc
+from ui import compute, figures, guard, layers, online_view, replay, state
+from ui.parts import game, numbers, stage, style, widgets
+from ui.parts.data import drawing_box
+from ui.plot_click import plot_click
+from ui.state import ONLINE as PAGE
+
+guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
+problems = game.begin(PAGE)
+with st.sidebar:
+    presenter = style.presenter_toggle(PAGE)
+    gamma = float(
+        widgets.steps(
+            PAGE,
+            "gamma",
+            "Adversary's margin γ",
+            help="Every point the adversary plays keeps this margin from its target u "
+            "(in the augmented space (1, x)); Theorem 1 then allows R²/γ² mistakes.",
+        )
+    )
+    game.typed_point(PAGE)
+
+style.header(
+    "The mistake-bound game",
+    "You are the teacher (001): place a point, the perceptron predicts first (+1, −1, or I "
+    "don't know at w·x + b = 0), you reveal the label, it learns from a mistake. Or let the "
+    "adversary pick points it must get wrong.",
+    presenter=presenter,
+    problems=problems,
+)
+
+# --------------------------------------------------------- the arrivals and the run
+X, y = game.arrivals(PAGE)
+pending = game.pending(PAGE)
+if guard.is_bad(guard.fingerprint(X, y, pending)):  # the last move broke the page (said
+    game.back_from_a_failure(PAGE)  # above by the header): the state before it is back
+    X, y = game.arrivals(PAGE)
+    pending = game.pending(PAGE)
+guard.attempt(guard.fingerprint(X, y, pending))
+run = game.run_of(X, y)
+w, b = game.weights(run)
+th = compute.theory(X, y)
+hinge = compute.hinge_bound(X, y, 1) if th is not None and not th.separable else None
+box = drawing_box(figures.view_box(X, include_origin=True))
+scene = layers.Scene(X, y, box, presenter=presenter)
+last = len(y) - 1 if len(y) else None
+board = online_view.chart(scene, w, b, gamma=gamma, pending=pending, last=last)
+
+game.game_buttons(PAGE)
+chart, side = stage.columns(presenter)
+with chart:
+    plot_click(board, key=PAGE.own("board"), on_click=game.on_click(PAGE))
+with side:
+    if pending is None:
+        st.markdown(online_view.PROMPT)
+    else:
+        st.markdown(online_view.prediction_text(online_view.predict(w, b, pending)))
+    game.label_buttons(PAGE)
+    with st.container(key=PAGE.own("count")):
+        mistakes = 0 if run is None else run.mistakes
+        st.markdown(online_view.count_text(mistakes, len(y), th, hinge))
+    if run is not None:
+        with st.container(key=PAGE.own("effect")):
+            effect = pc.update_effect(run, run.n_visits - 1)
+            st.markdown(online_view.arrival_text(run, effect, *online_view.fix_tally(run)))
+    said = game.note(PAGE)
+    if said == online_view.OUT_OF_MOVES:
+        said = online_view.out_of_moves_text(mistakes, th)
+    if said:
+        st.info(said)
+    st.caption(online_view.adversary_text(X, y, gamma))
+    if run is not None:
+        t = run.n_visits
+        w_t, b_t, visit, _ = replay.at_step(run, X, y, t)
+        ds = datasets.Dataset(X, y, source="the arrivals")
+        numbers.numbers_panel(PAGE, run, th, ds, t, w_t, b_t, visit)
+
+state.sync_url(st.query_params, 0, (X, y), PAGE)

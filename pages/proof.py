@@ -1,0 +1,144 @@
+"""Proof: Theorems 1 and 2 (001) and 004's proof, drawn as the run makes its mistakes."""
+
+import streamlit as st
+
+from ui import compute, figures, proof_view, replay, text
+from ui.parts import data, numbers, settings, stage, style, widgets
+from ui.state import PROOF as PAGE
+
+opening = data.open_page(PAGE)
+presenter, choice = opening.presenter, opening.choice
+with st.sidebar:
+    st.subheader("The run")
+    setup = settings.settings_panel(PAGE)  # the classic perceptron: the one the proofs are about
+    log = (
+        widgets.choice(
+            PAGE, "axes", "Charts' axes", help="log: the run's mistakes and a far bound both show."
+        )
+        == "log"
+    )
+
+style.header(
+    "Convergence proofs, step by step",
+    "Each mistake adds at least γ* to w·u* and at most R² to ‖w‖²; since w·u* ≤ ‖w‖, the two "
+    "lines squeeze M ≤ R²/γ*² (Theorem 1, 001). Step through a run and watch the proof's "
+    "numbers move; on data no line separates, Theorem 2 bounds the mistakes instead.",
+    presenter=presenter,
+    problems=opening.problems,
+)
+ds = data.settle(PAGE, choice, opening.prep, what="the proof page", settings=setup)
+
+# -------------------------------------------------- the run: trained once, replayed
+trained = stage.trained(ds, setup)
+run = None if trained is None else trained.run
+th = compute.theory(ds.X, ds.y)
+if run is not None and th is not None and run.converged and not th.separable:
+    th = compute.theory(ds.X, ds.y, (run.b, *run.w))  # a clean pass is a separator
+separable = th is not None and th.separable
+stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
+box = figures.view_box(ds.X, include_origin=True)
+if choice.drawing:
+    box = data.drawing_box(box)
+chart_args = dict(
+    box=box,
+    separator=(th.u, th.gamma) if separable else None,
+    class_names=ds.class_names,
+    feature_names=ds.feature_names,
+    presenter=presenter,
+)
+
+
+def step_layers(t: int):
+    """The boundary after t visits and the update just made, under and over the points."""
+    w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
+    index = visit.index if visit else None
+    return figures.playground_step(ds.X, ds.y, w=w, b=b, visited=index, update=update, **chart_args)
+
+
+layered = stage.Layered(
+    figures.playground_scene(ds.X, ds.y, **chart_args),
+    (lambda t: ([], [])) if run is None else step_layers,
+    None if run is None else (lambda t: {"summary": proof_view.summary(run, th, t)}),
+)
+squeeze1 = proof_view.theorem1(run, th) if run is not None and separable else None
+distance = proof_view.distance_004(run, th) if squeeze1 is not None else None
+
+
+def draw(t: int) -> None:
+    """The data and the boundary; the proof's lines with today's numbers; the squeeze."""
+    left, side = stage.columns(presenter)
+    with left:
+        stage.live_chart(PAGE, stepper, layered, drawing=choice.drawing)
+    if run is None:
+        return
+    k = int(run.updates_before_visit(t))
+    epoch = max(1, -(-t // run.n))
+    hb = None if separable else compute.hinge_bound(ds.X, ds.y, epoch)
+    squeeze = squeeze1 if separable else None if hb is None else proof_view.theorem2(run, hb)
+    with side:
+        numbers.text_line(PAGE, "summary", layered.texts(t)["summary"])
+        if separable:
+            st.markdown(f"**Theorem 1** (001): R = {text.num(th.R)}, γ\\* = {text.num(th.gamma)}")
+        else:
+            st.markdown("**Not linearly separable**: Theorem 1 does not apply; Theorem 2 does.")
+        st.caption(proof_view.SPACE)
+    # The proof's lines and charts at this step (marked stale while the browser steps ahead).
+    with st.container(key=PAGE.own("numbers")):
+        if separable:
+            st.latex(numbers.gathered(proof_view.theorem1_lines(squeeze, th, k, run.eta)))
+            st.markdown(
+                "**004's proof** from w(1): its xᵢ are the flipped augmented points "
+                "yᵢ(1, xᵢ), and ŵ = u\\*."
+            )
+            st.latex(numbers.gathered(proof_view.lines_004(distance, th, k, run.eta)))
+        else:
+            st.markdown(text.hinge_text(epoch, hb))
+            if squeeze is not None:
+                lines = proof_view.theorem2_lines(squeeze, hb, k, run.eta)
+                st.latex(numbers.gathered([*lines, text.hinge_latex(k, hb)]))
+            if run.w0.any() or run.b0:
+                st.caption(
+                    "Theorem 2 is stated from w = 0; from this start only the two "
+                    "lines above hold (where they meet bounds M)."
+                )
+        if hb is not None and squeeze is None:
+            st.latex(text.hinge_latex(k, hb))
+            st.caption("w* = 0: no direction to squeeze along; the bound is 2E·n.")
+        if (hb is None and not separable) or (squeeze is not None and not squeeze.finite):
+            st.caption(
+                "The proof's curves cannot be drawn for this data (too large to solve "
+                "live, or numbers beyond floating point)."
+            )
+            return
+        charts(squeeze, k, epoch)
+
+
+def charts(squeeze, k: int, epoch: int) -> None:
+    """The four charts of the proof at update k, two to a row."""
+    bounds = None
+    if not separable:  # Theorem 2 solved at a few epochs (cached), for its chart
+        sampled = proof_view.sample_epochs(run.epochs, epoch)
+        bounds = proof_view.epoch_bounds(
+            run, {e: compute.hinge_bound(ds.X, ds.y, e) for e in sampled}
+        )
+    figs = proof_view.charts(
+        squeeze, k, distance=distance, epochs=bounds, epoch=epoch, log=log, presenter=presenter
+    )
+    columns = st.columns(2, gap="medium")
+    for i, (name, title, fig) in enumerate(figs):
+        with columns[i % 2]:
+            st.markdown(f"**{text.md_numbers(title)}**")
+            stage.plot(PAGE, name, fig)
+
+
+points = st.session_state[PAGE.own("points")] if choice.drawing else None
+stage.stage(PAGE, stepper, draw, points=points)
+data.remember_good(PAGE, ds, choice)
+if run is not None and not presenter:
+    st.subheader("Centring and scaling change R, γ\\* and the bound")
+    st.caption(
+        "The same points under each preprocessing (the sidebar's choice in bold). R and γ* "
+        "are measured in the augmented space (1, x), so moving the cloud changes both: "
+        "centring often shrinks R, and with it the bound."
+    )
+    data.preprocessing_effect(ds, presenter)

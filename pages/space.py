@@ -1,0 +1,117 @@
+"""Space: the points lifted to (1, x1, x2), w and its plane, weight space, the cone LP."""
+
+import numpy as np
+import streamlit as st
+
+import perceptron_core as pc
+from ui import figures, replay, space_view
+from ui.parts import cone, data, numbers, settings, stage, style, widgets
+from ui.state import SPACE as PAGE
+
+QP = "query-params"
+
+opening = data.open_page(PAGE)
+presenter, choice = opening.presenter, opening.choice
+with st.sidebar:
+    st.subheader("Perceptron")
+    setup = settings.settings_panel(PAGE, variant="classic")
+
+style.header(
+    "Augmented space",
+    "Each point lifted to z = (1, x1, x2) and w = (b, w1, w2) with the bias inside (000, 004): "
+    "the boundary is where the plane w·z = 0 cuts the sheet x0 = 1. Flip class −1 and every "
+    "sample asks for a·w > 0. Below: weight space, and the perceptron as the cone LP of 001.",
+    presenter=presenter,
+    problems=opening.problems,
+)
+ds = data.settle(
+    PAGE, choice, opening.prep, max_points=space_view.MAX_POINTS, what="the space page",
+    settings=setup,
+)  # fmt: skip
+
+# -------------------------------------------------- the run: trained once, replayed
+trained = stage.trained(ds, setup)
+run = None if trained is None else trained.run
+stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
+box = figures.view_box(ds.X, include_origin=True)
+if choice.drawing:
+    box = data.drawing_box(box)
+chart_args = dict(
+    box=box, class_names=ds.class_names, feature_names=ds.feature_names, presenter=presenter
+)
+A = pc.flipped(ds.X, ds.y)  # a_i = y_i (1, x_i): the samples every page's run is tested on
+
+
+def step_layers(t: int):
+    """The Playground's picture of step t, under and over the points."""
+    w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
+    visited = visit.index if visit else None
+    return figures.playground_step(
+        ds.X, ds.y, w=w, b=b, visited=visited, update=update, **chart_args
+    )
+
+
+scene = figures.playground_scene(ds.X, ds.y, **chart_args)
+if run is None:
+    layered = stage.Layered(scene, lambda t: ([], []))
+else:
+    layered = stage.Layered(scene, step_layers, numbers.texts(run, ds))
+
+
+def draw(t: int) -> None:
+    """The 2-D chart and the same w in the augmented space, then weight space at step t."""
+    w, b, visit, _ = (None, None, None, None) if run is None else replay.at_step(run, ds.X, ds.y, t)
+    flat, lifted = st.columns(2, gap="small")  # the same w twice: side by side, same size
+    with flat:
+        stage.live_chart(PAGE, stepper, layered, drawing=choice.drawing)
+    with lifted:
+        flip = st.toggle(
+            "Flip class −1 (004)",
+            value=PAGE.defaults.flip,
+            key=PAGE.key("flip"),
+            bind=QP,
+            help="Draw each sample as a = y·(1, x): class −1 mirrored through the origin, so "
+            "every sample needs a·w > 0 and every update is w ← w + η·a.",
+        )
+        fig = space_view.space_figure(
+            ds.X, ds.y, w, b, flip=flip, box=box, presenter=presenter,
+            visited=visit.index if visit else None, class_names=ds.class_names,
+        )  # fmt: skip
+        stage.plot(PAGE, "space", fig)
+        scale = fig.layout.meta["scale"]
+        if scale and scale != 1:
+            st.caption(f"w = (b, w1, w2) drawn ×{scale:g}: its plane does not depend on its size.")
+    if run is None:
+        return
+    weights, side = st.columns(2, gap="small")
+    with weights:
+        kind = widgets.choice(PAGE, "slice", "Weight space cut at")
+        c = b
+        if kind == "fixed":
+            c = float(st.number_input("b of the slice", key=PAGE.key("slice_b"),
+                                      value=PAGE.defaults.slice_b, step=1.0, bind=QP))  # fmt: skip
+        W, B = run.trajectory()
+        k = int(run.updates_before_visit(t))
+        wbox = space_view.weight_box(W)
+        stage.plot(PAGE, "weights", space_view.weight_figure(A, W, B, k, c, box=wbox,
+                                                               presenter=presenter))  # fmt: skip
+        wrong = int(np.count_nonzero(pc.scores(A, np.concatenate(([b], w))) <= 0))
+        empty = space_view.slice_polygon(A, c, wbox).shape[0] == 0
+        st.caption(space_view.slice_sentence(kind, c, b, wrong, ds.n, empty))
+    with side, st.container(key=PAGE.own("numbers")):
+        numbers.text_line(PAGE, "summary", layered.texts(t)["summary"])
+        if visit is not None:
+            x, y = ds.X[visit.index], int(ds.y[visit.index])
+            st.latex(numbers.gathered(space_view.lifted_visit_latex(visit, x, y, run.eta)))
+        st.markdown(
+            f"**{wrong} of {ds.n}** samples have a·w ≤ 0 now: exactly the points the 2-D "
+            "chart marks as misclassified (a·w = y (w·x + b))."
+        )
+
+
+points = st.session_state[PAGE.own("points")] if choice.drawing else None
+stage.stage(PAGE, stepper, draw, points=points)
+data.remember_good(PAGE, ds, choice)
+
+# ------------------------------------------------------------------ the cone LP
+cone.cone_section(PAGE, A, run)
