@@ -7,6 +7,7 @@ auto-discovery); the Playground is the default page, served at the root URL.
 import streamlit as st
 
 from ui import guard, state
+from ui.parts import scenes
 from ui.warmup import prepare_process
 
 # State of the whole lab, not of one page: set up here, before any page runs, so it
@@ -17,6 +18,9 @@ LAB_STATE = {
     "lab_dataset": None,  # the dataset on screen (a datasets.Dataset), for the next page
     "lab_data": None,  # how it was picked: the data fields' values and drawn points
     "lab_upload": None,  # the last uploaded dataset: a page in upload mode opens on it
+    "lab_scene": None,  # the lecture's scene on screen (ui.lecture.SCENES), None outside one
+    "lab_lecture_at": 0,  # the scene the lecture page points at (PageDown / PageUp)
+    "lab_custom_scenes": (),  # the lecturer's own scenes: (title, link) pairs
 }
 
 
@@ -27,9 +31,11 @@ def lab_state() -> None:
 
 def main() -> None:
     # A presenter link (…?pg_presenter=true, kn_presenter on /kernel, ...) opens with the
-    # sidebar folded: the chart gets the whole width of the projector. It only sets how the
-    # page starts.
-    presenting = any(
+    # sidebar folded: the chart gets the whole width of the projector. Later runs keep
+    # asking for it while presenter mode is on: the link's flag leaves the URL once the
+    # toggle holds it, and a change to "auto" would unfold the sidebar at the next full
+    # rerun (a sidebar the lecturer opened stays open: only a change is applied).
+    presenting = bool(st.session_state.get("lab_presenter")) or any(
         st.query_params.get(table.key("presenter")) == "true" for table in state.TABLES
     )
     st.set_page_config(
@@ -69,8 +75,42 @@ def main() -> None:
             icon=":material/compare:",
             url_path="variants",
         ),
+        st.Page(
+            "pages/online.py",
+            title="Online",
+            icon=":material/sports_esports:",
+            url_path="online",
+        ),
+        st.Page(
+            "pages/space.py",
+            title="Space",
+            icon=":material/view_in_ar:",
+            url_path="space",
+        ),
+        st.Page(
+            "pages/proof.py",
+            title="Proof",
+            icon=":material/function:",
+            url_path="proof",
+        ),
+        st.Page(
+            "pages/experiments.py",
+            title="Experiments",
+            icon=":material/science:",
+            url_path="experiments",
+        ),
+        st.Page(
+            "pages/lecture.py",
+            title="Lecture",
+            icon=":material/co_present:",
+            url_path="lecture",
+        ),
     ]
-    guard.run_page(st.navigation(pages))  # errors are logged, never shown as tracebacks
+    page = st.navigation(pages)
+    path = page.url_path or "playground"  # the default page's path is ""
+    scenes.open_requested(path)  # a scene's button was pressed: its page, link and step
+    scenes.scene_bar(path)
+    guard.run_page(page)  # errors are logged, never shown as tracebacks
 
 
 main()

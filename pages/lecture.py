@@ -1,0 +1,76 @@
+"""Lecture: the course as ready scenes; each opens its page in presenter mode, on its data,
+settings and step. PageDown / PageUp (a clicker) walk the list; Open shows the scene."""
+
+import streamlit as st
+
+from ui import guard, lecture, text
+from ui.parts import scenes, style
+
+guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
+ss = st.session_state
+presenter = bool(ss.get("lab_presenter", False))
+style.header(
+    "Lecture",
+    "The course, one idea per scene. A clicker's PageDown and PageUp move through the list "
+    "and Open shows the scene; on its page, Next scene and Previous scene (or PageDown at "
+    "the end of the run) go on. Add your own scene from any page with “Add this moment”.",
+    presenter=presenter,
+)
+
+n = len(lecture.SCENES)
+at = min(max(int(ss.get("lab_lecture_at", 0)), 0), n - 1)
+scene = lecture.SCENES[at]
+left, mid, right = st.columns([1, 1, 4], vertical_alignment="center")
+left.button(
+    "Previous",
+    key="lab_lecture_prev",
+    shortcut="PageUp",
+    on_click=scenes.point_at,
+    args=(at - 1,),
+    disabled=at == 0,
+    width="stretch",
+)
+mid.button(
+    "Next",
+    key="lab_lecture_next",
+    shortcut="PageDown",
+    on_click=scenes.point_at,
+    args=(at + 1,),
+    disabled=at == n - 1,
+    width="stretch",
+)
+right.markdown(f"Scene **{at + 1}** of {n}")
+
+with st.container(border=True, key="lab_lecture_card"):
+    st.subheader(f"{at + 1}. {scene.title}")
+    st.markdown(scene.idea)
+    st.caption(f"Notes: {scene.notes} · opens /{scene.path}")
+    st.button(
+        "Open this scene",
+        key="lab_lecture_open",
+        shortcut="O",
+        type="primary",
+        on_click=scenes.request,
+        args=(at,),
+    )
+
+st.subheader("All scenes")
+for i, sc in enumerate(lecture.SCENES):
+    a, b = st.columns([5, 1], vertical_alignment="center")
+    a.markdown(f"**{i + 1}. {sc.title}** · {sc.notes}")
+    b.button("Open", key=f"lab_lecture_open_{i}", on_click=scenes.request, args=(i,))
+
+mine = ss.get("lab_custom_scenes") or []
+st.subheader("Your scenes")
+if not mine:
+    st.caption(
+        "None yet: on any page, step to the moment you want and press “Add this moment” "
+        "under the chart. Scenes you add last as long as this browser tab's session; "
+        "their links can be bookmarked."
+    )
+for i, (title, url) in enumerate(mine):
+    a, b = st.columns([5, 1], vertical_alignment="center")
+    a.markdown(f"**{i + 1}. {text.plain(title, 120)}**")
+    b.link_button("Open", url)
+
+scenes.finish_hop()  # a scene asked for: opened after this clean run

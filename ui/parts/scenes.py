@@ -1,0 +1,86 @@
+"""The lecture's scenes on every page: open one (its page in presenter mode, on its data,
+settings and step), the bar that walks to the next, and the lecturer's own scenes."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import lecture
+
+OPEN = "lab_open_scene"  # a scene asked for by a button; opened by app.py on the next run
+HOPPED = "lab_scene_hopped"  # the lecture page ran once with a scene waiting: open it now
+
+
+def point_at(i: int) -> None:
+    """The lecture page's pointer (what PageDown / PageUp move)."""
+    st.session_state["lab_lecture_at"] = max(0, min(i, len(lecture.SCENES) - 1))
+
+
+def request(i: int) -> None:
+    """A button's callback: open scene ``i`` (callbacks cannot switch pages themselves)."""
+    if 0 <= i < len(lecture.SCENES):
+        st.session_state[OPEN] = i
+
+
+def open_requested(path: str) -> None:
+    """Open the scene a button asked for, from the page at ``path``: forget the state its
+    page had in this session (so the page reads the scene's link as a fresh link), then
+    switch to it.
+
+    Streamlit refuses to set a query parameter that a widget of the last run is bound to
+    (every page binds its own), so a scene is always opened from a clean run of the
+    lecture page: from another page, first to the lecture page; there, one whole run,
+    then the switch (``finish_hop``).
+    """
+    ss = st.session_state
+    i = ss.get(OPEN)
+    if i is None:
+        return
+    if path != "lecture":  # a parameter of its own: clearing the URL would touch bound ones
+        st.switch_page("pages/lecture.py", query_params={"scene": str(i + 1)})
+    if not ss.pop(HOPPED, False):
+        return  # the lecture page runs once first (finish_hop)
+    del ss[OPEN]
+    scene = lecture.SCENES[i]
+    table = lecture.table_of(scene.path)
+    for key in [k for k in ss if isinstance(k, str) and k.startswith(table.prefix)]:
+        del ss[key]
+    ss["lab_scene"] = i
+    ss["lab_lecture_at"] = i
+    ss["lab_presenter"] = True
+    st.switch_page(f"pages/{scene.path}.py", query_params=lecture.scene_query(scene))
+
+
+def finish_hop() -> None:
+    """At the end of the lecture page: a scene is waiting to open, and this run bound no
+    other page's widgets: open it on the next run."""
+    ss = st.session_state
+    if ss.get(OPEN) is not None:
+        st.caption("Opening the scene…")
+        ss[HOPPED] = True
+        st.rerun()
+
+
+def scene_bar(path: str) -> None:
+    """On a scene's page: which scene this is, and Previous / Next scene. Leaving the
+    scene's page (the navigation) ends the lecture's walk."""
+    ss = st.session_state
+    i = ss.get("lab_scene")
+    if i is None or path == "lecture":
+        return
+    scene = lecture.SCENES[i]
+    if path != scene.path:
+        ss["lab_scene"] = None
+        return
+    n = len(lecture.SCENES)
+    a, b, c, d = st.columns([5, 2, 2, 2], vertical_alignment="center")
+    a.markdown(f"**Scene {i + 1} of {n}:** {scene.title}")
+    b.button(
+        "◀ Previous", key="lab_prev_scene", on_click=request, args=(i - 1,),
+        disabled=i == 0, width="stretch",
+    )  # fmt: skip
+    c.button(
+        "Next scene ▶", key="lab_next_scene", on_click=request, args=(i + 1,),
+        disabled=i == n - 1, width="stretch", type="primary",
+    )  # fmt: skip
+    d.page_link("pages/lecture.py", label="All scenes", icon=":material/list:")
