@@ -6,6 +6,7 @@ link (artifacts/screenshots/experiments_1024.png, experiments_full.png)."""
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -15,15 +16,27 @@ pytestmark = pytest.mark.browser
 
 PROJECTOR = {"width": 1024, "height": 768}
 CHARTS = '[data-testid="stPlotlyChart"] .js-plotly-plot'
-PROGRESS_RECORDER = """
-window.progressSeen = [];
-new MutationObserver(() => {
-  for (const bar of document.querySelectorAll('[data-testid="stProgress"]')) {
-    const text = bar.innerText.trim();
-    if (text && !window.progressSeen.includes(text)) window.progressSeen.push(text);
-  }
-}).observe(document, {childList: true, subtree: true, characterData: true});
-"""
+PROGRESS = re.compile(rb"(?:Margins|Dimensions|Orders): run [0-9,]+ of [0-9,]+")
+
+
+def record_progress(page: Any) -> list[str]:
+    """Every progress bar's text the server sends, read from the websocket's frames (a bar
+    lives only while its experiment runs; on a fast machine the browser may get its updates
+    and its removal in one batch and draw none of them)."""
+    seen: list[str] = []
+
+    def on_frame(payload: str | bytes) -> None:
+        if isinstance(payload, bytes | bytearray):
+            seen.extend(m.decode() for m in PROGRESS.findall(bytes(payload)))
+
+    def on_websocket(ws: Any) -> None:
+        if ws.url.endswith("/_stcore/stream"):
+            ws.on("framereceived", on_frame)
+
+    page.on("websocket", on_websocket)
+    return seen
+
+
 SLOW = 600_000  # ms: hundreds of runs on a machine that has run 25x slow for hours
 
 
@@ -54,14 +67,11 @@ def no_error(page: Any) -> None:
 def test_experiments_page_at_1024(page: Any, streamlit_server: Any):
     url = streamlit_server("app.py")
     page.set_viewport_size(PROJECTOR)
-    # Every progress bar's text, recorded as the page draws it (a bar lives only while its
-    # experiment runs, a few seconds, and where the page is not scrolled to).
-    page.add_init_script(PROGRESS_RECORDER)
+    seen = record_progress(page)
     open_app(page, url + "/experiments", timeout=SLOW)
     page.wait_for_function(
         f"() => document.querySelectorAll('{CHARTS}').length === 5", timeout=SLOW
     )
-    seen = page.evaluate("() => window.progressSeen")
     # A fresh server computes every experiment, each with its bar (seen: at least the
     # longest, the dimensions, whose 120 runs take about half a second at normal speed).
     assert any(t.startswith(("Margins: run ", "Dimensions: run ")) for t in seen), seen
