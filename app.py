@@ -20,7 +20,7 @@ LAB_STATE = {
     "lab_upload": None,  # the last uploaded dataset: a page in upload mode opens on it
     "lab_scene": None,  # the lecture's scene on screen (ui.lecture.SCENES), None outside one
     "lab_lecture_at": 0,  # the scene the lecture page points at (PageDown / PageUp)
-    "lab_custom_scenes": (),  # the lecturer's own scenes: (title, link) pairs
+    "lab_custom_scenes": (),  # the lecturer's own scenes: (title, path, params), ui.parts.moment
 }
 
 

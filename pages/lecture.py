@@ -3,8 +3,8 @@ settings and step. PageDown / PageUp (a clicker) walk the list; Open shows the s
 
 import streamlit as st
 
-from ui import guard, lecture, text
-from ui.parts import scenes, style
+from ui import guard, lecture
+from ui.parts import moment, scenes, style
 
 guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
 ss = st.session_state
@@ -60,17 +60,19 @@ for i, sc in enumerate(lecture.SCENES):
     a.markdown(f"**{i + 1}. {sc.title}** · {sc.notes}")
     b.button("Open", key=f"lab_lecture_open_{i}", on_click=scenes.request, args=(i,))
 
-mine = ss.get("lab_custom_scenes") or []
+mine = ss.get(moment.MINE) or ()
 st.subheader("Your scenes")
 if not mine:
     st.caption(
-        "None yet: on any page, step to the moment you want and press “Add this moment” "
-        "under the chart. Scenes you add last as long as this browser tab's session; "
-        "their links can be bookmarked."
+        "None yet: on any page, step to the moment you want, open “Link to this moment” "
+        "under the chart and press “Add to the lecture”. Your scenes last as long as this "
+        "browser tab's session; their links can be copied and bookmarked."
     )
-for i, (title, url) in enumerate(mine):
-    a, b = st.columns([5, 1], vertical_alignment="center")
-    a.markdown(f"**{i + 1}. {text.plain(title, 120)}**")
-    b.link_button("Open", url)
+for i, (title, path, params) in enumerate(mine):
+    a, b, c = st.columns([5, 1, 1], vertical_alignment="center")
+    a.text(f"{len(lecture.SCENES) + i + 1}. {title}")  # typed by the lecturer: plain text
+    a.code(moment.link(path, dict(params)), language=None, wrap_lines=True)
+    b.button("Open", key=f"lab_mine_open_{i}", on_click=moment.open_mine, args=(i,))
+    c.button("Remove", key=f"lab_mine_remove_{i}", on_click=moment.remove, args=(i,))
 
 scenes.finish_hop()  # a scene asked for: opened after this clean run

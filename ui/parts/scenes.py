@@ -7,7 +7,8 @@ import streamlit as st
 
 from ui import lecture
 
-OPEN = "lab_open_scene"  # a scene asked for by a button; opened by app.py on the next run
+OPEN = "lab_open_scene"  # a scene asked for by a button (an index of lecture.SCENES, or
+# the lecturer's own: (path, params)); opened by app.py on the next run
 HOPPED = "lab_scene_hopped"  # the lecture page ran once with a scene waiting: open it now
 
 
@@ -20,6 +21,13 @@ def request(i: int) -> None:
     """A button's callback: open scene ``i`` (callbacks cannot switch pages themselves)."""
     if 0 <= i < len(lecture.SCENES):
         st.session_state[OPEN] = i
+
+
+def request_link(path: str, params: dict[str, str]) -> None:
+    """A button's callback: open the page at ``path`` on the link ``params`` (the
+    lecturer's own scene), as a scene is opened."""
+    if path in lecture.PATHS.values():
+        st.session_state[OPEN] = (path, dict(params))
 
 
 def open_requested(path: str) -> None:
@@ -37,18 +45,24 @@ def open_requested(path: str) -> None:
     if i is None:
         return
     if path != "lecture":  # a parameter of its own: clearing the URL would touch bound ones
-        st.switch_page("pages/lecture.py", query_params={"scene": str(i + 1)})
+        hop = {"scene": str(i + 1)} if isinstance(i, int) else None
+        st.switch_page("pages/lecture.py", query_params=hop)
     if not ss.pop(HOPPED, False):
         return  # the lecture page runs once first (finish_hop)
     del ss[OPEN]
-    scene = lecture.SCENES[i]
-    table = lecture.table_of(scene.path)
+    if isinstance(i, int):
+        scene = lecture.SCENES[i]
+        target, query = scene.path, lecture.scene_query(scene)
+        ss["lab_scene"] = i
+        ss["lab_lecture_at"] = i
+    else:  # the lecturer's own scene: no place in the lecture's walk
+        target, query = i
+        ss["lab_scene"] = None
+    table = lecture.table_of(target)
     for key in [k for k in ss if isinstance(k, str) and k.startswith(table.prefix)]:
         del ss[key]
-    ss["lab_scene"] = i
-    ss["lab_lecture_at"] = i
     ss["lab_presenter"] = True
-    st.switch_page(f"pages/{scene.path}.py", query_params=lecture.scene_query(scene))
+    st.switch_page(f"pages/{target}.py", query_params=query)
 
 
 def finish_hop() -> None:

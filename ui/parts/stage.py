@@ -15,7 +15,7 @@ import streamlit as st
 from plotly.io.json import to_json_plotly
 
 from ui import compute, figures, guard, state, text
-from ui.parts import controls, data
+from ui.parts import controls, data, moment
 from ui.plot_click import plot_click
 from ui.state import Table
 from ui.stepper import Stepper
@@ -89,6 +89,8 @@ def stage(
                 with st.container(key=page.own("status")):
                     st.markdown(f"**{text.status_line(run, t)}**")
         state.sync_url(st.query_params, t, points if points is not None else ([], []), page)
+        if run is not None:
+            moment.moment(page, t)  # the link just written, to copy or add to the lecture
 
     _stage()
     # The controls are drawn even without a run (disabled), so nothing moves.

@@ -1,0 +1,96 @@
+"""This moment of a page as a link: copy it, or add it to the lecture as the lecturer's own
+scene (opened like the lecture's scenes: its page in presenter mode, its data, settings
+and step)."""
+
+from __future__ import annotations
+
+from urllib.parse import urlencode, urlsplit
+
+import streamlit as st
+
+from ui import lecture
+from ui.parts import scenes
+from ui.state import SOURCES, Table
+
+MINE = "lab_custom_scenes"  # app.py's LAB_STATE: the lecturer's scenes, oldest first
+MOST = 40  # scenes a session keeps (a link is at most about 3 KB)
+TITLE_CHARS = 120
+
+
+def query(page: Table) -> dict[str, str]:
+    """The page's link as it stands (the URL the stage has just written: the bound
+    widgets, the step and the drawn points), in presenter mode."""
+    out = {k: str(v) for k, v in st.query_params.to_dict().items() if k.startswith(page.prefix)}
+    out[page.key("presenter")] = "true"
+    return out
+
+
+def link(path: str, params: dict[str, str]) -> str:
+    """The link as the browser can open it: the server's address when it is known."""
+    relative = f"/{path}?{urlencode(params)}"
+    try:
+        parts = urlsplit(st.context.url or "")
+    except (AttributeError, ValueError):
+        return relative
+    if parts.scheme in ("http", "https") and parts.netloc:
+        return f"{parts.scheme}://{parts.netloc}{relative}"
+    return relative
+
+
+def add(title_key: str, path: str, params: dict[str, str]) -> None:
+    """Add a scene (a callback; its title is read from the box ``title_key`` as it is
+    when the button is pressed): the newest last, at most ``MOST`` (the oldest goes)."""
+    title = str(st.session_state.get(title_key) or "").strip() or f"{path.title()} scene"
+    scene = (title[:TITLE_CHARS], path, tuple(params.items()))
+    mine = tuple(st.session_state.get(MINE) or ())
+    st.session_state[MINE] = (*mine, scene)[-MOST:]
+
+
+def remove(i: int) -> None:
+    mine = list(st.session_state.get(MINE) or ())
+    if 0 <= i < len(mine):
+        del mine[i]
+    st.session_state[MINE] = tuple(mine)
+
+
+def moment(page: Table, t: int) -> None:
+    """Under the stage: a popover with the link to this moment (a copy button on it) and
+    "Add to the lecture"."""
+    path = lecture.PATHS[page.prefix]
+    params = query(page)
+    with st.popover("Link to this moment", icon=":material/link:", key=page.own("moment")):
+        st.code(link(path, params), language=None, wrap_lines=True)
+        st.caption(
+            "Opens this page in presenter mode on the same data, settings and step "
+            "(the copy button is at the code's top right)."
+        )
+        source = page.key("source") if "source" in page.names else None
+        if source and st.session_state.get(source) == SOURCES["upload"]:
+            st.caption(
+                "The uploaded file is not in the link: whoever opens it uploads the same "
+                "file, and the page then opens at this step."
+            )
+        st.text_input(
+            "Scene title",
+            value=f"{path.title()} at step {t:,}",
+            max_chars=TITLE_CHARS,
+            key=page.own("moment_title"),
+        )
+        st.button(
+            "Add to the lecture",
+            key=page.own("moment_add"),
+            icon=":material/playlist_add:",
+            on_click=add,
+            args=(page.own("moment_title"), path, params),
+        )
+        mine = st.session_state.get(MINE) or ()
+        if mine:
+            st.caption(f"Your scenes: {len(mine)} (on the Lecture page).")
+
+
+def open_mine(i: int) -> None:
+    """A lecture-page button's callback: open the lecturer's scene ``i``."""
+    mine = st.session_state.get(MINE) or ()
+    if 0 <= i < len(mine):
+        _, path, params = mine[i]
+        scenes.request_link(path, dict(params))
