@@ -7,13 +7,12 @@ from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import PLAYGROUND as PAGE
 
 ss = st.session_state
-opening = data.open_page(PAGE, online_option=True)
+opening = data.open_page(PAGE)
 presenter, choice = opening.presenter, opening.choice
 with st.sidebar:
     prep_effect = st.container()
     st.subheader("Algorithm")
-    online = choice.drawing and bool(ss.get(PAGE.key("online"), False))
-    setup = settings.settings_panel(PAGE, online=online, variants=state.PLAYGROUND_VARIANTS)
+    setup = settings.settings_panel(PAGE, online_option=True, variants=state.PLAYGROUND_VARIANTS)
 
 style.header(
     "Playground",

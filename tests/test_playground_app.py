@@ -224,6 +224,37 @@ def test_draw_add_undo_remove_clear():
     assert len(at.session_state["pg_points"][1]) == 2
 
 
+def textbook_online(X, y):
+    """001's online protocol, written out: each arrival predicted (0 at a tie), then learned."""
+    w, b, said = np.zeros(X.shape[1]), 0.0, []
+    for x, label in zip(X, y, strict=True):
+        a = float(w @ x + b)
+        said.append((int(np.sign(a)), int(label)))
+        if label * a <= 0:
+            w, b = w + label * x, b + label
+    return said
+
+
+@pytest.mark.parametrize("source", ["Generate", "Examples"])
+def test_online_mode_works_on_any_data_one_pass_in_order(source):
+    at = app(pg_source=source, pg_online="true", pg_max_epochs="7", pg_order="shuffle")
+    ds = at.session_state["lab_dataset"]
+    run = at.session_state["pg_run"]
+    said = textbook_online(ds.X, ds.y)
+    assert run.online and run.n_visits == ds.n  # one pass, whatever max epochs and order say
+    assert run.mistakes == sum(p * label <= 0 for p, label in said)
+    word = {1: "+1", -1: "-1", 0: "0 (I don't know)"}
+    for k in (1, 2, ds.n):
+        at.session_state["pg_cursor"] = k
+        at.run()
+        p, label = said[k - 1]
+        assert f"arrival {k} of {ds.n}" in status(at)
+        assert f"predicted {word[p]}, label {label:+d}" in status(at)
+    # Off again: the ordinary run on the same data.
+    at.toggle(key="pg_online").set_value(False).run()
+    assert not at.session_state["pg_run"].online
+
+
 def test_online_mode_a_new_point_is_the_next_arrival():
     at = app(pg_source="Draw", pg_online="true")
     at.number_input(key="pg_add_x1").set_value(1.0)

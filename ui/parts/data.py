@@ -147,7 +147,7 @@ class Opening:
     prep: str
 
 
-def open_page(page: Table, *, online_option: bool = False) -> Opening:
+def open_page(page: Table) -> Opening:
     """A page's first lines: read its link (once per session), start from the lab's data
     when the link has none of its own, and draw presenter mode, the data picker and the
     preprocessing in the sidebar (the page adds its own settings below them)."""
@@ -156,13 +156,13 @@ def open_page(page: Table, *, online_option: bool = False) -> Opening:
     adopt_lab_data(page, st.query_params)
     with st.sidebar:
         presenter = presenter_toggle(page)  # lab-wide: the next page opens the same way
-        choice = data_panel(page, online_option=online_option)
+        choice = data_panel(page)
         prep = preprocessing_widget(page)
     return Opening(tuple(problems), presenter, choice, prep)
 
 
 # ------------------------------------------------------------------------- data
-def data_panel(page: Table, *, online_option: bool = False) -> DataChoice:
+def data_panel(page: Table) -> DataChoice:
     """The source picker and the chosen source's widgets (in the sidebar)."""
     source = widgets.choice(page, "source", "Data")
     try:
@@ -171,7 +171,7 @@ def data_panel(page: Table, *, online_option: bool = False) -> DataChoice:
         if source == "examples":
             return _examples(page)
         if source == "draw":
-            return _draw(page, online_option)
+            return _draw(page)
         return _upload(page)
     except datasets.DatasetError as exc:
         return DataChoice(None, str(exc))
@@ -252,7 +252,7 @@ def _examples(page: Table) -> DataChoice:
 
 
 # ------------------------------------------------------------------------- draw
-def _draw(page: Table, online_option: bool) -> DataChoice:
+def _draw(page: Table) -> DataChoice:
     ss = _ss()
     X, y = ss[page.own("points")]
     st.segmented_control(
@@ -275,15 +275,6 @@ def _draw(page: Table, online_option: bool) -> DataChoice:
     clear.button(
         "Clear", key=page.own("clear"), on_click=set_points, args=(page, np.zeros((0, 2)), [])
     )
-    if online_option:
-        st.toggle(
-            "Online: each new point arrives, is predicted, then learned",
-            value=page.defaults.online,
-            key=page.key("online"),
-            bind=QP,
-            help="The mistake-bound setting of the notes (001). Without it, changing the data "
-            "starts the run again.",
-        )
     with st.expander("Add a point by its coordinates"):
         a, b = st.columns(2)
         a.number_input("x1", value=0.0, step=0.1, format="%.3f", key=page.own("add_x1"))

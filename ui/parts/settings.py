@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import asdict, dataclass, replace
 
+import streamlit as st
+
 import perceptron_core as pc
 from ui import state
 from ui.parts import widgets
@@ -59,13 +61,28 @@ class Settings:
 def settings_panel(
     page: Table,
     *,
-    online: bool = False,
+    online_option: bool = False,
     variants: tuple[str, ...] | None = None,
     variant: str = "classic",
 ) -> Settings:
     """Learning rate, start, order, max epochs and the variant: chosen from ``variants``
     when the page offers a choice, else ``variant``; a kernel run adds its kernel.
-    ``online``: the run is the online protocol (001)."""
+    ``online_option``: offer the online protocol (001) on any data: one pass in the data's
+    order from w = 0, each arrival predicted and then learned."""
+    if online_option and widgets.flag(
+        page,
+        "online",
+        "Online: one pass, each example predicted, then learned",
+        help="The mistake-bound setting of the notes (001) on any data: the examples arrive "
+        "once each, in the data's order, from w = 0. On drawn points a new point is the "
+        "next arrival.",
+    ):
+        st.caption(
+            "Online: the status line gives each arrival's prediction and label. The game "
+            "where the prediction shows before the label is the Online page."
+        )
+        eta = widgets.steps(page, "eta", "Learning rate η")
+        return Settings(variant="classic", eta=float(eta), max_epochs=1, online=True)
     eta = widgets.steps(page, "eta", "Learning rate η")
     start = widgets.choice(
         page,
@@ -90,12 +107,11 @@ def settings_panel(
     return Settings(
         variant=variant,
         eta=float(eta),
-        max_epochs=1 if online else int(max_epochs),
-        order="fixed" if online else order,
+        max_epochs=int(max_epochs),
+        order=order,
         order_seed=int(order_seed),
-        start="zero" if online else start,
+        start=start,
         start_seed=int(start_seed),
-        online=online,
         **kernel,
     )
 

@@ -64,3 +64,9 @@ def whole_number(page: Table, name: str, label: str, *, help: str | None = None)
             help=help,
         )  # fmt: skip
     )
+
+
+def flag(page: Table, name: str, label: str, *, help: str | None = None) -> bool:
+    """A toggle for a bool field, in the link."""
+    f = page[name]
+    return bool(st.toggle(label, value=f.default, key=page.key(name), bind=QP, help=help))
