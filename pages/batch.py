@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import batch_view, compute, figures, layers, replay, text
+from ui import batch_view, compute, layers, replay, text
 from ui.parts import data, numbers, settings, stage, style
 from ui.state import BATCH as PAGE
 
@@ -34,10 +34,9 @@ if batch is not None:
     single = compute.trained(ds.X, ds.y, setup.but(variant="classic"))
     record = batch_view.comparison_of(batch.run, single.run)
 run = None if record is None else record.batch
-stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
-box = figures.view_box(ds.X, include_origin=True)
-if choice.drawing:
-    box = data.drawing_box(box)
+run_key = stage.run_id(ds, setup)
+stepper = stage.stepper_for(PAGE, run, run_key)
+box = stage.view(ds, choice, () if record is None else (record.batch, record.single), run_key)
 scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter)
 
 

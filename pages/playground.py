@@ -47,9 +47,7 @@ edit = ss.pop(PAGE.own("data_edit"), None)
 follow = setup.online and edit is not None and run is not None
 run_key = stage.run_id(ds, setup)
 stepper = stage.stepper_for(PAGE, run, run_key, follow=follow)
-box = figures.view_box(ds.X, include_origin=True)
-if choice.drawing:  # an empty board to draw on, growing only with the data
-    box = data.drawing_box(box)
+box = stage.view(ds, choice, (run,), run_key)
 scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter)
 chart_args = dict(
     box=box,

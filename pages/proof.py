@@ -36,9 +36,7 @@ if run is not None and th is not None and run.converged and not th.separable:
     th = compute.theory(ds.X, ds.y, (run.b, *run.w))  # a clean pass is a separator
 separable = th is not None and th.separable
 stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
-box = figures.view_box(ds.X, include_origin=True)
-if choice.drawing:
-    box = data.drawing_box(box)
+box = stage.view(ds, choice, (run,), stage.run_id(ds, setup))
 chart_args = dict(
     box=box,
     separator=(th.u, th.gamma) if separable else None,

@@ -33,9 +33,7 @@ ds = data.settle(
 trained = stage.trained(ds, setup)
 run = None if trained is None else trained.run
 stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
-box = figures.view_box(ds.X, include_origin=True)
-if choice.drawing:
-    box = data.drawing_box(box)
+box = stage.view(ds, choice, (run,), stage.run_id(ds, setup))
 chart_args = dict(
     box=box, class_names=ds.class_names, feature_names=ds.feature_names, presenter=presenter
 )

@@ -3,6 +3,8 @@
 import numpy as np
 import plotly.graph_objects as go
 import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
 
 import datasets
 import perceptron_core as pc
@@ -333,3 +335,52 @@ def test_one_arrow_frame_per_run_fits_every_w_from_the_origin_when_in_view(offse
         assert np.isclose(drawn, frame.scale * np.linalg.norm(w))
         label = F.vector_traces(box, w=w, frame=frame)["vector labels"]["text"][0]
         assert ("origin off view" in label) == (offset != 0)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.floats(-3, 3), st.floats(-3, 3), st.floats(0.1, 5),
+    st.floats(-1, 1), st.floats(-1, 1), st.floats(-8, 8),
+)  # fmt: skip
+def test_a_boundarys_piece_in_view_is_the_clipped_segment(cx, cy, half, w1, w2, b):
+    box = F.Box(cx - half, cx + half, cy - half, cy + half)
+    assume(abs(w1) + abs(w2) > 1e-3)
+    chord, nearest = F._chords([[w1, w2]], [b], box)
+    seg = F.line_in_box([w1, w2], b, box)
+    length = 0.0 if seg is None else float(np.hypot(*(seg[1] - seg[0])))
+    assert chord[0] == pytest.approx(length, abs=1e-7 * (1 + half))
+    # The nearest point is on the line, and nearer the centre than any other (the foot).
+    assert w1 * nearest[0, 0] + w2 * nearest[0, 1] + b == pytest.approx(0, abs=1e-7 * (1 + abs(b)))
+    foot = np.array([cx, cy]) - (w1 * cx + w2 * cy + b) / (w1**2 + w2**2) * np.array([w1, w2])
+    assert np.allclose(nearest[0], foot, atol=1e-7 * (1 + abs(b)))
+
+
+def test_002_example_2s_corner_boundary_comes_into_view_and_a_far_one_is_pointed_at():
+    # ERRATA: after four visits w = (-1, -1), b = -1: x1 + x2 = -1 touches only the corner
+    # (-0.5, -0.5) of the view the four points and the origin get.
+    X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
+    y = np.array([1, 1, -1, -1])
+    run = pc.train(X, y, max_epochs=3)
+    W, B = run.trajectory()
+    assert (W[3] == [-1, -1]).all() and B[3] == -1  # the notes' corrected trace
+    box = F.view_box(X, include_origin=True)
+    assert F.off_view(W[3], B[3], box) == "↙"  # a corner only: said which way
+    seg = F.line_in_box(W[3], B[3], box)
+    assert seg is None or np.hypot(*(seg[1] - seg[0])) < F.SHORT * box.span
+    grown = F.follow_boundaries(box, W, B)
+    for x0, y0 in [(box.x0, box.y0), (box.x1, box.y1)]:
+        assert grown.contains(x0, y0)  # the old view stays in view
+    assert grown.span <= 2 * box.span
+    for w, b in zip(W, B, strict=True):  # every boundary of the run is seen now
+        if np.any(w):
+            seg = F.line_in_box(w, b, grown)
+            assert seg is not None and np.hypot(*(seg[1] - seg[0])) >= F.SHORT * grown.span
+            assert F.off_view(w, b, grown) is None
+    # A boundary far away is not chased (the data would shrink); the legend says where.
+    assert F.follow_boundaries(box, [[1.0, 0.0]], [-50.0]) == box
+    assert F.off_view([1.0, 0.0], -50.0, box) == "→"
+    spec = F.playground_spec(X, y, box=box, w=np.array([1.0, 0.0]), b=-50.0)[0]
+    assert spec[F.T["boundary"]]["name"] == "boundary: off the view →"
+    assert spec[F.T["boundary"]]["showlegend"]
+    inside = F.playground_spec(X, y, box=box, w=np.array([1.0, 0.0]), b=-0.5)[0]
+    assert inside[F.T["boundary"]]["name"] == "boundary"

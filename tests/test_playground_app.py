@@ -599,3 +599,19 @@ def test_the_margin_of_w_is_a_number_when_w_separates_and_none_before():
     margin = np.min(y * (X @ w + b)) / np.linalg.norm(w)
     line = next(m.value for m in at.markdown if "separates the data" in m.value)
     assert f"is {margin:.4g} (the band)" in line
+
+
+def test_002_example_2_after_four_visits_its_boundary_is_in_view():
+    # ERRATA: w = (-1, -1), b = -1 after four visits; x1 + x2 = -1 would touch only the
+    # corner of the data's view. The chart's view grows so the line is seen.
+    at = app(pg_source="Examples", pg_example="Notes 002, example 2 (XOR, 4 points)", pg_step="4")
+    assert "update 3" in status(at)
+    fig = lab_app.stage_figures(at)[0]
+    line = [t for t in fig["data"] if t.get("name", "").startswith("boundary")][-1]  # the step's
+    assert line["name"] == "boundary"
+    (x0, x1), (y0, y1) = line["x"], line["y"]
+    assert x0 + y0 == pytest.approx(-1) and x1 + y1 == pytest.approx(-1)  # on x1 + x2 = -1
+    xr, yr = fig["layout"]["xaxis"]["range"], fig["layout"]["yaxis"]["range"]
+    assert np.hypot(x1 - x0, y1 - y0) >= 0.1 * (xr[1] - xr[0])  # a piece a reader sees
+    for px, py in [(0, 0), (1, 1), (0, 1), (1, 0)]:  # the data stay in view
+        assert xr[0] < px < xr[1] and yr[0] < py < yr[1]

@@ -194,6 +194,16 @@ def arrow_frame(run_id: str, _run, box):
     return figures.run_arrow_frame(box, _run.trajectory()[0])
 
 
+@cache.cached
+def run_view(run_id: str, _runs: tuple, box):
+    """The view grown so that the runs' boundaries are seen (``follow_boundaries``)."""
+    from ui import figures
+
+    W = np.concatenate([r.trajectory()[0] for r in _runs])
+    B = np.concatenate([r.trajectory()[1] for r in _runs])
+    return figures.follow_boundaries(box, W, B)
+
+
 @cache.cached(spinner="Solving A w ≥ 1…")
 def cone_solution(A: np.ndarray, max_updates: int) -> pc.ConeSolution:
     """The perceptron through the rows of A and the scaled solution (``pc.solve_cone``)."""

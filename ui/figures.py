@@ -176,11 +176,8 @@ def box_polygon(box: Box) -> np.ndarray:
     return np.array([[box.x0, box.y0], [box.x1, box.y0], [box.x1, box.y1], [box.x0, box.y1]])
 
 
-def line_in_box(w, b: float, box: Box, level: float = 0.0) -> np.ndarray | None:
-    """The segment of {x : w.x + b = level} inside the box, or None (w = 0 or outside)."""
-    w = np.asarray(w, dtype=np.float64)
-    if not np.any(w):
-        return None
+def _box_crossings(w, b: float, box: Box, level: float) -> list[tuple[float, float]]:
+    """Where the line w.x + b = level crosses the sides of the box (corners twice)."""
     pts = []
     for x in (box.x0, box.x1):
         if w[1] != 0:
@@ -192,6 +189,16 @@ def line_in_box(w, b: float, box: Box, level: float = 0.0) -> np.ndarray | None:
             x = (level - b - w[1] * y) / w[0]
             if box.x0 - 1e-12 <= x <= box.x1 + 1e-12:
                 pts.append((x, y))
+    return pts
+
+
+def line_in_box(w, b: float, box: Box, level: float = 0.0) -> np.ndarray | None:
+    """The segment of {x : w.x + b = level} inside the box, or None (w = 0 or outside)."""
+    w = np.asarray(w, dtype=np.float64)
+    if not np.any(w):
+        return None
+    with np.errstate(over="ignore"):  # a nearly flat line: its far ends are not in view
+        pts = _box_crossings(w, b, box, level)
     if len(pts) < 2:
         return None
     pts_arr = np.array(pts)
@@ -201,6 +208,91 @@ def line_in_box(w, b: float, box: Box, level: float = 0.0) -> np.ndarray | None:
     if d[i, j] == 0:
         return None
     return pts_arr[[i, j]]
+
+
+ARROWS_8 = "→↗↑↖←↙↓↘"  # toward a direction, by octant counter-clockwise from +x
+SHORT = 0.06  # a boundary whose piece in view is shorter than this share of the view's side
+
+
+def _chords(W, B, box: Box) -> tuple[np.ndarray, np.ndarray]:
+    """For each line w.x + b = 0 (rows of W, entries of B, w != 0): the length of its piece
+    inside the box and its point nearest the box's centre."""
+    W = np.asarray(W, dtype=np.float64).reshape(-1, 2)
+    B = np.asarray(B, dtype=np.float64).reshape(-1)
+    c = np.array([box.x0 / 2 + box.x1 / 2, box.y0 / 2 + box.y1 / 2])
+    h = np.array([box.x1 / 2 - box.x0 / 2, box.y1 / 2 - box.y0 / 2])
+    norm = np.hypot(W[:, 0], W[:, 1])
+    n = W / norm[:, None]
+    s = -(W @ c + B) / norm  # signed distance from the centre to the line, along n
+    nearest = c + s[:, None] * n
+    u = np.stack([-n[:, 1], n[:, 0]], axis=1)  # along the line
+    lo = np.full(len(B), -np.inf)
+    hi = np.full(len(B), np.inf)
+    for k in range(2):  # |s n_k + t u_k| <= h_k on each axis (a line on a side is in)
+        p = s * n[:, k]
+        hk = h[k] * (1 + 1e-12)
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):
+            a = (-hk - p) / u[:, k]
+            b = (hk - p) / u[:, k]
+        flat = u[:, k] == 0  # parallel to this axis' sides: all of it, or none, is between
+        a = np.where(flat, -np.inf, a)
+        b = np.where(flat, np.inf, b)
+        lo = np.maximum(lo, np.minimum(a, b))
+        hi = np.minimum(hi, np.maximum(a, b))
+        hi = np.where(flat & (np.abs(p) > hk), lo, hi)
+    return np.maximum(hi - lo, 0.0), nearest
+
+
+def off_view(w, b: float, box: Box) -> str | None:
+    """Where the boundary w.x + b = 0 is when the view shows none of it or only a sliver
+    (a corner): an arrow from the view's centre toward its nearest point; None when it is
+    in view (or w = 0: there is no line)."""
+    w = np.asarray(w, dtype=np.float64).reshape(-1)
+    if w.shape[0] != 2 or not np.any(w) or not np.all(np.isfinite(w)) or not np.isfinite(b):
+        return None
+    chord, nearest = _chords(w[None, :], [b], box)
+    if chord[0] >= SHORT * box.span:
+        return None
+    dx = nearest[0, 0] - (box.x0 / 2 + box.x1 / 2)
+    dy = nearest[0, 1] - (box.y0 / 2 + box.y1 / 2)
+    octant = int(round(math.atan2(dy, dx) / (math.pi / 4))) % 8
+    return ARROWS_8[octant]
+
+
+def boundary_name(name: str, where: str | None) -> str:
+    """A boundary's legend entry; one the view does not show says which way it is."""
+    return name if where is None else f"{name}: off the view {where}"
+
+
+def follow_boundaries(box: Box, W, B, *, reach: float = 2.0, grow: float = 2.0) -> Box:
+    """The view grown (at most ``grow`` times as wide) so that the boundaries of a run
+    that it would show only at a corner, or miss while passing within ``reach``
+    half-widths of its centre, are seen: each one's point nearest the centre comes in
+    with a margin (002 Example 2 after four visits: x1 + x2 = -1 only touches the corner
+    of the data's view). Farther boundaries are left out (``off_view`` says where)."""
+    WB = np.column_stack(
+        [np.asarray(W, dtype=np.float64).reshape(-1, 2), np.asarray(B, dtype=np.float64)]
+    )
+    WB = WB[np.any(WB[:, :2] != 0, axis=1) & np.all(np.isfinite(WB), axis=1)]
+    if WB.shape[0] == 0:
+        return box
+    WB = np.unique(WB, axis=0)  # a run's boundaries repeat (a visit without a mistake)
+    half = box.span / 2
+    chord, nearest = _chords(WB[:, :2], WB[:, 2], box)
+    centre = np.array([box.x0 / 2 + box.x1 / 2, box.y0 / 2 + box.y1 / 2])
+    far = np.hypot(*(nearest - centre).T)
+    near = (chord < 4 * SHORT * box.span) & (far <= reach * half)
+    if not np.any(near):
+        return box
+    pad = 0.25 * half
+    lo = np.minimum([box.x0, box.y0], nearest[near].min(axis=0) - pad)
+    hi = np.maximum([box.x1, box.y1], nearest[near].max(axis=0) + pad)
+    new_half = min(_nice(float((hi - lo).max()) / 2), grow * half)
+    mid = lo / 2 + hi / 2
+    # The old view stays inside the new one (the data and the origin stay in view).
+    cx = float(np.clip(mid[0], box.x1 - new_half, box.x0 + new_half))
+    cy = float(np.clip(mid[1], box.y1 - new_half, box.y0 + new_half))
+    return Box(cx - new_half, cx + new_half, cy - new_half, cy + new_half)
 
 
 def _closed(poly: np.ndarray) -> tuple[list, list]:
@@ -272,7 +364,11 @@ def dynamic_traces(
     gx, gy = _segment(ghost)
     out["previous boundary"] = dict(type="scatter", x=gx, y=gy)
     bx, by = _segment(boundary)
-    out["boundary"] = dict(type="scatter", x=bx, y=by)
+    where = off_view(w, b, box) if has_w else None
+    out["boundary"] = dict(
+        type="scatter", x=bx or ([None] if where else []), y=by or ([None] if where else [])
+    )
+    out["boundary"]["name"] = boundary_name("boundary", where)
     if wrong.shape[0] > MAX_MARKED:  # the shading shows each side; a second layer of tens
         wrong = wrong[:0]  # of thousands of markers would double the drawing time
     out["misclassified"] = dict(type=scatter, x=X[wrong, 0], y=X[wrong, 1])
@@ -426,7 +522,7 @@ def playground_spec(
         "scatter",
         **_xy(dyn["boundary"]),
         mode="lines",
-        name="boundary",
+        name=dyn["boundary"].get("name", "boundary"),
         line=dict(color=INK, width=style.line),
         hoverinfo="skip",
         showlegend=bool(dyn["boundary"]["x"]),

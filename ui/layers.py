@@ -152,17 +152,17 @@ def boundary(
     """The line w.x + b = 0 inside the view (nothing when w = 0). A line that misses the
     view keeps its legend entry, which says so: the reader is not left looking for it."""
     x, y = figures._segment(figures.line_in_box(w, b, scene.box))
-    outside = not x and bool(np.any(np.asarray(w, dtype=np.float64)))
+    where = figures.off_view(w, b, scene.box)  # none of it, or a corner: say which way
     return [
         dict(
             type="scatter",
-            x=[None] if outside else x,
-            y=[None] if outside else y,
+            x=x or [None] if where else x,
+            y=y or [None] if where else y,
             mode="lines",
-            name=text.plot_text(name) + (" · outside the view" if outside else ""),
+            name=figures.boundary_name(text.plot_text(name), where),
             line=dict(color=color, width=width or scene.style.line, dash=dash),
             hoverinfo="skip",
-            showlegend=showlegend and (bool(x) or outside),
+            showlegend=showlegend and (bool(x) or where is not None),
         )
     ]
 

@@ -117,6 +117,19 @@ def columns(presenter: bool):
     return st.columns([1, 1] if presenter else [5, 4], gap="medium")
 
 
+def view(ds, choice, runs=(), run_key: str | None = None) -> figures.Box:
+    """The chart's view: the data and the origin; on the drawing board, a board that grows
+    only with the data; otherwise grown so the runs' boundaries are seen, not only at a
+    corner (``figures.follow_boundaries``)."""
+    box = figures.view_box(ds.X, include_origin=True)
+    if choice.drawing:
+        return data.drawing_box(box)
+    linear = tuple(r for r in runs if r is not None and not r.is_kernel)
+    if linear and run_key is not None:
+        box = compute.run_view(run_key, linear, box)
+    return box
+
+
 def trained(ds, setup):
     """The page's run on ``ds`` (``compute.Trained``), or None with the reason said: both
     classes are needed, and the engine's refusal is shown in plain text."""
