@@ -13,14 +13,15 @@ style.header(
     "Lecture",
     "The course, one idea per scene. A clicker's PageDown and PageUp move through the list "
     "and Open shows the scene; on its page, Next scene and Previous scene (or PageDown at "
-    "the end of the run) go on. Add your own scene from any page with “Add this moment”.",
+    "the end of the run) go on. Add your own scene from any page: “Link to this moment”, "
+    "then “Add to the lecture”.",
     presenter=presenter,
 )
 
 n = len(lecture.SCENES)
 at = min(max(int(ss.get("lab_lecture_at", 0)), 0), n - 1)
 scene = lecture.SCENES[at]
-left, mid, right = st.columns([1, 1, 4], vertical_alignment="center")
+left, mid, right = st.columns([2, 2, 3], vertical_alignment="center")
 left.button(
     "Previous",
     key="lab_lecture_prev",

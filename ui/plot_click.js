@@ -479,6 +479,12 @@ function installListeners(inst) {
     if (move === undefined) return;
     ev.preventDefault();
     ev.stopImmediatePropagation();
+    // In a lecture's scene the clicker goes on past the run: at its end to the next
+    // scene, at its start back to the previous one (the scene bar's buttons).
+    if (CLICKER_NEXT.has(key) && st.waiting === 0 && st.cursor >= st.data.total &&
+        pressScene("lab_next_scene")) return;
+    if (CLICKER_BACK.has(key) && st.waiting === 0 && st.cursor === 0 &&
+        pressScene("lab_prev_scene")) return;
     stageMove(inst, move);
   };
   // A slider dragged with the mouse keeps the focus, and with it the arrow keys: let it go
@@ -494,6 +500,16 @@ function installListeners(inst) {
   window.addEventListener("click", st.onClick, true);
   window.addEventListener("keydown", st.onKey, true);
   window.addEventListener("pointerup", st.onPointerUp, true);
+}
+
+const CLICKER_NEXT = new Set(["pagedown", "arrowright"]);
+const CLICKER_BACK = new Set(["pageup", "arrowleft"]);
+
+function pressScene(key) {
+  const button = document.querySelector(`.st-key-${key} button`);
+  if (!button || button.disabled) return false;
+  button.click();
+  return true;
 }
 
 const NAVIGATION_KEYS = new Set(["pagedown", "pageup", "arrowright", "arrowleft", "arrowdown", "arrowup"]);

@@ -76,3 +76,27 @@ def test_the_lecture_walks_every_scene_to_its_page_and_step(page: Any, streamlit
         page.locator(".st-key-lab_next_scene button").click()
         landed(page, i)
     screenshot(page, "lecture_scene_last", full_page=False)
+
+
+def test_a_clicker_goes_on_to_the_next_scene_at_a_runs_end(page: Any, streamlit_server: Any):
+    """PageDown at the end of a scene's run opens the next scene; PageUp on a page without
+    a stepped run (the game) goes back to the previous one."""
+    url = streamlit_server("app.py")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    at_end = next(
+        i for i, s in enumerate(lecture.SCENES[:-1])
+        if s.step == lecture.END and lecture.SCENES[i + 1].path != s.path
+    )  # fmt: skip
+    open_app(page, url + "/lecture")
+    page.locator(f".st-key-lab_lecture_open_{at_end} button").click()
+    landed(page, at_end)
+    page.wait_for_selector('[data-testid="stageOver"] .main-svg', timeout=60_000)
+    page.locator('[class*="st-key-"][class*="_status"]').first.click()  # the page has focus
+    page.keyboard.press("PageDown")
+    landed(page, at_end + 1)
+    game = next(i for i, s in enumerate(lecture.SCENES) if s.path == "online")
+    open_app(page, url + "/lecture")
+    page.locator(f".st-key-lab_lecture_open_{game} button").click()
+    landed(page, game)
+    page.keyboard.press("PageUp")
+    landed(page, game - 1)

@@ -9,6 +9,7 @@ from ui import lecture
 
 OPEN = "lab_open_scene"  # a scene asked for by a button (an index of lecture.SCENES, or
 # the lecturer's own: (path, params)); opened by app.py on the next run
+WITHOUT_STAGE = {"online", "experiments"}  # pages whose scenes have no stepped run
 HOPPED = "lab_scene_hopped"  # the lecture page ran once with a scene waiting: open it now
 
 
@@ -89,12 +90,17 @@ def scene_bar(path: str) -> None:
     n = len(lecture.SCENES)
     a, b, c, d = st.columns([5, 2, 2, 2], vertical_alignment="center")
     a.markdown(f"**Scene {i + 1} of {n}:** {scene.title}")
+    # A clicker: on a stepping page, PageDown at the run's end and PageUp at its start
+    # press these (the stage's keys, ui/plot_click.js); on a page without a stage, the
+    # keys are theirs.
+    keys = scene.path in WITHOUT_STAGE
     b.button(
         "◀ Previous", key="lab_prev_scene", on_click=request, args=(i - 1,),
-        disabled=i == 0, width="stretch",
+        disabled=i == 0, width="stretch", shortcut="PageUp" if keys else None,
     )  # fmt: skip
     c.button(
         "Next scene ▶", key="lab_next_scene", on_click=request, args=(i + 1,),
         disabled=i == n - 1, width="stretch", type="primary",
+        shortcut="PageDown" if keys else None,
     )  # fmt: skip
     d.page_link("pages/lecture.py", label="All scenes", icon=":material/list:")
