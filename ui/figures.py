@@ -264,6 +264,9 @@ def boundary_name(name: str, where: str | None) -> str:
     return name if where is None else f"{name}: off the view {where}"
 
 
+FOLLOWED = 2_048  # boundaries of a run the view follows: the first ones, and as many spread
+
+
 def follow_boundaries(box: Box, W, B, *, reach: float = 2.0, grow: float = 2.0) -> Box:
     """The view grown (at most ``grow`` times as wide) so that the boundaries of a run
     that it would show only at a corner, or miss while passing within ``reach``
@@ -273,10 +276,12 @@ def follow_boundaries(box: Box, W, B, *, reach: float = 2.0, grow: float = 2.0) 
     WB = np.column_stack(
         [np.asarray(W, dtype=np.float64).reshape(-1, 2), np.asarray(B, dtype=np.float64)]
     )
+    if WB.shape[0] > 2 * FOLLOWED:  # a long run: its first boundaries, then a sample
+        rest = np.linspace(FOLLOWED, WB.shape[0] - 1, FOLLOWED).astype(np.int64)
+        WB = np.concatenate([WB[:FOLLOWED], WB[rest]])
     WB = WB[np.any(WB[:, :2] != 0, axis=1) & np.all(np.isfinite(WB), axis=1)]
     if WB.shape[0] == 0:
         return box
-    WB = np.unique(WB, axis=0)  # a run's boundaries repeat (a visit without a mistake)
     half = box.span / 2
     chord, nearest = _chords(WB[:, :2], WB[:, 2], box)
     centre = np.array([box.x0 / 2 + box.x1 / 2, box.y0 / 2 + box.y1 / 2])
