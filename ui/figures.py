@@ -98,20 +98,32 @@ class Style:
             marker=marker * (1.35 if presenter else 1.0),
             line=2.5 * (1.4 if presenter else 1.0),
             height=720 if presenter else 600,
-            # Two legend entries to a row must fit half of a narrow chart (1280 px screen,
-            # sidebar open), so the legend grows less than the rest in presenter mode.
-            legend_font=15 if presenter else 12,
+            # Two legend entries to a row must fit half of a narrow chart (1024 px screen),
+            # so the legend grows less than the rest in presenter mode; 18 px is still
+            # read from a lecture hall's back row.
+            legend_font=18 if presenter else 12,
         )
+
+    @property
+    def left_room(self) -> int:
+        """Pixels left of the plot: the y tick labels ("−0.5") and the axis title."""
+        return max(50, int(round(self.font * 3.4)))
 
     @property
     def legend_gap(self) -> int:
         """Pixels from the plot's bottom edge to the legend: tick labels and axis title."""
-        return int(round(self.font * 3.4))
+        return legend_gap(self.font)
 
     @property
     def legend_room(self) -> int:
         """Pixels below the plot: the gap and LEGEND_ROWS rows of the legend."""
-        return self.legend_gap + int(round(LEGEND_ROWS * self.legend_font * 1.75)) + 8
+        row = max(self.legend_font * 1.5, self.legend_font + 9)  # Plotly's row, about
+        return self.legend_gap + int(round(LEGEND_ROWS * row)) + 8
+
+
+def legend_gap(font: float) -> int:
+    """Pixels under a plot for its x tick labels and axis title at font size ``font``."""
+    return int(round(font * 3.4))
 
 
 # ---------------------------------------------------------------------- geometry
@@ -547,12 +559,15 @@ def _layout(box: Box, style: Style, feature_names, title: str | None) -> dict:
         height=style.height,
         # Fixed margins (no autoexpand): the legend below may grow or shrink between steps,
         # the plot area must not move.
-        margin=dict(l=50, r=10, t=40 if title else 10, b=style.legend_room, autoexpand=False),
+        margin=dict(
+            l=style.left_room, r=10, t=40 if title else 10, b=style.legend_room, autoexpand=False
+        ),
         title=dict(text=title or "", font=dict(size=style.font + 2)),
         font=dict(size=style.font),
         xaxis=dict(
             range=[box.x0, box.x1],
-            title=dict(text=feature_names[0]),
+            # Close under the tick labels: the legend_gap below the plot holds both.
+            title=dict(text=feature_names[0], standoff=int(round(style.font * 0.4))),
             zeroline=True,
             zerolinecolor="#cccccc",
             constrain="domain",
