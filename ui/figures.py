@@ -682,8 +682,7 @@ def vector_traces(
         labels["x"].append(float(spot[0]))
         labels["y"].append(float(spot[1]))
         labels["text"].append(text)
-        right = tip[0] >= tail[0]
-        labels["textposition"].append("top right" if right else "top left")
+        labels["textposition"].append(_label_side(box, spot, tip[0] >= tail[0], text))
         labels["role"].append(role)
 
     if update is None:
@@ -704,6 +703,28 @@ def vector_traces(
     )
     arrow("w arrow", "w", anchor, anchor + scale * w_new, "w_new" + tag)
     return out
+
+
+# A label's size as a share of the view's side: about 0.6 em a character at the chart's
+# font, which is ~3% of the plot's side on a screen (14 px, ~300 px) and on a projector
+# (21 px, ~430 px) alike.
+LABEL_CHAR = 0.03
+LABEL_HEIGHT = 0.07
+
+
+def _label_side(box: Box, spot, right: bool, text: str) -> str:
+    """Where a label goes from its spot: beside the arrow's direction and above it, unless
+    that would run past the view's edge (where Plotly cuts it) and the other side has
+    more room."""
+    width = LABEL_CHAR * len(text) * box.span
+    x, y = float(spot[0]), float(spot[1])
+    room_right, room_left = box.x1 - x, x - box.x0
+    if right and room_right < width and room_left > room_right:
+        right = False
+    elif not right and room_left < width and room_right > room_left:
+        right = True
+    top = box.y1 - y >= LABEL_HEIGHT * box.span or box.y1 - y >= y - box.y0
+    return f"{'top' if top else 'bottom'} {'right' if right else 'left'}"
 
 
 def _arrow_frame(box: Box, tips: list) -> tuple[np.ndarray, float]:

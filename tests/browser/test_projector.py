@@ -93,13 +93,17 @@ MEASURE = """([stage, status, numbers]) => {
     vw: window.innerWidth, vh: window.innerHeight, scrollX: document.documentElement.scrollWidth,
     plot, graph: box(graph), labels, buttons, katex,
     status: first(status), numbers: numbers.map(first),
+    legendBoxes: [...root.querySelectorAll('.legendtext')].filter(shown).map(t => ({
+      ...box(t), text: t.textContent})),
     ticks: [...root.querySelectorAll('.xtick text, .ytick text')].filter(shown).map(px),
     legend: [...root.querySelectorAll('.legendtext')].filter(shown).map(px),
   };
 }"""
 
 
-def open_page(browser: Any, url: str, name: str, size: tuple[int, int], presenter: bool):
+def open_page(
+    browser: Any, url: str, name: str, size: tuple[int, int], presenter: bool, query: str = ""
+):
     """A fresh session of page ``name`` at ``size``, stepped a few updates (the online game:
     three points from the adversary)."""
     path, prefix, _ = PAGES[name]
@@ -110,7 +114,7 @@ def open_page(browser: Any, url: str, name: str, size: tuple[int, int], presente
     page.set_default_timeout(180_000)  # the space page's 3-D chart in software WebGL
     link = f"{url}{path}?{prefix}presenter={'true' if presenter else 'false'}"
     if name != "online":
-        link += f"&{prefix}step=3"
+        link += query or f"&{prefix}step=3"
     open_app(page, link, timeout=240_000)
     page.wait_for_selector(f"{STAGE} .nsewdrag", timeout=240_000)
     if name == "online":
@@ -171,6 +175,9 @@ def test_presenter_first_screen(browser: Any, streamlit_server: Any, tmp_path: P
     if name != "variants":  # the small multiples' titles sit above their cells
         out = [lab["text"] for lab in m["labels"] if not within(lab, plot)]
         assert not out, f"labels cut at the chart's edge: {out} ({name} at {vw}x{vh})"
+    # The legend inside the chart (beside the plot on a wide, low screen: not past its edge).
+    out = [t["text"] for t in m["legendBoxes"] if not within(t, m["graph"])]
+    assert not out, f"legend entries cut: {out} ({name} at {vw}x{vh})"
     # Read from the back row.
     assert m["ticks"] and min(m["ticks"]) >= MIN_FONT, (name, size, m["ticks"])
     assert not m["legend"] or min(m["legend"]) >= MIN_FONT, (name, size, m["legend"])
@@ -206,3 +213,46 @@ def test_normal_mode_at_1024_cuts_no_equation(browser: Any, streamlit_server: An
         assert eq["right"] <= m["vw"] + 1, (name, eq)
     cut = [b["text"] for b in m["buttons"] if b["sw"] > b["cw"] + 1]
     assert not cut, f"button labels cut: {cut} ({name})"
+
+
+LABELS = """() => {
+  const root = document.querySelector('.plot-click-root');
+  const graph = root.querySelector('[data-testid="plotClickGraph"]');
+  const drag = graph.querySelector('.nsewdrag').getBoundingClientRect();
+  const over = root.querySelector('.plot-click-over');
+  const out = [...root.querySelectorAll('.textpoint text')].filter(t => {
+    const r = t.getBoundingClientRect();
+    return r.width > 0 && (r.left < drag.left - 1 || r.right > drag.right + 1 ||
+                           r.top < drag.top - 1 || r.bottom > drag.bottom + 1);
+  }).map(t => t.textContent);
+  return {cursor: over.dataset.cursor || null, out};
+}"""
+
+
+def test_arrow_labels_stay_inside_the_chart_while_stepping(browser: Any, streamlit_server: Any):
+    """The update's arrows and their labels (w_old, w_new, +x) near the chart's edge: at
+    1024x768 in presenter mode, Step after Step (in the browser), no label is cut."""
+    url = streamlit_server("app.py")
+    # A thin margin: many updates, the arrows long and short, near the edges and not.
+    thin = "&pg_separable_margin=0.05&pg_n=60&pg_step=0"
+    context, page = open_page(browser, url, "playground", (1024, 768), True, query=thin)
+    try:
+        seen = set()
+        for _ in range(16):
+            if page.locator(".st-key-pg_step button").first.is_disabled():
+                break  # the run's end
+            before = page.evaluate(LABELS)["cursor"]
+            page.locator(".st-key-pg_status").click()  # the focus on the page, not a widget
+            page.keyboard.press("s")
+            page.wait_for_function(
+                "(c) => document.querySelector('.plot-click-over').dataset.cursor !== c",
+                arg=before,
+                timeout=30_000,
+            )
+            page.wait_for_timeout(100)
+            now = page.evaluate(LABELS)
+            seen.add(now["cursor"])
+            assert not now["out"], f"labels cut at step {now['cursor']}: {now['out']}"
+        assert len(seen) >= 5, seen  # it did step
+    finally:
+        context.close()
