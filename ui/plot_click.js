@@ -180,7 +180,10 @@ function widthMismatch(inst) {
 function fitOf(inst, data) {
   const fit = data && data.fit;
   if (!fit) return { height: data.height, side: false };
-  const top = inst.root.getBoundingClientRect().top + window.scrollY;
+  // The chart's top on the page as it opened (Streamlit scrolls its main block, not the
+  // window): a scrolled page must not make the chart taller.
+  let top = inst.root.getBoundingClientRect().top + window.scrollY;
+  for (let el = inst.root.parentElement; el; el = el.parentElement) top += el.scrollTop;
   const avail = window.innerHeight - top - (fit.below || 0);
   const margin = (inst.margins && inst.margins.figure === data.figure && inst.margins.m) || null;
   const width = inst.root.clientWidth;

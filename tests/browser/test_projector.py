@@ -256,3 +256,31 @@ def test_arrow_labels_stay_inside_the_chart_while_stepping(browser: Any, streaml
         assert len(seen) >= 5, seen  # it did step
     finally:
         context.close()
+
+
+GRAPH_HEIGHT = f"() => document.querySelector('{STAGE}').getBoundingClientRect().height"
+
+
+def test_the_fitted_chart_keeps_its_height_when_the_page_is_scrolled(
+    browser: Any, streamlit_server: Any
+):
+    """The chart's height comes from the window and the chart's place on the page, not from
+    where the page is scrolled to: scrolled down, a resize leaves it as it was."""
+    url = streamlit_server("app.py")
+    context, page = open_page(browser, url, "playground", (1024, 768), presenter=True)
+    try:
+        first = page.evaluate(GRAPH_HEIGHT)
+        assert 600 <= first <= 768, first  # it fits the window (Python's height is 720)
+        page.evaluate(
+            "() => { const main = document.querySelector('[data-testid=\"stMain\"]');"
+            " main.scrollTop = 400; }"
+        )
+        page.set_viewport_size({"width": 1024, "height": 700})
+        page.wait_for_timeout(800)
+        lower = page.evaluate(GRAPH_HEIGHT)
+        assert lower == pytest.approx(first - 68, abs=3), (first, lower)
+        page.set_viewport_size({"width": 1024, "height": 768})
+        page.wait_for_timeout(800)
+        assert page.evaluate(GRAPH_HEIGHT) == pytest.approx(first, abs=3)
+    finally:
+        context.close()
