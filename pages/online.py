@@ -54,7 +54,7 @@ board = online_view.chart(scene, w, b, gamma=gamma, pending=pending, last=last)
 game.game_buttons(PAGE)
 chart, side = stage.columns(presenter)
 with chart:
-    plot_click(board, key=PAGE.own("board"), on_click=game.on_click(PAGE))
+    plot_click(board, key=PAGE.own("board"), on_click=game.on_click(PAGE), fit=stage.fit_of(board))
 with side:
     if pending is None:
         st.markdown(online_view.PROMPT)

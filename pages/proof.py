@@ -80,25 +80,28 @@ def draw(t: int) -> None:
         else:
             st.markdown("**Not linearly separable**: Theorem 1 does not apply; Theorem 2 does.")
         st.caption(proof_view.SPACE)
-    # The proof's lines and charts at this step (marked stale while the browser steps ahead).
-    with st.container(key=PAGE.own("numbers")):
+    # The proof's lines and charts at this step (marked stale while the browser steps ahead);
+    # on a projector the theorem's lines beside the chart, on the first screen.
+    with side if presenter else st.container(), st.container(key=PAGE.own("numbers")):
         if separable:
             st.latex(numbers.gathered(proof_view.theorem1_lines(squeeze, th, k, run.eta)))
-            st.markdown(
-                "**004's proof** from w(1): its xᵢ are the flipped augmented points "
-                "yᵢ(1, xᵢ), and ŵ = u\\*."
-            )
-            st.latex(numbers.gathered(proof_view.lines_004(distance, th, k, run.eta)))
         else:
             st.markdown(text.hinge_text(epoch, hb))
             if squeeze is not None:
                 lines = proof_view.theorem2_lines(squeeze, hb, k, run.eta)
                 st.latex(numbers.gathered([*lines, text.hinge_latex(k, hb)]))
-            if run.w0.any() or run.b0:
-                st.caption(
-                    "Theorem 2 is stated from w = 0; from this start only the two "
-                    "lines above hold (where they meet bounds M)."
-                )
+    with st.container(key=PAGE.own("more_numbers")):
+        if separable:
+            st.markdown(
+                "**004's proof** from w(1): its xᵢ are the flipped augmented points "
+                "yᵢ(1, xᵢ), and ŵ = u\\*."
+            )
+            st.latex(numbers.gathered(proof_view.lines_004(distance, th, k, run.eta)))
+        elif run.w0.any() or run.b0:
+            st.caption(
+                "Theorem 2 is stated from w = 0; from this start only the two "
+                "lines above hold (where they meet bounds M)."
+            )
         if hb is not None and squeeze is None:
             st.latex(text.hinge_latex(k, hb))
             st.caption("w* = 0: no direction to squeeze along; the bound is 2E·n.")

@@ -319,7 +319,7 @@ def test_dual_update_lines_hand_computed():
     # Visit 2, x_2: f = 1 * (+1) * (1 + 0)^2 = 1; y f = -1 <= 0: mistake, alpha_2 = 1.
     two = kv.dual_update_lines(run, 2)
     assert r"1 \cdot (+1) \cdot 1 \\ &= 1" in two[0]
-    assert r"(-1) \cdot 1 = -1 \\ &\le 0" in two[1] and "tie" not in two[1]
+    assert r"(-1) \cdot 1 = -1 \\ \le 0" in two[1] and "tie" not in two[1]
     # Visit 3, x_3 = (2, 1): K(x_1, x_3) = (1 + 2)^2 = 9, K(x_2, x_3) = (1 + 1)^2 = 4,
     # f = 1*(+1)*9 + 1*(-1)*4 = 5; y_3 f = (-1)(5) = -5 <= 0: mistake, alpha_3 0 -> 1,
     # and f gains (-1) K(x_3, z).
@@ -327,7 +327,7 @@ def test_dual_update_lines_hand_computed():
     assert len(three) == 4
     assert r"f(x_{3}) &= \sum_j \alpha_j\, y_j\, K(x_j, x_{3})" in three[0]
     assert r"1 \cdot (+1) \cdot 9 \\ &\quad + 1 \cdot (-1) \cdot 4 \\ &= 5" in three[0]
-    assert r"y_{3}\, f(x_{3}) &= (-1) \cdot 5 = -5 \\ &\le 0" in three[1]
+    assert r"y_{3}\, f(x_{3}) = (-1) \cdot 5 = -5 \\ \le 0" in three[1]
     assert r"\text{mistake}" in three[1]
     assert r"\alpha_{3} \leftarrow \alpha_{3} + 1 = 0 + 1 = 1" in three[2]
     assert r"f(z) \leftarrow f(z) + (-1)\, K(x_{3}, z)" in three[3]

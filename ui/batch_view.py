@@ -480,7 +480,9 @@ def boundaries_layers(scene: layers.Scene, record: Comparison, epoch: int, *, re
         e = max(0, min(int(epoch), run.epochs))
         when = f"epoch {e}" if e == int(epoch) else f"ended at epoch {e}"
         label = f"{s['name']} ({when})" if np.any(w) else f"{s['name']} (w = 0: no line)"
-        over += layers.boundary(scene, w, b, name=label, color=s["color"], dash=s["dash"])
+        lines = layers.boundary(scene, w, b, name=label, color=s["color"], dash=s["dash"])
+        # The stepped chart's legend (drawn once) names the rule, not one epoch's line.
+        over += [dict(line, legendgroup=s["name"]) for line in lines]
     return layers.regions(scene.box, w_r, b_r), over
 
 

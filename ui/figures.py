@@ -98,20 +98,32 @@ class Style:
             marker=marker * (1.35 if presenter else 1.0),
             line=2.5 * (1.4 if presenter else 1.0),
             height=720 if presenter else 600,
-            # Two legend entries to a row must fit half of a narrow chart (1280 px screen,
-            # sidebar open), so the legend grows less than the rest in presenter mode.
-            legend_font=15 if presenter else 12,
+            # Two legend entries to a row must fit half of a narrow chart (1024 px screen),
+            # so the legend grows less than the rest in presenter mode; 18 px is still
+            # read from a lecture hall's back row.
+            legend_font=18 if presenter else 12,
         )
+
+    @property
+    def left_room(self) -> int:
+        """Pixels left of the plot: the y tick labels ("−0.5") and the axis title."""
+        return max(50, int(round(self.font * 3.4)))
 
     @property
     def legend_gap(self) -> int:
         """Pixels from the plot's bottom edge to the legend: tick labels and axis title."""
-        return int(round(self.font * 3.4))
+        return legend_gap(self.font)
 
     @property
     def legend_room(self) -> int:
         """Pixels below the plot: the gap and LEGEND_ROWS rows of the legend."""
-        return self.legend_gap + int(round(LEGEND_ROWS * self.legend_font * 1.75)) + 8
+        row = max(self.legend_font * 1.5, self.legend_font + 9)  # Plotly's row, about
+        return self.legend_gap + int(round(LEGEND_ROWS * row)) + 8
+
+
+def legend_gap(font: float) -> int:
+    """Pixels under a plot for its x tick labels and axis title at font size ``font``."""
+    return int(round(font * 3.4))
 
 
 # ---------------------------------------------------------------------- geometry
@@ -648,12 +660,15 @@ def _layout(box: Box, style: Style, feature_names, title: str | None) -> dict:
         height=style.height,
         # Fixed margins (no autoexpand): the legend below may grow or shrink between steps,
         # the plot area must not move.
-        margin=dict(l=50, r=10, t=40 if title else 10, b=style.legend_room, autoexpand=False),
+        margin=dict(
+            l=style.left_room, r=10, t=40 if title else 10, b=style.legend_room, autoexpand=False
+        ),
         title=dict(text=title or "", font=dict(size=style.font + 2)),
         font=dict(size=style.font),
         xaxis=dict(
             range=[box.x0, box.x1],
-            title=dict(text=feature_names[0]),
+            # Close under the tick labels: the legend_gap below the plot holds both.
+            title=dict(text=feature_names[0], standoff=int(round(style.font * 0.4))),
             zeroline=True,
             zerolinecolor="#cccccc",
             constrain="domain",
@@ -768,8 +783,7 @@ def vector_traces(
         labels["x"].append(float(spot[0]))
         labels["y"].append(float(spot[1]))
         labels["text"].append(text)
-        right = tip[0] >= tail[0]
-        labels["textposition"].append("top right" if right else "top left")
+        labels["textposition"].append(_label_side(box, spot, tip[0] >= tail[0], text))
         labels["role"].append(role)
 
     if update is None:
@@ -790,6 +804,28 @@ def vector_traces(
     )
     arrow("w arrow", "w", anchor, anchor + scale * w_new, "w_new" + tag)
     return out
+
+
+# A label's size as a share of the view's side: about 0.6 em a character at the chart's
+# font, which is ~3% of the plot's side on a screen (14 px, ~300 px) and on a projector
+# (21 px, ~430 px) alike.
+LABEL_CHAR = 0.03
+LABEL_HEIGHT = 0.07
+
+
+def _label_side(box: Box, spot, right: bool, text: str) -> str:
+    """Where a label goes from its spot: beside the arrow's direction and above it, unless
+    that would run past the view's edge (where Plotly cuts it) and the other side has
+    more room."""
+    width = LABEL_CHAR * len(text) * box.span
+    x, y = float(spot[0]), float(spot[1])
+    room_right, room_left = box.x1 - x, x - box.x0
+    if right and room_right < width and room_left > room_right:
+        right = False
+    elif not right and room_left < width and room_right > room_left:
+        right = True
+    top = box.y1 - y >= LABEL_HEIGHT * box.span or box.y1 - y >= y - box.y0
+    return f"{'top' if top else 'bottom'} {'right' if right else 'left'}"
 
 
 def _arrow_frame(box: Box, tips: list) -> tuple[np.ndarray, float]:

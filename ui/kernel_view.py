@@ -178,10 +178,11 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
         verdict = r"\le 0 \;\Rightarrow\; \text{mistake (a tie at 0 counts as one)}"
     else:
         verdict = r"\le 0 \;\Rightarrow\; \text{mistake}"
-    # Two lines: the product, then the verdict (a narrow column, a projector).
+    # Two lines: the product, then the verdict under it, centred: aligned after the product's
+    # left side it would not fit a narrow column (a projector's) next to the chart.
     lines.append(
-        rf"\begin{{aligned}} y_{{{sub}}}\, f(x_{{{sub}}}) &= {_signed(yi)} \cdot {_paren(a)} "
-        rf"= {text.tex(ya)} \\ &{verdict} \end{{aligned}}"
+        rf"\begin{{gathered}} y_{{{sub}}}\, f(x_{{{sub}}}) = {_signed(yi)} \cdot {_paren(a)} "
+        rf"= {text.tex(ya)} \\ {verdict} \end{{gathered}}"
     )
     change = run.change_at(t)
     if change is not None:

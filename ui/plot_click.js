@@ -12,6 +12,11 @@
 //   plotly_src: string,      // URL of the locally served plotly.min.js
 //   plotly_version: string,  // version of that file (reuse window.Plotly if equal)
 //   config: object,          // extra Plotly config merged over our defaults
+//   fit: {below, min, max, square} | null,
+//                            // height from the window instead: the chart fills the first
+//                            // screen from its top down to ``below`` px above the window's
+//                            // bottom, within [min, max]; ``square``: no taller than a
+//                            // square plot area of the chart's width needs
 // }
 //
 // Python receives the state value "click" = {x, y, point: {curve, index} | null, seq}.
@@ -58,8 +63,8 @@ function axisLayoutKey(ref) {
   return `${ref[0]}axis${ref.slice(1)}`;
 }
 
-function prepareLayout(layoutIn, height) {
-  const layout = Object.assign({}, layoutIn);
+function prepareLayout(layoutIn, height, fit = null) {
+  const layout = fitted(Object.assign({}, layoutIn), fit);
   // Follow the container width; the height is fixed by Python.
   delete layout.width;
   layout.autosize = true;
@@ -169,6 +174,75 @@ function widthMismatch(inst) {
   return layout !== undefined && width > 0 && Math.abs(layout.width - width) >= 1;
 }
 
+// The chart's height: Python's, or with ``fit`` what the first screen leaves for it. A
+// square plot with a legend below it may move the legend to its right instead, when that
+// leaves the plot larger (a wide, low window): -> {height, side, base, m, fit}.
+function fitOf(inst, data) {
+  const fit = data && data.fit;
+  if (!fit) return { height: data.height, side: false };
+  // The chart's top on the page as it opened (Streamlit scrolls its main block, not the
+  // window): a scrolled page must not make the chart taller.
+  let top = inst.root.getBoundingClientRect().top + window.scrollY;
+  for (let el = inst.root.parentElement; el; el = el.parentElement) top += el.scrollTop;
+  const avail = window.innerHeight - top - (fit.below || 0);
+  const margin = (inst.margins && inst.margins.figure === data.figure && inst.margins.m) || null;
+  const width = inst.root.clientWidth;
+  const clamp = (h) => Math.round(Math.max(fit.min || 0, Math.min(fit.max || h, h)));
+  if (!fit.square || !margin || width <= 0) return { height: clamp(avail), side: false };
+  const l = margin.l || 0, r = margin.r || 0, t = margin.t || 0, b = margin.b || 0;
+  const below = Math.min(width - l - r, avail - t - b);
+  let best = { height: clamp(Math.min(avail, below + t + b)), side: false };
+  const legend = fit.legend;
+  if (legend) {
+    const beside = Math.min(width - l - r - legend.width, avail - t - legend.gap);
+    if (beside > below + 8 && beside + t + legend.gap >= legend.height) {
+      best = { height: clamp(Math.min(avail, beside + t + legend.gap)), side: true };
+    }
+  }
+  return Object.assign(best, { base: data.height, m: margin, fit });
+}
+
+// The figure's layout at the fitted height: a legend below the plot stays as many pixels
+// below it, or goes to the plot's right (its room taken from the right margin).
+function fitted(layout, fit) {
+  if (!fit || !fit.m) return layout;
+  const m = fit.m;
+  const legend = Object.assign({}, layout.legend || {});
+  if (fit.side) {
+    const gap = fit.fit.legend.gap;
+    layout.margin = Object.assign({}, layout.margin || m, { r: (m.r || 0) + fit.fit.legend.width, b: gap });
+    Object.assign(legend, { orientation: "v", x: 1.02, xanchor: "left", y: 1, yanchor: "top" });
+    delete legend.entrywidth;
+    delete legend.entrywidthmode;
+    layout.legend = legend;
+  } else if (typeof legend.y === "number" && legend.y < 0 && fit.base !== fit.height) {
+    const t = m.t || 0, b = m.b || 0;
+    legend.y = (legend.y * (fit.base - t - b)) / Math.max(1, fit.height - t - b);
+    layout.legend = legend;
+  }
+  return layout;
+}
+
+function fitMismatch(inst) {
+  const data = inst.lastData;
+  if (!data || !data.fit || inst.figureJson === null) return false;
+  const now = fitOf(inst, data);
+  return Math.abs(now.height - inst.height) >= 2 || now.side !== !!(inst.fit && inst.fit.side);
+}
+
+async function refit(inst) {
+  const data = inst.lastData;
+  inst.fit = fitOf(inst, data);
+  inst.height = inst.fit.height;
+  for (const el of [inst.gd, inst.under, inst.over]) el.style.height = `${inst.height}px`;
+  const fig = JSON.parse(data.figure);
+  await window.Plotly.react(
+    inst.gd, fig.data || [], prepareLayout(fig.layout || {}, inst.height, inst.fit), makeConfig(data.config),
+  );
+  const st = inst.stage;
+  if (st !== null) st.drawn = null; // the layers again, at the new size
+}
+
 async function renderLatest(inst) {
   // One loop does all Plotly work, so renders and resizes never overlap. Data that arrives
   // while Plotly is busy is coalesced: only the newest figure is drawn.
@@ -179,6 +253,7 @@ async function renderLatest(inst) {
       !inst.destroyed &&
       (inst.wanted !== null ||
         inst.resizeWanted ||
+        fitMismatch(inst) ||
         (inst.stage !== null && inst.stage.drawn !== inst.stage.cursor))
     ) {
       const data = inst.wanted;
@@ -188,26 +263,30 @@ async function renderLatest(inst) {
         const Plotly = await loadPlotly(data.plotly_src, data.plotly_version);
         if (inst.destroyed) return;
         const configJson = JSON.stringify(data.config || {});
-        if (
-          data.figure !== inst.figureJson ||
-          data.height !== inst.height ||
-          configJson !== inst.configJson
-        ) {
-          const fig = JSON.parse(data.figure);
-          inst.gd.style.height = `${data.height}px`;
+        inst.lastData = data;
+        const fig = data.figure !== inst.figureJson ? JSON.parse(data.figure) : null;
+        if (fig !== null) inst.margins = { figure: data.figure, m: (fig.layout || {}).margin || {} };
+        const fit = fitOf(inst, data);
+        const height = fit.height;
+        const sideChanged = fit.side !== !!(inst.fit && inst.fit.side);
+        if (fig !== null || height !== inst.height || sideChanged || configJson !== inst.configJson) {
+          const drawn = fig || JSON.parse(data.figure);
+          inst.fit = fit;
+          inst.gd.style.height = `${height}px`;
           await Plotly.react(
             inst.gd,
-            fig.data || [],
-            prepareLayout(fig.layout || {}, data.height),
+            drawn.data || [],
+            prepareLayout(drawn.layout || {}, height, fit),
             makeConfig(data.config),
           );
+          if (inst.stage !== null && (height !== inst.height || sideChanged)) inst.stage.drawn = null;
           if (inst.destroyed) return;
           if (!inst.listening) {
             inst.gd.on("plotly_click", (ev) => onClick(inst, ev));
             inst.listening = true;
           }
           inst.figureJson = data.figure;
-          inst.height = data.height;
+          inst.height = height;
           inst.configJson = configJson;
           inst.renders += 1;
           inst.gd.dataset.renders = String(inst.renders);
@@ -221,6 +300,8 @@ async function renderLatest(inst) {
       if (inst.stage !== null && inst.stage.drawn !== inst.stage.cursor) {
         await drawFrame(inst);
       }
+      // Follow the window's height (a chart that fits the first screen).
+      if (data === null && fitMismatch(inst)) await refit(inst);
       // Follow the container width (autosize re-measures the graph div).
       if (inst.figureJson !== null && widthMismatch(inst)) {
         await window.Plotly.relayout(inst.gd, { autosize: true });
@@ -686,11 +767,11 @@ async function drawFrame(inst) {
   const t0 = performance.now();
   // An empty under layer stays as it was (nothing to draw there on many pages).
   if (frame.under.length || st.underDrawn) {
-    await Plotly.react(inst.under, frame.under, prepareLayout(st.data.under_layout, height), config);
+    await Plotly.react(inst.under, frame.under, prepareLayout(st.data.under_layout, height, inst.fit), config);
     st.underDrawn = frame.under.length > 0;
   }
   const t1 = performance.now();
-  await Plotly.react(inst.over, frame.over, prepareLayout(st.data.over_layout, height), config);
+  await Plotly.react(inst.over, frame.over, prepareLayout(st.data.over_layout, height, inst.fit), config);
   const t2 = performance.now();
   for (const [key, value] of Object.entries(frame.texts || {})) setText(key, value);
   // What the frame cost, for benchmarks/latency.py: the two layers and the texts (ms).
@@ -737,6 +818,9 @@ function createInstance(parentElement) {
     listening: false,
     figureJson: null,
     height: null,
+    lastData: null,
+    margins: null,
+    fit: null,
     configJson: null,
     renders: 0,
     resizeWanted: false,
@@ -752,10 +836,21 @@ function createInstance(parentElement) {
     });
   });
   inst.observer.observe(root);
+  // A chart that fits the window follows the window's height and what moves its top (the
+  // page above it growing or shrinking).
+  inst.onWindowResize = () => {
+    if (!inst.destroyed && fitMismatch(inst)) renderLatest(inst);
+  };
+  window.addEventListener("resize", inst.onWindowResize);
+  const main = document.querySelector('[data-testid="stMain"]') || document.body;
+  inst.pageObserver = new ResizeObserver(inst.onWindowResize);
+  inst.pageObserver.observe(main.firstElementChild || main);
 
   inst.cleanup = () => {
     inst.destroyed = true;
     inst.observer.disconnect();
+    inst.pageObserver.disconnect();
+    window.removeEventListener("resize", inst.onWindowResize);
     cancelAnimationFrame(inst.resizeFrame);
     if (inst.stage !== null) dropStage(inst);
     if (window.Plotly) {
@@ -779,7 +874,7 @@ export default function plotClick(component) {
   inst.setStateValue = setStateValue;
   inst.key = data.key;
   inst.clicks = data.clicks !== false;
-  inst.gd.style.height = `${data.height}px`;
+  if (inst.height === null) inst.gd.style.height = `${data.height}px`;
   inst.wanted = data;
   renderLatest(inst);
   return inst.cleanup;

@@ -190,6 +190,7 @@ def plot_click(
     on_click: Callable[[Click], None] | None = None,
     stage: dict | None = None,
     on_sync: Callable[[dict], None] | None = None,
+    fit: dict | None = None,
 ) -> Click | None:
     """Render ``fig`` and return the latest click on it, or None before the first click.
 
@@ -213,6 +214,11 @@ def plot_click(
     on_sync
         With ``stage``: called with ``{"cursor", "history", "seq", "move"}`` when the
         browser reports where it stepped to (and the move it could not make itself).
+    fit
+        Optional: the height from the window instead (a projector's first screen): the
+        chart reaches from its top to ``below`` pixels above the window's bottom, within
+        ``min`` and ``max`` pixels; with ``square``, no taller than a square plot area as
+        wide as the chart needs. ``height`` is the height until the browser has measured.
 
     Returns
     -------
@@ -237,6 +243,7 @@ def plot_click(
         "config": {},
         "clicks": on_click is not None or stage is None,  # a stage alone takes no clicks
         "stage": stage,
+        "fit": fit,
     }
 
     def _on_click_change() -> None:

@@ -216,8 +216,11 @@ def bound_latex(M: int, bound: float, R: float, gamma: float, from_start: float 
         rf"M = {M} \;\le\; \frac{{R^2}}{{\gamma^{{*2}}}} = "
         rf"\frac{{{tex(R)}^2}}{{{tex(gamma)}^2}} = {tex(bound)}"
     )
-    if from_start is not None:
-        text += rf"\qquad \text{{from this start: }} M \le {tex(from_start)}"
+    if from_start is not None:  # on a line of its own: the two do not fit a narrow column
+        text = (
+            rf"\begin{{gathered}} {text} \\[0.3em] "
+            rf"\text{{from this start: }} M \le {tex(from_start)} \end{{gathered}}"
+        )
     return text
 
 

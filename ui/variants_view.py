@@ -387,7 +387,9 @@ def grid_scene(scene: layers.Scene) -> tuple[list[dict], dict]:
     one = layers.layout(small, legend=False)
     layout = {k: v for k, v in one.items() if k not in ("xaxis", "yaxis", "title")}
     layout["height"] = 2 * small.style.height
-    layout["margin"] = dict(l=50, r=10, t=10, b=40, autoexpand=False)
+    # Room for the tick labels and the axis titles at the style's font (a projector's too).
+    style = small.style
+    layout["margin"] = dict(l=style.left_room, r=10, t=10, b=style.legend_gap, autoexpand=False)
     traces = []
     for variant, (suffix, xdom, ydom) in CELLS.items():
         xaxis, yaxis = copy.deepcopy(one["xaxis"]), copy.deepcopy(one["yaxis"])

@@ -66,8 +66,8 @@ def test_proof_page_steps_and_its_numbers_follow(page: Any, streamlit_server: An
     page.wait_for_function(
         "() => document.querySelector('.st-key-pf_summary').innerText.includes('M = 3 mistakes')"
     )
-    page.wait_for_function(
-        "() => document.querySelector('.st-key-pf_numbers').innerText.includes('k=3')"
+    page.wait_for_function(  # 004's lines, under Theorem 1's
+        "() => document.querySelector('.st-key-pf_more_numbers').innerText.includes('k=3')"
     )
     assert "R2/γ*2" in summary(page).replace("²", "2")
     page.wait_for_function(f"() => document.querySelectorAll('{CHARTS}').length === 4")

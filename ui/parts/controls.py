@@ -11,11 +11,14 @@ from ui.stepper import Stepper
 from ui.text import KEYS, keys_help
 
 STAGE_MOVES = ("step", "visit", "back", "epoch", "end", "reset")  # the stage's buttons
+BUTTONS_KEY = "stage_buttons"  # their row (its CSS: ui.parts.style)
 
 
 def run_buttons(page: Table, on_move, stepper: Stepper) -> None:
-    """Step, Visit, Back, Epoch, Run to end, Reset: each with its key."""
-    cols = st.columns(6, gap="small")
+    """Step, Visit, Back, Epoch, Run to end, Reset: each with its key (in a narrow
+    column the key's label goes: ``ui.parts.style``)."""
+    with st.container(key=BUTTONS_KEY):
+        cols = st.columns(6, gap="small")
     for col, move in zip(cols, STAGE_MOVES, strict=True):
         label, shortcut, helptext = KEYS[move]
         disabled = (stepper.at_end and move in ("step", "visit", "epoch", "end")) or (

@@ -100,7 +100,7 @@ def _numbers(page: Table, run, th, ds, t: int, w, b: float, visit) -> None:
 
 def gathered(lines: list[str]) -> str:
     """Several displayed equations as one LaTeX block, each centred on its own line."""
-    return r"\begin{gathered}" + r" \\[0.6em] ".join(lines) + r"\end{gathered}"
+    return r"\begin{gathered}" + r" \\[0.4em] ".join(lines) + r"\end{gathered}"
 
 
 def text_line(page: Table, name: str, line: str, *, bold: bool = True) -> None:

@@ -113,8 +113,48 @@ def plot(page: Table, name: str, fig) -> None:
 
 
 def columns(presenter: bool):
-    """The stage's two columns: the chart and the numbers (half and half on a projector)."""
-    return st.columns([1, 1] if presenter else [5, 4], gap="medium")
+    """The stage's two columns: the chart and the numbers. On a projector the numbers'
+    column is as wide as its equations need and the chart takes the rest (style.py): the
+    chart's height is the window's, and a square plot needs the width."""
+    with st.container(key=COLUMNS_KEY):
+        return st.columns([5, 4], gap="small" if presenter else "medium")
+
+
+# On a projector the stage's chart fills the first screen from its top down (the browser
+# measures the window): whatever the projector's height, no scrolling to see the chart.
+COLUMNS_KEY = "stage_columns"  # presenter mode sizes these columns (ui.parts.style)
+FIT_BELOW = 8  # pixels left free under it
+FIT_MIN, FIT_MAX = 360, 1600
+
+
+def fit_of(fig) -> dict | None:
+    """``window_fit`` of a whole figure (a chart drawn without the stage)."""
+    spec = fig.to_plotly_json()
+    return window_fit(spec.get("layout", {}), spec.get("data", []))
+
+
+def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
+    """In presenter mode, ``plot_click``'s ``fit``: the chart's height from the window;
+    a single square plot (not small multiples) no taller than its width needs, and its
+    legend (below it) may go to its right when a wide, low window leaves more room there:
+    its width estimated from the longest entry."""
+    if not st.session_state.get("lab_presenter"):
+        return None
+    square = not any(k in layout for k in ("xaxis2", "yaxis2"))
+    fit = {"below": FIT_BELOW, "min": FIT_MIN, "max": FIT_MAX, "square": square}
+    legend = layout.get("legend") or {}
+    names = [
+        str(t["name"]) for t in traces if t.get("name") and t.get("showlegend", True) is not False
+    ]
+    if square and names and legend.get("orientation") == "h" and layout.get("showlegend", True):
+        size = float((legend.get("font") or {}).get("size") or 12)
+        font = float((layout.get("font") or {}).get("size") or 12)
+        fit["legend"] = {
+            "width": int(max(map(len, names)) * 0.6 * size + 60),  # symbol, text, padding
+            "gap": figures.legend_gap(font) + 8,
+            "height": int(len(names) * 1.5 * size + 20),
+        }
+    return fit
 
 
 def view(ds, choice, runs=(), run_key: str | None = None) -> figures.Box:
@@ -226,13 +266,17 @@ def _hidden_axes(layout: dict, *, background: str) -> dict:
 
 
 def _legend_entry(trace: dict) -> dict | None:
-    """A trace that draws nothing but its legend entry (the scene holds the legend)."""
+    """A trace that draws nothing but its legend entry (the scene holds the legend); a
+    trace in a ``legendgroup`` is entered under the group's name."""
     if trace.get("type") not in ("scatter", "scattergl") or trace.get("showlegend") is False:
         return None
     if not trace.get("name"):
         return None
     entry = {k: v for k, v in trace.items() if k not in ("x", "y", "text", "customdata")}
     entry.update(type="scatter", x=[None], y=[None], hoverinfo="skip")
+    # Traces of one group (a rule's boundary at each epoch) share one entry: the group's.
+    if isinstance(trace.get("legendgroup"), str):
+        entry["name"] = trace["legendgroup"]
     marker = entry.get("marker")
     if isinstance(marker, dict):  # one size and colour for the legend's symbol
         entry["marker"] = {
@@ -292,7 +336,7 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
         "over_layout": _hidden_axes(layout, background=TRANSPARENT),
         "buttons": {m: page.own(m) for m in controls.STAGE_MOVES},
         "shortcuts": {KEYS[m][1].lower(): m for m in controls.STAGE_MOVES} | CLICKER,
-        "stale": [page.own("numbers")],
+        "stale": [page.own("numbers"), page.own("more_numbers")],
         "sync_ms": SYNC_MS,
         "play": {
             "key": page.own("play"),
@@ -309,6 +353,7 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
         on_click=data.board_click(page) if drawing else None,
         stage=stage_data,
         on_sync=lambda value: synced(page, stepper, value),
+        fit=window_fit(base, traces + legend),
     )
     controls.scrub(page, stepper)
 

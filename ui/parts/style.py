@@ -10,14 +10,51 @@ PAGE_CSS = """<style>
 [class*="st-key-"][class*="_numbers"] .katex-display {overflow-x: auto; overflow-y: hidden;
   padding: 2px 0;}
 [class*="st-key-"][class*="_numbers"] .katex-display > .katex {font-size: 1.08em;}
+/* A 1024-pixel screen with the sidebar open: less padding, so the numbers' column keeps
+   room for its equations. */
+@media (max-width: 1280px) {
+  [data-testid="stMainBlockContainer"] {padding-left: 1.5rem; padding-right: 1.5rem;}
+}
+/* The stage's buttons (ui.parts.controls.run_buttons): in a narrow column the key's label
+   goes (the keys are listed under the stage) and the padding shrinks, so no label is cut
+   ("Run to …"). */
+.st-key-stage_buttons [data-testid="stColumn"] {container-type: inline-size;}
+@container (max-width: 130px) {
+  .st-key-stage_buttons kbd {display: none;}
+  .st-key-stage_buttons button {padding-left: 0.3rem; padding-right: 0.3rem;}
+}
 </style>"""
 
-# Presenter mode: everything larger (rem units follow the root font size), less chrome.
+# Presenter mode: everything larger (rem units follow the root font size), less chrome, and
+# the first screen for the stage: little padding and tighter gaps, so the buttons, the
+# status line, the chart and the main numbers fit a 1024x768 projector without scrolling.
+# The sidebar's ">>" moves to the top left corner, left of the page's content.
 PRESENTER_CSS = """<style>
 html {font-size: 20px;}
 [data-testid="stToolbarActions"], [data-testid="stMainMenu"], [data-testid="stAppDeployButton"],
 [data-testid="stDecoration"] {
   display: none;
+}
+[data-testid="stHeader"] {height: 0; min-height: 0; background: transparent;}
+[data-testid="stExpandSidebarButton"] {position: fixed; top: 4px; left: 2px; z-index: 1000;}
+[data-testid="stMainBlockContainer"] {padding: 0.6rem 1rem 4rem 2.2rem; max-width: none;}
+[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {gap: 0.5rem;}
+[data-testid="stMainBlockContainer"] [data-testid="stHorizontalBlock"] {column-gap: 0.6rem;}
+[data-testid="stMainBlockContainer"] [data-testid="stButton"] button {
+  min-height: 2.2rem; padding: 0.1rem 0.4rem;
+}
+/* The stage's columns (ui.parts.stage.columns): the numbers as wide as their equations
+   need, the chart the rest. */
+.st-key-stage_columns [data-testid="stColumn"]:not([data-testid="stColumn"] *) {
+  flex: 1 1 0 !important; width: auto !important; min-width: 0;
+}
+.st-key-stage_columns [data-testid="stColumn"]:not([data-testid="stColumn"] *):last-child {
+  flex: 0 0 max(420px, 34vw) !important;
+}
+[class*="st-key-"][class*="_numbers"] .katex-display {margin: 0.25em 0;}
+/* 24 px on a 768-pixel-high screen and the same share of a lower or higher one. */
+[class*="st-key-"][class*="_numbers"] .katex-display > .katex {
+  font-size: clamp(22px, 3.125vh, 28px);
 }
 </style>"""
 

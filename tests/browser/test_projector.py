@@ -1,0 +1,286 @@
+"""Presenter mode on a projector: every page that steps, at 1024x768 (the lecture hall's
+projector), 1280x720 and 1920x1080, measured in the DOM.
+
+On the first screen, without scrolling: the chart's plot area, the status line and the
+page's main numbers (the update written out and M against R²/γ*², or what the page shows
+instead). "The chart takes most of it": its plot area (all plot areas, for small
+multiples) is at least CHART_SHARE of the window's height, more than half of the screen
+after the buttons and the status line above it. No text cut: no status or number line
+wider than its box, no button label ellipsised ("Run to …"), no label of the chart cut at
+the plot's edge, no equation scrolling in its block. Read from the back row: tick labels
+and the legend at least 18 px, equations at least 24 px at 1024x768. And normal mode at
+1024x768: no equation cut there either.
+
+A screenshot of each page at each size goes to pytest's temporary folder; the 1024x768 ones
+are also copied to /tmp/projector_shots/ to be looked at.
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import expect_rerun, open_app
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
+CHART_SHARE = 0.55  # the plot area's height over the window's: "most of the screen"
+# /space draws the 2-D chart and the 3-D augmented space side by side, each half the
+# width: on a 4:3 screen the square 2-D plot is as high as half the width allows.
+SHARE = {"space": 0.5}
+MIN_FONT = 18  # tick labels and legend (px)
+MIN_EQUATION = 24  # KaTeX at 1024x768 (px)
+SHOTS = Path("/tmp/projector_shots")
+# KaTeX's display block scrolls 2 px at every size and width (its struts' negative
+# margins: nothing is hidden); a line that does not fit is tens of pixels wider.
+SLACK = 2
+STAGE = '[data-testid="plotClickGraph"]'
+
+# Each page: its path, its link's prefix, and what must be on the first screen besides the
+# chart: the status line and the main numbers (CSS selectors; the first match counts).
+PAGES = {
+    "playground": ("/", "pg_", [".st-key-pg_summary", ".st-key-pg_numbers .katex-display"]),
+    "kernel": ("/kernel", "kn_", [".st-key-kn_summary", ".st-key-kn_numbers .katex-display"]),
+    "batch": ("/batch", "bt_", [".st-key-bt_batch_line", ".st-key-bt_single_line"]),
+    "variants": ("/variants", "va_", [".plot-click-over .textpoint text"]),
+    "online": ("/online", "on_", [".st-key-on_count", ".st-key-on_effect"]),
+    "space": ("/space", "sp_", [".st-key-sp_summary"]),
+    "proof": ("/proof", "pf_", [".st-key-pf_summary", ".st-key-pf_numbers .katex-display"]),
+}
+STATUS = {name: f".st-key-{prefix}status" for name, (_, prefix, _) in PAGES.items()}
+STATUS["online"] = ".st-key-on_count"  # the game's line: mistakes so far against the bound
+
+MEASURE = """([stage, status, numbers]) => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, height: r.height};
+  };
+  const px = (el) => parseFloat(getComputedStyle(el).fontSize);
+  const shown = (el) => el.getClientRects().length > 0;
+  const graph = document.querySelector(stage);
+  const root = graph.closest('.plot-click-root');
+  const drags = [...graph.querySelectorAll('.nsewdrag')].map(box);
+  const plot = {
+    top: Math.min(...drags.map(d => d.top)), bottom: Math.max(...drags.map(d => d.bottom)),
+    left: Math.min(...drags.map(d => d.left)), right: Math.max(...drags.map(d => d.right)),
+  };
+  plot.height = plot.bottom - plot.top;
+  const first = (sel) => {
+    const el = document.querySelector(sel);
+    if (!el) return null;
+    // An HTML box is cut when its content is wider (an SVG text has no such box).
+    const html = el instanceof HTMLElement;
+    return {...box(el), sw: html ? el.scrollWidth : 0, cw: html ? el.clientWidth : 0, sel};
+  };
+  // Chart labels (the arrows' w_old, w_new, +x; small multiples' titles): the SVG box of
+  // each text, in the window's coordinates.
+  const labels = [...root.querySelectorAll('.textpoint text')].filter(shown).map(t => ({
+    ...box(t), text: t.textContent}));
+  const main = document.querySelector('[data-testid="stMain"]');  // not the folded sidebar
+  const buttons = [...main.querySelectorAll('[data-testid="stButton"] button')]
+    .filter(shown).filter(b => b.innerText.trim()).map(b => {
+      const label = b.querySelector('[data-testid="stMarkdownContainer"]') || b;
+      return {text: b.innerText.trim(), sw: label.scrollWidth, cw: label.clientWidth};
+    });
+  const katex = [...document.querySelectorAll('.katex-display')].filter(shown).map(d => ({
+    ...box(d), sw: d.scrollWidth, cw: d.clientWidth,
+    font: px(d.querySelector('.katex')), inside: !!d.closest('[class*="_numbers"]'),
+  }));
+  return {
+    vw: window.innerWidth, vh: window.innerHeight, scrollX: document.documentElement.scrollWidth,
+    plot, graph: box(graph), labels, buttons, katex,
+    status: first(status), numbers: numbers.map(first),
+    legendBoxes: [...root.querySelectorAll('.legendtext')].filter(shown).map(t => ({
+      ...box(t), text: t.textContent})),
+    ticks: [...root.querySelectorAll('.xtick text, .ytick text')].filter(shown).map(px),
+    legend: [...root.querySelectorAll('.legendtext')].filter(shown).map(px),
+  };
+}"""
+
+
+def open_page(
+    browser: Any, url: str, name: str, size: tuple[int, int], presenter: bool, query: str = ""
+):
+    """A fresh session of page ``name`` at ``size``, stepped a few updates (the online game:
+    three points from the adversary)."""
+    path, prefix, _ = PAGES[name]
+    context = browser.new_context(
+        viewport={"width": size[0], "height": size[1]}, device_scale_factor=1
+    )
+    page = context.new_page()
+    page.set_default_timeout(180_000)  # the space page's 3-D chart in software WebGL
+    link = f"{url}{path}?{prefix}presenter={'true' if presenter else 'false'}"
+    if name != "online":
+        link += query or f"&{prefix}step=3"
+    open_app(page, link, timeout=240_000)
+    page.wait_for_selector(f"{STAGE} .nsewdrag", timeout=240_000)
+    if name == "online":
+        for _ in range(3):
+            with expect_rerun(page, timeout=120_000):
+                page.locator(".st-key-on_adversary button").first.click()
+    page.wait_for_timeout(1_200)  # the chart fits the window (a resize after the layout)
+    return context, page
+
+
+def shoot(page: Any, tmp_path: Path, name: str) -> Path:
+    page.mouse.move(1, page.viewport_size["height"] - 1)  # no button's tooltip in the way
+    page.wait_for_timeout(300)
+    path = tmp_path / f"{name}.png"
+    page.screenshot(path=str(path), full_page=False, timeout=120_000)
+    return path
+
+
+def inside(what: dict, vh: float, vw: float) -> bool:
+    return what["top"] >= -1 and what["bottom"] <= vh + 1 and what["right"] <= vw + 1
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("name", list(PAGES))
+def test_presenter_first_screen(browser: Any, streamlit_server: Any, tmp_path: Path, name, size):
+    url = streamlit_server("app.py")
+    context, page = open_page(browser, url, name, size, presenter=True)
+    try:
+        m = page.evaluate(MEASURE, [STAGE, STATUS[name], PAGES[name][2]])
+        shot = shoot(page, tmp_path, f"{name}_{size[0]}x{size[1]}")
+        if size == (1024, 768):
+            SHOTS.mkdir(exist_ok=True)
+            shutil.copy(shot, SHOTS / f"{name}_presenter_1024.png")
+    finally:
+        context.close()
+    vw, vh = m["vw"], m["vh"]
+    plot = m["plot"]
+    fonts = (min(m["ticks"], default=0), min(m["legend"], default=0))
+    eqs = sorted({round(e["font"], 1) for e in m["katex"] if e["top"] < vh})
+    print(
+        f"\n{name} {vw}x{vh}: plot {plot['height']:.0f} px = {plot['height'] / vh:.0%} of "
+        f"the height, ticks/legend {fonts} px, equations on screen {eqs} px"
+    )
+    report = f"{name} at {vw}x{vh}: plot {plot}, status {m['status']}, numbers {m['numbers']}"
+    assert m["scrollX"] <= vw, report  # nothing wider than the window
+    # The chart: its plot area on the first screen, and most of it.
+    assert inside(plot, vh, vw), report
+    assert plot["height"] >= SHARE.get(name, CHART_SHARE) * vh, report
+    # The status line and the main numbers: on the first screen, not wider than their box.
+    for what in [m["status"], *m["numbers"]]:
+        assert what is not None, report
+        assert inside(what, vh, vw), f"{what['sel']} is not on the first screen: {report}"
+        assert what["sw"] <= what["cw"] + SLACK, f"{what['sel']} is cut: {report}"
+    # No button label ellipsised.
+    cut = [b["text"] for b in m["buttons"] if b["sw"] > b["cw"] + 1]
+    assert not cut, f"button labels cut: {cut} ({name} at {vw}x{vh})"
+    # Chart labels inside the chart's box (a label past the plot area's edge is clipped).
+    if name != "variants":  # the small multiples' titles sit above their cells
+        out = [lab["text"] for lab in m["labels"] if not within(lab, plot)]
+        assert not out, f"labels cut at the chart's edge: {out} ({name} at {vw}x{vh})"
+    # The legend inside the chart (beside the plot on a wide, low screen: not past its edge).
+    out = [t["text"] for t in m["legendBoxes"] if not within(t, m["graph"])]
+    assert not out, f"legend entries cut: {out} ({name} at {vw}x{vh})"
+    # Read from the back row.
+    assert m["ticks"] and min(m["ticks"]) >= MIN_FONT, (name, size, m["ticks"])
+    assert not m["legend"] or min(m["legend"]) >= MIN_FONT, (name, size, m["legend"])
+    for eq in m["katex"]:
+        assert eq["sw"] <= eq["cw"] + SLACK, f"an equation scrolls in its block: {eq} ({name})"
+        if size == (1024, 768) and eq["inside"] and eq["top"] < vh:
+            assert eq["font"] >= MIN_EQUATION - 0.01, (name, eq)
+
+
+def within(label: dict, plot: dict, slack: float = 1.0) -> bool:
+    return (
+        label["left"] >= plot["left"] - slack
+        and label["right"] <= plot["right"] + slack
+        and label["top"] >= plot["top"] - slack
+        and label["bottom"] <= plot["bottom"] + slack
+    )
+
+
+@pytest.mark.parametrize("name", list(PAGES))
+def test_normal_mode_at_1024_cuts_no_equation(browser: Any, streamlit_server: Any, tmp_path, name):
+    url = streamlit_server("app.py")
+    context, page = open_page(browser, url, name, (1024, 768), presenter=False)
+    try:
+        m = page.evaluate(MEASURE, [STAGE, STATUS[name], PAGES[name][2]])
+        shot = shoot(page, tmp_path, f"{name}_normal_1024")
+        SHOTS.mkdir(exist_ok=True)
+        shutil.copy(shot, SHOTS / f"{name}_normal_1024.png")
+    finally:
+        context.close()
+    assert m["scrollX"] <= m["vw"]
+    for eq in m["katex"]:
+        assert eq["sw"] <= eq["cw"] + SLACK, f"an equation scrolls in its block: {eq} ({name})"
+        assert eq["right"] <= m["vw"] + 1, (name, eq)
+    cut = [b["text"] for b in m["buttons"] if b["sw"] > b["cw"] + 1]
+    assert not cut, f"button labels cut: {cut} ({name})"
+
+
+LABELS = """() => {
+  const root = document.querySelector('.plot-click-root');
+  const graph = root.querySelector('[data-testid="plotClickGraph"]');
+  const drag = graph.querySelector('.nsewdrag').getBoundingClientRect();
+  const over = root.querySelector('.plot-click-over');
+  const out = [...root.querySelectorAll('.textpoint text')].filter(t => {
+    const r = t.getBoundingClientRect();
+    return r.width > 0 && (r.left < drag.left - 1 || r.right > drag.right + 1 ||
+                           r.top < drag.top - 1 || r.bottom > drag.bottom + 1);
+  }).map(t => t.textContent);
+  return {cursor: over.dataset.cursor || null, out};
+}"""
+
+
+def test_arrow_labels_stay_inside_the_chart_while_stepping(browser: Any, streamlit_server: Any):
+    """The update's arrows and their labels (w_old, w_new, +x) near the chart's edge: at
+    1024x768 in presenter mode, Step after Step (in the browser), no label is cut."""
+    url = streamlit_server("app.py")
+    # A thin margin: many updates, the arrows long and short, near the edges and not.
+    thin = "&pg_separable_margin=0.05&pg_n=60&pg_step=0"
+    context, page = open_page(browser, url, "playground", (1024, 768), True, query=thin)
+    try:
+        seen = set()
+        for _ in range(16):
+            if page.locator(".st-key-pg_step button").first.is_disabled():
+                break  # the run's end
+            before = page.evaluate(LABELS)["cursor"]
+            page.locator(".st-key-pg_status").click()  # the focus on the page, not a widget
+            page.keyboard.press("s")
+            page.wait_for_function(
+                "(c) => document.querySelector('.plot-click-over').dataset.cursor !== c",
+                arg=before,
+                timeout=30_000,
+            )
+            page.wait_for_timeout(100)
+            now = page.evaluate(LABELS)
+            seen.add(now["cursor"])
+            assert not now["out"], f"labels cut at step {now['cursor']}: {now['out']}"
+        assert len(seen) >= 5, seen  # it did step
+    finally:
+        context.close()
+
+
+GRAPH_HEIGHT = f"() => document.querySelector('{STAGE}').getBoundingClientRect().height"
+
+
+def test_the_fitted_chart_keeps_its_height_when_the_page_is_scrolled(
+    browser: Any, streamlit_server: Any
+):
+    """The chart's height comes from the window and the chart's place on the page, not from
+    where the page is scrolled to: scrolled down, a resize leaves it as it was."""
+    url = streamlit_server("app.py")
+    context, page = open_page(browser, url, "playground", (1024, 768), presenter=True)
+    try:
+        first = page.evaluate(GRAPH_HEIGHT)
+        assert 600 <= first <= 768, first  # it fits the window (Python's height is 720)
+        page.evaluate(
+            "() => { const main = document.querySelector('[data-testid=\"stMain\"]');"
+            " main.scrollTop = 400; }"
+        )
+        page.set_viewport_size({"width": 1024, "height": 700})
+        page.wait_for_timeout(800)
+        lower = page.evaluate(GRAPH_HEIGHT)
+        assert lower == pytest.approx(first - 68, abs=3), (first, lower)
+        page.set_viewport_size({"width": 1024, "height": 768})
+        page.wait_for_timeout(800)
+        assert page.evaluate(GRAPH_HEIGHT) == pytest.approx(first, abs=3)
+    finally:
+        context.close()
