@@ -42,7 +42,7 @@ _BOUNDARY_JS = """() => {
   const gd = document.querySelector('[data-testid="stageOver"]');
   const status = document.querySelector('[class*="st-key-"][class*="_status"] p');
   if (!gd || !gd.data || !status) return null;
-  const t = gd.data.find((d) => String(d.name).startsWith('boundary'));
+  const t = gd.data.find((d) => d.name === 'boundary');
   return JSON.stringify([t ? [Array.from(t.x || []), Array.from(t.y || [])] : null,
                          status.textContent]);
 }"""

@@ -380,7 +380,11 @@ def test_002_example_2s_corner_boundary_comes_into_view_and_a_far_one_is_pointed
     assert F.follow_boundaries(box, [[1.0, 0.0]], [-50.0]) == box
     assert F.off_view([1.0, 0.0], -50.0, box) == "→"
     spec = F.playground_spec(X, y, box=box, w=np.array([1.0, 0.0]), b=-50.0)[0]
-    assert spec[F.T["boundary"]]["name"] == "boundary: off the view →"
-    assert spec[F.T["boundary"]]["showlegend"]
+    far = spec[F.T["boundary"]]
+    assert far["name"] == "boundary" and far["showlegend"]  # one legend entry for the line
+    assert far["text"][-1] == "boundary →"  # and a word at the right edge, inside the view
+    assert box.contains(far["x"][-1], far["y"][-1]) and far["x"][-1] > 1.0
+    assert far["textposition"] == "middle left"  # written inwards from the edge
     inside = F.playground_spec(X, y, box=box, w=np.array([1.0, 0.0]), b=-0.5)[0]
-    assert inside[F.T["boundary"]]["name"] == "boundary"
+    line = inside[F.T["boundary"]]
+    assert line["name"] == "boundary" and line["x"] == [0.5, 0.5] and set(line["text"]) == {""}

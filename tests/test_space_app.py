@@ -80,8 +80,8 @@ def check_step(at, run, X, y, *, flip=False):
         assert np.allclose(corners @ waug, 0.0, atol=1e-9 * max(1.0, np.abs(waug).max()))
     # The 2-D stage chart: its boundary is w.x + b = 0 with the same w.
     stage = stage_figures(at)[0]
-    lines = [d for d in stage["data"] if str(d.get("name")).startswith("boundary")]
-    drawn = [d for d in lines if d["x"] and None not in d["x"]]
+    lines = [d for d in stage["data"] if d.get("name") == "boundary"]
+    drawn = [d for d in lines if d["x"] and d["x"][0] is not None]  # a segment, not a word
     (x0, x1), (y0, y1) = stage["layout"]["xaxis"]["range"], stage["layout"]["yaxis"]["range"]
     corners = np.array([[x0, y0], [x0, y1], [x1, y0], [x1, y1]]) @ w + b
     crosses = bool(np.any(w)) and corners.min() < 0 < corners.max()  # a corner: no line

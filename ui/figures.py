@@ -255,10 +255,9 @@ def _chords(W, B, box: Box) -> tuple[np.ndarray, np.ndarray]:
     return np.maximum(hi - lo, 0.0), nearest
 
 
-def off_view(w, b: float, box: Box) -> str | None:
-    """Where the boundary w.x + b = 0 is when the view shows none of it or only a sliver
-    (a corner): an arrow from the view's centre toward its nearest point; None when it is
-    in view (or w = 0: there is no line)."""
+def _off(w, b: float, box: Box) -> tuple[str, np.ndarray] | None:
+    """(arrow, the line's point nearest the view's centre) when the view shows none of
+    the line w.x + b = 0 or only a sliver (a corner); None when it is in view or w = 0."""
     w = np.asarray(w, dtype=np.float64).reshape(-1)
     if w.shape[0] != 2 or not np.any(w) or not np.all(np.isfinite(w)) or not np.isfinite(b):
         return None
@@ -268,12 +267,41 @@ def off_view(w, b: float, box: Box) -> str | None:
     dx = nearest[0, 0] - (box.x0 / 2 + box.x1 / 2)
     dy = nearest[0, 1] - (box.y0 / 2 + box.y1 / 2)
     octant = int(round(math.atan2(dy, dx) / (math.pi / 4))) % 8
-    return ARROWS_8[octant]
+    return ARROWS_8[octant], nearest[0]
 
 
-def boundary_name(name: str, where: str | None) -> str:
-    """A boundary's legend entry; one the view does not show says which way it is."""
-    return name if where is None else f"{name}: off the view {where}"
+def off_view(w, b: float, box: Box) -> str | None:
+    """Where the boundary w.x + b = 0 is when the view shows none of it or only a sliver
+    (a corner): an arrow from the view's centre toward its nearest point; None when it is
+    in view (or w = 0: there is no line)."""
+    off = _off(w, b, box)
+    return None if off is None else off[0]
+
+
+def boundary_trace(w, b: float, box: Box, label: str = "boundary") -> dict:
+    """The boundary's x, y and text: its segment in view; for one the view does not show
+    (or shows only at a corner), also a word at the view's edge toward it ("boundary ↘"),
+    so the legend keeps one entry per line while the chart says which way it is."""
+    seg = line_in_box(w, b, box) if np.any(np.asarray(w) != 0) else None
+    x, y = _segment(seg)
+    text = [""] * len(x)
+    off = _off(w, b, box)
+    if off is not None:
+        arrow, nearest = off
+        c = np.array([box.x0 / 2 + box.x1 / 2, box.y0 / 2 + box.y1 / 2])
+        d = nearest - c
+        reach = 0.9 * (box.span / 2) / max(float(np.abs(d).max()), 1e-300)
+        px, py = c + d * min(1.0, reach)
+        vertical = (
+            "top" if d[1] < -abs(d[0]) / 3 else "bottom" if d[1] > abs(d[0]) / 3 else "middle"
+        )
+        horizontal = (
+            "left" if d[0] > abs(d[1]) / 3 else "right" if d[0] < -abs(d[1]) / 3 else "center"
+        )
+        x, y = [*x, None, float(px)], [*y, None, float(py)]
+        text = [*text, "", f"{label} {arrow}"]
+        return dict(x=x, y=y, text=text, textposition=f"{vertical} {horizontal}")
+    return dict(x=x, y=y, text=text, textposition="middle center")
 
 
 FOLLOWED = 2_048  # boundaries of a run the view follows: the first ones, and as many spread
@@ -348,7 +376,6 @@ def dynamic_traces(
     out: dict[str, dict] = {}
     has_w = w is not None and np.any(np.asarray(w) != 0)
     pos_poly = neg_poly = np.zeros((0, 2))
-    boundary = None
     wrong = np.zeros(0, dtype=np.int64)
     closest: int | None = None
     band = np.zeros((0, 2))
@@ -358,7 +385,6 @@ def dynamic_traces(
         if has_w:
             pos_poly = clip_half_plane(box_polygon(box), w, b, 1.0)
             neg_poly = clip_half_plane(box_polygon(box), w, b, -1.0)
-            boundary = line_in_box(w, b, box)
             if X.shape[0]:
                 closest = int(np.argmin(np.abs(a)))
                 half = float(abs(a[closest]))
@@ -380,12 +406,9 @@ def dynamic_traces(
         ghost = line_in_box(update.w_old, update.b_old, box)
     gx, gy = _segment(ghost)
     out["previous boundary"] = dict(type="scatter", x=gx, y=gy)
-    bx, by = _segment(boundary)
-    where = off_view(w, b, box) if has_w else None
-    out["boundary"] = dict(
-        type="scatter", x=bx or ([None] if where else []), y=by or ([None] if where else [])
-    )
-    out["boundary"]["name"] = boundary_name("boundary", where)
+    out["boundary"] = dict(type="scatter", x=[], y=[], text=[], textposition="middle center")
+    if has_w:  # its segment, or a word at the edge toward it when it is off the view
+        out["boundary"].update(boundary_trace(w, b, box))
     if wrong.shape[0] > MAX_MARKED:  # the shading shows each side; a second layer of tens
         wrong = wrong[:0]  # of thousands of markers would double the drawing time
     out["misclassified"] = dict(type=scatter, x=X[wrong, 0], y=X[wrong, 1])
@@ -538,8 +561,11 @@ def playground_spec(
     traces[T["boundary"]] = _trace(
         "scatter",
         **_xy(dyn["boundary"]),
-        mode="lines",
-        name=dyn["boundary"].get("name", "boundary"),
+        mode="lines+text",
+        name="boundary",
+        text=dyn["boundary"]["text"],
+        textposition=dyn["boundary"]["textposition"],
+        textfont=dict(size=style.font, color=INK, shadow=HALO),
         line=dict(color=INK, width=style.line),
         hoverinfo="skip",
         showlegend=bool(dyn["boundary"]["x"]),

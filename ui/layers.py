@@ -151,18 +151,22 @@ def boundary(
 ) -> list[dict]:
     """The line w.x + b = 0 inside the view (nothing when w = 0). A line that misses the
     view keeps its legend entry, which says so: the reader is not left looking for it."""
-    x, y = figures._segment(figures.line_in_box(w, b, scene.box))
-    where = figures.off_view(w, b, scene.box)  # none of it, or a corner: say which way
+    label = text.plot_text(name)
+    # Its segment, or (none of it or a corner in view) a word at the edge toward it.
+    drawn = figures.boundary_trace(w, b, scene.box, label)
     return [
         dict(
             type="scatter",
-            x=x or [None] if where else x,
-            y=y or [None] if where else y,
-            mode="lines",
-            name=figures.boundary_name(text.plot_text(name), where),
+            x=drawn["x"],
+            y=drawn["y"],
+            text=drawn["text"],
+            textposition=drawn["textposition"],
+            textfont=dict(size=scene.style.font, color=color, shadow=figures.HALO),
+            mode="lines+text",
+            name=label,
             line=dict(color=color, width=width or scene.style.line, dash=dash),
             hoverinfo="skip",
-            showlegend=showlegend and (bool(x) or where is not None),
+            showlegend=showlegend and bool(drawn["x"]),
         )
     ]
 
