@@ -29,6 +29,10 @@ def lab_state() -> None:
         st.session_state.setdefault(name, default)
 
 
+def to_the_playground() -> None:
+    st.switch_page("pages/playground.py", query_params=st.query_params.to_dict())
+
+
 def main() -> None:
     # A presenter link (…?pg_presenter=true, kn_presenter on /kernel, ...) opens with the
     # sidebar folded: the chart gets the whole width of the projector. Later runs keep
@@ -55,7 +59,6 @@ def main() -> None:
             title="Playground",
             icon=":material/scatter_plot:",
             url_path="playground",
-            default=True,
         ),
         st.Page(
             "pages/kernel.py",
@@ -106,8 +109,13 @@ def main() -> None:
             url_path="lecture",
         ),
     ]
-    page = st.navigation(pages)
-    path = page.url_path or "playground"  # the default page's path is ""
+    # The root address opens the Playground at /playground, its own path, with the link's
+    # parameters. (A default page is served at "/" only: a later session's request for
+    # "/playground" would find no such page and show Streamlit's "Page not found".)
+    root = st.Page(to_the_playground, title="Playground", url_path="start", default=True,
+                   visibility="hidden")  # fmt: skip
+    page = st.navigation([root, *pages])
+    path = page.url_path
     scenes.open_requested(path)  # a scene's button was pressed: its page, link and step
     scenes.scene_bar(path)
     guard.run_page(page)  # errors are logged, never shown as tracebacks

@@ -192,3 +192,33 @@ def test_a_presenter_link_to_a_page_opens_with_the_sidebar_folded(page: Any, str
     page.set_viewport_size(PROJECTOR)
     page.wait_for_timeout(400)
     screenshot(page, "kernel_presenter_1024", full_page=False)
+
+
+PATHS = ["playground", "kernel", "batch", "variants", "online", "space", "proof",
+         "experiments", "lecture"]  # fmt: skip
+
+
+def test_every_page_opens_at_its_path_in_every_session(browser: Any, streamlit_server: Any):
+    """A page's link opened by a second and a third student (a server that has run other
+    sessions) opens that page at that path, with no "Page not found"; the root address
+    opens the Playground at /playground with the link's parameters."""
+    url = streamlit_server("app.py")
+    for visit in range(2):
+        for path in PATHS:
+            tab = browser.new_context().new_page()
+            try:
+                open_app(tab, f"{url}/{path}?pg_n=30", timeout=90_000)
+                tab.wait_for_timeout(300)  # the dialog comes with the first run's end
+                body = tab.locator("body").inner_text()
+                assert "Page not found" not in body, (visit, path)
+                assert tab.url.split("?")[0] == f"{url}/{path}", (visit, path, tab.url)
+            finally:
+                tab.context.close()
+    tab = browser.new_context().new_page()
+    try:
+        open_app(tab, f"{url}/?pg_n=30&pg_step=3")
+        tab.wait_for_function("() => location.pathname === '/playground'", timeout=60_000)
+        assert "pg_n=30" in tab.url and "pg_step=3" in tab.url
+        assert "Page not found" not in tab.locator("body").inner_text()
+    finally:
+        tab.context.close()
