@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import copy
 import hashlib
+import json
 import re
 import time
 from collections.abc import Callable
@@ -291,15 +292,20 @@ def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[str, di
                 texts.update({page.own(k): v for k, v in layered.texts(c).items()})
             frame = {"under": under, "over": over, "texts": texts}
             entries = [e for e in map(_legend_entry, under + over) if e is not None]
-            move = [int(run.next_cursor(c, u)) for u in ("update", "visit", "epoch")]
-            entry = (to_json_plotly(frame).encode(), entries, move)
+            # Flat and serialised: the store measures an entry on every hit.
+            entry = (
+                to_json_plotly(frame).encode(),
+                tuple((e["name"], to_json_plotly(e).encode()) for e in entries),
+                tuple(int(run.next_cursor(c, u)) for u in ("update", "visit", "epoch")),
+            )
             if len(entry[0]) <= FRAME_CACHE_MAX_BYTES:
                 cache.STORE.put((*base_key, c), entry, ttl=FRAME_CACHE_TTL_S)
         frame_json, entries, move = entry
-        for e in entries:
-            legend.setdefault(e["name"], e)
+        for name, entry_json in entries:
+            if name not in legend:
+                legend[name] = json.loads(entry_json)
         parts.append(f'"{c}":{frame_json.decode()}')
-        moves[c] = move
+        moves[c] = list(move)
     return "{" + ",".join(parts) + "}", moves, list(legend.values())
 
 
