@@ -214,7 +214,8 @@ def scenario(replicas: int, n: int, args, port: int) -> dict:
     """One fresh deployment, warmed by the lecturer, then n students; the figures."""
     from browser_helpers import machine_slowdown
 
-    with serve(replicas, port, "127.0.0.1", log_dir=args.log_dir) as dep:
+    sticky = not args.no_sticky
+    with serve(replicas, port, "127.0.0.1", sticky=sticky, log_dir=args.log_dir) as dep:
         for replica in dep.replica_urls:  # the lecturer opens the link on every replica
 
             async def warm(url=replica):
@@ -237,6 +238,7 @@ def scenario(replicas: int, n: int, args, port: int) -> dict:
     errors = [o.error for o in outs if o.error]
     row = {
         "replicas": replicas,
+        "sticky": sticky,
         "students": n,
         "open": quantiles(opens),
         "open_max": max(opens) if opens else None,
@@ -265,15 +267,16 @@ def _ms(pair) -> str:
 def format_rows(rows: list[dict]) -> str:
     head = (
         "| replicas | N | open median / p95 (ms) | Step median / p95 (ms) | upload median / p95"
-        " (ms) | errors | server CPU s (cores) | max RSS MB | load, slowdown |\n"
-        "|---|---|---|---|---|---|---|---|---|"
+        ' (ms) | errors | "Page not found" | server CPU s (cores) | max RSS MB | load, slowdown |\n'
+        "|---|---|---|---|---|---|---|---|---|---|"
     )
     lines = [head]
     for r in rows:
         lines.append(
             f"| {r['replicas']} | {r['students']} | {_ms(r['open'])} | {_ms(r['step'])} | "
-            f"{_ms(r['upload'])} | {r['errors']} | {r['server_cpu_s']} ({r['server_cores']}) | "
-            f"{r['max_rss_mb']} | {r['load1']}, {r['slowdown']}x |"
+            f"{_ms(r['upload'])} | {r['errors']} | {r['page_not_found']} | "
+            f"{r['server_cpu_s']} ({r['server_cores']}) | {r['max_rss_mb']} | "
+            f"{r['load1']}, {r['slowdown']}x |"
         )
     return "\n".join(lines)
 
@@ -286,6 +289,9 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between presses")
     parser.add_argument("--gap", type=float, default=0.3, help="seconds between arrivals")
     parser.add_argument("--no-upload", action="store_true")
+    parser.add_argument(
+        "--no-sticky", action="store_true", help="replicas balanced round robin (no affinity)"
+    )
     parser.add_argument("--burst", type=int, help="N students arriving within 60 s, 5 Steps")
     parser.add_argument("--cap", type=float, default=300.0, help="time cap per scenario (s)")
     parser.add_argument("--port", type=int, default=8620)

@@ -8,9 +8,10 @@ With ``--replicas N`` (N > 1) it starts N ``streamlit run app.py`` processes on 
 ports ``port+1 .. port+N`` and Debian's nginx (``apt-get install nginx``) on ``host:port``
 in front of them, with the configuration ``deploy/nginx.conf.template`` written into a
 temporary folder: websockets proxied, sessions kept on one replica by a cookie (see the
-template). It runs until interrupted (Ctrl-C or SIGTERM), then stops everything it started.
-``--no-sticky`` balances round robin instead: only to show what goes wrong without
-affinity (uploads refused with HTTP 400).
+template). Each process is opened once before the address is printed (``warm``), so no
+student waits for the libraries to load. It runs until interrupted (Ctrl-C or SIGTERM),
+then stops everything it started. ``--no-sticky`` balances round robin instead: only to
+show what goes wrong without affinity (uploads refused with HTTP 400).
 
 Each process uses one core at most (Python), so N about the number of cores is the useful
 range; a replica holds its own caches and libraries (about 250 MB each once warm).
@@ -89,6 +90,41 @@ def _process(cmd: list[str], log_path: Path | None, **kwargs) -> Iterator[subpro
             log.close()
 
 
+def warm(url: str, timeout: float = 120.0) -> None:
+    """Open the app once on this server, as a browser would (one websocket session, one
+    script run): a process's first run imports the libraries and loads the compiled
+    training loop (``ui/warmup.py``, about 2 CPU-seconds), so no student pays for it."""
+    import asyncio
+    import http.cookiejar
+
+    import websockets
+    from streamlit.proto.BackMsg_pb2 import BackMsg
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    jar = http.cookiejar.CookieJar()
+    opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    opener.open(f"{url}/_stcore/health", timeout=timeout).read()  # sets the XSRF cookie
+    xsrf = next((c.value for c in jar if c.name == "_streamlit_xsrf"), "")
+
+    async def one_run() -> None:
+        async with websockets.connect(
+            "ws" + url[4:] + "/_stcore/stream",
+            subprotocols=["streamlit", xsrf],
+            additional_headers={"Cookie": f"_streamlit_xsrf={xsrf}", "Origin": url},
+            max_size=None,
+        ) as ws:
+            msg = BackMsg()
+            msg.rerun_script.query_string = ""
+            await ws.send(msg.SerializeToString())
+            while True:
+                fwd = ForwardMsg()
+                fwd.ParseFromString(await ws.recv())
+                if fwd.WhichOneof("type") == "script_finished" and fwd.script_finished in (0, 1):
+                    return
+
+    asyncio.run(asyncio.wait_for(one_run(), timeout))
+
+
 def streamlit_cmd(port: int, host: str) -> list[str]:
     return [
         sys.executable, "-m", "streamlit", "run", str(REPO_ROOT / "app.py"),
@@ -122,8 +158,10 @@ def serve(
     sticky: bool = True,
     log_dir: Path | None = None,
     timeout: float = 120.0,
+    warm_up: bool = True,
 ) -> Iterator[Deployment]:
-    """Start the lab (one process, or ``replicas`` behind nginx); yield where it is."""
+    """Start the lab (one process, or ``replicas`` behind nginx), each process opened once
+    (``warm``) unless ``warm_up`` is False; yield where it is."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
     local = "127.0.0.1" if host in ("0.0.0.0", "::") else host
@@ -135,6 +173,8 @@ def serve(
             )
             url = f"http://{local}:{port}"
             _wait_healthy(url, proc, timeout)
+            if warm_up:
+                warm(url, timeout)
             yield Deployment(url, [proc.pid], [url])
             return
         if not Path(NGINX).exists():
@@ -150,6 +190,8 @@ def serve(
             )
         for p, proc in zip(ports, procs, strict=True):
             _wait_healthy(f"http://127.0.0.1:{p}", proc, timeout)
+            if warm_up:
+                warm(f"http://127.0.0.1:{p}", timeout)
         prefix = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lab-nginx-")))
         prefix.chmod(0o755)  # nginx's workers (another user when started as root) write here
         conf = prefix / "nginx.conf"
@@ -170,13 +212,21 @@ def main() -> None:
     parser.add_argument("--host", default="0.0.0.0", help="the address to listen on")
     parser.add_argument("--no-sticky", action="store_true", help="round robin (uploads fail)")
     parser.add_argument("--log-dir", type=Path, help="write the processes' logs here")
+    parser.add_argument(
+        "--no-warm", action="store_true", help="leave the first run's imports to a student"
+    )
     args = parser.parse_args()
     if args.log_dir:
         args.log_dir.mkdir(parents=True, exist_ok=True)
     stop = []
     signal.signal(signal.SIGTERM, lambda *_: stop.append(1))
     with serve(
-        args.replicas, args.port, args.host, sticky=not args.no_sticky, log_dir=args.log_dir
+        args.replicas,
+        args.port,
+        args.host,
+        sticky=not args.no_sticky,
+        log_dir=args.log_dir,
+        warm_up=not args.no_warm,
     ) as dep:
         print(f"Perceptron Lab on {dep.url} ({args.replicas} replica(s)); Ctrl-C stops it.")
         print("processes:", " ".join(map(str, dep.pids)), flush=True)
