@@ -3,8 +3,10 @@ and the page's own picture of step t), one fragment, so a step reruns only this 
 
 from __future__ import annotations
 
+import contextlib
 import copy
 import hashlib
+import json
 import re
 import time
 from collections.abc import Callable
@@ -14,7 +16,7 @@ import numpy as np
 import streamlit as st
 from plotly.io.json import to_json_plotly
 
-from ui import compute, figures, guard, state, text
+from ui import cache, compute, figures, guard, state, text
 from ui.parts import controls, data, moment
 from ui.plot_click import plot_click
 from ui.state import Table
@@ -196,6 +198,10 @@ SYNC_MS = 350
 FRAMES_EACH_WAY = 24  # frames along each move from the cursor (Step, Visit, Back)
 FRAME_BUDGET_S = 0.25  # and no more than this long building them on one rerun
 HISTORY_SENT = 64  # the tail of Back's history the browser can undo by itself
+# Frames are shared by sessions (``frames_for``) while small and recent: a big frame (a
+# kernel's contour at 20,000 points) is rebuilt rather than crowd the runs out of the store.
+FRAME_CACHE_MAX_BYTES = 64 * 1024
+FRAME_CACHE_TTL_S = 300.0
 TRANSPARENT = "rgba(0,0,0,0)"
 AXIS = re.compile(r"[xy]axis\d*")  # every subplot's axes (the variants' grid has four)
 # A presentation clicker sends PageDown / PageUp (some the arrows): Step and Back.
@@ -285,25 +291,81 @@ def _legend_entry(trace: dict) -> dict | None:
     return entry
 
 
-def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[dict, dict, list]:
-    """Frames (under, over, texts), moves (where Step, Visit and Epoch land) and legend
-    entries for the window around the cursor, within ``FRAME_BUDGET_S``."""
+def _feed(h, obj, depth: int = 0) -> None:
+    """Feed ``obj`` (the scene's traces and layout: dicts, lists, arrays, scalars) to the
+    hash ``h``: arrays by their bytes, the rest by repr."""
+    if isinstance(obj, np.ndarray):
+        h.update(f"{obj.dtype}{obj.shape}".encode())
+        h.update(np.ascontiguousarray(obj).tobytes())
+    elif isinstance(obj, dict) and depth < 8:
+        for k in sorted(obj, key=str):
+            h.update(str(k).encode())
+            _feed(h, obj[k], depth + 1)
+    elif isinstance(obj, (list, tuple)) and depth < 8:
+        h.update(b"[")
+        numbers = None
+        if obj and all(isinstance(v, (int, float)) for v in obj[:8]):
+            with contextlib.suppress(TypeError, ValueError):
+                numbers = np.asarray(obj, dtype=float)  # a column of numbers (None: nan)
+        if numbers is not None:
+            h.update(numbers.tobytes())
+        else:
+            for v in obj:
+                _feed(h, v, depth + 1)
+        h.update(b"]")
+    else:
+        h.update(repr(obj).encode())
+
+
+def _frames_key(page: Table, layered: Layered) -> tuple:
+    """What a frame of this stage depends on besides its cursor: the page, the run (data and
+    settings: ``run_id``) and the scene it is drawn over (view box, names, presenter's
+    sizes, the points), so sessions showing the same run share its frames."""
+    h = hashlib.blake2b(digest_size=16)
+    _feed(h, layered.scene)
+    return ("stage-frame", page.prefix, st.session_state.get(page.own("run_id")), h.hexdigest())
+
+
+def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[str, dict, list]:
+    """Frames (under, over, texts) as JSON keyed by cursor, moves (where Step, Visit and
+    Epoch land) and legend entries for the window around the cursor, within
+    ``FRAME_BUDGET_S``.
+
+    A frame depends only on the run, the scene and its cursor, so it is built and
+    serialised once and kept in the shared store (``ui.cache.STORE``, byte-bounded; up to
+    ``FRAME_CACHE_MAX_BYTES`` a frame, for ``FRAME_CACHE_TTL_S`` unused): the
+    next Step of this session needs only the frames new to its window, and every student
+    stepping the lecturer's run gets the frames another student's Step already built."""
     run = stepper.run
-    frames, moves, legend = {}, {}, {}
+    parts, moves, legend = [], {}, {}
+    base_key = _frames_key(page, layered)
     start = time.monotonic()
     for c in window(stepper):
-        if frames and time.monotonic() - start > FRAME_BUDGET_S:
+        if parts and time.monotonic() - start > FRAME_BUDGET_S:
             break
-        under, over = layered.at(c)
-        for entry in map(_legend_entry, under + over):
-            if entry is not None:
-                legend.setdefault(entry["name"], entry)
-        texts = {page.own("status"): text.status_line(run, c)}
-        if layered.texts is not None:
-            texts.update({page.own(k): v for k, v in layered.texts(c).items()})
-        frames[c] = {"under": under, "over": over, "texts": texts}
-        moves[c] = [int(run.next_cursor(c, u)) for u in ("update", "visit", "epoch")]
-    return frames, moves, list(legend.values())
+        entry = cache.STORE.get((*base_key, c))
+        if entry is None:
+            under, over = layered.at(c)
+            texts = {page.own("status"): text.status_line(run, c)}
+            if layered.texts is not None:
+                texts.update({page.own(k): v for k, v in layered.texts(c).items()})
+            frame = {"under": under, "over": over, "texts": texts}
+            entries = [e for e in map(_legend_entry, under + over) if e is not None]
+            # Flat and serialised: the store measures an entry on every hit.
+            entry = (
+                to_json_plotly(frame).encode(),
+                tuple((e["name"], to_json_plotly(e).encode()) for e in entries),
+                tuple(int(run.next_cursor(c, u)) for u in ("update", "visit", "epoch")),
+            )
+            if len(entry[0]) <= FRAME_CACHE_MAX_BYTES:
+                cache.STORE.put((*base_key, c), entry, ttl=FRAME_CACHE_TTL_S)
+        frame_json, entries, move = entry
+        for name, entry_json in entries:
+            if name not in legend:
+                legend[name] = json.loads(entry_json)
+        parts.append(f'"{c}":{frame_json.decode()}')
+        moves[c] = list(move)
+    return "{" + ",".join(parts) + "}", moves, list(legend.values())
 
 
 def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool) -> None:
@@ -330,7 +392,7 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
         "history": list(ss[page.own("history")])[-HISTORY_SENT:],
         "applied": int(ss.get(page.own("applied"), 0)),
         "playing": stepper.playing,
-        "frames": to_json_plotly(frames),
+        "frames": frames,
         "moves": to_json_plotly(moves),
         "under_layout": _hidden_axes(layout, background=under_bg),
         "over_layout": _hidden_axes(layout, background=TRANSPARENT),

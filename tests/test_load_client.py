@@ -1,0 +1,66 @@
+"""The load test's simulated students (benchmarks/load_client.py) against a real server.
+
+Two students at once on one ``streamlit run app.py``: each opens the lecturer's link,
+presses Step three times and uploads its own CSV, with no error. What they receive is
+checked against what the link and the data say, not against the client's own bookkeeping:
+the link's step, Steps that land on later steps the address then carries, and the upload
+opening its own data at step 0. The full load test is ``python benchmarks/load.py``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import sys
+from pathlib import Path
+from urllib.parse import parse_qs
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "deploy")]
+
+from load import LINK, student_csv  # noqa: E402
+from load_client import FRAGMENT_FINISHED, Student  # noqa: E402
+from serve import serve  # noqa: E402
+
+LINK_STEP = int(parse_qs(LINK.split("?", 1)[1])["pg_step"][0])
+
+
+def _free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+async def _student(url: str, i: int) -> list[int]:
+    """Open, three Steps, an upload; the cursors seen (asserting on the way)."""
+    cursors = []
+    async with Student(url, LINK, timeout=60) as s:
+        run = await s.open()
+        assert run.chart and not run.errors
+        cursors.append(s.cursor)
+        for _ in range(3):
+            run = await s.step()
+            assert run.status == FRAGMENT_FINISHED and not run.errors
+            assert parse_qs(s.query)["pg_step"] == [str(s.cursor)]  # the link follows
+            cursors.append(s.cursor)
+        await s.choose_source("Upload")
+        run = await s.upload(f"student{i}.csv", student_csv(i))
+        assert run.chart and not run.errors
+        assert s.cursor == 0  # new data: its run starts at step 0
+        assert parse_qs(s.query)["pg_source"] == ["Upload"]
+        cursors.append(s.cursor)
+    return cursors
+
+
+def test_two_students_open_step_and_upload_without_errors():
+    with serve(1, _free_port(), "127.0.0.1", timeout=120) as dep:
+
+        async def both():
+            return await asyncio.gather(*(_student(dep.url, i) for i in range(2)))
+
+        seen = asyncio.run(asyncio.wait_for(both(), 120))
+    for cursors in seen:
+        assert cursors[0] == LINK_STEP  # the link's step
+        steps = cursors[:4]
+        assert all(b > a for a, b in zip(steps, steps[1:], strict=False))  # each Step moves on
+    assert seen[0][:4] == seen[1][:4]  # the same link, the same run
