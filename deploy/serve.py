@@ -122,7 +122,29 @@ def warm(url: str, timeout: float = 120.0) -> None:
                 if fwd.WhichOneof("type") == "script_finished" and fwd.script_finished in (0, 1):
                     return
 
-    asyncio.run(asyncio.wait_for(one_run(), timeout))
+    run_coroutine(lambda: asyncio.wait_for(one_run(), timeout))
+
+
+def run_coroutine(make):
+    """``asyncio.run(make())`` in a thread of its own: the caller's thread may already run
+    an event loop (Playwright's sync API in a test process does), where asyncio.run fails."""
+    import asyncio
+    import threading
+
+    out: dict = {}
+
+    def target() -> None:
+        try:
+            out["value"] = asyncio.run(make())
+        except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
+            out["error"] = exc
+
+    thread = threading.Thread(target=target, name="serve-async")
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out.get("value")
 
 
 def streamlit_cmd(port: int, host: str) -> list[str]:

@@ -20,7 +20,7 @@ sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "deploy")]
 
 from load import LINK, student_csv  # noqa: E402
 from load_client import FRAGMENT_FINISHED, Student  # noqa: E402
-from serve import serve  # noqa: E402
+from serve import run_coroutine, serve  # noqa: E402
 
 LINK_STEP = int(parse_qs(LINK.split("?", 1)[1])["pg_step"][0])
 
@@ -58,7 +58,8 @@ def test_two_students_open_step_and_upload_without_errors():
         async def both():
             return await asyncio.gather(*(_student(dep.url, i) for i in range(2)))
 
-        seen = asyncio.run(asyncio.wait_for(both(), 120))
+        # In a thread of its own: the browser tests' Playwright runs a loop in this one.
+        seen = run_coroutine(lambda: asyncio.wait_for(both(), 120))
     for cursors in seen:
         assert cursors[0] == LINK_STEP  # the link's step
         steps = cursors[:4]
