@@ -16,6 +16,15 @@ process anyway. Everything created afterwards (data, runs, figures, sessions) is
 collected after every run as before, so Streamlit's memory guard keeps working; objects
 that merely go out of scope are freed by reference counting whether frozen or not.
 
+The collection after every run is off (``runner.postScriptGC = false`` in
+``.streamlit/config.toml``): its cost grows with the number of sessions (a full walk of
+every session's objects), and with a class stepping at once it took most of the server
+(the load test: 100 students stepping once a second left one process saturated). Instead
+a thread of :func:`prepare_process` collects at most once every ``COLLECT_SECONDS``, and
+only when objects were made since the last time: memory held in reference cycles is
+given back within a second or two, as before, at a cost that does not grow with the
+number of runs.
+
 Memory: :func:`prepare_process` also notes, on every run, which session is running (so
 ``ui.cache`` can release what Streamlit keeps for it once it has closed), and starts
 ``ui.cache``'s housekeeping thread once (expired cache entries, closed sessions, giving
@@ -29,6 +38,8 @@ import threading
 
 _lock = threading.Lock()
 _prepared = False
+COLLECT_SECONDS = 1.0  # a full collection at most this often (instead of after every run)
+ALLOCATED = 1_000  # and only when the collector counts at least this many new objects
 
 
 def prepare_process() -> bool:
@@ -45,7 +56,18 @@ def prepare_process() -> bool:
         gc.collect()
         gc.freeze()
         cache.start_housekeeping()
+        threading.Thread(target=_collector, name="ui.warmup collector", daemon=True).start()
         return True
+
+
+def _collector(period: float = COLLECT_SECONDS) -> None:
+    """Streamlit's collection after every run, at most once a ``period`` (see above)."""
+    import time
+
+    while True:
+        time.sleep(period)
+        if gc.get_count()[0] + gc.get_count()[1] * gc.get_threshold()[0] >= ALLOCATED:
+            gc.collect()
 
 
 def _warm_up() -> None:
