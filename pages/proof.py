@@ -35,8 +35,9 @@ th = compute.theory(ds.X, ds.y)
 if run is not None and th is not None and run.converged and not th.separable:
     th = compute.theory(ds.X, ds.y, (run.b, *run.w))  # a clean pass is a separator
 separable = th is not None and th.separable
-stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
-box = stage.view(ds, choice, (run,), stage.run_id(ds, setup))
+run_key = stage.run_id(ds, setup)
+stepper = stage.stepper_for(PAGE, run, run_key)
+box = stage.view(ds, choice, (run,), run_key)
 chart_args = dict(
     box=box,
     separator=(th.u, th.gamma) if separable else None,

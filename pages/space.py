@@ -32,8 +32,9 @@ ds = data.settle(
 # -------------------------------------------------- the run: trained once, replayed
 trained = stage.trained(ds, setup)
 run = None if trained is None else trained.run
-stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
-box = stage.view(ds, choice, (run,), stage.run_id(ds, setup))
+run_key = stage.run_id(ds, setup)
+stepper = stage.stepper_for(PAGE, run, run_key)
+box = stage.view(ds, choice, (run,), run_key)
 chart_args = dict(
     box=box, class_names=ds.class_names, feature_names=ds.feature_names, presenter=presenter
 )

@@ -199,9 +199,8 @@ def run_view(run_id: str, _runs: tuple, box):
     """The view grown so that the runs' boundaries are seen (``follow_boundaries``)."""
     from ui import figures
 
-    W = np.concatenate([r.trajectory()[0] for r in _runs])
-    B = np.concatenate([r.trajectory()[1] for r in _runs])
-    return figures.follow_boundaries(box, W, B)
+    W, B = zip(*(r.trajectory() for r in _runs), strict=True)
+    return figures.follow_boundaries(box, np.concatenate(W), np.concatenate(B))
 
 
 @cache.cached(spinner="Solving A w ≥ 1…")

@@ -72,9 +72,14 @@ def scene_query(scene: Scene) -> dict[str, str]:
     return query
 
 
+def link(path: str, query: dict[str, str]) -> str:
+    """A page's relative link: ``/path?query``."""
+    return f"/{path}?{urlencode(query)}"
+
+
 def scene_link(scene: Scene) -> str:
-    """The scene as a relative link: ``/path?query``."""
-    return f"/{scene.path}?{urlencode(scene_query(scene))}"
+    """The scene as a relative link."""
+    return link(scene.path, scene_query(scene))
 
 
 def check(scene: Scene) -> list[str]:

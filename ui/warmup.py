@@ -66,7 +66,8 @@ def _collector(period: float = COLLECT_SECONDS) -> None:
 
     while True:
         time.sleep(period)
-        if gc.get_count()[0] + gc.get_count()[1] * gc.get_threshold()[0] >= ALLOCATED:
+        young, middle, _ = gc.get_count()
+        if young + middle * gc.get_threshold()[0] >= ALLOCATED:
             gc.collect()
 
 

@@ -4,7 +4,7 @@ and step)."""
 
 from __future__ import annotations
 
-from urllib.parse import urlencode, urlsplit
+from urllib.parse import urlsplit
 
 import streamlit as st
 
@@ -27,7 +27,7 @@ def query(page: Table) -> dict[str, str]:
 
 def link(path: str, params: dict[str, str]) -> str:
     """The link as the browser can open it: the server's address when it is known."""
-    relative = f"/{path}?{urlencode(params)}"
+    relative = lecture.link(path, params)
     try:
         parts = urlsplit(st.context.url or "")
     except (AttributeError, ValueError):

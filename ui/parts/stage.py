@@ -3,7 +3,6 @@ and the page's own picture of step t), one fragment, so a step reruns only this 
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import hashlib
 import json
@@ -291,39 +290,19 @@ def _legend_entry(trace: dict) -> dict | None:
     return entry
 
 
-def _feed(h, obj, depth: int = 0) -> None:
-    """Feed ``obj`` (the scene's traces and layout: dicts, lists, arrays, scalars) to the
-    hash ``h``: arrays by their bytes, the rest by repr."""
-    if isinstance(obj, np.ndarray):
-        h.update(f"{obj.dtype}{obj.shape}".encode())
-        h.update(np.ascontiguousarray(obj).tobytes())
-    elif isinstance(obj, dict) and depth < 8:
-        for k in sorted(obj, key=str):
-            h.update(str(k).encode())
-            _feed(h, obj[k], depth + 1)
-    elif isinstance(obj, (list, tuple)) and depth < 8:
-        h.update(b"[")
-        numbers = None
-        if obj and all(isinstance(v, (int, float)) for v in obj[:8]):
-            with contextlib.suppress(TypeError, ValueError):
-                numbers = np.asarray(obj, dtype=float)  # a column of numbers (None: nan)
-        if numbers is not None:
-            h.update(numbers.tobytes())
-        else:
-            for v in obj:
-                _feed(h, v, depth + 1)
-        h.update(b"]")
-    else:
-        h.update(repr(obj).encode())
+def _look(traces: list[dict], layout: dict) -> str:
+    """What a scene looks like besides its run (the run's data and settings, ``run_id``):
+    its layout (view box, sizes, presenter mode) and each trace's name, type and length."""
+    return to_json_plotly(
+        [layout, [(t.get("name"), t.get("type"), np.size(t.get("x", ()))) for t in traces]]
+    )
 
 
 def _frames_key(page: Table, layered: Layered) -> tuple:
-    """What a frame of this stage depends on besides its cursor: the page, the run (data and
-    settings: ``run_id``) and the scene it is drawn over (view box, names, presenter's
-    sizes, the points), so sessions showing the same run share its frames."""
-    h = hashlib.blake2b(digest_size=16)
-    _feed(h, layered.scene)
-    return ("stage-frame", page.prefix, st.session_state.get(page.own("run_id")), h.hexdigest())
+    """What a frame of this stage depends on besides its cursor: the page, the run and the
+    scene it is drawn over, so sessions showing the same run share its frames."""
+    look = hashlib.blake2b(_look(*layered.scene).encode(), digest_size=16).hexdigest()
+    return ("stage-frame", page.prefix, st.session_state.get(page.own("run_id")), look)
 
 
 def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[str, dict, list]:
@@ -424,10 +403,7 @@ def _scene_json(page: Table, traces: list[dict], layout: dict) -> str:
     """The scene's figure as JSON, serialised once per run and look: at 20,000 points it
     is half a megabyte and costs more than the rest of a rerun, which every report of the
     browser's cursor makes."""
-    look = to_json_plotly(
-        [layout, [(t.get("name"), t.get("type"), np.size(t.get("x", ()))) for t in traces]]
-    )
-    key = (st.session_state.get(page.own("run_id")), look)
+    key = (st.session_state.get(page.own("run_id")), _look(traces, layout))
     cached = st.session_state.get(page.own("scene_json"))
     if cached is not None and cached[0] == key:
         return cached[1]
