@@ -218,6 +218,13 @@ HOSTILE = {
     "pages/kernel.py": {"kn_degree": "99", "kn_kernel": "<b>rbf</b>", "kn_width": "nan"},
     "pages/batch.py": {"bt_eta": "abc", "bt_generator": "[x](http://evil.example)"},
     "pages/variants.py": {"va_split_seed": "-1", "va_n": "999999999", "va_noise": "1e309"},
+    "pages/proof.py": {
+        "pf_eta": "abc",
+        "pf_generator": "[x](http://evil.example)",
+        "pf_max_epochs": "1e9",
+        "pf_preprocessing": "<img src=x>",
+    },
+    "pages/space.py": {"sp_seed": "nan", "sp_example": "<b>iris</b>", "sp_n": "-5"},
 }
 
 
