@@ -16,6 +16,7 @@ from ._cells import csv_field, neutralise_formula, restore_formula
 from ._csv import MAX_CLASSES, MAX_ROWS, CsvInfo, inspect_csv, load_csv, to_csv
 from ._dataset import MAX_ABS_VALUE, PREPROCESSING, Dataset, Params, Scaling, empty, scale_features
 from ._errors import DatasetError
+from ._formats import sheet_names
 from ._generators import blobs, circles, moons, separable, xor
 from ._notes import iris_table
 from ._registry import (
@@ -61,6 +62,7 @@ __all__ = [
     "restore_formula",
     "scale_features",
     "separable",
+    "sheet_names",
     "to_csv",
     "xor",
 ]
