@@ -29,6 +29,7 @@ from ._dataset import NA_TOKENS, Dataset, Params, check_magnitude
 from ._errors import DatasetError
 from ._formats import FileKind, unpack
 from ._sniff import (
+    GROUPED,
     HINT,
     MAX_NAME_CHARS,
     NUMBER,
@@ -57,8 +58,20 @@ _LABEL_NAMES = (
     "diagnosis", "group", "kind", "type", "result", "y",
 )  # fmt: skip
 _ID_NAMES = frozenset(
-    {"id", "index", "idx", "row", "rowid", "row_id", "row id", "no", "no.", "nr", "#", "key"}
-)
+    {
+        "id", "index", "idx", "row", "rowid", "row_id", "row id", "row number", "no", "nr",
+        "num", "#", "key", "n°", "nº", "lfd nr", "lfdnr", "nummer", "zeile", "fila", "ligne",
+        "numéro", "numero", "número", "unnamed: 0", "obs", "case",
+    }
+)  # fmt: skip
+"""Names of row-number and id columns (compared case-folded, without dots): Nr., No., #..."""
+_ID_SUFFIX = re.compile(r".*[\s_-](id|nr|no|idx|index|number|nummer)")
+"""... and names ending in one: student_id, Sample No., Lfd. Nr."""
+
+
+def _is_id_name(name: str) -> bool:
+    folded = " ".join(name.casefold().replace(".", " ").split())
+    return folded in _ID_NAMES or bool(_ID_SUFFIX.fullmatch(folded))
 
 
 def _label_names(columns: Sequence[str]) -> tuple[str, ...]:
@@ -185,11 +198,17 @@ def _class_sort_key(name: str) -> tuple:
 class _Column:
     """One parsed column and what it can be used for, each fact computed once, on demand."""
 
-    def __init__(self, name: str, series: pd.Series, unnamed: bool, comma_ok: bool):
+    def __init__(
+        self, name: str, series: pd.Series, unnamed: bool, comma_ok: bool, commas: bool = False
+    ):
         self.name = name
         self.series = series
         self.unnamed = unnamed
         self.comma_ok = comma_ok
+        self.commas = commas  # the file writes decimals with commas (seen in its sample)
+
+    # How the column's dots read: ("thousands" | "mixed" | "", an example, another).
+    dots: tuple[str, str, str] = ("", "", "")
 
     @functools.cached_property
     def is_number_dtype(self) -> bool:
@@ -205,11 +224,73 @@ class _Column:
         return isinstance(self.series.dtype, pd.CategoricalDtype)
 
     def _to_numbers(self, text: pd.Series) -> np.ndarray:
-        text = text.astype("str")
+        text = text.astype("str").str.strip()
         if self.comma_ok:  # decimal commas that the parser left as text (mixed marks)
-            text = text.str.replace(",", ".", regex=False)
-        numbers = pd.to_numeric(text.str.strip(), errors="coerce")
+            text = self._read_dots(text).str.replace(",", ".", regex=False)
+        numbers = pd.to_numeric(text, errors="coerce")
         return numbers.to_numpy(dtype=np.float64, na_value=np.nan)
+
+    def _read_dots(self, text: pd.Series) -> pd.Series:
+        """Dots in a file where decimal commas are possible, by one stated rule.
+
+        Values such as 1.065 or 1.234,5 (``GROUPED``) have thousands separators when the
+        file writes its decimals with commas and no value of the column has a decimal
+        point (1.5): then 1.065 is 1065. The column is ambiguous, and no number is read
+        from it, when the file has decimal commas and the column mixes both (1.065 and
+        1.5), or when the file has none and 1.065 stands beside whole numbers such as 985
+        with no decimal point in the column. Otherwise a dot is a decimal point.
+        """
+        dotted = text.str.contains(".", regex=False).to_numpy(dtype=bool)
+        if not dotted.any():
+            return text
+        grouped = dotted & text.str.fullmatch(GROUPED.pattern).to_numpy(dtype=bool)
+        if not grouped.any():
+            return text
+        example = str(text[grouped].iloc[0])
+        pointed = dotted & ~grouped & text.str.fullmatch(NUMBER.pattern).to_numpy(dtype=bool)
+        whole = text.str.fullmatch(r"[+-]?\d+").to_numpy(dtype=bool)
+        if pointed.any() and not self.commas:
+            return text  # 1.5 beside 1.065, and no decimal commas: decimal points
+        if pointed.any():
+            self.dots = ("mixed", example, str(text[pointed].iloc[0]))
+        elif whole.any() and not self.commas:
+            self.dots = ("mixed", example, str(text[whole].iloc[0]))
+        elif not self.commas:
+            return text  # 1.065 and 2.130 only, no decimal commas: decimal points
+        else:
+            self.dots = ("thousands", example, "")
+            return text.where(~grouped, text.str.replace(".", "", regex=False))
+        return pd.Series("", index=text.index)  # nothing is read from an ambiguous column
+
+    def dots_message(self) -> str:
+        """Why no number is read from this column (its dots), or ""."""
+        how, example, other = self.dots
+        if how != "mixed":
+            return ""
+        thousands = example.replace(".", "")
+        if NUMBER.fullmatch(other) and "." in other:
+            return (
+                f"column {self.name!r} uses the dot both ways: {example!r} reads as "
+                f"{thousands} with a thousands separator, {other!r} has a decimal point; "
+                "it cannot be read without guessing. Write its numbers with one decimal "
+                "mark and no thousands separators (such as 1065 and 1,5)"
+            )
+        return (
+            f"column {self.name!r} has {example!r} beside whole numbers such as {other!r}: "
+            f"the dot may be a thousands separator ({thousands}) or a decimal point; it "
+            f"cannot be read without guessing. Write {thousands} without the separator, or "
+            f"{example.replace('.', ',')} with a decimal comma if it is a fraction"
+        )
+
+    def dots_note(self) -> str:
+        how, example, _ = self.dots
+        if how != "thousands":
+            return ""
+        value = example.replace(".", "").replace(",", ".")
+        return (
+            f"column {self.name!r}: dots read as thousands separators ({example!r} as "
+            f"{value}), as the file writes decimals with commas"
+        )
 
     @functools.cached_property
     def values(self) -> np.ndarray:
@@ -361,7 +442,7 @@ def _read_table(source: Any, sheet: Any = None) -> _Table:
     comma_ok = dialect.delimiter != ","
     # Columns by position: looking names up would build a hash index per frame.
     columns = {
-        col: _Column(col, frame.iloc[:, j], unnamed, comma_ok)
+        col: _Column(col, frame.iloc[:, j], unnamed, comma_ok, dialect.comma_decimals)
         for j, (col, unnamed) in enumerate(zip(dialect.names, dialect.unnamed, strict=True))
     }
     if bad_lines:
@@ -440,7 +521,9 @@ class CsvInfo:
 
     def describe(self) -> str:
         """One line for the UI: rows, file type or dialect, dropped rows and notes."""
-        delimiter = {",": "comma", ";": "semicolon", "\t": "tab", " ": "space"}[self.delimiter]
+        delimiter = {",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe", " ": "space"}[
+            self.delimiter
+        ]
         parts = [f"{self.n_rows:,} rows"]
         if self.file_type == "xlsx":
             parts.append(f"Excel sheet {self.sheet!r} ({len(self.sheets)} in the workbook)")
@@ -465,16 +548,22 @@ def _default_positive(names: Sequence[str]) -> str:
     return ordered[1] if len(ordered) > 1 else ordered[0]
 
 
-def _looks_like_id(column: _Column, first: bool) -> bool:
-    """An id or row number: named like one, or an unnamed first column of whole numbers
-    counting 0, 1, 2, ... (or from 1), as pandas' index export and numbered rows have."""
-    if column.name.strip().casefold() in _ID_NAMES:
+def _looks_like_id(column: _Column) -> bool:
+    """An id or row number: named like one (id, Nr., No., #, index, row, student_id...), or
+    whole numbers counting 1, 2, 3, ... (or from 0) in file order, whatever the name. As a
+    feature it teaches the perceptron the file's order (sorted by class, it separates
+    anything), so it is never proposed."""
+    if _is_id_name(column.name):
         return True
-    if first and column.unnamed and column.series.dtype.kind in "iu" and len(column.series) > 2:
-        values = column.series.to_numpy()
-        start = int(values[0])
-        return start in (0, 1) and np.array_equal(values, np.arange(start, start + len(values)))
-    return False
+    return column.series.dtype.kind in "iuf" and _counts_rows(column.series.to_numpy())
+
+
+def _counts_rows(values: np.ndarray) -> bool:
+    """Whole numbers 1, 2, 3, ... (or from 0) in order, ten or more: a row number."""
+    n = len(values)
+    if n < 10 or values[0] not in (0, 1) or values[-1] != values[0] + n - 1:
+        return False
+    return bool(np.array_equal(values, np.arange(values[0], values[0] + n)))
 
 
 def _label_candidates(table: _Table) -> dict[str, tuple[str, ...]]:
@@ -573,8 +662,14 @@ def _choose(
         if len(set(chosen)) != len(chosen):
             raise DatasetError(f"the feature columns must differ, got {chosen}")
         for name in chosen:
-            if not table.columns[name].is_numeric:
-                raise DatasetError(_not_numeric_message(table, name))
+            column = table.columns[name]
+            if not column.is_numeric:
+                raise DatasetError(column.dots_message() or _not_numeric_message(table, name))
+            if _looks_like_id(column):
+                notes.append(
+                    f"column {name!r} looks like a row number or an id: as a feature it "
+                    "teaches the perceptron the order of the file's rows, not the data"
+                )
 
     text_columns = {n for n, c in table.columns.items() if not c.is_number_dtype}
     candidates = _label_candidates(table)
@@ -606,17 +701,22 @@ def _choose(
 
     if chosen is None:
         numeric = [n for n in columns if n != label_name and table.columns[n].is_numeric]
-        usable = [n for n in numeric if not _looks_like_id(table.columns[n], n == columns[0])]
-        if len(usable) < 2:  # better a row number as a feature than no dataset
-            usable = numeric
+        ids = [n for n in numeric if _looks_like_id(table.columns[n])]
+        usable = [n for n in numeric if n not in ids]
+        unread = [c.dots_message() for c in table.columns.values() if c.dots_message()]
         if len(usable) < 2:
+            if unread:
+                raise DatasetError(unread[0])
             found = ", ".join(repr(n) for n in usable) or "none"
+            besides = f" and the row number {ids[0]!r}" if ids else ""
             raise DatasetError(
                 f"found {len(usable)} numeric feature column(s) ({found}) besides the label "
-                f"{label_name!r}; a dataset needs two. Check that the file uses one "
-                "delimiter and one decimal mark, or add a second numeric column."
+                f"{label_name!r}{besides}; a dataset needs two. Check that the file uses "
+                "one delimiter and one decimal mark, or add a second numeric column."
             )
         chosen = tuple(usable[:2])
+        notes.extend(f"not offered as a feature: {m}" for m in unread)
+    notes.extend(table.columns[n].dots_note() for n in chosen if table.columns[n].dots_note())
 
     for name in candidates[label_name]:
         if len(name) > MAX_NAME_CHARS:
@@ -919,7 +1019,10 @@ def _hint_for(dataset: Dataset, label: str) -> dict[str, list[str]]:
     label_like = any(f.strip().casefold() in _label_names(features) for f in features)
     if label_like or _choose_label(candidates, [*features, label], text) != label:
         hint["label"] = [label]
-    if dataset.d != 2 or any(f.strip().casefold() in _ID_NAMES for f in features):
+    counting = [
+        _counts_rows(dataset.X[:, j]) or _is_id_name(name) for j, name in enumerate(features)
+    ]
+    if dataset.d != 2 or any(counting):
         hint["feature"] = list(features)
     if _default_positive(dataset.class_names) != positive:
         hint["positive"] = [positive]

@@ -41,6 +41,11 @@ HINT = "# perceptron-lab:"
 """First line :func:`datasets.to_csv` writes when the loader needs to be told something."""
 NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|infinity)", re.IGNORECASE)
 COMMA_NUMBER = re.compile(r"[+-]?(\d+,\d*|,\d+)([eE][+-]?\d+)?")
+GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")
+"""A number with dots as thousands separators, as German and other locales write them:
+1.065 or 1.234.567,5 (the first group has no leading zero, every later one 3 digits)."""
+DELIMITERS = (",", ";", "\t", "|")
+"""Delimiters the sniffer tries (and a space, as a last resort)."""
 _MAGIC = (
     (b"\x89PNG", "a PNG image"),
     (b"\xff\xd8\xff", "a JPEG image"),
@@ -229,7 +234,9 @@ def is_na(text: str) -> bool:
 
 def is_number(text: str, comma_ok: bool) -> bool:
     text = text.strip()
-    return bool(NUMBER.fullmatch(text) or (comma_ok and COMMA_NUMBER.fullmatch(text)))
+    if NUMBER.fullmatch(text):
+        return True
+    return comma_ok and bool(COMMA_NUMBER.fullmatch(text) or GROUPED.fullmatch(text))
 
 
 def _split(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
@@ -270,6 +277,7 @@ class Dialect:
     text_columns: list[int] = field(default_factory=list)
     spaced: bool = False  # a space follows the delimiter somewhere in the sample
     estimated_rows: int = 0  # from the sample's line length and the file size
+    comma_decimals: bool = False  # the sample has a number with a decimal comma
 
 
 def _score(rows: list[list[str]], delimiter: str) -> tuple:
@@ -311,7 +319,7 @@ def sniff(source: Source, encoding: str) -> Dialect:
         hint = _parse_hint(first.rstrip("\r"))
         skip_lines = 1
 
-    candidates = {d: _split(text, d) for d in (",", ";", "\t")}
+    candidates = {d: _split(text, d) for d in DELIMITERS}
     scores = {d: _score(rows, d) for d, (rows, _) in candidates.items()}
     delimiter = max(scores, key=lambda d: scores[d])
     if not scores[delimiter][0]:
@@ -322,7 +330,7 @@ def sniff(source: Source, encoding: str) -> Dialect:
         else:
             raise DatasetError(
                 "found only one column: a dataset needs two numeric feature columns and a "
-                "label column, separated by commas, semicolons or tabs"
+                "label column, separated by commas, semicolons, tabs or | characters"
             )
     rows, ends = candidates[delimiter]
 
@@ -336,10 +344,14 @@ def sniff(source: Source, encoding: str) -> Dialect:
 
     comma_ok = delimiter != ","
     fields = [cell.strip() for row in rows[1:] for cell in row]
+    # Decimal commas: the parser reads them, and leaves every column holding a dot as
+    # text, so the loader sees how each column uses its dots (see _csv._Column).
     decimal = "."
-    if comma_ok and any(COMMA_NUMBER.fullmatch(c) for c in fields):
-        if not any(re.fullmatch(r"[+-]?\d*\.\d+([eE][+-]?\d+)?", c) for c in fields):
-            decimal = ","
+    comma_decimals = comma_ok and any(
+        COMMA_NUMBER.fullmatch(c) or (GROUPED.fullmatch(c) and "," in c) for c in fields
+    )
+    if comma_decimals or (comma_ok and _grouped_beside_whole(rows[1:])):
+        decimal = ","
 
     header = _detect_header(rows, comma_ok)
     if hint.get("header") == ["1"]:
@@ -382,7 +394,19 @@ def sniff(source: Source, encoding: str) -> Dialect:
         text_columns,
         spaced,
         estimated_rows,
+        comma_decimals,
     )
+
+
+def _grouped_beside_whole(rows: list[list[str]]) -> bool:
+    """A column of the sample holds a value such as 1.065 beside whole numbers such as
+    985: its dots may be thousands separators (decided, or refused, per column later)."""
+    width = max((len(row) for row in rows), default=0)
+    for j in range(width):
+        cells = [row[j].strip() for row in rows if j < len(row)]
+        if any(GROUPED.fullmatch(c) for c in cells) and any(c.isdigit() for c in cells):
+            return True
+    return False
 
 
 def _is_data_row(row: Sequence[str], comma_ok: bool) -> bool:

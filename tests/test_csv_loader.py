@@ -253,7 +253,8 @@ def test_dialect_matrix(delimiter, header, eol, encoding, extra, quote):
     ],
 )
 def test_label_codings(column, negative, positive):
-    text = "a,b,target\n" + "".join(f"{i},{i * i},{column[i % 2]}\n" for i in range(10))
+    # a is not 0, 1, 2, ...: a column counting the rows is never proposed as a feature
+    text = "a,b,target\n" + "".join(f"{i + 0.5},{i * i},{column[i % 2]}\n" for i in range(10))
     ds = load_csv(text)
     assert ds.class_names == (negative, positive)
     assert ds.params["positive"] == positive
