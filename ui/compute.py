@@ -110,13 +110,33 @@ def hinge_bound(X: np.ndarray, y: np.ndarray, epochs: int) -> pc.HingeBound | No
     return pc.hinge_certificate(X, y, max(1, int(epochs)))
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
 def inspect_upload(
     file_id: str, name: str, _data: bytes, sheet: str | None = None
 ) -> datasets.CsvInfo:
     """What the uploaded file holds (cached per upload and sheet, keyed by Streamlit's
-    file id)."""
-    return datasets.inspect_csv(_named(_data, name), sheet=sheet)
+    file id). A file that cannot be read is refused once: the refusal is cached too, so a
+    rerun does not read a refused workbook again."""
+    info, error = _inspect_upload(file_id, name, _data, sheet)
+    if error is not None:
+        raise datasets.DatasetError(error)
+    return info
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def _inspect_upload(
+    file_id: str, name: str, _data: bytes, sheet: str | None
+) -> tuple[datasets.CsvInfo | None, str | None]:
+    try:
+        return datasets.inspect_csv(_named(_data, name), sheet=sheet), None
+    except datasets.DatasetError as exc:
+        return None, str(exc)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def upload_sheets(file_id: str, name: str, _data: bytes) -> tuple[str, ...]:
+    """The sheet names of an uploaded workbook (() for other files), even when its first
+    sheet cannot be read."""
+    return datasets.sheet_names(_named(_data, name))
 
 
 @cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="Reading the file…")

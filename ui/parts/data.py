@@ -27,8 +27,8 @@ GENERATED, EXAMPLES = state.GENERATED, state.EXAMPLES
 DRAW_BOX = 2.0  # the empty drawing board spans [-2, 2] x [-2, 2]
 DATA_FIELDS = ("source", "generator", "example", "n", "seed", "noise", "preprocessing")
 UPLOAD_HELP = (
-    "Comma, semicolon or tab separated text (with or without a header, any common "
-    "encoding, decimal commas), the first sheet of an Excel .xlsx file, or a .gz of either."
+    "Comma, semicolon, tab or | separated text (with or without a header, any common "
+    "encoding, decimal commas), any sheet of an Excel .xlsx file, or a gzip'd CSV (.gz)."
 )
 
 
@@ -382,23 +382,21 @@ def _upload(page: Table) -> DataChoice:
             )
         return DataChoice(None, None, said, alert=alert)
     data = file.getvalue()
-    if ss.get(page.own("csv_sheet_of")) != file.file_id:
+    # The sheet picker comes first, so another sheet can be chosen when the first one
+    # cannot be read (formulas without values, a chart).
+    sheets = compute.upload_sheets(file.file_id, file.name, data)
+    sheet_key = page.own("csv_sheet")
+    if ss.get(page.own("csv_sheet_of")) != file.file_id or ss.get(sheet_key) not in sheets:
         ss[page.own("csv_sheet_of")] = file.file_id
-        ss.pop(page.own("csv_sheet"), None)  # a new file starts on its first sheet
-    sheet = ss.get(page.own("csv_sheet"))
+        ss[sheet_key] = sheets[0] if sheets else None  # a new file starts on its first sheet
+    if len(sheets) > 1:
+        st.selectbox("Sheet", sheets, key=sheet_key, format_func=_short)
+    sheet = ss[sheet_key]
     info = compute.inspect_upload(file.file_id, file.name, data, sheet)
-    if len(info.sheets) > 1:
-        sheet = st.selectbox(
-            "Sheet", info.sheets, index=info.sheets.index(info.sheet), format_func=_short
-        )
-        if sheet != info.sheet:  # another sheet: its columns, its proposal
-            ss[page.own("csv_sheet")] = sheet
-            ss[page.own("csv_file")] = None
-            st.rerun()
     k = {name: page.own("csv_" + name) for name in ("x1", "x2", "label", "positive", "negative")}
-    if ss.get(page.own("csv_file")) != file.file_id:
-        # A new file: start the pickers from the loader's proposal.
-        ss[page.own("csv_file")] = file.file_id
+    if ss.get(page.own("csv_file")) != (file.file_id, sheet):
+        # A new file or sheet: start the pickers from the loader's proposal.
+        ss[page.own("csv_file")] = (file.file_id, sheet)
         ss[k["x1"]], ss[k["x2"]] = info.features[:2]
         ss[k["label"]] = info.label
         ss[k["positive"]] = info.positive
@@ -431,7 +429,8 @@ def _upload(page: Table) -> DataChoice:
     used = f"{ds.n:,} rows used, {dropped:,} dropped"
     if excluded:
         used += f", {excluded:,} of other classes left out"
-    return DataChoice(ds, None, (used, info.describe()))
+    picked = tuple(n for n in ds.params.get("notes", ()) if n not in info.notes)
+    return DataChoice(ds, None, (used, info.describe(), *picked))
 
 
 def _short(name) -> str:

@@ -1,0 +1,72 @@
+"""The upload picker through AppTest: the sheet picker of a workbook whose first sheet
+cannot be read, and a row-number column (never proposed; chosen by hand, with a note)."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import numpy as np
+import pandas as pd
+import pytest
+from md_oracle import text_of
+from streamlit.testing.v1 import AppTest
+
+openpyxl = pytest.importorskip("openpyxl")  # writes the test workbook
+
+ROOT = Path(__file__).resolve().parents[1]
+IRIS = pd.read_csv(ROOT / "tests" / "data" / "iris_full.csv")
+
+
+def app() -> AppTest:
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)
+    at.query_params["pg_source"] = "Upload"
+    at.run()
+    assert not at.exception, at.exception
+    return at
+
+
+def _workbook(sheets: dict[str, list[list]]) -> bytes:
+    book = openpyxl.Workbook()
+    book.remove(book.active)
+    for title, rows in sheets.items():
+        sheet = book.create_sheet(title)
+        for row in rows:
+            sheet.append(row)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def test_a_first_sheet_of_formulas_without_values_says_so_and_offers_the_other_sheets():
+    formulas = [["a", "b", "label"]] + [[f"=ROW()*{i}", f"=A{i + 2}*2", "=1"] for i in range(6)]
+    data_rows = [["mass", "charge", "kind"]]
+    data_rows += [[i * 0.5, (i % 3) - 1.0, "ab"[i % 2]] for i in range(8)]
+    book = _workbook({"Computed": formulas, "Measured": data_rows})
+    at = app()
+    at.file_uploader(key="pg_upload").upload("lab.xlsx", book).run()
+    assert not at.exception
+    said = " ".join(text_of(e.value) for e in at.error)
+    assert "formula cell(s) without a saved value" in said and "no data rows" not in said
+    picker = at.selectbox(key="pg_csv_sheet")
+    assert picker.label == "Sheet" and list(picker.options) == ["Computed", "Measured"]
+    picker.set_value("Measured").run()
+    assert not at.exception and not at.error
+    run = at.session_state["pg_run"]
+    assert run.n == 8
+    np.testing.assert_array_equal(run.X[:, 0], [r[0] for r in data_rows[1:]])
+
+
+def test_a_row_number_is_not_proposed_and_is_noted_when_chosen():
+    frame = IRIS.copy()
+    frame.insert(0, "Nr.", np.arange(1, len(IRIS) + 1))
+    at = app()
+    at.file_uploader(key="pg_upload").upload("iris.csv", frame.to_csv(index=False).encode()).run()
+    assert not at.exception and not at.error
+    assert at.selectbox(key="pg_csv_x1").value == "sepal_length"
+    assert at.selectbox(key="pg_csv_x2").value == "sepal_width"
+    assert "Nr." in at.selectbox(key="pg_csv_x1").options
+    at.selectbox(key="pg_csv_x1").set_value("Nr.").run()
+    assert not at.exception and not at.error
+    captions = " ".join(text_of(c.value) for c in at.caption)
+    assert "'Nr.' looks like a row number" in captions
