@@ -403,7 +403,7 @@ def test_nothing_a_link_carries_is_rendered(query):
 
 def hostile_csv(pos: str, neg: str, f1: str = "x1", f2: str = "x2") -> bytes:
     rows = [f"{f1},{f2},label"]
-    rows += [f"{i},{i % 3},{pos if i % 2 else neg}" for i in range(12)]
+    rows += [f"{i + 0.5},{i % 3},{pos if i % 2 else neg}" for i in range(12)]  # no row number
     return ("\n".join(rows) + "\n").encode()
 
 
@@ -514,8 +514,8 @@ def test_values_that_would_overflow_are_refused_and_the_previous_data_stays(pres
 # ------------------------------------------------------------- file types
 def test_an_excel_workbook_and_its_sheets():
     head = ("a", "b", "kind")
-    first = [head] + [(i, i % 4, "x" if i % 2 else "o") for i in range(10)]
-    second = [head] + [(i, -i, "p" if i > 6 else "q") for i in range(14)]
+    first = [head] + [(i + 0.5, i % 4, "x" if i % 2 else "o") for i in range(10)]
+    second = [head] + [(i + 0.5, -i, "p" if i > 6 else "q") for i in range(14)]
     at = app(pg_source="Upload")
     from test_loader_hardening import _workbook
 
@@ -534,7 +534,7 @@ def test_a_gzipped_csv_and_merged_label_spellings():
     import gzip
 
     rows = ["x1,x2,answer"] + [
-        f"{i},{(i * 7) % 5},{['Yes', 'yes', 'YES ', 'no'][i % 4]}" for i in range(16)
+        f"{i + 0.5},{(i * 7) % 5},{['Yes', 'yes', 'YES ', 'no'][i % 4]}" for i in range(16)
     ]
     at = app(pg_source="Upload")
     at.file_uploader(key="pg_upload").upload("d.csv.gz", gzip.compress("\n".join(rows).encode()))

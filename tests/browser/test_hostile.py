@@ -49,7 +49,7 @@ def test_a_hostile_link_is_reported_as_plain_text(page: Any, streamlit_server: A
 
 
 def hostile_csv(tmp_path, pos: str, neg: str, f1: str) -> Any:
-    rows = [f"{f1},x2,label"] + [f"{i},{i % 3},{pos if i % 2 else neg}" for i in range(12)]
+    rows = [f"{f1},x2,label"] + [f"{i + 0.5},{i % 3},{pos if i % 2 else neg}" for i in range(12)]
     path = tmp_path / "[file](http___evil.example).csv"
     path.write_text("\n".join(rows) + "\n")
     return path
