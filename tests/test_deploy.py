@@ -1,0 +1,217 @@
+"""The course server: ``deploy/serve.py`` run as a teacher runs it.
+
+A replica killed with SIGKILL is reaped (no zombie), started again and serves; a single
+server without nginx that dies makes serve.py exit non-zero. nginx compresses and caches
+what every first page loads, and still carries the websocket.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "deploy"))
+
+import serve  # noqa: E402
+
+STARTUP_S = 240  # a loaded 2-core machine: two replicas started and opened once
+
+
+def _ports(n: int) -> int:
+    """A port p with p .. p+n-1 all free on loopback."""
+    for _ in range(200):
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            base = sock.getsockname()[1]
+        if base + n > 65000:
+            continue
+        try:
+            socks = []
+            for p in range(base, base + n):
+                s = socket.socket()
+                socks.append(s)
+                s.bind(("127.0.0.1", p))
+            return base
+        except OSError:
+            continue
+        finally:
+            for s in socks:
+                s.close()
+    raise RuntimeError("no free block of ports")
+
+
+class Served:
+    """``python deploy/serve.py ARGS`` in the background, its output in files."""
+
+    def __init__(self, tmp: Path, *args: str) -> None:
+        self.out, self.err = tmp / "serve.out", tmp / "serve.err"
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "deploy" / "serve.py"), *args],
+            stdout=self.out.open("wb"),
+            stderr=self.err.open("wb"),
+            cwd=ROOT,
+            start_new_session=True,
+        )
+
+    def wait_for(self, pattern: str, where: str = "err", timeout: float = 120) -> re.Match:
+        path = self.err if where == "err" else self.out
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = re.search(pattern, path.read_text(errors="replace"))
+            if found:
+                return found
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.2)
+        raise AssertionError(
+            f"no {pattern!r} in serve.py's output (exit code {self.proc.poll()}):\n"
+            f"{self.out.read_text(errors='replace')}\n{self.err.read_text(errors='replace')}"
+        )
+
+    def pids(self) -> list[int]:
+        line = self.wait_for(r"processes:([ \d]+)\n", "out", STARTUP_S)
+        return [int(p) for p in line.group(1).split()]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+
+
+def _get(url: str, gzip_ok: bool = False, timeout: float = 30):
+    headers = {"Accept-Encoding": "gzip"} if gzip_ok else {}
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=timeout) as r:
+        return r.status, r.headers, r.read()
+
+
+def _alive(pid: int) -> bool:
+    """The process exists and is not a zombie (dead, never reaped by its parent)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _wait_healthy(url: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if _get(url + "/_stcore/health", timeout=5)[0] == 200:
+                return
+        except OSError:
+            pass
+        assert time.monotonic() < deadline, f"{url} did not answer in {timeout} s"
+        time.sleep(0.3)
+
+
+@pytest.fixture(scope="module")
+def replicas(tmp_path_factory):
+    """Two replicas behind nginx, started as a teacher starts them."""
+    port = _ports(3)
+    served = Served(tmp_path_factory.mktemp("serve"), "--replicas", "2", "--port", str(port),
+                    "--host", "127.0.0.1")  # fmt: skip
+    try:
+        pids = served.pids()
+        yield served, port, pids
+    finally:
+        served.stop()
+
+
+@pytest.mark.slow
+def test_nginx_compresses_and_caches_what_every_first_page_loads(replicas):
+    _, port, _ = replicas
+    url = f"http://127.0.0.1:{port}"
+    status, headers, html = _get(url + "/playground", gzip_ok=True)
+    assert status == 200 and headers.get("Content-Encoding") == "gzip"
+    assert "lab_route=" in headers.get("Set-Cookie", "")  # the replica's affinity cookie
+    entry = re.search(rb'src="\./(static/js/index\.[^"]+\.js)"', gzip.decompress(html)).group(1)
+    import streamlit
+
+    on_disk = (Path(streamlit.__file__).parent / "static" / entry.decode()).read_bytes()
+    first = _get(f"{url}/{entry.decode()}", gzip_ok=True)
+    again = _get(f"{url}/{entry.decode()}", gzip_ok=True)
+    for _, h, body in (first, again):
+        assert h["Content-Encoding"] == "gzip" and gzip.decompress(body) == on_disk
+        assert "immutable" in h["Cache-Control"] and "max-age=31536000" in h["Cache-Control"]
+        assert len(body) < len(on_disk) / 2
+    assert again[1]["X-Lab-Cache"] == "HIT"  # compressed once, then served from the cache
+    plain = _get(f"{url}/{entry.decode()}")  # a client that takes no gzip gets the file
+    assert "Content-Encoding" not in plain[1] and plain[2] == on_disk
+
+    # plotly.js as the chart component asks for it (its version in the address).
+    from ui.plot_click import PLOTLY_JS_PATH, PLOTLY_JS_VERSION
+
+    plotly_url = f"{url}/component/ui.plot_click.plotly_js/plotly.min.js?v={PLOTLY_JS_VERSION}"
+    _, h, body = _get(plotly_url, gzip_ok=True, timeout=120)
+    assert h["Content-Encoding"] == "gzip" and gzip.decompress(body) == PLOTLY_JS_PATH.read_bytes()
+    assert "immutable" in h["Cache-Control"]
+    assert _get(plotly_url, gzip_ok=True, timeout=120)[1]["X-Lab-Cache"] == "HIT"
+
+    # The websocket through nginx: one script run of the app.
+    serve.warm(url, timeout=120)
+
+
+@pytest.mark.slow
+def test_a_killed_replica_is_reaped_restarted_and_serves_again(replicas):
+    served, port, pids = replicas
+    first, second, nginx = pids
+    os.kill(first, signal.SIGKILL)
+    restarted = served.wait_for(rf"replica 1 \(port {port + 1}\) restarted \(pid (\d+)\)")
+    new = int(restarted.group(1))
+    assert new not in pids and _alive(new)
+    assert not _alive(first)  # reaped: not left a zombie
+    _wait_healthy(f"http://127.0.0.1:{port + 1}", STARTUP_S)  # the replica's own port
+    assert _alive(second) and _alive(nginx)
+    for _ in range(6):  # through nginx, whichever replica a new student lands on
+        assert _get(f"http://127.0.0.1:{port}/playground")[0] == 200
+    serve.warm(f"http://127.0.0.1:{port + 1}", timeout=120)  # it runs the app again
+
+    served.stop()
+    assert served.proc.returncode == 0
+    deadline = time.monotonic() + 30
+    while any(_alive(p) for p in (new, second, nginx)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(_alive(p) for p in (new, second, nginx))  # everything it started stopped
+
+
+@pytest.mark.slow
+def test_serve_exits_non_zero_when_its_only_server_dies(tmp_path):
+    port = _ports(1)
+    served = Served(tmp_path, "--port", str(port), "--host", "127.0.0.1", "--no-warm")
+    try:
+        (server,) = served.pids()
+        os.kill(server, signal.SIGKILL)
+        code = served.proc.wait(timeout=30)
+        assert code != 0
+        assert "exited with code -9" in served.err.read_text()
+        assert not _alive(server)
+    finally:
+        served.stop()
+
+
+def test_a_child_that_keeps_dying_waits_longer_each_time():
+    child = serve.Child("replica", ["true"])
+    child.started = 0.0
+    pauses = []
+    for now in (1.0, 5.0, 12.0, 25.0, 45.0, 80.0, 130.0):
+        pauses.append(child.schedule_restart(now))
+        child.started = child.restart_at  # started again at once, died soon after
+    assert pauses == [1, 2, 4, 8, 16, 30, 30]
+    child.started = 200.0
+    assert child.schedule_restart(200.0 + serve.STABLE_S) == 1  # it had run a minute: anew
