@@ -1,8 +1,10 @@
-"""The course server: ``deploy/serve.py`` run as a teacher runs it.
+"""The course server and its container.
 
-A replica killed with SIGKILL is reaped (no zombie), started again and serves; a single
-server without nginx that dies makes serve.py exit non-zero. nginx compresses and caches
-what every first page loads, and still carries the websocket.
+``deploy/serve.py`` run as a teacher runs it: a replica killed with SIGKILL is reaped (no
+zombie), started again and serves; a single server without nginx that dies makes serve.py
+exit non-zero. nginx compresses and caches what every first page loads, and still carries
+the websocket. The Dockerfile's statements (its user, health check, init and lock file),
+and the lock file against the environment the tests run in.
 """
 
 from __future__ import annotations
@@ -16,9 +18,12 @@ import subprocess
 import sys
 import time
 import urllib.request
+from importlib import metadata
 from pathlib import Path
 
 import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "deploy"))
@@ -168,6 +173,16 @@ def test_nginx_compresses_and_caches_what_every_first_page_loads(replicas):
 
 
 @pytest.mark.slow
+def test_healthcheck_asks_the_lab_on_its_port(replicas):
+    _, port, _ = replicas
+    check = [sys.executable, str(ROOT / "deploy" / "healthcheck.py")]
+    assert subprocess.run(check, env={**os.environ, "PORT": str(port)}, timeout=30).returncode == 0
+    nothing = _ports(1)
+    env = {**os.environ, "PORT": str(nothing)}
+    assert subprocess.run(check, env=env, timeout=30).returncode == 1
+
+
+@pytest.mark.slow
 def test_a_killed_replica_is_reaped_restarted_and_serves_again(replicas):
     served, port, pids = replicas
     first, second, nginx = pids
@@ -215,3 +230,84 @@ def test_a_child_that_keeps_dying_waits_longer_each_time():
     assert pauses == [1, 2, 4, 8, 16, 30, 30]
     child.started = 200.0
     assert child.schedule_restart(200.0 + serve.STABLE_S) == 1  # it had run a minute: anew
+
+
+# ------------------------------------------------------------------ the container
+def _instructions(dockerfile: Path) -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) with continuation lines joined and comments dropped."""
+    text = re.sub(r"\\\n", " ", dockerfile.read_text())
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            word, _, rest = line.partition(" ")
+            out.append((word.upper(), rest.strip()))
+    return out
+
+
+def test_dockerfile_runs_as_a_user_with_an_init_a_health_check_and_the_lock_file():
+    steps = _instructions(ROOT / "Dockerfile")
+    kinds = [k for k, _ in steps]
+    users = [arg for k, arg in steps if k == "USER"]
+    assert users and users[-1].split(":")[0] not in ("root", "0")
+    created = " ".join(arg for k, arg in steps if k == "RUN" and "useradd" in arg)
+    assert re.search(rf"useradd\b.*\b{re.escape(users[-1])}\b", created)
+    # Installed from the lock file, after copying it, before the user changes.
+    install = next(i for i, (k, a) in enumerate(steps) if k == "RUN" and "pip install" in a)
+    assert re.search(r"-r\s+requirements\.lock\b", steps[install][1])
+    assert any(k == "COPY" and "requirements.lock" in a for k, a in steps[:install])
+    # tini as process 1 (Debian's package), then serve.py behind nginx.
+    entry = next(a for k, a in steps if k == "ENTRYPOINT")
+    assert "tini" in entry.split(",")[0]
+    assert any(k == "RUN" and re.search(r"apt-get install\b.*\btini\b", a) for k, a in steps)
+    cmd = next(a for k, a in steps if k == "CMD")
+    assert "deploy/serve.py" in cmd and "--nginx" in cmd and "$PORT" in cmd
+    # The health check asks Streamlit's health endpoint on $PORT (nginx's).
+    check = next(a for k, a in steps if k == "HEALTHCHECK")
+    script = re.search(r"deploy/healthcheck\.py", check)
+    assert script and "/_stcore/health" in (ROOT / "deploy" / "healthcheck.py").read_text()
+    assert kinds.index("USER") < kinds.index("HEALTHCHECK")
+
+
+def _requirements(path: Path) -> list[Requirement]:
+    lines = (line.split("#")[0].strip() for line in path.read_text().splitlines())
+    return [Requirement(line) for line in lines if line and not line.startswith("-")]
+
+
+def test_the_lock_file_pins_what_the_tests_run_with_and_covers_what_the_app_needs():
+    locked = {}
+    for req in _requirements(ROOT / "requirements.lock"):
+        spec = list(req.specifier)
+        assert len(spec) == 1 and spec[0].operator == "==", f"{req} is not an exact pin"
+        locked[canonicalize_name(req.name)] = spec[0].version
+    # Exactly the versions installed here, where the tests run.
+    for name, version in locked.items():
+        assert metadata.version(name) == version, f"{name}: locked {version}, tested with " + (
+            metadata.version(name)
+        )
+    # Every requirement within its range, and everything each one needs is pinned too.
+    todo = _requirements(ROOT / "requirements.txt")
+    for req in todo:
+        assert req.specifier.contains(locked[canonicalize_name(req.name)]), req
+    seen: set[str] = set()
+    while todo:
+        req = todo.pop()
+        name = canonicalize_name(req.name)
+        if name in seen:
+            continue
+        seen.add(name)
+        assert name in locked, f"{req.name} (needed) is not in requirements.lock"
+        for dep in metadata.distribution(name).requires or []:
+            dep = Requirement(dep)
+            if dep.marker is None or dep.marker.evaluate({"extra": ""}):
+                todo.append(dep)
+    assert set(locked) == seen, f"not runtime packages: {sorted(set(locked) - seen)}"
+
+
+def test_requirements_allow_only_what_the_app_works_with():
+    reqs = {
+        canonicalize_name(r.name): r.specifier for r in _requirements(ROOT / "requirements.txt")
+    }
+    assert not reqs["plotly"].contains("6.6.0")  # no layout.clickanywhere before 6.7
+    assert reqs["plotly"].contains("6.7.0")
+    assert reqs["streamlit"].contains("1.67.0") and not reqs["streamlit"].contains("1.68.0")
