@@ -4,7 +4,7 @@
 zombie), started again and serves; a single server without nginx that dies makes serve.py
 exit non-zero. nginx compresses and caches what every first page loads, and still carries
 the websocket. The Dockerfile's statements (its user, health check, init and lock file),
-and the lock file against the environment the tests run in.
+the lock file against the environment the tests run in, and usage statistics off.
 """
 
 from __future__ import annotations
@@ -311,3 +311,15 @@ def test_requirements_allow_only_what_the_app_works_with():
     assert not reqs["plotly"].contains("6.6.0")  # no layout.clickanywhere before 6.7
     assert reqs["plotly"].contains("6.7.0")
     assert reqs["streamlit"].contains("1.67.0") and not reqs["streamlit"].contains("1.68.0")
+
+
+def test_usage_statistics_are_not_sent():
+    code = (
+        "from streamlit import config; config.get_config_options(force_reparse=True); "
+        "print(config.get_option('browser.gatherUsageStats'))"
+    )
+    env = {**os.environ, "HOME": "/nonexistent"}  # only the project's own config file
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert out.stdout.strip().splitlines()[-1] == "False", out.stderr
