@@ -4,7 +4,8 @@
 zombie), started again and serves; a single server without nginx that dies makes serve.py
 exit non-zero. nginx compresses and caches what every first page loads, and still carries
 the websocket. The Dockerfile's statements (its user, health check, init and lock file),
-the lock file against the environment the tests run in, and usage statistics off.
+the lock file against the environment the tests run in, usage statistics off, and the
+project installed with pip into a new environment, imported from another folder.
 """
 
 from __future__ import annotations
@@ -323,3 +324,64 @@ def test_usage_statistics_are_not_sent():
         [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
     )
     assert out.stdout.strip().splitlines()[-1] == "False", out.stderr
+
+
+# ------------------------------------------------------------------ installable
+def _venv(tmp: Path) -> Path:
+    """A new environment that sees this one's packages (no download) but not the project."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp / "venv")], check=True)
+    python = tmp / "venv" / "bin" / "python"
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    import pip
+
+    deps = Path(pip.__file__).resolve().parents[1]  # this environment's site-packages
+    (Path(site) / "_tested_deps.pth").write_text(f"{deps}\n")
+    return python
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("editable", [False, True], ids=["install", "editable"])
+def test_the_engine_installs_with_pip_and_imports_from_any_folder(tmp_path, editable):
+    # A copy of what the package needs, so nothing is built inside the repository.
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "requirements.txt"):
+        (src / name).write_bytes((ROOT / name).read_bytes())
+    for package in ("perceptron_core", "datasets"):
+        subprocess.run(
+            ["cp", "-r", str(ROOT / package), str(src / package)], check=True, timeout=60
+        )
+    python = _venv(tmp_path)
+    elsewhere = tmp_path / "notebook"
+    elsewhere.mkdir()
+    probe = [str(python), "-c", "import perceptron_core"]
+    assert subprocess.run(probe, cwd=elsewhere, capture_output=True).returncode != 0  # not yet
+    install = [str(python), "-m", "pip", "install", "--no-deps", "--no-build-isolation",
+               "--no-index", "-q", *(["-e"] if editable else []), str(src)]  # fmt: skip
+    done = subprocess.run(install, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    code = (
+        "import numpy as np, perceptron_core as pc, datasets; "
+        "ds = datasets.generate('separable', n=40, seed=1, margin=0.2); "
+        "run = pc.train(ds.X, ds.y); "
+        "print(pc.__file__); print(run.converged, (run.predict(ds.X) == ds.y).all())"
+    )
+    out = subprocess.run(
+        [str(python), "-c", code], cwd=elsewhere, capture_output=True, text=True, timeout=300
+    )
+    assert out.returncode == 0, out.stderr
+    where, verdict = out.stdout.strip().splitlines()[-2:]
+    assert verdict == "True True"
+    if editable:
+        assert Path(where).resolve().is_relative_to(src.resolve())
+    else:
+        assert "site-packages" in where
+    needs = subprocess.run(
+        [str(python), "-c", "from importlib.metadata import requires; "
+         "print(requires('perceptron-lab'))"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "plotly>=6.7" in needs and "streamlit" in needs  # the requirements, declared
