@@ -90,8 +90,11 @@ class Child:
     failures: int = 0  # deaths in a row, each within STABLE_S of its start
     restart_at: float | None = None  # dead, to be started again at this time
     restarts: int = 0
+    stale: tuple[Path, ...] = ()  # files a killed child leaves that block its restart
 
     def start(self) -> None:
+        for path in self.stale:
+            path.unlink(missing_ok=True)
         log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         try:
             self.proc = subprocess.Popen(
@@ -340,7 +343,8 @@ def serve(
             conf.write_text(nginx_conf(prefix, f"{host}:{port}", ports, sticky=sticky))
             log = log_dir / "nginx.log" if log_dir else None
             cmd = [NGINX, "-p", str(prefix), "-e", str(prefix / "error.log"), "-c", str(conf)]
-            dep.nginx = Child("nginx", cmd, log)
+            # A killed nginx leaves its unix socket behind: a new one could not bind it.
+            dep.nginx = Child("nginx", cmd, log, stale=(prefix / "compress.sock",))
             dep.nginx.start()
             try:
                 _wait_healthy(url, dep.nginx.proc, timeout)

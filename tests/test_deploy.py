@@ -184,6 +184,20 @@ def test_healthcheck_asks_the_lab_on_its_port(replicas):
 
 
 @pytest.mark.slow
+def test_a_killed_nginx_is_restarted_and_serves_again(replicas):
+    served, port, pids = replicas
+    nginx = pids[-1]
+    os.kill(nginx, signal.SIGKILL)
+    restarted = served.wait_for(r"nginx restarted \(pid (\d+)\)")
+    new = int(restarted.group(1))
+    _wait_healthy(f"http://127.0.0.1:{port}", 60)
+    assert _alive(new) and not _alive(nginx)
+    _, headers, _ = _get(f"http://127.0.0.1:{port}/playground", gzip_ok=True)
+    assert headers["Content-Encoding"] == "gzip"
+    pids[-1] = new  # the fixture's nginx from now on
+
+
+@pytest.mark.slow
 def test_a_killed_replica_is_reaped_restarted_and_serves_again(replicas):
     served, port, pids = replicas
     first, second, nginx = pids
