@@ -2,13 +2,16 @@
 
     python benchmarks/load.py                           # N = 1, 10, 30, 100 on one server
     python benchmarks/load.py --replicas 2 4 --students 30 100   # behind nginx (deploy/)
+    python benchmarks/load.py --nginx                   # one server behind nginx
     python benchmarks/load.py --burst 200               # 200 students open within 60 s
     python benchmarks/load.py --check                   # the client against real Chromium
 
 Each student is ``load_client.Student``: Streamlit's websocket protocol spoken directly
 (a browser per student would measure the browsers: on a 2-core machine ten Chromium tabs
-saturate it while the server idles). A student opens the link (the page, then the first
-script run until the stage's chart has arrived), presses Step ``--steps`` times (50) with
+saturate it while the server idles). A student opens the link (the page and the files a
+browser with an empty cache downloads for it: Streamlit's scripts, stylesheet and fonts,
+plotly.js; then the first script run until the stage's chart has arrived and the files
+its elements need are in), presses Step ``--steps`` times (50) with
 a human pause between presses (``--think``: uniform 0.5-1.5 x 1 s), then picks Upload and
 uploads one small CSV of its own (60 rows, two features, a label). Students start
 ``--gap`` seconds apart (0.3 s: 200 a minute). Every scenario runs against a fresh server
@@ -16,7 +19,9 @@ uploads one small CSV of its own (60 rows, two features, a label). Students star
 loop, caches: what a course server has done before class), and is stopped after
 ``--cap`` seconds whatever happens.
 
-Reported per scenario: median and p95 of page open, Step and upload; errors (any
+Reported per scenario: median and p95 of page open, Step and upload; the bytes one
+student's open downloaded over HTTP (median, and the files) and all students' together;
+errors (any
 exception, refusal, timeout, an error shown on the page, a run without its chart);
 the server's CPU (seconds used during the scenario, and mean cores busy) and its largest
 RSS (all its processes, nginx included), read from /proc; the machine's 1-minute load and
@@ -144,6 +149,8 @@ class Outcome:
     open: float | None = None
     steps: list[float] = field(default_factory=list)
     upload: float | None = None
+    page_bytes: int = 0  # what the open downloaded over HTTP (bodies as sent)
+    page_files: int = 0
     error: str | None = None
     page_not_found: bool = False  # the open showed Streamlit's "Page not found" dialog
 
@@ -158,6 +165,7 @@ async def one_student(
             t = time.perf_counter()
             run = await s.open()
             out.open = time.perf_counter() - t
+            out.page_bytes, out.page_files = s.asset_bytes, len(s.fetched)
             out.page_not_found = run.page_not_found
             if run.errors:
                 raise RuntimeError(f"open: {run.errors[0]}")
@@ -215,7 +223,10 @@ def scenario(replicas: int, n: int, args, port: int) -> dict:
     from browser_helpers import machine_slowdown
 
     sticky = not args.no_sticky
-    with serve(replicas, port, "127.0.0.1", sticky=sticky, log_dir=args.log_dir) as dep:
+    front = args.nginx or None  # nginx also in front of a single server
+    with serve(
+        replicas, port, "127.0.0.1", nginx=front, sticky=sticky, log_dir=args.log_dir
+    ) as dep:
         for replica in dep.replica_urls:  # the lecturer opens the link on every replica
 
             async def warm(url=replica):
@@ -233,15 +244,20 @@ def scenario(replicas: int, n: int, args, port: int) -> dict:
             )  # fmt: skip
         client1 = os.times()
     opens = [o.open for o in outs if o.open is not None]
+    pages = [o.page_bytes for o in outs if o.page_bytes]
     steps = [s for o in outs for s in o.steps]
     uploads = [o.upload for o in outs if o.upload is not None]
     errors = [o.error for o in outs if o.error]
     row = {
         "replicas": replicas,
+        "nginx": replicas > 1 or bool(args.nginx),
         "sticky": sticky,
         "students": n,
         "open": quantiles(opens),
         "open_max": max(opens) if opens else None,
+        "page_mb": round(statistics.median(pages) / 1e6, 2) if pages else None,
+        "page_files": statistics.median(o.page_files for o in outs if o.page_bytes) if pages else 0,
+        "http_mb_total": round(sum(pages) / 1e6, 1),
         "opened_within_10s": sum(1 for t in opens if t <= 10.0),
         "step": quantiles(steps),
         "steps": len(steps),
@@ -266,14 +282,17 @@ def _ms(pair) -> str:
 
 def format_rows(rows: list[dict]) -> str:
     head = (
-        "| replicas | N | open median / p95 (ms) | Step median / p95 (ms) | upload median / p95"
-        ' (ms) | errors | "Page not found" | server CPU s (cores) | max RSS MB | load, slowdown |\n'
-        "|---|---|---|---|---|---|---|---|---|---|"
+        "| replicas | N | open median / p95 (ms) | page MB (files) | Step median / p95 (ms) |"
+        ' upload median / p95 (ms) | errors | "Page not found" | server CPU s (cores) |'
+        " max RSS MB | load, slowdown |\n"
+        "|---|---|---|---|---|---|---|---|---|---|---|"
     )
     lines = [head]
     for r in rows:
         lines.append(
-            f"| {r['replicas']} | {r['students']} | {_ms(r['open'])} | {_ms(r['step'])} | "
+            f"| {r['replicas']}{' + nginx' if r['replicas'] == 1 and r['nginx'] else ''} | "
+            f"{r['students']} | {_ms(r['open'])} | "
+            f"{r['page_mb']} ({r['page_files']:.0f}) | {_ms(r['step'])} | "
             f"{_ms(r['upload'])} | {r['errors']} | {r['page_not_found']} | "
             f"{r['server_cpu_s']} ({r['server_cores']}) | {r['max_rss_mb']} | "
             f"{r['load1']}, {r['slowdown']}x |"
@@ -289,6 +308,7 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds between presses")
     parser.add_argument("--gap", type=float, default=0.3, help="seconds between arrivals")
     parser.add_argument("--no-upload", action="store_true")
+    parser.add_argument("--nginx", action="store_true", help="nginx in front of one replica too")
     parser.add_argument(
         "--no-sticky", action="store_true", help="replicas balanced round robin (no affinity)"
     )

@@ -7,7 +7,8 @@ Step three times, picks Upload and uploads student 0's CSV; then a ``Student`` d
 same. Both streams of ForwardMsgs (the browser's read from its websocket) are cut into
 script runs, and each run is summarised the same way: how it ended, how many elements it
 sent, the stage chart's cursor, the address's query string, the errors on the page. The
-two lists must be equal; the page-open and Step times of both are printed side by side.
+two lists must be equal; the page-open and Step times of both are printed side by side,
+and the files each downloaded for the open (Chromium's requests, the client's).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from load import LINK, student_csv
 from load_client import CHART_KEY, EARLY_FOR_RERUN, Student
@@ -106,12 +108,20 @@ def browser_flow(url: str, csv_path: Path) -> tuple[list[bytes], dict]:
 
         page.on("websocket", on_ws)
         watcher = run_watcher(page)
+        files: set[str] = set()  # what the open downloaded over HTTP
+
+        def on_request(request) -> None:
+            if request.url.startswith("http"):  # not the page's own blob: URLs
+                files.add(urlsplit(request.url)._replace(scheme="", netloc="").geturl())
+
+        page.on("request", on_request)
         t = time.perf_counter()
         page.goto(url + LINK)
         page.wait_for_selector(".js-plotly-plot", timeout=120_000)
         wait_for_app_idle(page, 120_000)
         times["open"] = time.perf_counter() - t
         page.wait_for_timeout(1500)
+        times["files"] = {f for f in files if "/_stcore/" not in f}
         dialog = page.locator('[role="dialog"]')
         if dialog.count():  # "Page not found" (see the report): closed, as a student would
             times["dialog"] = dialog.first.inner_text().splitlines()[0]
@@ -143,6 +153,7 @@ async def client_flow(url: str, csv: bytes) -> tuple[list[bytes], dict]:
         t = time.perf_counter()
         await s.open()
         times["open"] = time.perf_counter() - t
+        times["files"] = set(s.fetched)
         for _ in range(STEPS):
             await asyncio.sleep(1.0)
             t = time.perf_counter()
@@ -207,6 +218,14 @@ def check(port: int) -> int:
         + ", ".join(f"{t * 1000:.0f}" for t in c_times["steps"])
         + " ms"
     )
+    b_files, c_files = b_times["files"], c_times["files"]
+    print(
+        f"files the open downloaded: Chromium {len(b_files)}, client {len(c_files)} "
+        f"({len(b_files & c_files)} the same)"
+    )
+    for who, only in (("Chromium", b_files - c_files), ("client", c_files - b_files)):
+        if only:
+            print(f"  only {who}: " + ", ".join(sorted(only)))
     if "dialog" in b_times:
         print(f"Chromium showed a dialog over the page: {b_times['dialog']!r}")
     same = b_runs == c_runs and b_asks == c_asks

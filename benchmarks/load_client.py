@@ -3,12 +3,18 @@
 One ``Student`` does what a student's browser does with the lecturer's link, message for
 message (``python benchmarks/load.py --check`` compares it with a real Chromium):
 
-1. ``open()``: GET the page (as a browser loads index.html), ``/_stcore/health`` and
+1. ``open()``: GET the page (as a browser loads index.html) and what the page names (its
+   scripts, module preloads, stylesheet, preloaded font, icon), ``/_stcore/health`` and
    ``/_stcore/host-config`` (the health answer sets Streamlit's XSRF cookie), then the
    websocket ``/_stcore/stream`` with the cookies and the XSRF token in the subprotocol
-   list, and a ``rerun_script`` BackMsg with the link's query string and page name. Timed
-   until the run's ``script_finished`` (FINISHED_SUCCESSFULLY: the app's first run may end
-   early for its own rerun, which follows) with the stage's chart among the elements.
+   list, and a ``rerun_script`` BackMsg with the link's query string and page name; then
+   what the run's elements make a browser load (``PageAssets``: each element's chunk of
+   Streamlit's frontend and what it imports, found in Streamlit's build manifest; KaTeX
+   for equations, the icon font for icons; the chart component's plotly.js). Up to six
+   downloads at once, gzip accepted, an empty cache (a first open). Timed until the run's
+   ``script_finished`` (FINISHED_SUCCESSFULLY: the app's first run may end early for its
+   own rerun, which follows) with the stage's chart among the elements and those files
+   downloaded; ``asset_bytes`` counts the bodies as sent (compressed when they were).
 2. ``step()``: what the stage's chart sends a third of a second after a Step press: a
    fragment rerun carrying the chart's state ``{"sync": {"cursor", "history", "seq",
    "move"}}``, the cursor being where Step lands according to the frames the server sent
@@ -30,14 +36,18 @@ are used.
 from __future__ import annotations
 
 import asyncio
+import gzip
 import http.cookiejar
 import json
+import re
+import threading
 import time
 import urllib.error
 import urllib.request
 import uuid
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
-from urllib.parse import parse_qsl, urlencode, urlsplit
+from urllib.parse import parse_qsl, urlencode, urljoin, urlsplit
 
 import websockets
 from streamlit.proto.BackMsg_pb2 import BackMsg
@@ -52,6 +62,80 @@ CHART_KEY = "pg_chart"  # the Playground stage's chart (plot_click's bidi compon
 
 class StudentError(RuntimeError):
     """What went wrong for one student (counted as an error by the load test)."""
+
+
+# ---------------------------------------------------------------- what a page loads
+BROWSER_CONNECTIONS = 6  # a browser's downloads at once from one host (HTTP/1.1)
+_DOWNLOADS = ThreadPoolExecutor(64, thread_name_prefix="student-assets")  # all students'
+_LINK_TAG = re.compile(r"<(?:link|script)\b[^>]*>", re.S)
+_ATTR = re.compile(r'([a-z-]+)\s*=\s*"([^"]*)"')
+_FETCHED_RELS = {"stylesheet", "modulepreload", "preload", "icon", "shortcut icon"}
+MATH = ("$",)  # a Markdown body with math: KaTeX's renderer and its fonts
+KATEX = ["../node_modules/rehype-katex/index.js"]
+KATEX_FONTS = ["KaTeX_Main-Regular", "KaTeX_Math-Italic"]  # the glyphs the equations use
+ICON_FONT = "MaterialSymbols-Rounded"  # the ``:material/...:`` icons (the pages' menu)
+
+
+def page_links(html: str) -> list[str]:
+    """The files a page's HTML makes a browser load: its scripts, its module preloads,
+    stylesheets, preloaded fonts and its icon (in document order)."""
+    out = []
+    for tag in _LINK_TAG.findall(html):
+        attrs = dict(_ATTR.findall(tag))
+        if tag.startswith("<script") and "src" in attrs:
+            out.append(attrs["src"])
+        elif attrs.get("rel") in _FETCHED_RELS and "href" in attrs:
+            out.append(attrs["href"])
+    return out
+
+
+class PageAssets:
+    """Streamlit's build manifest (``/manifest.json``): which chunk of its frontend draws
+    which element, and what each chunk imports. Read once per server, not per student (a
+    browser has it in the scripts it runs)."""
+
+    _cache: dict[str, PageAssets] = {}
+    _lock = threading.Lock()
+
+    def __init__(self, manifest: dict) -> None:
+        self.manifest = manifest
+        self.by_component = {}
+        for key in manifest:
+            found = re.search(r"/components/(?:elements|widgets)/(\w+)/\1\.tsx$", key)
+            if found:
+                self.by_component[found.group(1).lower()] = key
+        self.media = {
+            v["file"].rsplit("/", 1)[-1].split(".")[0]: v["file"]
+            for v in manifest.values()
+            if v["file"].startswith("static/media/")
+        }
+
+    @classmethod
+    def of(cls, base: str, opener) -> PageAssets:
+        with cls._lock:
+            if base not in cls._cache:
+                with opener.open(base + "/manifest.json", timeout=60) as resp:
+                    cls._cache[base] = cls(json.loads(resp.read()))
+            return cls._cache[base]
+
+    def chunk(self, kind: str) -> str | None:
+        """The manifest entry of the chunk that draws an element (``number_input`` is
+        ``widgets/NumberInput/NumberInput.tsx``)."""
+        return self.by_component.get(kind.replace("_", "").lower())
+
+    def files(self, keys) -> list[str]:
+        """The chunks' files, with everything they import and their stylesheets."""
+        out, todo, seen = [], list(keys), set()
+        while todo:
+            key = todo.pop()
+            if key in seen or key not in self.manifest:
+                continue
+            seen.add(key)
+            entry = self.manifest[key]
+            out.append(entry["file"])
+            out.extend(entry.get("css", []))
+            todo.extend(entry.get("imports", []))
+        return out
 
 
 @dataclass
@@ -141,6 +225,11 @@ class Student:
         self.file_urls: asyncio.Future | None = None
         self.received: list[bytes] | None = [] if record else None  # every ForwardMsg
         self.sent: list[bytes] | None = [] if record else None  # every BackMsg
+        self.kinds: set[str] = set()  # the element types drawn (their chunks load)
+        self.math = False  # an equation was drawn (KaTeX)
+        self.icons = False  # a :material/ icon was drawn (the icon font)
+        self.component_files: set[str] = set()  # what the chart component loads
+        self.fetched: dict[str, int] = {}  # path -> bytes of the body as sent
 
     async def _send(self, msg: BackMsg) -> None:
         raw = msg.SerializeToString()
@@ -164,6 +253,68 @@ class Student:
         with self.opener.open(req, timeout=self.timeout) as resp:
             resp.read()
             return resp.status
+
+    def _download(self, url: str) -> int:
+        req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+        with self.opener.open(req, timeout=self.timeout) as resp:
+            return len(resp.read())
+
+    async def _fetch_all(self, urls) -> None:
+        """Download what is not fetched yet, ``BROWSER_CONNECTIONS`` at a time."""
+        loop = asyncio.get_running_loop()
+        gate = asyncio.Semaphore(BROWSER_CONNECTIONS)
+        wanted = []
+        for url in urls:
+            path = urlsplit(url)._replace(scheme="", netloc="").geturl()
+            if path not in self.fetched:
+                self.fetched[path] = 0
+                wanted.append((path, url))
+
+        async def one(path: str, url: str) -> None:
+            async with gate:
+                try:
+                    self.fetched[path] = await loop.run_in_executor(_DOWNLOADS, self._download, url)
+                except urllib.error.HTTPError as exc:
+                    raise StudentError(f"{path}: HTTP {exc.code}") from exc
+
+        await asyncio.gather(*(one(p, u) for p, u in wanted))
+
+    @property
+    def asset_bytes(self) -> int:
+        """Bytes of every file the page made the student download (bodies as sent)."""
+        return sum(self.fetched.values())
+
+    async def _load_page(self) -> None:
+        """The page, and what its HTML names, as a browser with an empty cache loads it."""
+        loop = asyncio.get_running_loop()
+        page = self.base + self.link
+
+        def get_html() -> str:
+            req = urllib.request.Request(page, headers={"Accept-Encoding": "gzip"})
+            with self.opener.open(req, timeout=self.timeout) as resp:
+                body = resp.read()
+                packed = resp.headers.get("Content-Encoding") == "gzip"
+            self.fetched[self.link] = len(body)
+            return (gzip.decompress(body) if packed else body).decode("utf-8", "replace")
+
+        html = await loop.run_in_executor(None, get_html)
+        await self._fetch_all(urljoin(page, href) for href in page_links(html))
+
+    async def _load_elements(self) -> None:
+        """What the run's elements make the browser load besides."""
+        loop = asyncio.get_running_loop()
+        assets = await loop.run_in_executor(None, PageAssets.of, self.base, self.opener)
+        keys = [k for k in map(assets.chunk, sorted(self.kinds)) if k]
+        fonts = []
+        if self.math:
+            keys += KATEX
+            fonts += [assets.media[f] for f in KATEX_FONTS if f in assets.media]
+        if self.icons and ICON_FONT in assets.media:
+            fonts.append(assets.media[ICON_FONT])
+        root = self.base + "/"
+        urls = [urljoin(root, f) for f in assets.files(keys) + fonts]
+        urls += [urljoin(root, f.lstrip("/")) for f in sorted(self.component_files)]
+        await self._fetch_all(urls)
 
     def _cookie_header(self) -> str:
         req = urllib.request.Request(self.base + "/_stcore/stream")
@@ -207,6 +358,7 @@ class Student:
                 self.page_hash = msg.new_session.page_script_hash or self.page_hash
             elif kind == "navigation":  # the page the app ran: its hash names it later
                 self.page_hash = msg.navigation.page_script_hash or self.page_hash
+                self.icons |= any(":material/" in p.icon for p in msg.navigation.app_pages)
             elif kind == "page_info_changed":
                 self.query = msg.page_info_changed.query_string
             elif kind == "file_urls_response" and self.file_urls is not None:
@@ -232,6 +384,9 @@ class Student:
         element = delta.new_element
         result.elements += 1
         kind = element.WhichOneof("type")
+        self.kinds.add(kind)
+        if kind == "markdown":
+            self.math |= any(m in element.markdown.body for m in MATH)
         if kind == "exception":
             result.errors.append(f"exception: {element.exception.message[:200]}")
         elif kind == "alert" and element.alert.format == 1:  # Alert.ERROR
@@ -248,8 +403,11 @@ class Student:
             state = initial_state(element)
             if state is not None:
                 self.values[wid] = state
-        if kind == "bidi_component" and key == CHART_KEY:
+        if kind == "bidi_component":
             data = json.loads(element.bidi_component.json or "{}")
+            if isinstance(data.get("plotly_src"), str):
+                self.component_files.add(data["plotly_src"])
+        if kind == "bidi_component" and key == CHART_KEY:
             stage = data.get("stage")
             if stage:
                 moves = stage["moves"]
@@ -269,7 +427,7 @@ class Student:
     async def open(self) -> RunResult:
         """Load the page and run the link's first script run; returns that run."""
         loop = asyncio.get_running_loop()
-        await loop.run_in_executor(None, self._http, "GET", self.link)
+        await self._load_page()
         await loop.run_in_executor(None, self._http, "GET", "/_stcore/health")
         await loop.run_in_executor(None, self._http, "GET", "/_stcore/host-config")
         ws_url = "ws" + self.base[4:] + "/_stcore/stream"
@@ -285,6 +443,7 @@ class Student:
         result = await self._until_finished(final=(FINISHED,))
         if not result.chart:
             raise StudentError("the page opened without the stage's chart")
+        await self._load_elements()
         return result
 
     async def step(self) -> RunResult:

@@ -2,16 +2,25 @@
 
     python deploy/serve.py                          # one server on 0.0.0.0:8501
     python deploy/serve.py --replicas 4             # 4 servers on loopback, nginx on :8501
+    python deploy/serve.py --replicas 1 --nginx     # one server behind nginx (compression)
     python deploy/serve.py --replicas 4 --port 8080 --host 127.0.0.1
 
-With ``--replicas N`` (N > 1) it starts N ``streamlit run app.py`` processes on loopback
-ports ``port+1 .. port+N`` and Debian's nginx (``apt-get install nginx``) on ``host:port``
-in front of them, with the configuration ``deploy/nginx.conf.template`` written into a
-temporary folder: websockets proxied, sessions kept on one replica by a cookie (see the
-template). Each process is opened once before the address is printed (``warm``), so no
-student waits for the libraries to load. It runs until interrupted (Ctrl-C or SIGTERM),
-then stops everything it started. ``--no-sticky`` balances round robin instead: only to
-show what goes wrong without affinity (uploads refused with HTTP 400).
+With ``--replicas N`` (N > 1, or any N with ``--nginx``) it starts N ``streamlit run
+app.py`` processes on loopback ports ``port+1 .. port+N`` and Debian's nginx (``apt-get
+install nginx``) on ``host:port`` in front of them, with the configuration
+``deploy/nginx.conf.template`` written into a temporary folder: websockets proxied,
+sessions kept on one replica by a cookie, Streamlit's bundles and plotly.js compressed
+once and cached (see the template). Each process is opened once before the address is
+printed (``warm``), so no student waits for the libraries to load. It runs until
+interrupted (Ctrl-C or SIGTERM), then stops everything it started. ``--no-sticky``
+balances round robin instead: only to show what goes wrong without affinity (uploads
+refused with HTTP 400).
+
+It watches what it started: a replica or nginx that exits is reaped and started again
+after a pause that doubles while it keeps failing (1 s, 2 s, ... 30 s; back to 1 s once it
+has run a minute), and a restarted replica is opened once again. A single server without
+nginx is not restarted: serve.py exits with code 1 when it dies, for whatever runs
+serve.py (a container's restart policy, systemd) to start it again.
 
 Each process uses one core at most (Python), so N about the number of cores is the useful
 range; a replica holds its own caches and libraries (about 250 MB each once warm).
@@ -27,11 +36,12 @@ import string
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from contextlib import ExitStack, contextmanager
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -39,15 +49,12 @@ REPO_ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 MAX_UPLOAD_MB = 100  # .streamlit/config.toml's server.maxUploadSize
+BACKOFF_S = (1, 2, 4, 8, 16, 30)  # pauses before restarting a child that keeps dying
+STABLE_S = 60.0  # a child that ran this long starts again from the first pause
 
 
-@dataclass
-class Deployment:
-    """What ``serve`` started: the address students open and the processes behind it."""
-
-    url: str
-    pids: list[int] = field(default_factory=list)  # streamlit processes, then nginx
-    replica_urls: list[str] = field(default_factory=list)
+def _log(message: str) -> None:
+    print(f"serve.py: {message}", file=sys.stderr, flush=True)
 
 
 def _wait_healthy(url: str, proc: subprocess.Popen, timeout: float) -> None:
@@ -66,28 +73,139 @@ def _wait_healthy(url: str, proc: subprocess.Popen, timeout: float) -> None:
         time.sleep(0.2)
 
 
-@contextmanager
-def _process(cmd: list[str], log_path: Path | None, **kwargs) -> Iterator[subprocess.Popen]:
-    """A child in its own process group, terminated (then killed) on exit."""
-    log = open(log_path, "ab") if log_path else subprocess.DEVNULL  # noqa: SIM115
-    proc = subprocess.Popen(
-        cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True, **kwargs
-    )
-    try:
-        yield proc
-    finally:
+@dataclass
+class Child:
+    """One process serve.py started and keeps: a Streamlit replica or nginx.
+
+    It runs in its own process group, so stopping it stops whatever it started too."""
+
+    name: str
+    cmd: list[str]
+    log_path: Path | None = None
+    url: str | None = None  # a replica's address (health check, warm-up)
+    env: dict | None = None
+    cwd: Path | None = None
+    proc: subprocess.Popen | None = None
+    started: float = 0.0
+    failures: int = 0  # deaths in a row, each within STABLE_S of its start
+    restart_at: float | None = None  # dead, to be started again at this time
+    restarts: int = 0
+    stale: tuple[Path, ...] = ()  # files a killed child leaves that block its restart
+
+    def start(self) -> None:
+        for path in self.stale:
+            path.unlink(missing_ok=True)
+        log = open(self.log_path, "ab") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        try:
+            self.proc = subprocess.Popen(
+                self.cmd, stdout=log, stderr=subprocess.STDOUT, start_new_session=True,
+                env=self.env, cwd=self.cwd,
+            )  # fmt: skip
+        finally:
+            if self.log_path:
+                log.close()  # the child holds its own copy
+        self.started = time.monotonic()
+        self.restart_at = None
+
+    def stop(self) -> None:
+        """SIGTERM to its group, then SIGKILL after 10 s; reaped."""
+        if self.proc is None:
+            return
         for sig in (signal.SIGTERM, signal.SIGKILL):
-            if proc.poll() is not None:
-                break
+            if self.exited() is not None:
+                return
             try:
-                os.killpg(proc.pid, sig)
-                proc.wait(timeout=10)
+                os.killpg(self.proc.pid, sig)
             except ProcessLookupError:
-                break
-            except subprocess.TimeoutExpired:
-                continue
-        if log_path:
-            log.close()
+                pass
+            deadline = time.monotonic() + 10
+            while time.monotonic() < deadline:
+                if self.exited() is not None:
+                    return
+                time.sleep(0.05)
+
+    def exited(self) -> int | None:
+        """The exit code if the child has died, else None. A dead child is reaped here (no
+        zombie stays), after what it left in its process group (nginx's workers, which
+        would keep the port) is killed: until the reaping its group id cannot be reused,
+        so the signal reaches nothing else."""
+        proc = self.proc
+        if proc is None or proc.returncode is not None:
+            return None if proc is None else proc.returncode
+        try:
+            dead = os.waitid(os.P_PID, proc.pid, os.WEXITED | os.WNOHANG | os.WNOWAIT)
+        except ChildProcessError:
+            return proc.poll()
+        if dead is None:
+            return None
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)
+        except (ProcessLookupError, PermissionError):
+            pass
+        return proc.wait()
+
+    def schedule_restart(self, now: float) -> float:
+        """A dead child: when to start it again (the pause grows while it keeps dying)."""
+        self.failures = 1 if now - self.started >= STABLE_S else self.failures + 1
+        pause = BACKOFF_S[min(self.failures, len(BACKOFF_S)) - 1]
+        self.restart_at = now + pause
+        return pause
+
+
+@dataclass
+class Deployment:
+    """What ``serve`` started: the address students open and the processes behind it."""
+
+    url: str
+    replicas: list[Child] = field(default_factory=list)
+    nginx: Child | None = None
+    warm_up: bool = True
+    timeout: float = 120.0
+
+    @property
+    def children(self) -> list[Child]:
+        return self.replicas + ([self.nginx] if self.nginx else [])
+
+    @property
+    def pids(self) -> list[int]:
+        """The processes now running: the Streamlit replicas, then nginx."""
+        return [c.proc.pid for c in self.children if c.proc is not None]
+
+    @property
+    def replica_urls(self) -> list[str]:
+        return [c.url for c in self.replicas]
+
+    def supervise(self, now: float | None = None) -> str | None:
+        """Reap children that died and start them again when their pause is over.
+
+        Returns why serving must stop (the single server without nginx died), else None.
+        Call it every fraction of a second."""
+        now = time.monotonic() if now is None else now
+        for child in self.children:
+            if child.restart_at is None:
+                code = child.exited()
+                if code is None:
+                    continue
+                if self.nginx is None:
+                    return f"{child.name} exited with code {code}; not restarted (no nginx)"
+                pause = child.schedule_restart(now)
+                _log(f"{child.name} exited with code {code}; restarting in {pause} s")
+            elif now >= child.restart_at:
+                child.start()
+                child.restarts += 1
+                _log(f"{child.name} restarted (pid {child.proc.pid})")
+                if child.url is not None and self.warm_up:
+                    threading.Thread(
+                        target=self._warm_restarted, args=(child, child.proc), daemon=True
+                    ).start()
+        return None
+
+    def _warm_restarted(self, child: Child, proc: subprocess.Popen) -> None:
+        try:
+            _wait_healthy(child.url, proc, self.timeout)
+            warm(child.url, self.timeout)
+        except Exception as exc:  # noqa: BLE001 - the supervisor sees it die, if it does
+            _log(f"{child.name} did not open after its restart: {exc}")
 
 
 def warm(url: str, timeout: float = 120.0) -> None:
@@ -129,7 +247,6 @@ def run_coroutine(make):
     """``asyncio.run(make())`` in a thread of its own: the caller's thread may already run
     an event loop (Playwright's sync API in a test process does), where asyncio.run fails."""
     import asyncio
-    import threading
 
     out: dict = {}
 
@@ -177,67 +294,84 @@ def serve(
     port: int = 8501,
     host: str = "0.0.0.0",
     *,
+    nginx: bool | None = None,
     sticky: bool = True,
     log_dir: Path | None = None,
     timeout: float = 120.0,
     warm_up: bool = True,
 ) -> Iterator[Deployment]:
-    """Start the lab (one process, or ``replicas`` behind nginx), each process opened once
-    (``warm``) unless ``warm_up`` is False; yield where it is."""
+    """Start the lab (one process, or ``replicas`` behind nginx; ``nginx=True`` puts nginx
+    in front of a single replica too), each process opened once (``warm``) unless
+    ``warm_up`` is False; yield where it is. ``Deployment.supervise`` restarts what dies."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
     local = "127.0.0.1" if host in ("0.0.0.0", "::") else host
-    with ExitStack() as stack:
-        if replicas <= 1:
-            log = log_dir / "streamlit.log" if log_dir else None
-            proc = stack.enter_context(
-                _process(streamlit_cmd(port, host), log, cwd=REPO_ROOT, env=env)
-            )
-            url = f"http://{local}:{port}"
-            _wait_healthy(url, proc, timeout)
-            if warm_up:
-                warm(url, timeout)
-            yield Deployment(url, [proc.pid], [url])
-            return
-        if not Path(NGINX).exists():
-            raise RuntimeError("nginx is not installed: apt-get install nginx")
-        ports = [port + 1 + i for i in range(replicas)]
-        procs = []
-        for i, p in enumerate(ports):
-            log = log_dir / f"streamlit-{i + 1}.log" if log_dir else None
-            procs.append(
-                stack.enter_context(
-                    _process(streamlit_cmd(p, "127.0.0.1"), log, cwd=REPO_ROOT, env=env)
-                )
-            )
-        for p, proc in zip(ports, procs, strict=True):
-            _wait_healthy(f"http://127.0.0.1:{p}", proc, timeout)
-            if warm_up:
-                warm(f"http://127.0.0.1:{p}", timeout)
-        prefix = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="lab-nginx-")))
-        prefix.chmod(0o755)  # nginx's workers (another user when started as root) write here
-        conf = prefix / "nginx.conf"
-        conf.write_text(nginx_conf(prefix, f"{host}:{port}", ports, sticky=sticky))
-        log = log_dir / "nginx.log" if log_dir else None
-        nginx = stack.enter_context(_process([NGINX, "-p", str(prefix), "-c", str(conf)], log))
-        url = f"http://{local}:{port}"
-        _wait_healthy(url, nginx, timeout)
-        yield Deployment(
-            url, [p.pid for p in procs] + [nginx.pid], [f"http://127.0.0.1:{p}" for p in ports]
+    url = f"http://{local}:{port}"
+    use_nginx = replicas > 1 if nginx is None else nginx
+    if use_nginx and not Path(NGINX).exists():
+        raise RuntimeError("nginx is not installed: apt-get install nginx")
+    dep = Deployment(url, warm_up=warm_up, timeout=timeout)
+    if not use_nginx:
+        log = log_dir / "streamlit.log" if log_dir else None
+        dep.replicas.append(
+            Child("the server", streamlit_cmd(port, host), log, url, env, REPO_ROOT)
         )
+    else:
+        for i in range(max(1, replicas)):
+            p = port + 1 + i
+            log = log_dir / f"streamlit-{i + 1}.log" if log_dir else None
+            name = f"replica {i + 1} (port {p})"
+            rurl = f"http://127.0.0.1:{p}"
+            dep.replicas.append(
+                Child(name, streamlit_cmd(p, "127.0.0.1"), log, rurl, env, REPO_ROOT)
+            )
+    try:
+        for child in dep.replicas:
+            child.start()
+        for child in dep.replicas:
+            _wait_healthy(child.url, child.proc, timeout)
+            if warm_up:
+                warm(child.url, timeout)
+        if not use_nginx:
+            yield dep
+            return
+        with tempfile.TemporaryDirectory(prefix="lab-nginx-") as tmp:
+            prefix = Path(tmp)
+            prefix.chmod(0o755)  # nginx's workers (another user when started as root) read here
+            conf = prefix / "nginx.conf"
+            ports = [port + 1 + i for i in range(len(dep.replicas))]
+            conf.write_text(nginx_conf(prefix, f"{host}:{port}", ports, sticky=sticky))
+            log = log_dir / "nginx.log" if log_dir else None
+            cmd = [NGINX, "-p", str(prefix), "-e", str(prefix / "error.log"), "-c", str(conf)]
+            # A killed nginx leaves its unix socket behind: a new one could not bind it.
+            dep.nginx = Child("nginx", cmd, log, stale=(prefix / "compress.sock",))
+            dep.nginx.start()
+            try:
+                _wait_healthy(url, dep.nginx.proc, timeout)
+                yield dep
+            finally:
+                dep.nginx.stop()
+    finally:
+        for child in dep.replicas:
+            child.stop()
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--replicas", type=int, default=1, help="Streamlit processes")
     parser.add_argument("--port", type=int, default=8501, help="the port students open")
     parser.add_argument("--host", default="0.0.0.0", help="the address to listen on")
+    parser.add_argument(
+        "--nginx", action="store_true", help="nginx in front even of a single replica"
+    )
     parser.add_argument("--no-sticky", action="store_true", help="round robin (uploads fail)")
     parser.add_argument("--log-dir", type=Path, help="write the processes' logs here")
     parser.add_argument(
         "--no-warm", action="store_true", help="leave the first run's imports to a student"
     )
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
+    if args.replicas < 1:
+        parser.error("--replicas must be at least 1")
     if args.log_dir:
         args.log_dir.mkdir(parents=True, exist_ok=True)
     stop = []
@@ -246,6 +380,7 @@ def main() -> None:
         args.replicas,
         args.port,
         args.host,
+        nginx=args.nginx or None,
         sticky=not args.no_sticky,
         log_dir=args.log_dir,
         warm_up=not args.no_warm,
@@ -254,10 +389,15 @@ def main() -> None:
         print("processes:", " ".join(map(str, dep.pids)), flush=True)
         try:
             while not stop:
+                fatal = dep.supervise()
+                if fatal is not None:
+                    _log(fatal)
+                    return 1
                 time.sleep(0.5)
         except KeyboardInterrupt:
             pass
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())

@@ -104,8 +104,6 @@ with left:
     st.markdown("**Training errors and J_p at the end of each epoch**")
     stage.plot(PAGE, "epochs", figures.epoch_figure(stats, presenter=presenter))
     if st.toggle("Show the whole run as an animation (plays in the browser)", key=PAGE.own("anim")):
-        st.plotly_chart(
-            downloads.animation(run, ds, chart_args), key=PAGE.own("anim_chart"), width="stretch"
-        )
+        stage.plot(PAGE, "anim_chart", downloads.animation(run, ds, chart_args))
 with right:
     downloads.downloads(PAGE, run, ds, chart_args, name="playground")

@@ -39,6 +39,8 @@ def stage_figures(at) -> list[dict]:
     out = []
     for element in at.get("bidi_component"):
         data = json.loads(element.proto.json)
+        if _plain(data):
+            continue
         fig = json.loads(data["figure"])
         stage = data.get("stage")
         if stage:
@@ -48,6 +50,21 @@ def stage_figures(at) -> list[dict]:
     return out
 
 
+def _plain(data: dict) -> bool:
+    """A chart drawn by ``ui.plot_click.plot``: no stage, no clicks."""
+    return not data.get("stage") and data.get("clicks") is False
+
+
+def charts(at) -> dict[str, dict]:
+    """The page's other charts (``ui.plot_click.plot``), by key, as JSON."""
+    out = {}
+    for element in at.get("bidi_component"):
+        data = json.loads(element.proto.json)
+        if _plain(data):
+            out[data["key"]] = json.loads(data["figure"])
+    return out
+
+
 def figures(at) -> list[dict]:
-    """Every chart on the page: the stage's (as drawn at its cursor), then Plotly's."""
-    return stage_figures(at) + [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    """Every chart on the page: the stage's (as drawn at its cursor), then the others."""
+    return stage_figures(at) + list(charts(at).values())

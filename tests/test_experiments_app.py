@@ -9,12 +9,11 @@ those tables, never from the page's own view module.
 from __future__ import annotations
 
 import base64
-import json
 
 import lab_app
 import numpy as np
 import pytest
-from lab_app import open_page
+from lab_app import charts, open_page
 
 import datasets
 from perceptron_core import experiments as ex
@@ -42,11 +41,11 @@ def decoded(value):
 
 
 def chart(at, name: str) -> dict:
-    """The page's Plotly chart with key ex_<name>, as JSON."""
-    for element in at.get("plotly_chart"):
-        if element.proto.id.endswith("-ex_" + name):
-            return json.loads(element.proto.spec)
-    raise AssertionError(f"no chart ex_{name}")
+    """The page's chart with key ex_<name>, as JSON."""
+    found = charts(at).get("ex_" + name)
+    if found is None:
+        raise AssertionError(f"no chart ex_{name}")
+    return found
 
 
 def trace(fig: dict, name: str) -> dict:

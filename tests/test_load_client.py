@@ -4,16 +4,21 @@ Two students at once on one ``streamlit run app.py``: each opens the lecturer's 
 presses Step three times and uploads its own CSV, with no error. What they receive is
 checked against what the link and the data say, not against the client's own bookkeeping:
 the link's step, Steps that land on later steps the address then carries, and the upload
-opening its own data at step 0. The full load test is ``python benchmarks/load.py``.
+opening its own data at step 0. Each open also downloads what a browser downloads for the
+page (its scripts, the widgets' chunks, plotly.js). The full load test is
+``python benchmarks/load.py``.
 """
 
 from __future__ import annotations
 
 import asyncio
+import re
 import socket
 import sys
 from pathlib import Path
 from urllib.parse import parse_qs
+
+import streamlit
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "deploy")]
@@ -37,6 +42,7 @@ async def _student(url: str, i: int) -> list[int]:
     async with Student(url, LINK, timeout=60) as s:
         run = await s.open()
         assert run.chart and not run.errors
+        _downloaded_what_a_browser_does(s)
         cursors.append(s.cursor)
         for _ in range(3):
             run = await s.step()
@@ -50,6 +56,18 @@ async def _student(url: str, i: int) -> list[int]:
         assert parse_qs(s.query)["pg_source"] == ["Upload"]
         cursors.append(s.cursor)
     return cursors
+
+
+def _downloaded_what_a_browser_does(s: Student) -> None:
+    """The open fetched the page, Streamlit's entry script (whole: this server sends it
+    uncompressed), the chunks of the widgets on the page, and the chart's plotly.js."""
+    static = Path(streamlit.__file__).parent / "static"
+    entry = next(p for p in s.fetched if re.fullmatch(r"/static/js/index\.[\w-]+\.js", p))
+    assert s.fetched[entry] == (static / entry.lstrip("/")).stat().st_size
+    for widget in ("Button", "Slider", "NumberInput", "BidiComponent"):
+        assert any(re.fullmatch(rf"/static/js/{widget}\.[\w-]+\.js", p) for p in s.fetched)
+    assert any(p.startswith("/component/") and "plotly.min.js" in p for p in s.fetched)
+    assert s.fetched[LINK] > 0 and s.asset_bytes == sum(s.fetched.values()) > 1_000_000
 
 
 def test_two_students_open_step_and_upload_without_errors():

@@ -3,11 +3,12 @@ against a textbook perceptron written in the tests (tests/test_proof_view.py) an
 perceptron_core called here, never against the page's own output."""
 
 import base64
+import json
 
 import numpy as np
 import plotly.io
 import pytest
-from lab_app import ROOT, click
+from lab_app import ROOT, charts, click
 from streamlit.testing.v1 import AppTest
 from test_proof_view import radius, signed, textbook
 
@@ -47,8 +48,7 @@ def status(at) -> str:
 
 def chart(at, name: str):
     """The page's chart keyed pf_<name>, as a Figure."""
-    spec = next(c.proto.spec for c in at.get("plotly_chart") if c.proto.id.endswith(f"-pf_{name}"))
-    return plotly.io.from_json(spec)
+    return plotly.io.from_json(json.dumps(charts(at)[f"pf_{name}"]))
 
 
 def values(array) -> np.ndarray:
@@ -96,7 +96,7 @@ def test_it_opens_on_004s_example_and_each_step_shows_the_proofs_numbers():
     assert r"k = 3 \;\le\; \hat k" in tex_
     squeeze = chart(at, "squeeze")
     assert any(s.x0 == 3 for s in squeeze.layout.shapes)  # today's step
-    assert len(at.get("plotly_chart")) == 4
+    assert len(charts(at)) == 4
 
 
 def test_every_stepping_control_against_the_textbook_run():
@@ -209,7 +209,7 @@ def test_data_no_line_separates_gets_theorem_2():
     tex_ = latex(at)
     assert rf"w\cdot w^* = {tex(W[2] @ hb.w)} \;\ge\; M - E\,L_{{\text{{hinge}}}}(w^*)" in tex_
     assert r"M = 2 &\le R^2\|w^*\|^2" in tex_ and tex(hb.value) in tex_
-    assert len(at.get("plotly_chart")) == 4
+    assert len(charts(at)) == 4
     click(at, "pf_end")
     E = len(per_epoch)
     hb = pc.hinge_certificate(X, y, E)
@@ -224,7 +224,7 @@ def test_a_w_star_of_zero_is_said_not_drawn():
     at = open_proof(pf_example="Notes 002, example 1 (4 points)")
     click(at, "pf_step")
     assert "w* = 0" in "\n".join(c.value for c in at.caption).replace("\\", "")
-    assert len(at.get("plotly_chart")) == 1  # Theorem 2 against the epochs only
+    assert len(charts(at)) == 1  # Theorem 2 against the epochs only
     ds = datasets.generate("notes_002_example1")
     hb = pc.hinge_certificate(ds.X, ds.y, 1)
     assert not np.any(hb.w) and hb.value == pytest.approx(2 * 1 * ds.n)

@@ -9,7 +9,7 @@ import json
 
 import numpy as np
 import pytest
-from lab_app import click, open_page, stage_figures, status
+from lab_app import charts, click, open_page, stage_figures, status
 
 import datasets
 import perceptron_core as pc
@@ -18,7 +18,7 @@ PAGE = "pages/space.py"
 
 
 def plotly(at) -> list[dict]:
-    return [json.loads(c.proto.spec) for c in at.get("plotly_chart")]
+    return list(charts(at).values())
 
 
 def space_chart(at) -> dict:

@@ -273,12 +273,12 @@ async function renderLatest(inst) {
           const drawn = fig || JSON.parse(data.figure);
           inst.fit = fit;
           inst.gd.style.height = `${height}px`;
-          await Plotly.react(
-            inst.gd,
-            drawn.data || [],
-            prepareLayout(drawn.layout || {}, height, fit),
-            makeConfig(data.config),
-          );
+          await Plotly.react(inst.gd, {
+            data: drawn.data || [],
+            layout: prepareLayout(drawn.layout || {}, height, fit),
+            config: makeConfig(data.config),
+            frames: drawn.frames, // an animation's (undefined for other figures)
+          });
           if (inst.stage !== null && (height !== inst.height || sideChanged)) inst.stage.drawn = null;
           if (inst.destroyed) return;
           if (!inst.listening) {
@@ -874,6 +874,8 @@ export default function plotClick(component) {
   inst.setStateValue = setStateValue;
   inst.key = data.key;
   inst.clicks = data.clicks !== false;
+  // A page's other charts (``plot``): no clicks, no stage; tests find them by this class.
+  inst.root.classList.toggle("plot-click-plain", !inst.clicks && !data.stage);
   if (inst.height === null) inst.gd.style.height = `${data.height}px`;
   inst.wanted = data;
   renderLatest(inst);

@@ -45,11 +45,18 @@ Behaviour:
   ``asset_dir`` in their ``pyproject.toml``, and inlining the 4.8 MB bundle into the v2
   ``js`` string would resend it with every rerun.
 * New figures are drawn with ``Plotly.react`` into the same graph div; an unchanged figure
-  (same JSON) is not redrawn at all.
+  (same JSON) is not redrawn at all. An animation's ``frames`` are drawn too.
+* ``plot(fig, key=...)`` draws any other chart of a page the same way, taking no clicks: a
+  page that drew one chart with ``st.plotly_chart`` would load Streamlit's own copy of
+  plotly.js (4.7 MB) besides this one. Those charts get ``CHART_TEMPLATE``, the colours
+  ``st.plotly_chart`` gave them (Streamlit's light theme).
+* The script's address carries plotly.js's version (``?v=``): a proxy may cache it for good
+  (``deploy/nginx.conf.template`` does), and a new version is a new address.
 """
 
 from __future__ import annotations
 
+import json
 import math
 import re
 from collections.abc import Callable
@@ -66,9 +73,11 @@ __all__ = [
     "DEFAULT_HEIGHT",
     "PLOTLY_JS_PATH",
     "PLOTLY_JS_VERSION",
+    "CHART_TEMPLATE",
     "Click",
     "ClickPoint",
     "peek_click",
+    "plot",
     "plot_click",
 ]
 
@@ -125,6 +134,38 @@ _COMPONENT = st.components.v2.component(
 )
 
 
+# Streamlit's light theme's chart colours, as its frontend puts them into the "streamlit"
+# template's placeholders (categorical, sequential and diverging scales): a chart drawn
+# here looks as st.plotly_chart drew it, and a word naming a trace's colour stays true.
+CATEGORICAL = ["#0068c9", "#83c9ff", "#ff2b2b", "#ffabab", "#29b09d",
+               "#7defa1", "#ff8700", "#ffd16a", "#6d3fc0", "#d5dae5"]  # fmt: skip
+SEQUENTIAL = ["#e4f5ff", "#c7ebff", "#a6dcff", "#83c9ff", "#60b4ff",
+              "#3d9df3", "#1c83e1", "#0068c9", "#0054a3", "#004280"]  # fmt: skip
+DIVERGING = ["#7d353b", "#bd4043", "#ff4b4b", "#ff8c8c", "#ffc7c7",
+             "#a6dcff", "#60b4ff", "#1c83e1", "#0054a3", "#004280"]  # fmt: skip
+
+
+def _scale(colors: list[str]) -> list[list]:
+    return [[i / (len(colors) - 1), c] for i, c in enumerate(colors)]
+
+
+CHART_TEMPLATE = {
+    "layout": {
+        "colorway": CATEGORICAL,
+        "colorscale": {
+            "sequential": _scale(SEQUENTIAL),
+            "sequentialminus": _scale(SEQUENTIAL),
+            "diverging": _scale(DIVERGING),
+        },
+        "coloraxis": {"colorscale": _scale(SEQUENTIAL)},
+    },
+    "data": {
+        kind: [{"colorscale": _scale(SEQUENTIAL)}]
+        for kind in ("contour", "heatmap", "histogram2d", "histogram2dcontour", "surface")
+    },
+}
+
+
 class ClickPoint(TypedDict):
     curve: int
     index: int
@@ -146,7 +187,7 @@ def _plotly_js_url() -> str:
     assets = declare_component("plotly_js", path=str(PLOTLY_JS_DIR))
     base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")
     prefix = f"/{base}" if base else ""
-    return f"{prefix}/component/{assets.name}/{PLOTLY_JS_FILE}"
+    return f"{prefix}/component/{assets.name}/{PLOTLY_JS_FILE}?v={PLOTLY_JS_VERSION}"
 
 
 def _as_click(value: Any) -> Click | None:
@@ -191,6 +232,7 @@ def plot_click(
     stage: dict | None = None,
     on_sync: Callable[[dict], None] | None = None,
     fit: dict | None = None,
+    clicks: bool | None = None,
 ) -> Click | None:
     """Render ``fig`` and return the latest click on it, or None before the first click.
 
@@ -219,6 +261,8 @@ def plot_click(
         chart reaches from its top to ``below`` pixels above the window's bottom, within
         ``min`` and ``max`` pixels; with ``square``, no taller than a square plot area as
         wide as the chart needs. ``height`` is the height until the browser has measured.
+    clicks
+        Whether clicks are reported; by default when there is ``on_click`` or no ``stage``.
 
     Returns
     -------
@@ -241,7 +285,8 @@ def plot_click(
         "plotly_src": _plotly_js_url(),
         "plotly_version": PLOTLY_JS_VERSION,
         "config": {},
-        "clicks": on_click is not None or stage is None,  # a stage alone takes no clicks
+        # A stage alone takes no clicks, nor does a chart drawn by ``plot``.
+        "clicks": (on_click is not None or stage is None) if clicks is None else clicks,
         "stage": stage,
         "fit": fit,
     }
@@ -268,3 +313,15 @@ def plot_click(
         on_sync_change=_on_sync_change,
     )
     return _as_click(result.get("click"))
+
+
+def plot(fig: go.Figure, *, key: str, height: int | None = None) -> None:
+    """Draw ``fig`` as ``st.plotly_chart`` would (the full width, hover, no mode bar, no
+    clicks taken), with this component's plotly.js, in ``CHART_TEMPLATE``'s colours.
+
+    ``fig`` is not changed (it may be a cached figure that other sessions draw too)."""
+    spec = json.loads(fig.to_json())
+    spec.setdefault("layout", {})["template"] = CHART_TEMPLATE
+    if height is None:
+        height = int(fig.layout.height) if fig.layout.height else DEFAULT_HEIGHT
+    plot_click(json.dumps(spec), key=key, height=height, clicks=False)

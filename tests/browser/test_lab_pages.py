@@ -39,7 +39,7 @@ def chart_traces(page: Any, index: int = 0) -> str:
     """The data of the page's ``index``-th Plotly chart, as drawn (JSON of names, x, y)."""
     return page.evaluate(
         """(i) => {
-          const gd = document.querySelectorAll('[data-testid="stPlotlyChart"] .js-plotly-plot')[i];
+          const gd = document.querySelectorAll('.plot-click-plain .js-plotly-plot')[i];
           if (!gd || !gd.data) return null;
           return JSON.stringify(gd.data.map(t => [t.name, t.type,
             Array.from(t.x || []).length, Array.from(t.z || []).length,
@@ -57,7 +57,7 @@ def stage_traces(page: Any) -> str:
     ``chart_traces`` gives it."""
     return page.evaluate(
         """() => {
-          const root = document.querySelector('.plot-click-root');
+          const root = document.querySelector('.plot-click-root:not(.plot-click-plain)');
           if (!root) return null;
           const data = [...root.querySelectorAll('.js-plotly-plot')].flatMap(gd => gd.data || []);
           return JSON.stringify(data.map(t => [t.name, t.type,

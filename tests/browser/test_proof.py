@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 PROJECTOR = {"width": 1024, "height": 768}
 STAGE = '[data-testid="plotClickGraph"].js-plotly-plot'
 STATUS = re.compile(r"^(start|update \d+) ")
-CHARTS = '[data-testid="stPlotlyChart"] .js-plotly-plot'
+CHARTS = ".plot-click-plain .js-plotly-plot"  # the page's charts (ui.plot_click.plot)
 
 
 def status(page: Any) -> str:

@@ -17,12 +17,11 @@ from plotly.io.json import to_json_plotly
 
 from ui import cache, compute, figures, guard, state, text
 from ui.parts import controls, data, moment
+from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
 from ui.state import Table
 from ui.stepper import Stepper
 from ui.text import KEYS
-
-CHART_CONFIG = {"displayModeBar": False}
 
 
 def run_id(ds, setup) -> str:
@@ -104,13 +103,14 @@ def chart(page: Table, fig, stepper: Stepper, *, drawing: bool) -> None:
     if drawing:
         plot_click(fig, key=page.own("board"), on_click=data.board_click(page))
     else:
-        st.plotly_chart(fig, key=page.own("chart"), width="stretch", config=CHART_CONFIG)
+        plot(page, "chart", fig)
     controls.scrub(page, stepper)
 
 
 def plot(page: Table, name: str, fig) -> None:
-    """Another chart of the page (not stepped with the stage's fragment)."""
-    st.plotly_chart(fig, key=page.own(name), width="stretch", config=CHART_CONFIG)
+    """Another chart of the page (not stepped with the stage's fragment), drawn with the
+    stage's plotly.js: one copy of plotly.js per page (``ui.plot_click.plot``)."""
+    draw_chart(fig, key=page.own(name))
 
 
 def columns(presenter: bool):

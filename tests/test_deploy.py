@@ -1,0 +1,401 @@
+"""The course server and its container.
+
+``deploy/serve.py`` run as a teacher runs it: a replica killed with SIGKILL is reaped (no
+zombie), started again and serves; a single server without nginx that dies makes serve.py
+exit non-zero. nginx compresses and caches what every first page loads, and still carries
+the websocket. The Dockerfile's statements (its user, health check, init and lock file),
+the lock file against the environment the tests run in, usage statistics off, and the
+project installed with pip into a new environment, imported from another folder.
+"""
+
+from __future__ import annotations
+
+import gzip
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from importlib import metadata
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+from packaging.utils import canonicalize_name
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "deploy"))
+
+import serve  # noqa: E402
+
+STARTUP_S = 240  # a loaded 2-core machine: two replicas started and opened once
+
+
+def _ports(n: int) -> int:
+    """A port p with p .. p+n-1 all free on loopback."""
+    for _ in range(200):
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            base = sock.getsockname()[1]
+        if base + n > 65000:
+            continue
+        try:
+            socks = []
+            for p in range(base, base + n):
+                s = socket.socket()
+                socks.append(s)
+                s.bind(("127.0.0.1", p))
+            return base
+        except OSError:
+            continue
+        finally:
+            for s in socks:
+                s.close()
+    raise RuntimeError("no free block of ports")
+
+
+class Served:
+    """``python deploy/serve.py ARGS`` in the background, its output in files."""
+
+    def __init__(self, tmp: Path, *args: str) -> None:
+        self.out, self.err = tmp / "serve.out", tmp / "serve.err"
+        self.proc = subprocess.Popen(
+            [sys.executable, str(ROOT / "deploy" / "serve.py"), *args],
+            stdout=self.out.open("wb"),
+            stderr=self.err.open("wb"),
+            cwd=ROOT,
+            start_new_session=True,
+        )
+
+    def wait_for(self, pattern: str, where: str = "err", timeout: float = 120) -> re.Match:
+        path = self.err if where == "err" else self.out
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            found = re.search(pattern, path.read_text(errors="replace"))
+            if found:
+                return found
+            if self.proc.poll() is not None:
+                break
+            time.sleep(0.2)
+        raise AssertionError(
+            f"no {pattern!r} in serve.py's output (exit code {self.proc.poll()}):\n"
+            f"{self.out.read_text(errors='replace')}\n{self.err.read_text(errors='replace')}"
+        )
+
+    def pids(self) -> list[int]:
+        line = self.wait_for(r"processes:([ \d]+)\n", "out", STARTUP_S)
+        return [int(p) for p in line.group(1).split()]
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGTERM)
+            try:
+                self.proc.wait(60)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.proc.pid, signal.SIGKILL)
+                self.proc.wait()
+
+
+def _get(url: str, gzip_ok: bool = False, timeout: float = 30):
+    headers = {"Accept-Encoding": "gzip"} if gzip_ok else {}
+    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=timeout) as r:
+        return r.status, r.headers, r.read()
+
+
+def _alive(pid: int) -> bool:
+    """The process exists and is not a zombie (dead, never reaped by its parent)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def _wait_healthy(url: str, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            if _get(url + "/_stcore/health", timeout=5)[0] == 200:
+                return
+        except OSError:
+            pass
+        assert time.monotonic() < deadline, f"{url} did not answer in {timeout} s"
+        time.sleep(0.3)
+
+
+@pytest.fixture(scope="module")
+def replicas(tmp_path_factory):
+    """Two replicas behind nginx, started as a teacher starts them."""
+    port = _ports(3)
+    served = Served(tmp_path_factory.mktemp("serve"), "--replicas", "2", "--port", str(port),
+                    "--host", "127.0.0.1")  # fmt: skip
+    try:
+        pids = served.pids()
+        yield served, port, pids
+    finally:
+        served.stop()
+
+
+@pytest.mark.slow
+def test_nginx_compresses_and_caches_what_every_first_page_loads(replicas):
+    _, port, _ = replicas
+    url = f"http://127.0.0.1:{port}"
+    status, headers, html = _get(url + "/playground", gzip_ok=True)
+    assert status == 200 and headers.get("Content-Encoding") == "gzip"
+    assert "lab_route=" in headers.get("Set-Cookie", "")  # the replica's affinity cookie
+    entry = re.search(rb'src="\./(static/js/index\.[^"]+\.js)"', gzip.decompress(html)).group(1)
+    import streamlit
+
+    on_disk = (Path(streamlit.__file__).parent / "static" / entry.decode()).read_bytes()
+    first = _get(f"{url}/{entry.decode()}", gzip_ok=True)
+    again = _get(f"{url}/{entry.decode()}", gzip_ok=True)
+    for _, h, body in (first, again):
+        assert h["Content-Encoding"] == "gzip" and gzip.decompress(body) == on_disk
+        assert "immutable" in h["Cache-Control"] and "max-age=31536000" in h["Cache-Control"]
+        assert len(body) < len(on_disk) / 2
+    assert again[1]["X-Lab-Cache"] == "HIT"  # compressed once, then served from the cache
+    plain = _get(f"{url}/{entry.decode()}")  # a client that takes no gzip gets the file
+    assert "Content-Encoding" not in plain[1] and plain[2] == on_disk
+
+    # plotly.js as the chart component asks for it (its version in the address).
+    from ui.plot_click import PLOTLY_JS_PATH, PLOTLY_JS_VERSION
+
+    plotly_url = f"{url}/component/ui.plot_click.plotly_js/plotly.min.js?v={PLOTLY_JS_VERSION}"
+    _, h, body = _get(plotly_url, gzip_ok=True, timeout=120)
+    assert h["Content-Encoding"] == "gzip" and gzip.decompress(body) == PLOTLY_JS_PATH.read_bytes()
+    assert "immutable" in h["Cache-Control"]
+    assert _get(plotly_url, gzip_ok=True, timeout=120)[1]["X-Lab-Cache"] == "HIT"
+
+    # The websocket through nginx: one script run of the app.
+    serve.warm(url, timeout=120)
+
+
+@pytest.mark.slow
+def test_healthcheck_asks_the_lab_on_its_port(replicas):
+    _, port, _ = replicas
+    check = [sys.executable, str(ROOT / "deploy" / "healthcheck.py")]
+    assert subprocess.run(check, env={**os.environ, "PORT": str(port)}, timeout=30).returncode == 0
+    nothing = _ports(1)
+    env = {**os.environ, "PORT": str(nothing)}
+    assert subprocess.run(check, env=env, timeout=30).returncode == 1
+
+
+@pytest.mark.slow
+def test_a_killed_nginx_is_restarted_and_serves_again(replicas):
+    served, port, pids = replicas
+    nginx = pids[-1]
+    os.kill(nginx, signal.SIGKILL)
+    restarted = served.wait_for(r"nginx restarted \(pid (\d+)\)")
+    new = int(restarted.group(1))
+    _wait_healthy(f"http://127.0.0.1:{port}", 60)
+    assert _alive(new) and not _alive(nginx)
+    _, headers, _ = _get(f"http://127.0.0.1:{port}/playground", gzip_ok=True)
+    assert headers["Content-Encoding"] == "gzip"
+    pids[-1] = new  # the fixture's nginx from now on
+
+
+@pytest.mark.slow
+def test_a_killed_replica_is_reaped_restarted_and_serves_again(replicas):
+    served, port, pids = replicas
+    first, second, nginx = pids
+    os.kill(first, signal.SIGKILL)
+    restarted = served.wait_for(rf"replica 1 \(port {port + 1}\) restarted \(pid (\d+)\)")
+    new = int(restarted.group(1))
+    assert new not in pids and _alive(new)
+    assert not _alive(first)  # reaped: not left a zombie
+    _wait_healthy(f"http://127.0.0.1:{port + 1}", STARTUP_S)  # the replica's own port
+    assert _alive(second) and _alive(nginx)
+    for _ in range(6):  # through nginx, whichever replica a new student lands on
+        assert _get(f"http://127.0.0.1:{port}/playground")[0] == 200
+    serve.warm(f"http://127.0.0.1:{port + 1}", timeout=120)  # it runs the app again
+
+    served.stop()
+    assert served.proc.returncode == 0
+    deadline = time.monotonic() + 30
+    while any(_alive(p) for p in (new, second, nginx)) and time.monotonic() < deadline:
+        time.sleep(0.2)
+    assert not any(_alive(p) for p in (new, second, nginx))  # everything it started stopped
+
+
+@pytest.mark.slow
+def test_serve_exits_non_zero_when_its_only_server_dies(tmp_path):
+    port = _ports(1)
+    served = Served(tmp_path, "--port", str(port), "--host", "127.0.0.1", "--no-warm")
+    try:
+        (server,) = served.pids()
+        os.kill(server, signal.SIGKILL)
+        code = served.proc.wait(timeout=30)
+        assert code != 0
+        assert "exited with code -9" in served.err.read_text()
+        assert not _alive(server)
+    finally:
+        served.stop()
+
+
+def test_a_child_that_keeps_dying_waits_longer_each_time():
+    child = serve.Child("replica", ["true"])
+    child.started = 0.0
+    pauses = []
+    for now in (1.0, 5.0, 12.0, 25.0, 45.0, 80.0, 130.0):
+        pauses.append(child.schedule_restart(now))
+        child.started = child.restart_at  # started again at once, died soon after
+    assert pauses == [1, 2, 4, 8, 16, 30, 30]
+    child.started = 200.0
+    assert child.schedule_restart(200.0 + serve.STABLE_S) == 1  # it had run a minute: anew
+
+
+# ------------------------------------------------------------------ the container
+def _instructions(dockerfile: Path) -> list[tuple[str, str]]:
+    """(INSTRUCTION, arguments) with continuation lines joined and comments dropped."""
+    text = re.sub(r"\\\n", " ", dockerfile.read_text())
+    out = []
+    for line in text.splitlines():
+        line = line.strip()
+        if line and not line.startswith("#"):
+            word, _, rest = line.partition(" ")
+            out.append((word.upper(), rest.strip()))
+    return out
+
+
+def test_dockerfile_runs_as_a_user_with_an_init_a_health_check_and_the_lock_file():
+    steps = _instructions(ROOT / "Dockerfile")
+    kinds = [k for k, _ in steps]
+    users = [arg for k, arg in steps if k == "USER"]
+    assert users and users[-1].split(":")[0] not in ("root", "0")
+    created = " ".join(arg for k, arg in steps if k == "RUN" and "useradd" in arg)
+    assert re.search(rf"useradd\b.*\b{re.escape(users[-1])}\b", created)
+    # Installed from the lock file, after copying it, before the user changes.
+    install = next(i for i, (k, a) in enumerate(steps) if k == "RUN" and "pip install" in a)
+    assert re.search(r"-r\s+requirements\.lock\b", steps[install][1])
+    assert any(k == "COPY" and "requirements.lock" in a for k, a in steps[:install])
+    # tini as process 1 (Debian's package), then serve.py behind nginx.
+    entry = next(a for k, a in steps if k == "ENTRYPOINT")
+    assert "tini" in entry.split(",")[0]
+    assert any(k == "RUN" and re.search(r"apt-get install\b.*\btini\b", a) for k, a in steps)
+    cmd = next(a for k, a in steps if k == "CMD")
+    assert "deploy/serve.py" in cmd and "--nginx" in cmd and "$PORT" in cmd
+    # The health check asks Streamlit's health endpoint on $PORT (nginx's).
+    check = next(a for k, a in steps if k == "HEALTHCHECK")
+    script = re.search(r"deploy/healthcheck\.py", check)
+    assert script and "/_stcore/health" in (ROOT / "deploy" / "healthcheck.py").read_text()
+    assert kinds.index("USER") < kinds.index("HEALTHCHECK")
+
+
+def _requirements(path: Path) -> list[Requirement]:
+    lines = (line.split("#")[0].strip() for line in path.read_text().splitlines())
+    return [Requirement(line) for line in lines if line and not line.startswith("-")]
+
+
+def test_the_lock_file_pins_what_the_tests_run_with_and_covers_what_the_app_needs():
+    locked = {}
+    for req in _requirements(ROOT / "requirements.lock"):
+        spec = list(req.specifier)
+        assert len(spec) == 1 and spec[0].operator == "==", f"{req} is not an exact pin"
+        locked[canonicalize_name(req.name)] = spec[0].version
+    # Exactly the versions installed here, where the tests run.
+    for name, version in locked.items():
+        assert metadata.version(name) == version, f"{name}: locked {version}, tested with " + (
+            metadata.version(name)
+        )
+    # Every requirement within its range, and everything each one needs is pinned too.
+    todo = _requirements(ROOT / "requirements.txt")
+    for req in todo:
+        assert req.specifier.contains(locked[canonicalize_name(req.name)]), req
+    seen: set[str] = set()
+    while todo:
+        req = todo.pop()
+        name = canonicalize_name(req.name)
+        if name in seen:
+            continue
+        seen.add(name)
+        assert name in locked, f"{req.name} (needed) is not in requirements.lock"
+        for dep in metadata.distribution(name).requires or []:
+            dep = Requirement(dep)
+            if dep.marker is None or dep.marker.evaluate({"extra": ""}):
+                todo.append(dep)
+    assert set(locked) == seen, f"not runtime packages: {sorted(set(locked) - seen)}"
+
+
+def test_requirements_allow_only_what_the_app_works_with():
+    reqs = {
+        canonicalize_name(r.name): r.specifier for r in _requirements(ROOT / "requirements.txt")
+    }
+    assert not reqs["plotly"].contains("6.6.0")  # no layout.clickanywhere before 6.7
+    assert reqs["plotly"].contains("6.7.0")
+    assert reqs["streamlit"].contains("1.67.0") and not reqs["streamlit"].contains("1.68.0")
+
+
+def test_usage_statistics_are_not_sent():
+    code = (
+        "from streamlit import config; config.get_config_options(force_reparse=True); "
+        "print(config.get_option('browser.gatherUsageStats'))"
+    )
+    env = {**os.environ, "HOME": "/nonexistent"}  # only the project's own config file
+    out = subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True, timeout=60
+    )
+    assert out.stdout.strip().splitlines()[-1] == "False", out.stderr
+
+
+# ------------------------------------------------------------------ installable
+def _venv(tmp: Path) -> Path:
+    """A new environment that sees this one's packages (no download) but not the project."""
+    subprocess.run([sys.executable, "-m", "venv", "--without-pip", str(tmp / "venv")], check=True)
+    python = tmp / "venv" / "bin" / "python"
+    site = subprocess.run(
+        [str(python), "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"],
+        capture_output=True, text=True, check=True,
+    ).stdout.strip()  # fmt: skip
+    import pip
+
+    deps = Path(pip.__file__).resolve().parents[1]  # this environment's site-packages
+    (Path(site) / "_tested_deps.pth").write_text(f"{deps}\n")
+    return python
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("editable", [False, True], ids=["install", "editable"])
+def test_the_engine_installs_with_pip_and_imports_from_any_folder(tmp_path, editable):
+    # A copy of what the package needs, so nothing is built inside the repository.
+    src = tmp_path / "src"
+    src.mkdir()
+    for name in ("pyproject.toml", "requirements.txt"):
+        (src / name).write_bytes((ROOT / name).read_bytes())
+    for package in ("perceptron_core", "datasets"):
+        subprocess.run(
+            ["cp", "-r", str(ROOT / package), str(src / package)], check=True, timeout=60
+        )
+    python = _venv(tmp_path)
+    elsewhere = tmp_path / "notebook"
+    elsewhere.mkdir()
+    probe = [str(python), "-c", "import perceptron_core"]
+    assert subprocess.run(probe, cwd=elsewhere, capture_output=True).returncode != 0  # not yet
+    install = [str(python), "-m", "pip", "install", "--no-deps", "--no-build-isolation",
+               "--no-index", "-q", *(["-e"] if editable else []), str(src)]  # fmt: skip
+    done = subprocess.run(install, cwd=tmp_path, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    code = (
+        "import numpy as np, perceptron_core as pc, datasets; "
+        "ds = datasets.generate('separable', n=40, seed=1, margin=0.2); "
+        "run = pc.train(ds.X, ds.y); "
+        "print(pc.__file__); print(run.converged, (run.predict(ds.X) == ds.y).all())"
+    )
+    out = subprocess.run(
+        [str(python), "-c", code], cwd=elsewhere, capture_output=True, text=True, timeout=300
+    )
+    assert out.returncode == 0, out.stderr
+    where, verdict = out.stdout.strip().splitlines()[-2:]
+    assert verdict == "True True"
+    if editable:
+        assert Path(where).resolve().is_relative_to(src.resolve())
+    else:
+        assert "site-packages" in where
+    needs = subprocess.run(
+        [str(python), "-c", "from importlib.metadata import requires; "
+         "print(requires('perceptron-lab'))"],
+        capture_output=True, text=True, check=True,
+    ).stdout  # fmt: skip
+    assert "plotly>=6.7" in needs and "streamlit" in needs  # the requirements, declared
