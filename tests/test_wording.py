@@ -1,10 +1,13 @@
-"""Words on screen: one of a thing is singular ("held to 1 epoch", never "1 epochs")."""
+"""Words on screen: one of a thing is singular ("held to 1 epoch", never "1 epochs"), and a
+message about typed text shows that text once, without the backslashes of a second escape."""
 
 from __future__ import annotations
 
 import re
 
 import numpy as np
+from lab_app import open_page
+from md_oracle import text_of
 
 from ui import batch_view, compute, text
 from ui import experiments_view as view
@@ -80,3 +83,17 @@ def test_the_batch_comparison_counts_one_in_the_singular():
     ), said
     assert singular_ok(said), said
     assert text.counted(2, "epoch") == "2 epochs" and text.counted(1_000, "row") == "1,000 rows"
+
+
+def test_the_cone_rows_error_shows_the_typed_text_without_backslashes():
+    at = open_page("pages/space.py")
+    at.segmented_control(key="sp_cone_rows").set_value("typed").run()
+    at.text_area(key="sp_rows").set_value("1, 2.5x_y*").run()
+    shown = [text_of(e.value) for e in at.error]  # as the reader sees the Markdown
+    assert any("The rows cannot be used: '2.5x_y*' is not a number" in s for s in shown), shown
+    assert not any("\\" in s for s in shown), shown
+    at.text_area(key="sp_rows").set_value("1, 1e9").run()
+    shown = [text_of(e.value) for e in at.error]
+    assert any("'1e9': entries must be finite" in s for s in shown) and not any(
+        "\\" in s for s in shown
+    ), shown

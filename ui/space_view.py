@@ -503,7 +503,8 @@ _SPLIT_NUMS = re.compile(r"[,\s]+")
 
 def parse_rows(source: str) -> np.ndarray:
     """The rows of A from text: one row a line (or separated by ';'), numbers separated by
-    commas or spaces. Raises ValueError with a message for people."""
+    commas or spaces. Raises ValueError with a message for people, in plain text (the
+    page escapes it once, for Markdown)."""
     if len(source) > 20_000:
         raise ValueError("the rows are too long: at most 20,000 characters")
     rows = []
@@ -518,10 +519,10 @@ def parse_rows(source: str) -> np.ndarray:
             try:
                 value = float(token)
             except ValueError:
-                raise ValueError(f"{text.quoted(token, 20)} is not a number") from None
+                raise ValueError(f"'{text.shorten(token, 20)}' is not a number") from None
             if not math.isfinite(value) or abs(value) > MAX_ENTRY:
                 raise ValueError(
-                    f"{text.quoted(token, 20)}: entries must be finite numbers of size at "
+                    f"'{text.shorten(token, 20)}': entries must be finite numbers of size at "
                     f"most {MAX_ENTRY:g}"
                 )
             row.append(value)
