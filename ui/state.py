@@ -20,6 +20,7 @@ import base64
 import math
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field, make_dataclass, replace
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import numpy as np
@@ -66,6 +67,7 @@ MAX_EPOCHS_LIMIT = 10_000
 SEED_MAX = 2**53 - 1  # the largest whole number a browser's number box holds exactly
 MAX_URL_POINTS = 500  # drawn points kept in a link (a few hundred, as the issue asks)
 END_STEP = 2**62  # a link's step=end: clamped to the run's end once the run is known
+MAX_DIGITS = 400  # a whole number in a link written with more digits is "too large", unread
 GRID = 1000  # drawn points are snapped to 1/1000, so a link reproduces them exactly
 
 
@@ -427,9 +429,53 @@ class LinkSpec:
     flags: tuple[str, ...] = ()
 
 
+def read_number(raw) -> int | float | None:
+    """A number as a person may write it in a link (``10``, ``10.0``, ``1e1``, ``+10``,
+    `` 10.000``): an int when it is a whole number (exactly: ``1e30`` is 10**30, not the
+    float nearest it), else a float (a fraction, inf, nan, or a whole number too long to
+    write out); None when it is not a number at all."""
+    s = str(raw).strip()
+    try:
+        return int(s)
+    except ValueError:
+        pass
+    try:
+        d = Decimal(s)
+    except InvalidOperation:
+        return None
+    if d.is_snan():
+        return None
+    if d.is_finite() and d == d.to_integral_value() and d.adjusted() <= MAX_DIGITS:
+        return int(d)
+    return float(d)
+
+
+def _whole_number(value: int | float | None) -> int | None:
+    """``value`` as an int when it is a finite whole number (``1e3``: 1000), else None."""
+    if isinstance(value, int):
+        return value
+    if value is None or not math.isfinite(value) or not value.is_integer():
+        return None
+    return int(value)
+
+
+def _finite(value: int | float | None) -> bool:
+    return isinstance(value, int) or (value is not None and math.isfinite(value))
+
+
+def _as_float(value: int | float) -> float:
+    """A number as a float (a whole number too large for one: infinity)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
+
+
 def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
     """The problems of a link's widget values; each unusable value is removed (the widget
-    then shows its default, as Streamlit would have done silently)."""
+    then shows its default, as Streamlit would have done silently), and each usable number
+    is written the one way its widget reads it (``pg_eta=10`` becomes ``10.0``, the string
+    of the option; ``pg_n=4e1`` becomes ``40``): any spelling of an allowed number works."""
     problems: list[str] = []
     for name, accepted in spec.choices.items():
         if name not in query:
@@ -453,26 +499,29 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
         if name not in query:
             continue
         raw = str(query[name])
-        try:
-            value = float(raw)
-        except ValueError:
-            value = math.nan
-        if isinstance(rule[0], str):  # ("set", allowed values)
-            ok = any(math.isclose(value, v) for v in rule[1])
+        value = read_number(raw)
+        written = None  # the value as its widget reads it, when it is usable
+        if isinstance(rule[0], str):  # ("set", allowed values): a select slider's options
+            if _finite(value):
+                close = (v for v in rule[1] if math.isclose(_as_float(value), v))
+                written = next((str(v) for v in close), None)
             why = "one of " + ", ".join(f"{v:g}" for v in rule[1])
         else:
             low, high, whole = rule
-            ok = (
-                math.isfinite(value)
-                and value >= low
-                and (high is None or value <= high)
-                and (not whole or value == int(value))
-            )
+            if whole:
+                number = _whole_number(value)
+            else:
+                number = None if value is None else _as_float(value)
+            if _finite(number) and low <= number:
+                if high is None or number <= high:
+                    written = str(number) if whole else repr(float(number))
             kind = "a whole number" if whole else "a number"
             why = f"{kind} from {low:g}" + (f" to {_whole(high)}" if high is not None else " up")
-        if not ok:
+        if written is None:
             del query[name]
             problems.append(f"{plain(name)}={quoted(raw)} is not {plain(why)}, the default is used")
+        elif written != raw:
+            query[name] = written
     return problems
 
 
@@ -495,16 +544,18 @@ def init_session(
     if link is not None:
         problems += check_link(query, link())  # built only on a session's first run
     step = query.get(t.step_param, "0")
-    try:
-        if str(step).strip().lower() == "end":  # a lecture scene: the end of its run
-            session[t.own("cursor")] = END_STEP
-        else:
-            session[t.own("cursor")] = max(0, int(str(step)))
-    except ValueError:
-        session[t.own("cursor")] = 0
-        problems.append(f"the step {quoted(step)} in the link is not a whole number")
-    if session[t.own("cursor")]:
-        session[t.own("link_step")] = session[t.own("cursor")]  # checked once the run is known
+    asked = _whole_number(read_number(step))
+    session[t.own("link_end")] = str(step).strip().lower() == "end"
+    if session[t.own("link_end")]:  # a lecture scene: the end of its run
+        asked = END_STEP
+    elif asked is None or asked < 0:
+        asked = 0
+        problems.append(f"the step {quoted(step)} in the link is not a whole number from 0 up")
+    # The cursor is clamped to the run's end once the run is known; the step asked for is
+    # kept exactly, so a step past the end (2^64 too) is said to be past it.
+    session[t.own("cursor")] = min(asked, END_STEP)
+    if asked:
+        session[t.own("link_step")] = asked
     code = query.get(t.points_param, "")
     try:
         X, y = decode_points(str(code))
@@ -541,6 +592,13 @@ def sync_url(
             code = ""
     _set(query, t.points_param, code)
     _set(query, t.points_total_param, str(len(y)) if code and len(y) > MAX_URL_POINTS else "")
+
+
+def count_words(n: int) -> str:
+    """A whole number for people, however large a link made it: ``4,611,686,018,427,387,904``,
+    or ``a 401-digit number``."""
+    digits = len(str(abs(n)))
+    return f"{n:,}" if digits <= 31 else f"a {digits:,}-digit number"
 
 
 def _whole(value: float) -> str:

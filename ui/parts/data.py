@@ -18,7 +18,7 @@ import streamlit as st
 
 import datasets
 from ui import compute, guard, state, text
-from ui.parts import widgets
+from ui.parts import link, widgets
 from ui.parts.style import UPLOAD_CSS, presenter_toggle
 from ui.state import Table
 
@@ -152,7 +152,7 @@ def open_page(page: Table) -> Opening:
     when the link has none of its own, and draw presenter mode, the data picker and the
     preprocessing in the sidebar (the page adds its own settings below them)."""
     guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
-    problems = state.init_session(_ss(), st.query_params, lambda: link_spec(page), page)
+    problems = state.init_session(_ss(), link.opening(), lambda: link_spec(page), page)
     adopt_lab_data(page, st.query_params)
     with st.sidebar:
         presenter = presenter_toggle(page)  # lab-wide: the next page opens the same way
@@ -378,7 +378,7 @@ def _upload(page: Table) -> DataChoice:
             alert = (
                 "This link was made on uploaded data, and a link cannot carry a file: "
                 "upload the same file and the run opens at "
-                + ("its end." if step >= state.END_STEP else f"the link's step {int(step):,}.")
+                + ("its end." if ss.get(page.own("link_end")) else f"the link's step {step:,}.")
             )
         return DataChoice(None, None, said, alert=alert)
     data = file.getvalue()
