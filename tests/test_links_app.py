@@ -1,6 +1,7 @@
 """Links, through the whole app (AppTest): any spelling of an allowed number is read, every
-bad number is named and its default used (never the guard's page), and a step past the
-run's end is said at any size.
+bad number is named and its default used (never the guard's page), a step past the run's
+end is said at any size, a link over the limit gets a page that says so, and the link
+"Link to this moment" makes holds the page's own parameters only.
 
 The expected values are the declared options and ranges (``ui.state`` tables, the
 generator registry), spelled here in several ways; the app's own spelling is never the
@@ -11,7 +12,9 @@ from __future__ import annotations
 
 import math
 from decimal import Decimal
+from urllib.parse import parse_qsl, urlencode, urlsplit
 
+import numpy as np
 import pytest
 from lab_app import ROOT, TIMEOUT, open_page
 from md_oracle import text_of
@@ -19,7 +22,7 @@ from streamlit.testing.v1 import AppTest
 
 import datasets
 from ui import guard, lecture, state
-from ui.parts import data
+from ui.parts import data, moment
 
 PAGES = {prefix: f"pages/{path}.py" for prefix, path in lecture.PATHS.items()}
 TABLES = {t.prefix: t for t in state.TABLES}
@@ -290,3 +293,114 @@ def test_step_end_is_the_end_without_a_notice():
     at = open_page(pg_step="end")
     assert at.session_state["pg_cursor"] == at.session_state["pg_run"].n_visits
     assert warnings_of(at) == []
+
+
+# ------------------------------------------------------------------ the length
+def query_of_length(n: int, **params) -> dict:
+    """Params padded with pg_zzz to a query string of exactly ``n`` characters."""
+    head = len(urlencode(params)) + (1 if params else 0) + len("pg_zzz=")
+    return {**params, "pg_zzz": "a" * (n - head)}
+
+
+def test_a_link_at_the_limit_opens_and_one_over_it_gets_a_page_that_says_so():
+    query = query_of_length(state.MAX_LINK, pg_n="30")
+    assert len(urlencode(query)) == state.MAX_LINK
+    at = open_page(**query)
+    assert_no_guard(at)
+    assert at.session_state["pg_run"].n == 30  # read as usual
+
+    query = query_of_length(state.MAX_LINK + 1, pg_n="30", pg_presenter="true")
+    at = open_page(**query)
+    assert not at.exception
+    assert at.session_state["lab_presenter"] is False  # its presenter flag is not read either
+    shown = " ".join(text_of(m.value) for m in at.markdown)
+    assert at.title[0].value == "This link is too long"
+    assert (
+        f"This link is too long ({state.MAX_LINK + 1:,} characters; the limit is "
+        f"{state.MAX_LINK:,})" in shown
+    )
+    assert "pg_run" not in at.session_state  # no page ran, nothing of the link was read
+    assert not at.get("slider") and not at.get("number_input") and not at.warning
+    assert dict(at.query_params) == {}  # the session keeps nothing of it
+
+
+@pytest.mark.parametrize("size", [17_000, 100_000, 500_000])
+def test_long_links_on_every_page_get_the_same_page(size):
+    for prefix in ("kn_", "on_", "ex_"):
+        at = open_link(prefix, query_of_length(size))
+        assert not at.exception
+        assert at.title and at.title[0].value == "This link is too long"
+        assert f"({size:,} characters;" in " ".join(text_of(m.value) for m in at.markdown)
+
+
+def longest_query(table: state.Table) -> dict:
+    """Every parameter the page can write, at the longest value it can write there: a
+    choice's longest label, a set's longest option, the longest whole number of a range, a
+    float of 17 digits with an exponent, 500 drawn points at the grid's edge, typed text
+    of 4-byte characters, a step of max epochs x the most points."""
+    points = state.encode_points(np.full((state.MAX_URL_POINTS, 2), -32.767),
+                                 np.ones(state.MAX_URL_POINTS))  # fmt: skip
+    out = {}
+    for f in table.fields.values():
+        k = table.key(f.name)
+        if f.kind == "choice" and f.bound:
+            out[k] = max(map(str, f.labels().values()), key=len)
+        elif f.kind == "set" and f.bound:
+            out[k] = max(map(str, f.options), key=len)
+        elif f.kind == "int" and f.bound:
+            out[k] = max(str(int(f.low)), str(int(f.high)), key=len)
+        elif f.kind == "float":
+            out[k] = "-1.2345678901234567e-05"
+        elif f.kind == "bool":
+            out[k] = "false"
+        elif f.kind == "text" and f.bound:
+            out[k] = "\U0001f600" * f.high  # 12 characters each, percent-encoded
+    if "points" in table.fields:
+        out[table.points_param] = points
+        out[table.points_total_param] = str(datasets.MAX_GENERATED_N)
+    if "step" in table.fields:
+        out[table.step_param] = str(state.MAX_EPOCHS_LIMIT * datasets.MAX_GENERATED_N)
+    if "generator" in table.fields:
+        for g, spec in datasets.GENERATORS.items():
+            for p in spec.params:
+                out[table.param_key(g, p.name)] = "-1.2345678901234567e-05"
+    return out
+
+
+@pytest.mark.parametrize("prefix", list(TABLES))
+def test_the_longest_link_a_page_can_make_is_within_the_limit(prefix):
+    query = longest_query(TABLES[prefix])
+    assert len(urlencode(query)) <= state.MAX_LINK
+
+
+# ----------------------------------------------------------- link to this moment
+def moment_query(at, prefix: str) -> dict:
+    (code,) = [c.value for c in at.code if f"{prefix}presenter=true" in c.value]
+    return dict(parse_qsl(urlsplit(code).query, keep_blank_values=True))
+
+
+def test_link_to_this_moment_carries_the_pages_own_parameters_only():
+    junk = {"pg_zzz": "z" * 10_000, "pg_n_extra": "1", "kn_eta": "2", "other": "x"}
+    at = open_page(pg_n="30", pg_eta="10", pg_step="3", **junk)
+    assert_no_guard(at)
+    made = moment_query(at, "pg_")
+    assert not set(junk) & set(made)
+    table = state.PLAYGROUND  # its fields, the generators' sliders, the step and the points
+    known = {table.key(f.name) for f in table.fields.values() if f.bound}
+    known |= {f"pg_{g}_{p.name}" for g, spec in datasets.GENERATORS.items() for p in spec.params}
+    known |= {"pg_step", "pg_pts", "pg_ptsn"}
+    assert set(made) <= known, set(made) - known
+    assert made["pg_n"] == "30" and float(made["pg_eta"]) == 10 and made["pg_step"] == "3"
+    assert made["pg_presenter"] == "true"
+    assert len(urlencode(made)) < 1_000
+    # The added scene is the same link.
+    at.text_input(key="pg_moment_title").input("mine").run()
+    at.button(key="pg_moment_add").click().run()
+    (scene,) = at.session_state[moment.MINE]
+    assert dict(scene[2]) == made
+
+
+def test_a_100_kb_junk_link_makes_no_moment():
+    at = open_page(pg_n="30", pg_zzz="z" * 100_000)
+    assert not at.exception and at.title[0].value == "This link is too long"
+    assert not [c for c in at.code if "playground?" in c.value]

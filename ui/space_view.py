@@ -30,6 +30,7 @@ import plotly.graph_objects as go
 import perceptron_core as pc
 from ui import figures, text
 from ui.figures import Box
+from ui.state import CONE_ROWS_CHARS
 
 MAX_POINTS = 2_000  # points the page draws (3-D markers and one line each in weight space)
 MAX_LINES = 200  # examples' lines drawn in the weight-space slice (all of them are counted)
@@ -505,8 +506,8 @@ def parse_rows(source: str) -> np.ndarray:
     """The rows of A from text: one row a line (or separated by ';'), numbers separated by
     commas or spaces. Raises ValueError with a message for people, in plain text (the
     page escapes it once, for Markdown)."""
-    if len(source) > 20_000:
-        raise ValueError("the rows are too long: at most 20,000 characters")
+    if len(source) > CONE_ROWS_CHARS:
+        raise ValueError(f"the rows are too long: at most {CONE_ROWS_CHARS:,} characters")
     rows = []
     for line in _SPLIT_ROWS.split(source):
         line = line.strip()

@@ -67,7 +67,12 @@ MAX_EPOCHS_LIMIT = 10_000
 SEED_MAX = 2**53 - 1  # the largest whole number a browser's number box holds exactly
 MAX_URL_POINTS = 500  # drawn points kept in a link (a few hundred, as the issue asks)
 END_STEP = 2**62  # a link's step=end: clamped to the run's end once the run is known
+# The longest query string a page reads (characters, as the browser sends it: percent-encoded).
+# A longer link is refused with a page that says so (ui/parts/link.py); nginx passes up to
+# 32 KB to the app and answers longer ones with its own page (deploy/nginx.conf.template).
+MAX_LINK = 16_384
 MAX_DIGITS = 400  # a whole number in a link written with more digits is "too large", unread
+CONE_ROWS_CHARS = 1_000  # typed cone-LP rows: even in the widest encoding, a link keeps them
 GRID = 1000  # drawn points are snapped to 1/1000, so a link reproduces them exactly
 
 
@@ -83,8 +88,9 @@ class Field:
 
     ``kind``: "choice" (a key of ``options``, a {key: label} map; a bound widget stores the
     label in the URL), "set" (one of the values in ``options``), "int" or "float" (from
-    ``low`` to ``high``), "bool", or "text". ``bound``: a widget bound to the URL (checked
-    by ``check_link`` before Streamlit reads it); the page moves the other URL fields itself.
+    ``low`` to ``high``), "bool", or "text" (at most ``high`` characters). ``bound``: a
+    widget bound to the URL (checked by ``check_link`` before Streamlit reads it); the page
+    moves the other URL fields itself.
     """
 
     name: str
@@ -154,6 +160,7 @@ class Table:
         choices: dict[str, dict[str, str]] = {}
         numbers: dict[str, tuple] = {}
         flags: list[str] = []
+        texts: dict[str, int] = {}
         for f in self.fields.values():
             k = self.key(f.name)
             if not f.bound:
@@ -166,11 +173,25 @@ class Table:
                 numbers[k] = (f.low, f.high, f.kind == "int")
             elif f.kind == "bool":
                 flags.append(k)
+            elif f.kind == "text":
+                texts[k] = int(f.high)
         if extra is not None:
             choices |= extra.choices
             numbers |= extra.numbers
             flags += list(extra.flags)
-        return LinkSpec(choices, numbers, tuple(flags))
+            texts |= extra.texts
+        return LinkSpec(choices, numbers, tuple(flags), texts)
+
+    def link_params(self, spec: LinkSpec) -> frozenset[str]:
+        """Every parameter the page reads from a link: its widgets' (``spec``, from
+        ``link_spec``), the cursor and the drawn points. Nothing else belongs in a link
+        the page makes."""
+        own = set(spec.names)
+        if "step" in self.fields:
+            own.add(self.step_param)
+        if "points" in self.fields:
+            own |= {self.points_param, self.points_total_param}
+        return frozenset(own)
 
 
 def spellings(labels: dict) -> dict[str, str]:
@@ -298,7 +319,7 @@ SPACE = Table(
         Field("slice", "current", "choice", SLICES),  # weight space cut at this b
         Field("slice_b", 0.0, "float", low=-1e6, high=1e6),  # the fixed slice's b
         Field("cone_rows", "data", "choice", CONE_ROWS),  # the cone LP's rows
-        Field("rows", CONE_DEFAULT_ROWS, "text"),  # typed rows of A, one a line
+        Field("rows", CONE_DEFAULT_ROWS, "text", high=CONE_ROWS_CHARS),  # typed rows of A
         PRESENTER,
     ),
 )
@@ -421,12 +442,18 @@ class LinkSpec:
     maps a parameter to {spelling in lower case: the exact label the widget stores}, so a
     near miss (``pg_generator=xor``) is answered with the spelling to use; ``numbers`` maps
     a parameter to (min, max or None, whole?) or to ("set", allowed values); ``flags``
-    are true/false parameters.
+    are true/false parameters; ``texts`` maps a text parameter to its most characters.
     """
 
     choices: dict[str, dict[str, str]]
     numbers: dict[str, tuple]
     flags: tuple[str, ...] = ()
+    texts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every parameter the spec checks."""
+        return (*self.choices, *self.numbers, *self.flags, *self.texts)
 
 
 def read_number(raw) -> int | float | None:
@@ -522,6 +549,13 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
             problems.append(f"{plain(name)}={quoted(raw)} is not {plain(why)}, the default is used")
         elif written != raw:
             query[name] = written
+    for name, most in spec.texts.items():
+        if name in query and len(str(query[name])) > most:
+            length = len(str(query.pop(name)))
+            problems.append(
+                f"{plain(name)} in the link is {length:,} characters long (at most {most:,}), "
+                "the default is used"
+            )
     return problems
 
 

@@ -64,6 +64,7 @@ def _typed_rows(page: Table) -> np.ndarray | None:
         key=page.key("rows"),
         bind=QP,
         height=120,
+        max_chars=page["rows"].high,  # the link keeps the rows (ui.state.CONE_ROWS_CHARS)
     )
     try:
         A = space_view.parse_rows(raw)

@@ -51,6 +51,8 @@ def _ss():
 def link_spec(page: Table) -> state.LinkSpec:
     """What every URL-bound widget of the page accepts (checked by ``state.check_link``):
     the page's declared fields, and each generator's parameters from the registry."""
+    if "generator" not in page.fields:  # a page without the data picker (the online game)
+        return page.link_spec()
     choices: dict[str, dict[str, str]] = {}
     numbers: dict[str, tuple] = {}
     flags = []
