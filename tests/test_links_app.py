@@ -404,3 +404,11 @@ def test_a_100_kb_junk_link_makes_no_moment():
     at = open_page(pg_n="30", pg_zzz="z" * 100_000)
     assert not at.exception and at.title[0].value == "This link is too long"
     assert not [c for c in at.code if "playground?" in c.value]
+
+
+def test_a_huge_step_on_uploaded_data_is_said_as_a_step_not_as_the_end():
+    at = open_page(pg_source="Upload", pg_step=str(2**64))
+    said = " ".join(text_of(i.value) for i in at.info)
+    assert "opens at the link's step 18,446,744,073,709,551,616." in said, said
+    at = open_page(pg_source="Upload", pg_step="end")
+    assert "opens at its end." in " ".join(text_of(i.value) for i in at.info)

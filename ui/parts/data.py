@@ -377,10 +377,11 @@ def _upload(page: Table) -> DataChoice:
         step = ss.get(page.own("link_step"))
         alert = None
         if step:  # a link made on uploaded data: the file is not in it
+            at = f"the link's step {state.count_words(step)}."
             alert = (
                 "This link was made on uploaded data, and a link cannot carry a file: "
                 "upload the same file and the run opens at "
-                + ("its end." if ss.get(page.own("link_end")) else f"the link's step {step:,}.")
+                + ("its end." if ss.get(page.own("link_end")) else at)
             )
         return DataChoice(None, None, said, alert=alert)
     data = file.getvalue()
