@@ -7,7 +7,7 @@ auto-discovery); the Playground is the default page, served at the root URL.
 import streamlit as st
 
 from ui import guard, state
-from ui.parts import scenes
+from ui.parts import link, scenes
 from ui.warmup import prepare_process
 
 # State of the whole lab, not of one page: set up here, before any page runs, so it
@@ -39,8 +39,9 @@ def main() -> None:
     # asking for it while presenter mode is on: the link's flag leaves the URL once the
     # toggle holds it, and a change to "auto" would unfold the sidebar at the next full
     # rerun (a sidebar the lecturer opened stays open: only a change is applied).
-    presenting = bool(st.session_state.get("lab_presenter")) or any(
-        st.query_params.get(table.key("presenter")) == "true" for table in state.TABLES
+    presenting = bool(st.session_state.get("lab_presenter")) or (
+        not link.too_long()  # a link refused as too long says nothing, presenter mode neither
+        and any(st.query_params.get(table.key("presenter")) == "true" for table in state.TABLES)
     )
     st.set_page_config(
         page_title="Perceptron Lab",
@@ -115,6 +116,7 @@ def main() -> None:
     root = st.Page(to_the_playground, title="Playground", url_path="start", default=True,
                    visibility="hidden")  # fmt: skip
     page = st.navigation([root, *pages])
+    link.refuse_a_long_link()  # before any page reads the link
     path = page.url_path
     scenes.open_requested(path)  # a scene's button was pressed: its page, link and step
     scenes.scene_bar(path)

@@ -60,13 +60,13 @@ def test_runs_stopped_at_the_cap_are_crosses_and_said():
     table = made_up_bound_table([3, 4, 5], [10, 20, 30], converged=[True, False, True])
     runs = view.margin_figure(table).to_dict()["data"][1]
     assert list(runs["marker"]["symbol"]) == ["circle", "x", "circle"]
-    assert "1 run(s) hit the cap of 7 epochs" in view.margin_statement(table, 7)
+    assert "1 run hit the cap of 7 epochs" in view.margin_statement(table, 7)
 
 
 def test_the_margin_sentence_reports_the_ratios_and_a_point_above_the_line():
     table = made_up_bound_table([1, 5, 30], [100, 10, 20])
     said = view.margin_statement(table, 1000)
-    assert "1 of 3 runs lie ABOVE the line" in said
+    assert "1 of 3 runs lies ABOVE the line" in said
     assert "mistakes / bound: min 0.01, median 0.5, max 1.5" in said
     fine = made_up_bound_table([1, 5], [100, 10])
     assert view.margin_statement(fine, 1000).startswith("No point lies above the line: in all 2")
@@ -96,7 +96,7 @@ def test_the_ordering_sentence_and_bars():
     assert "bound R²/γ*²" not in labels
     said = view.ordering_statement(inseparable, 7, 20)
     assert "not separable" in said and "when it hit its cap of 20" in said
-    assert "4 run(s) stopped at the cap of 7 epochs" in said
+    assert "4 runs stopped at the cap of 7 epochs" in said
 
 
 def test_histograms_show_the_random_rows_only():

@@ -387,7 +387,7 @@ def shown_markdown(at) -> list[str]:
         {"pg_source": EVIL_IMAGE},
         {"pg_step": "<img src=x onerror=alert(1)>"},
         {"pg_n": "**9**", "pg_noise": ":red[x]", "pg_presenter": "$x$"},
-        {"pg_generator": "A" * 100_000},
+        {"pg_generator": "A" * 16_000},  # near the link limit (a longer link is not read)
     ],
 )
 def test_nothing_a_link_carries_is_rendered(query):

@@ -555,19 +555,20 @@ def _etas(values) -> str:
 
 def _end(run: pc.Run) -> str:
     if run.converged:
-        return f"converged after {run.epochs} epochs"
+        return f"converged after {text.counted(run.epochs, 'epoch')}"
     if run.stop_reason == "max_updates":
         return f"stopped at the update limit in epoch {run.epochs}"
-    return f"made no clean pass in {run.epochs} epochs"
+    return f"made no clean pass in {text.counted(run.epochs, 'epoch')}"
 
 
 def compare_statement(record: Comparison) -> str:
     """What the two runs did, from the records."""
     b, s = record.batch, record.single
     out = [
-        f"Batch GD on J_p {_end(b)}: {b.n_updates:,} steps, {b.mistakes:,} misclassified "
-        f"visits summed into them.",
-        f"The single-sample rule {_end(s)}: {s.mistakes:,} updates, one per mistake.",
+        f"Batch GD on J_p {_end(b)}: {text.counted(b.n_updates, 'step')}, "
+        f"{text.counted(b.mistakes, 'misclassified visit')} summed into "
+        f"{'it' if b.n_updates == 1 else 'them'}.",
+        f"The single-sample rule {_end(s)}: {text.counted(s.mistakes, 'update')}, one per mistake.",
     ]
     rises = record.batch_curve.jp_rises
     if rises:
@@ -598,7 +599,8 @@ def eta_statement(effect: EtaEffect) -> str:
         out = (f"{where}, {rule} predicted the same at {every} for η = "
                f"{_etas(effect.etas)}: 0 of the {first}{n:,} predictions differ{cap}")  # fmt: skip
         if all(r.mistakes == ref.mistakes and r.epochs == ref.epochs for r in rest):
-            out += f", with {ref.mistakes:,} mistakes and {ref.epochs} epochs each"
+            out += (f", with {text.counted(ref.mistakes, 'mistake')} and "
+                    f"{text.counted(ref.epochs, 'epoch')} each")  # fmt: skip
         out += "."
         if effect.start == "zero":
             out += " In exact arithmetic this always holds from w = 0: w_k(η) = η·w_k(1)."

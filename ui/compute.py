@@ -22,7 +22,7 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import cache, replay
+from ui import cache, replay, text
 
 MAX_UPDATES = 1_000_000  # a run stops here (memory: the trajectory is 24 bytes per update)
 MAX_POINTS = datasets.MAX_GENERATED_N  # the Playground draws at most this many points
@@ -51,8 +51,8 @@ def capped_epochs(variant: str, n: int, asked: int) -> tuple[int, str | None]:
         return asked, None
     cost = f"{n:,}² kernel values" if variant == "kernel" else f"{n:,} visits"
     return cap, (
-        f"The {variant} run is held to {cap:,} epochs ({n:,} points: each epoch costs "
-        f"{cost}), not the {asked:,} asked for."
+        f"The {variant} run is held to {text.counted(cap, 'epoch')} ({n:,} points: each epoch "
+        f"costs {cost}), not the {asked:,} asked for."
     )
 
 

@@ -307,8 +307,12 @@ def _capped(table, max_epochs: int) -> str:
     stopped = int(np.count_nonzero(~np.asarray(table["converged"])))
     if not stopped:
         return ""
-    return (f" {stopped:,} run(s) hit the cap of {max_epochs:,} epochs before a clean pass "
-            "(crosses); their mistakes so far are shown.")  # fmt: skip
+    return (f" {text.counted(stopped, 'run')} hit the cap of {text.counted(max_epochs, 'epoch')} "
+            "before a clean pass (crosses); their mistakes so far are shown.")  # fmt: skip
+
+
+def _runs_exceed(k: int) -> str:
+    return f"{text.counted(k, 'run')} {'exceeds' if k == 1 else 'exceed'}"
 
 
 def margin_statement(table, max_epochs: int) -> str:
@@ -318,12 +322,14 @@ def margin_statement(table, max_epochs: int) -> str:
     verdict = (
         f"No point lies above the line: in all {runs:,} runs mistakes ≤ R²/γ*²."
         if above == 0
-        else f"{above:,} of {runs:,} runs lie ABOVE the line: this contradicts Theorem 1."
+        else f"{above:,} of {text.counted(runs, 'run')} {'lies' if above == 1 else 'lie'} ABOVE "
+        "the line: this contradicts Theorem 1."
     )
     gammas = np.asarray(table["gamma"])
     return (
         f"{verdict} {ratios}: real runs stay far below the bound. "
-        f"{len(np.unique(table['margin']))} margins × {len(np.unique(table['seed']))} seeds, "
+        f"{text.counted(len(np.unique(table['margin'])), 'margin')} × "
+        f"{text.counted(len(np.unique(table['seed'])), 'seed')}, "
         f"n = {int(table['n'][0]):,} points in d = {int(table['d'][0])} each; the realised "
         f"γ* ranges from {gammas.min():.3g} to {gammas.max():.3g}." + _capped(table, max_epochs)
     )
@@ -342,7 +348,7 @@ def dimension_statement(table, max_epochs: int) -> str:
         f"At γ = {float(table['margin'][0]):g}: the median bound is {med[first][0]:,.0f} at "
         f"d = {first} and {med[last][0]:,.0f} at d = {last} (R²/γ*² does not depend on d), "
         f"while the median mistakes go from {med[first][1]:g} to {med[last][1]:g}. "
-        + ("No run exceeds its bound; " if above == 0 else f"{above} runs exceed the bound; ")
+        + ("No run exceeds its bound; " if above == 0 else f"{_runs_exceed(above)} the bound; ")
         + f"{ratios}."
         + _capped(table, max_epochs)
     )
@@ -364,14 +370,15 @@ def ordering_statement(table, max_epochs: int, max_adversarial: int) -> str:
         f"{np.median(e[rnd]):g}; the fixed order: {e[fixed]:g}), mistakes from "
         f"{m[rnd].min():,} to {m[rnd].max():,} (median {np.median(m[rnd]):g}; fixed: "
         f"{m[fixed]:,}). Worst first (always the worst-classified example next): "
-        f"{m[adv]:,} mistakes"
+        f"{text.counted(int(m[adv]), 'mistake')}"
         + ("" if table["converged"][adv] else f" when it hit its cap of {max_adversarial:,}")
         + ". "
     )
     if math.isfinite(bound):
         over = int(np.count_nonzero(m > bound))
+        exceed = f"{text.counted(over, 'run')} {'EXCEEDS' if over == 1 else 'EXCEED'} it. "
         out += f"The bound R²/γ*² = {bound:,.0f} holds for any order: " + (
-            "no run exceeds it. " if over == 0 else f"{over} runs EXCEED it. "
+            "no run exceeds it. " if over == 0 else exceed
         )
         better = int(np.count_nonzero(m[rnd] < m[adv]))
         beat_fixed = int(np.count_nonzero(m[rnd] < m[fixed]))
@@ -383,7 +390,8 @@ def ordering_statement(table, max_epochs: int, max_adversarial: int) -> str:
         out += "The data is not separable: there is no bound, and no order converges."
     stopped = int(np.count_nonzero(~np.asarray(table["converged"])[rnd | (kind == "fixed")]))
     if stopped:
-        out += f" {stopped} run(s) stopped at the cap of {max_epochs:,} epochs."
+        out += (f" {text.counted(stopped, 'run')} stopped at the cap of "
+                f"{text.counted(max_epochs, 'epoch')}.")  # fmt: skip
     return out
 
 
@@ -399,7 +407,8 @@ def seeds_within(seeds: int, cost_per_seed: int, budget: int, what: str) -> tupl
         return seeds, None
     return (
         most,
-        f"The {what} is held to {most} seeds (of {seeds} asked) to stay within a few seconds.",
+        f"The {what} is held to {text.counted(most, 'seed')} (of {seeds:,} asked) to stay "
+        "within a few seconds.",
     )
 
 

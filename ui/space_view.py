@@ -30,6 +30,7 @@ import plotly.graph_objects as go
 import perceptron_core as pc
 from ui import figures, text
 from ui.figures import Box
+from ui.state import CONE_ROWS_CHARS
 
 MAX_POINTS = 2_000  # points the page draws (3-D markers and one line each in weight space)
 MAX_LINES = 200  # examples' lines drawn in the weight-space slice (all of them are counted)
@@ -503,9 +504,10 @@ _SPLIT_NUMS = re.compile(r"[,\s]+")
 
 def parse_rows(source: str) -> np.ndarray:
     """The rows of A from text: one row a line (or separated by ';'), numbers separated by
-    commas or spaces. Raises ValueError with a message for people."""
-    if len(source) > 20_000:
-        raise ValueError("the rows are too long: at most 20,000 characters")
+    commas or spaces. Raises ValueError with a message for people, in plain text (the
+    page escapes it once, for Markdown)."""
+    if len(source) > CONE_ROWS_CHARS:
+        raise ValueError(f"the rows are too long: at most {CONE_ROWS_CHARS:,} characters")
     rows = []
     for line in _SPLIT_ROWS.split(source):
         line = line.strip()
@@ -518,10 +520,10 @@ def parse_rows(source: str) -> np.ndarray:
             try:
                 value = float(token)
             except ValueError:
-                raise ValueError(f"{text.quoted(token, 20)} is not a number") from None
+                raise ValueError(f"'{text.shorten(token, 20)}' is not a number") from None
             if not math.isfinite(value) or abs(value) > MAX_ENTRY:
                 raise ValueError(
-                    f"{text.quoted(token, 20)}: entries must be finite numbers of size at "
+                    f"'{text.shorten(token, 20)}': entries must be finite numbers of size at "
                     f"most {MAX_ENTRY:g}"
                 )
             row.append(value)

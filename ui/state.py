@@ -20,6 +20,7 @@ import base64
 import math
 from collections.abc import Callable, MutableMapping
 from dataclasses import dataclass, field, make_dataclass, replace
+from decimal import Decimal, InvalidOperation
 from typing import Any
 
 import numpy as np
@@ -66,6 +67,12 @@ MAX_EPOCHS_LIMIT = 10_000
 SEED_MAX = 2**53 - 1  # the largest whole number a browser's number box holds exactly
 MAX_URL_POINTS = 500  # drawn points kept in a link (a few hundred, as the issue asks)
 END_STEP = 2**62  # a link's step=end: clamped to the run's end once the run is known
+# The longest query string a page reads (characters, as the browser sends it: percent-encoded).
+# A longer link is refused with a page that says so (ui/parts/link.py); nginx passes up to
+# 32 KB to the app and answers longer ones with its own page (deploy/nginx.conf.template).
+MAX_LINK = 16_384
+MAX_DIGITS = 400  # a whole number in a link written with more digits is "too large", unread
+CONE_ROWS_CHARS = 1_000  # typed cone-LP rows: even in the widest encoding, a link keeps them
 GRID = 1000  # drawn points are snapped to 1/1000, so a link reproduces them exactly
 
 
@@ -81,8 +88,9 @@ class Field:
 
     ``kind``: "choice" (a key of ``options``, a {key: label} map; a bound widget stores the
     label in the URL), "set" (one of the values in ``options``), "int" or "float" (from
-    ``low`` to ``high``), "bool", or "text". ``bound``: a widget bound to the URL (checked
-    by ``check_link`` before Streamlit reads it); the page moves the other URL fields itself.
+    ``low`` to ``high``), "bool", or "text" (at most ``high`` characters). ``bound``: a
+    widget bound to the URL (checked by ``check_link`` before Streamlit reads it); the page
+    moves the other URL fields itself.
     """
 
     name: str
@@ -152,6 +160,7 @@ class Table:
         choices: dict[str, dict[str, str]] = {}
         numbers: dict[str, tuple] = {}
         flags: list[str] = []
+        texts: dict[str, int] = {}
         for f in self.fields.values():
             k = self.key(f.name)
             if not f.bound:
@@ -164,11 +173,25 @@ class Table:
                 numbers[k] = (f.low, f.high, f.kind == "int")
             elif f.kind == "bool":
                 flags.append(k)
+            elif f.kind == "text":
+                texts[k] = int(f.high)
         if extra is not None:
             choices |= extra.choices
             numbers |= extra.numbers
             flags += list(extra.flags)
-        return LinkSpec(choices, numbers, tuple(flags))
+            texts |= extra.texts
+        return LinkSpec(choices, numbers, tuple(flags), texts)
+
+    def link_params(self, spec: LinkSpec) -> frozenset[str]:
+        """Every parameter the page reads from a link: its widgets' (``spec``, from
+        ``link_spec``), the cursor and the drawn points. Nothing else belongs in a link
+        the page makes."""
+        own = set(spec.names)
+        if "step" in self.fields:
+            own.add(self.step_param)
+        if "points" in self.fields:
+            own |= {self.points_param, self.points_total_param}
+        return frozenset(own)
 
 
 def spellings(labels: dict) -> dict[str, str]:
@@ -296,7 +319,7 @@ SPACE = Table(
         Field("slice", "current", "choice", SLICES),  # weight space cut at this b
         Field("slice_b", 0.0, "float", low=-1e6, high=1e6),  # the fixed slice's b
         Field("cone_rows", "data", "choice", CONE_ROWS),  # the cone LP's rows
-        Field("rows", CONE_DEFAULT_ROWS, "text"),  # typed rows of A, one a line
+        Field("rows", CONE_DEFAULT_ROWS, "text", high=CONE_ROWS_CHARS),  # typed rows of A
         PRESENTER,
     ),
 )
@@ -419,17 +442,67 @@ class LinkSpec:
     maps a parameter to {spelling in lower case: the exact label the widget stores}, so a
     near miss (``pg_generator=xor``) is answered with the spelling to use; ``numbers`` maps
     a parameter to (min, max or None, whole?) or to ("set", allowed values); ``flags``
-    are true/false parameters.
+    are true/false parameters; ``texts`` maps a text parameter to its most characters.
     """
 
     choices: dict[str, dict[str, str]]
     numbers: dict[str, tuple]
     flags: tuple[str, ...] = ()
+    texts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every parameter the spec checks."""
+        return (*self.choices, *self.numbers, *self.flags, *self.texts)
+
+
+def read_number(raw) -> int | float | None:
+    """A number as a person may write it in a link (``10``, ``10.0``, ``1e1``, ``+10``,
+    `` 10.000``): an int when it is a whole number (exactly: ``1e30`` is 10**30, not the
+    float nearest it), else a float (a fraction, inf, nan, or a whole number too long to
+    write out); None when it is not a number at all."""
+    s = str(raw).strip()
+    try:
+        return int(s)
+    except ValueError:
+        pass
+    try:
+        d = Decimal(s)
+    except InvalidOperation:
+        return None
+    if d.is_snan():
+        return None
+    if d.is_finite() and d == d.to_integral_value() and d.adjusted() <= MAX_DIGITS:
+        return int(d)
+    return float(d)
+
+
+def _whole_number(value: int | float | None) -> int | None:
+    """``value`` as an int when it is a finite whole number (``1e3``: 1000), else None."""
+    if isinstance(value, int):
+        return value
+    if value is None or not math.isfinite(value) or not value.is_integer():
+        return None
+    return int(value)
+
+
+def _finite(value: int | float | None) -> bool:
+    return isinstance(value, int) or (value is not None and math.isfinite(value))
+
+
+def _as_float(value: int | float) -> float:
+    """A number as a float (a whole number too large for one: infinity)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
 
 
 def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
     """The problems of a link's widget values; each unusable value is removed (the widget
-    then shows its default, as Streamlit would have done silently)."""
+    then shows its default, as Streamlit would have done silently), and each usable number
+    is written the one way its widget reads it (``pg_eta=10`` becomes ``10.0``, the string
+    of the option; ``pg_n=4e1`` becomes ``40``): any spelling of an allowed number works."""
     problems: list[str] = []
     for name, accepted in spec.choices.items():
         if name not in query:
@@ -453,26 +526,36 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
         if name not in query:
             continue
         raw = str(query[name])
-        try:
-            value = float(raw)
-        except ValueError:
-            value = math.nan
-        if isinstance(rule[0], str):  # ("set", allowed values)
-            ok = any(math.isclose(value, v) for v in rule[1])
+        value = read_number(raw)
+        written = None  # the value as its widget reads it, when it is usable
+        if isinstance(rule[0], str):  # ("set", allowed values): a select slider's options
+            if _finite(value):
+                close = (v for v in rule[1] if math.isclose(_as_float(value), v))
+                written = next((str(v) for v in close), None)
             why = "one of " + ", ".join(f"{v:g}" for v in rule[1])
         else:
             low, high, whole = rule
-            ok = (
-                math.isfinite(value)
-                and value >= low
-                and (high is None or value <= high)
-                and (not whole or value == int(value))
-            )
+            if whole:
+                number = _whole_number(value)
+            else:
+                number = None if value is None else _as_float(value)
+            if _finite(number) and low <= number:
+                if high is None or number <= high:
+                    written = str(number) if whole else repr(float(number))
             kind = "a whole number" if whole else "a number"
             why = f"{kind} from {low:g}" + (f" to {_whole(high)}" if high is not None else " up")
-        if not ok:
+        if written is None:
             del query[name]
             problems.append(f"{plain(name)}={quoted(raw)} is not {plain(why)}, the default is used")
+        elif written != raw:
+            query[name] = written
+    for name, most in spec.texts.items():
+        if name in query and len(str(query[name])) > most:
+            length = len(str(query.pop(name)))
+            problems.append(
+                f"{plain(name)} in the link is {length:,} characters long (at most {most:,}), "
+                "the default is used"
+            )
     return problems
 
 
@@ -495,16 +578,18 @@ def init_session(
     if link is not None:
         problems += check_link(query, link())  # built only on a session's first run
     step = query.get(t.step_param, "0")
-    try:
-        if str(step).strip().lower() == "end":  # a lecture scene: the end of its run
-            session[t.own("cursor")] = END_STEP
-        else:
-            session[t.own("cursor")] = max(0, int(str(step)))
-    except ValueError:
-        session[t.own("cursor")] = 0
-        problems.append(f"the step {quoted(step)} in the link is not a whole number")
-    if session[t.own("cursor")]:
-        session[t.own("link_step")] = session[t.own("cursor")]  # checked once the run is known
+    asked = _whole_number(read_number(step))
+    session[t.own("link_end")] = str(step).strip().lower() == "end"
+    if session[t.own("link_end")]:  # a lecture scene: the end of its run
+        asked = END_STEP
+    elif asked is None or asked < 0:
+        asked = 0
+        problems.append(f"the step {quoted(step)} in the link is not a whole number from 0 up")
+    # The cursor is clamped to the run's end once the run is known; the step asked for is
+    # kept exactly, so a step past the end (2^64 too) is said to be past it.
+    session[t.own("cursor")] = min(asked, END_STEP)
+    if asked:
+        session[t.own("link_step")] = asked
     code = query.get(t.points_param, "")
     try:
         X, y = decode_points(str(code))
@@ -541,6 +626,13 @@ def sync_url(
             code = ""
     _set(query, t.points_param, code)
     _set(query, t.points_total_param, str(len(y)) if code and len(y) > MAX_URL_POINTS else "")
+
+
+def count_words(n: int) -> str:
+    """A whole number for people, however large a link made it: ``4,611,686,018,427,387,904``,
+    or ``a 401-digit number``."""
+    digits = len(str(abs(n)))
+    return f"{n:,}" if digits <= 31 else f"a {digits:,}-digit number"
 
 
 def _whole(value: float) -> str:

@@ -63,6 +63,11 @@ def plot_text(value, limit: int = NAME_LIMIT) -> str:
     return html.escape(shorten(value, limit), quote=False)
 
 
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """A count and its noun, singular for one: ``1 epoch``, ``1,000 epochs``."""
+    return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
+
+
 # The run controls and their keys (C and R are reserved by Streamlit).
 KEYS = {
     "step": ("Step", "S", "to just after the next update (the next mistake)"),
@@ -312,7 +317,7 @@ def scaling_table(rows) -> str:
 
     def run(s) -> str:
         done = "converged" if s.converged else "not converged"
-        return f"{s.mistakes:,} mistakes, {s.epochs} epochs, {done}"
+        return f"{counted(s.mistakes, 'mistake')}, {counted(s.epochs, 'epoch')}, {done}"
 
     lines = [
         "| preprocessing | R | γ* | bound R²/γ*² | single-sample | batch |",

@@ -34,7 +34,10 @@ def cone_section(page: Table, data_rows: np.ndarray, run) -> None:
     except ValueError as exc:  # the engine's refusal (values too large to add safely)
         st.error(text.plain(str(exc), 300))
         return
-    st.markdown(f"**Iterations**: {sol.updates:,} updates through {A.shape[0]:,} rows")
+    st.markdown(
+        f"**Iterations**: {text.counted(sol.updates, 'update')} through "
+        f"{text.counted(A.shape[0], 'row')}"
+    )
     rows = space_view.iteration_rows(sol)
     if rows:
         st.dataframe(rows, key=page.own("cone_iterations"), hide_index=True, height=250)
@@ -61,6 +64,7 @@ def _typed_rows(page: Table) -> np.ndarray | None:
         key=page.key("rows"),
         bind=QP,
         height=120,
+        max_chars=page["rows"].high,  # the link keeps the rows (ui.state.CONE_ROWS_CHARS)
     )
     try:
         A = space_view.parse_rows(raw)

@@ -18,7 +18,7 @@ import streamlit as st
 
 import datasets
 from ui import compute, guard, state, text
-from ui.parts import widgets
+from ui.parts import link, widgets
 from ui.parts.style import UPLOAD_CSS, presenter_toggle
 from ui.state import Table
 
@@ -51,6 +51,8 @@ def _ss():
 def link_spec(page: Table) -> state.LinkSpec:
     """What every URL-bound widget of the page accepts (checked by ``state.check_link``):
     the page's declared fields, and each generator's parameters from the registry."""
+    if "generator" not in page.fields:  # a page without the data picker (the online game)
+        return page.link_spec()
     choices: dict[str, dict[str, str]] = {}
     numbers: dict[str, tuple] = {}
     flags = []
@@ -152,7 +154,7 @@ def open_page(page: Table) -> Opening:
     when the link has none of its own, and draw presenter mode, the data picker and the
     preprocessing in the sidebar (the page adds its own settings below them)."""
     guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
-    problems = state.init_session(_ss(), st.query_params, lambda: link_spec(page), page)
+    problems = state.init_session(_ss(), link.opening(), lambda: link_spec(page), page)
     adopt_lab_data(page, st.query_params)
     with st.sidebar:
         presenter = presenter_toggle(page)  # lab-wide: the next page opens the same way
@@ -375,10 +377,11 @@ def _upload(page: Table) -> DataChoice:
         step = ss.get(page.own("link_step"))
         alert = None
         if step:  # a link made on uploaded data: the file is not in it
+            at = f"the link's step {state.count_words(step)}."
             alert = (
                 "This link was made on uploaded data, and a link cannot carry a file: "
                 "upload the same file and the run opens at "
-                + ("its end." if step >= state.END_STEP else f"the link's step {int(step):,}.")
+                + ("its end." if ss.get(page.own("link_end")) else at)
             )
         return DataChoice(None, None, said, alert=alert)
     data = file.getvalue()

@@ -17,6 +17,7 @@ import streamlit as st
 
 import perceptron_core as pc
 from ui import compute, online_view, state
+from ui.parts import link
 from ui.parts.settings import Settings
 from ui.state import Table
 
@@ -36,7 +37,7 @@ def begin(page: Table) -> list[str]:
     """The page's first lines: read its link once per session (the arrivals), set up the
     pending point; returns what was wrong with the link."""
     ss = _ss()
-    problems = state.init_session(ss, st.query_params, page.link_spec, page)
+    problems = state.init_session(ss, link.opening(), page.link_spec, page)
     ss.setdefault(page.own("pending"), None)
     X, y = ss[page.own("points")]
     if len(y) > MAX_ARRIVALS:  # a hand-made link: the game keeps what a link can hold

@@ -9,7 +9,7 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from ui import lecture
-from ui.parts import scenes
+from ui.parts import data, scenes
 from ui.state import SOURCES, Table
 
 MINE = "lab_custom_scenes"  # app.py's LAB_STATE: the lecturer's scenes, oldest first
@@ -19,8 +19,10 @@ TITLE_CHARS = 120
 
 def query(page: Table) -> dict[str, str]:
     """The page's link as it stands (the URL the stage has just written: the bound
-    widgets, the step and the drawn points), in presenter mode."""
-    out = {k: str(v) for k, v in st.query_params.to_dict().items() if k.startswith(page.prefix)}
+    widgets, the step and the drawn points), in presenter mode: the parameters the page
+    reads only, never what else the address carries."""
+    known = page.link_params(data.link_spec(page))
+    out = {k: str(v) for k, v in st.query_params.to_dict().items() if k in known}
     out[page.key("presenter")] = "true"
     return out
 

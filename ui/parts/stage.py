@@ -47,9 +47,10 @@ def stepper_for(page: Table, run, digest: str, *, follow: bool = False) -> Stepp
     if run is None:
         return stepper
     link_step = ss.pop(page.own("link_step"), None)  # the step a link asked for, once
-    if link_step is not None and state.END_STEP > link_step > stepper.total:
+    to_the_end = ss.pop(page.own("link_end"), False)  # step=end: no step number to report
+    if link_step is not None and not to_the_end and link_step > stepper.total:
         st.warning(
-            f"The link's step {link_step:,} is beyond the end of this run "
+            f"The link's step {state.count_words(link_step)} is beyond the end of this run "
             f"({stepper.total:,} visits): showing the end."
         )
     return stepper
