@@ -41,7 +41,7 @@ if wide and setup.variant == "kernel":
     )
 elif ds.n and (setup.online or min(ds.counts) > 0):
     try:
-        trained = compute.trained(ds.X, ds.y, setup)
+        trained = compute.trained_for(ds.X, ds.y, setup)
         run, stats = trained.run, trained.stats
         if trained.note:
             st.caption(trained.note)

@@ -38,7 +38,7 @@ RUN_BYTES = cache.ENTRY_LIMIT_BYTES - 4 * cache.MB
 def updates_cap(n: int, d: int) -> int:
     """The most updates a run on ``n`` points of ``d`` features makes here (three
     significant digits)."""
-    if d <= 2 and n <= MAX_POINTS:
+    if d <= 2 and n <= MAX_POINTS:  # not ``large``
         return MAX_UPDATES
     room = (RUN_BYTES - 8 * n * (d + 1)) // (16 * (d + 1) + 28)
     if room >= MAX_UPDATES:
@@ -114,6 +114,28 @@ def generated(name: str, n: int | None, seed: int, noise: float, params: tuple) 
 def trained(X: np.ndarray, y: np.ndarray, settings) -> Trained:
     """Train once per (data, settings: a ``ui.parts.settings.Settings``); the page replays
     the run."""
+    return _train(X, y, settings)
+
+
+@cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="Training…")
+def trained_large(X: np.ndarray, y: np.ndarray, settings) -> Trained:
+    """``trained`` for data larger than the generated (an upload: ``large``), kept while it
+    is used, as the upload is: a closed tab's run of tens of megabytes goes soon."""
+    return _train(X, y, settings)
+
+
+def large(X: np.ndarray) -> bool:
+    """More points than the generators make, or more than two features: an upload's data,
+    on which a run stops at ``updates_cap`` and is kept as briefly as the upload."""
+    return X.shape[0] > MAX_POINTS or X.shape[1] > 2
+
+
+def trained_for(X: np.ndarray, y: np.ndarray, settings) -> Trained:
+    """The Playground's run: ``trained``, or ``trained_large`` on large data."""
+    return (trained_large if large(X) else trained)(X, y, settings)
+
+
+def _train(X: np.ndarray, y: np.ndarray, settings) -> Trained:
     if settings.variant == "kernel" and X.shape[0] > MAX_POINTS and not settings.online:
         raise ValueError(
             f"The kernel variant runs on at most {MAX_POINTS:,} points here (each epoch "
