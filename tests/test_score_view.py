@@ -114,7 +114,7 @@ def test_the_visited_point_is_drawn_and_its_update_shown_when_it_is_not_sampled(
     names = {t["name"]: t for t in over}
     h_new = score_view.scores(X[i : i + 1], update.w_new, update.b_new)[0]
     h_old = score_view.scores(X[i : i + 1], w_old, b_old)[0]
-    assert names["visited (not among the drawn)"]["x"] == pytest.approx([h_new], abs=1e-3)
+    assert names["visited (unsampled)"]["x"] == pytest.approx([h_new], abs=1e-3)
     assert names["visited"]["x"] == pytest.approx([h_new], abs=1e-3)
     assert names["before the update"]["x"] == pytest.approx([h_old, h_new], abs=1e-3)
 
@@ -164,7 +164,7 @@ def test_a_sampled_chart_takes_band_and_closest_point_from_every_point():
     assert (closest["x"], closest["y"]) == ([X[k, 0]], [X[k, 1]])
     names = {t["name"]: t for t in over}
     assert names["visited"]["x"] == [X[5, 0]]
-    assert names["visited (not among the drawn)"]["x"] == [X[5, 0]]
+    assert names["visited (unsampled)"]["x"] == [X[5, 0]]
     # One undrawn point on the wrong side: no band, though the drawn ones are separated.
     hidden = np.setdiff1d(np.arange(3_000), drawn)[0]
     y[hidden] = -y[hidden]

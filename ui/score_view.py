@@ -36,7 +36,7 @@ SHOWN_TERMS = 3  # terms of w·x written out before the rest is summed
 SHOWN_ENTRIES = 2  # entries of a d-vector written out before "…" and its last
 WIDE = 4  # more features than this: the visit's equations are shortened
 SCORE_TITLE = "score (w·x + b)/‖(b, w)‖"
-DIRECTION_TITLE = "v·x (v: most spread ⊥ last w)"
+DIRECTION_TITLE = "v·x (v ⊥ last w)"
 BAND_COLOR = "rgba(204, 121, 167, 0.12)"
 
 
@@ -291,7 +291,7 @@ def _visited(sv: ScoreView, X, y, i: int, h_all, update, style: Style) -> list[d
                 x=[hx],
                 y=[vy],
                 mode="markers",
-                name="visited (not among the drawn)",
+                name="visited (unsampled)",
                 hoverinfo="skip",
                 marker=dict(
                     color=figures.POS_COLOR if y[i] > 0 else figures.NEG_COLOR,
@@ -344,9 +344,8 @@ def _visited(sv: ScoreView, X, y, i: int, h_all, update, style: Style) -> list[d
 def caption(d: int, n: int, n_drawn: int, seed: int) -> str:
     """What the chart shows, in one paragraph (plain text: no names from files)."""
     said = (
-        f"{d} dimensions. → each point's score (w·x + b)/‖(b, w)‖: the boundary is score 0 "
-        "(right predicts +1, left −1); ↑ v·x, v the direction of most spread ⊥ the run's "
-        "last w. A point on the wrong side is a mistake (×)."
+        f"{d} dimensions. → each point's score (w·x + b)/‖(b, w)‖, the boundary at 0 (right "
+        "+1, left −1); ↑ v·x, v the direction of most spread ⊥ the last w. × a mistake."
     )
     if n_drawn < n:
         said += " " + sample_caption(n, n_drawn, seed)
@@ -407,8 +406,9 @@ def visit_latex(visit, x, y: int, eta: float, shown: int = SHOWN_TERMS) -> list[
         plus = "+" if y > 0 else "-"
         scaled = "" if eta == 1 else rf"{tex(eta)}\,"
         step = rf"{tex(eta)} \cdot ({y:+d})" if eta != 1 else f"({y:+d})"
+        # The left side on a line of its own: the vectors get the column's width.
         lines.append(
-            rf"\begin{{aligned}} w + \eta\, y\, x &= {_row(w)} \\ &\;{plus} {scaled}"
+            rf"\begin{{aligned}} & w + \eta\, y\, x \\ &= {_row(w)} \\ &\;{plus} {scaled}"
             rf"{_row(x)} \\ &= {_row(visit.w_after)} \end{{aligned}}"
         )
         lines.append(rf"b + \eta\, y = {tex(b)} + {step} = {tex(visit.b_after)}")
