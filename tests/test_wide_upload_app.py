@@ -13,6 +13,7 @@ Perceptron, the crosses on the drawn points against the textbook loop.
 from __future__ import annotations
 
 import base64
+import io
 import re
 from pathlib import Path
 
@@ -20,7 +21,7 @@ import numpy as np
 import pandas as pd
 import pytest
 from lab_app import click, stage_figures
-from md_oracle import text_of
+from md_oracle import inert, text_of
 from streamlit.testing.v1 import AppTest
 
 sklearn_datasets = pytest.importorskip("sklearn.datasets")
@@ -376,3 +377,19 @@ def test_a_run_on_a_large_upload_stays_one_entry_of_the_cache(n, d):
     assert compute.trained_for(X, y, Settings()) is trained  # kept: not trained again
     key = next(k for k in cache.STORE.sizes() if k[0] == "ui.compute.trained_large")
     assert cache.STORE._entries[key].ttl == cache.UPLOAD_TTL_SECONDS  # gone soon unused
+
+
+def test_wine_as_a_workbook_with_a_hostile_column_name_trains_on_all_13_as_plain_text():
+    pytest.importorskip("openpyxl")  # pandas writes the .xlsx with it
+    frame = WINE.frame.copy()
+    frame["target"] = frame["target"].map({0: "class_0", 1: "class_1", 2: "class_2"})
+    hostile = "[proline](http://x.example) <b>**mg/L**</b>"
+    frame = frame.rename(columns={"proline": hostile})
+    buffer = io.BytesIO()
+    frame.to_excel(buffer, index=False, sheet_name="wine")
+    at = all_columns(upload(buffer.getvalue(), "wine.xlsx"))
+    assert not at.error, [e.value for e in at.error]
+    run = at.session_state["pg_run"]
+    np.testing.assert_array_equal(run.X, wine_pair()[0])
+    note = next(c.value for c in at.caption if "Training on 13 columns" in text_of(c.value))
+    assert inert(note) and hostile in text_of(note)
