@@ -465,6 +465,9 @@ class CsvInfo:
         Every column, in file order ("column 1", ... where the file has no header).
     numeric_columns : tuple of str
         Columns that can be features.
+    feature_columns : tuple of str
+        The numeric columns the loader would train on when asked for all of them: without
+        ids and row numbers (``features`` of a file that names its own come first).
     label_candidates : dict of str -> tuple of str
         Columns with 2 to ``MAX_CLASSES`` distinct values, and those values (sorted).
     features : tuple of str
@@ -518,6 +521,7 @@ class CsvInfo:
     sheets: tuple[str, ...] = ()
     sheet: str = ""
     merged_labels: Mapping[str, tuple[str, ...]] = field(default_factory=Params)
+    feature_columns: tuple[str, ...] = ()
 
     def describe(self) -> str:
         """One line for the UI: rows, file type or dialect, dropped rows and notes."""
@@ -904,7 +908,15 @@ def inspect_csv(source: Any, sheet: str | int | None = None) -> CsvInfo:
         sheets=table.kind.sheets,
         sheet=table.kind.sheet,
         merged_labels=Params(table.columns[choice.label].merged),
+        feature_columns=_feature_columns(table, choice.features),
     )
+
+
+def _feature_columns(table: _Table, proposed: tuple[str, ...]) -> tuple[str, ...]:
+    """Every numeric column but ids and row numbers, the proposed features first (a file
+    that names its features, as ``to_csv`` writes one, keeps its order)."""
+    usable = [n for n, c in table.columns.items() if c.is_numeric and not _looks_like_id(c)]
+    return tuple(dict.fromkeys([*proposed, *usable]))
 
 
 def load_csv(

@@ -2,12 +2,12 @@
 
 import streamlit as st
 
-from ui import compute, figures, kernel_view, layers, overlays, replay, state, text
+from ui import compute, figures, kernel_view, layers, overlays, replay, score_view, state, text
 from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import PLAYGROUND as PAGE
 
 ss = st.session_state
-opening = data.open_page(PAGE)
+opening = data.open_page(PAGE, wide=True)
 presenter, choice = opening.presenter, opening.choice
 with st.sidebar:
     prep_effect = st.container()
@@ -23,15 +23,25 @@ style.header(
 )
 
 # ------------------------------------------------------------------------- data
-ds = data.settle(PAGE, choice, opening.prep, what="the Playground", settings=setup)
+ds = data.settle(
+    PAGE, choice, opening.prep, max_points=compute.MAX_TRAINED, what="the Playground",
+    settings=setup, max_features=None, verb="trains on",
+)  # fmt: skip
 with prep_effect:
     data.preprocessing_effect(ds, presenter)
 
 # -------------------------------------------------- the run: trained once, replayed
-run, stats, th = None, {}, compute.theory(ds.X, ds.y)
-if ds.n and (setup.online or th is not None):
+wide = ds.d > 2  # more than two features: the chart shows each point's score
+live = compute.theory_live(ds.X)  # the exact verdict and the bounds, at this size
+run, stats, th = None, {}, compute.theory(ds.X, ds.y) if live else None
+if wide and setup.variant == "kernel":
+    st.info(
+        "The kernel variant is drawn on two features: choose another variant, or train on "
+        "x1 and x2 in the upload box."
+    )
+elif ds.n and (setup.online or min(ds.counts) > 0):
     try:
-        trained = compute.trained(ds.X, ds.y, setup)
+        trained = compute.trained_for(ds.X, ds.y, setup)
         run, stats = trained.run, trained.stats
         if trained.note:
             st.caption(trained.note)
@@ -47,49 +57,88 @@ edit = ss.pop(PAGE.own("data_edit"), None)
 follow = setup.online and edit is not None and run is not None
 run_key = stage.run_id(ds, setup)
 stepper = stage.stepper_for(PAGE, run, run_key, follow=follow)
-box = stage.view(ds, choice, (run,), run_key)
-scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter)
-chart_args = dict(
-    box=box,
-    separator=(th.u, th.gamma) if th is not None and th.separable else None,
-    class_names=ds.class_names,
-    feature_names=ds.feature_names,
-    presenter=presenter,
-    # One place and one scale for the arrows over the whole run, so they compare.
-    arrows=None if run is None or run.is_kernel else compute.arrow_frame(run_key, run, box),
-)
+texts = None if run is None else numbers.texts(run, ds, th)
+# Every row is trained on; a chart draws at most so many, sampled at random (and says so).
+drawn = compute.drawn_sample(ds.n, score_view.MAX_DRAWN if wide else compute.MAX_DRAWN)
+Xs, ys = (ds.X, ds.y) if drawn is None else (ds.X[drawn], ds.y[drawn])
+view_note = None
+if drawn is not None:
+    view_note = score_view.sample_caption(ds.n, Xs.shape[0], compute.DRAW_SEED)
 
 
 # ---------------------------------------------------------------------- the stage
-def step_layers(t: int):
-    """What step t draws under the points and over them (the browser steps through these)."""
-    if run.is_kernel:  # no w: the decision function and alpha
-        return kernel_view.kernel_layers(scene, run, t)
-    w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
-    under, over = figures.playground_step(
-        ds.X, ds.y, w=w, b=b, visited=visit.index if visit else None, update=update, **chart_args
-    )
-    # Averaged, voted, pocket: what the variant predicts with, over the run's own w.
-    return under, over + overlays.variant_overlay(scene, run, setup.variant, t)
+if wide:  # the points at their scores against one direction (ui.score_view)
+    sv = compute.score_view(run_key, run, ds.X, drawn)
+    view_note = score_view.caption(ds.d, ds.n, sv.n_drawn, compute.DRAW_SEED)
+    look = dict(class_names=ds.class_names, presenter=presenter)
 
+    def step_layers(t: int):
+        """Step t's points at their scores (they move), over the boundary at score 0."""
+        w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
+        return score_view.step_layers(
+            sv, ds.X, ds.y, w=w, b=b, visited=visit.index if visit else None, update=update,
+            **look,
+        )  # fmt: skip
 
-texts = None if run is None else numbers.texts(run, ds, th)
-if run is not None and run.is_kernel:
-    layered = stage.Layered(kernel_view.kernel_scene(scene), step_layers, texts)
+    layered = stage.Layered(score_view.scene(sv, **look), step_layers, texts)
 else:
-    scene_traces = figures.playground_scene(ds.X, ds.y, **chart_args)
-    layered = stage.Layered(scene_traces, step_layers, texts)
+    box = stage.view(ds, choice, (run,), run_key)
+    scene = layers.Scene(Xs, ys, box, ds.class_names, ds.feature_names, presenter)
+    chart_args = dict(
+        box=box,
+        separator=(th.u, th.gamma) if th is not None and th.separable else None,
+        class_names=ds.class_names,
+        feature_names=ds.feature_names,
+        presenter=presenter,
+        # One place and one scale for the arrows over the whole run, so they compare.
+        arrows=None if run is None or run.is_kernel else compute.arrow_frame(run_key, run, box),
+    )
+
+    def step_layers(t: int):
+        """What step t draws under the points and over them (the browser steps through
+        these)."""
+        if run.is_kernel:  # no w: the decision function and alpha
+            return kernel_view.kernel_layers(scene, run, t)
+        w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
+        step = dict(w=w, b=b, visited=visit.index if visit else None, update=update)
+        if drawn is None:
+            under, over = figures.playground_step(ds.X, ds.y, **step, **chart_args)
+        else:  # a sample is drawn; the band and the closest point are of every point
+            under, over = figures.sampled_step(ds.X, ds.y, drawn, **step, **chart_args)
+        # Averaged, voted, pocket: what the variant predicts with, over the run's own w.
+        return under, over + overlays.variant_overlay(scene, run, setup.variant, t)
+
+    if run is not None and run.is_kernel:
+        layered = stage.Layered(kernel_view.kernel_scene(scene), step_layers, texts)
+    else:
+        scene_traces = figures.playground_scene(Xs, ys, **chart_args)
+        layered = stage.Layered(scene_traces, step_layers, texts)
+
+
+def theory_note() -> str:
+    """What is said when the data is too large for the exact verdict live."""
+    said = (
+        f"The exact verdict, γ* and the bounds are not computed live on {ds.n:,} points of "
+        f"{ds.d} features (at most {compute.THEORY_MAX_VALUES:,} values of (1, x))."
+    )
+    if run.converged and run.w is not None:  # a clean pass: its w is a separator
+        said += " The run converged: its last w separates every point, so they are separable."
+    return said
 
 
 def draw(t: int) -> None:
     """The chart and the numbers after t visits."""
     chart, side = stage.columns(presenter)
     with chart:
+        if view_note:  # what the chart shows, when it is not simply the data
+            st.caption(view_note)
         stage.live_chart(PAGE, stepper, layered, drawing=choice.drawing)
     if run is not None:
         w, b, visit, _ = replay.at_step(run, ds.X, ds.y, t)
         with side:
             numbers.numbers_panel(PAGE, run, th, ds, t, w, b, visit, setup.variant)
+            if not live:
+                st.caption(theory_note())
 
 
 points = ss[PAGE.own("points")] if choice.drawing else None
@@ -99,11 +148,16 @@ stage.stage(PAGE, stepper, draw, points=points)
 data.remember_good(PAGE, ds, choice)  # drawn without an error: the data to fall back on
 if run is None:
     st.stop()
+animated = not wide and drawn is None  # the animation draws every point in two features
 left, right = st.columns([5, 4], gap="medium")
 with left:
     st.markdown("**Training errors and J_p at the end of each epoch**")
     stage.plot(PAGE, "epochs", figures.epoch_figure(stats, presenter=presenter))
-    if st.toggle("Show the whole run as an animation (plays in the browser)", key=PAGE.own("anim")):
+    if animated and st.toggle(
+        "Show the whole run as an animation (plays in the browser)", key=PAGE.own("anim")
+    ):
         stage.plot(PAGE, "anim_chart", downloads.animation(run, ds, chart_args))
 with right:
-    downloads.downloads(PAGE, run, ds, chart_args, name="playground")
+    downloads.downloads(
+        PAGE, run, ds, chart_args if animated else None, name="playground", animated=animated
+    )

@@ -319,10 +319,10 @@ def test_bad_parameters_show_an_error_and_keep_the_previous_data():
 def test_too_many_points_is_an_error_not_a_hang(monkeypatch):
     from ui import compute
 
-    monkeypatch.setattr(compute, "MAX_POINTS", 50)
+    monkeypatch.setattr(compute, "MAX_TRAINED", 50)
     at = app()
     at.number_input(key="pg_n").set_value(60).run()
-    assert any("at most 50" in e.value for e in at.error)
+    assert any("the Playground trains on at most 50" in e.value for e in at.error)
     assert at.session_state["pg_run"].n == 40
 
 

@@ -26,6 +26,28 @@ from ui import cache, replay, text
 
 MAX_UPDATES = 1_000_000  # a run stops here (memory: the trajectory is 24 bytes per update)
 MAX_POINTS = datasets.MAX_GENERATED_N  # the Playground draws at most this many points
+# A run holds its data (8 (d + 1) bytes a point) and, once stepped, 16 (d + 1) + 28 bytes
+# an update (the trajectory, the steps summed, the record and its indices). On an upload
+# larger than the generated data (more than MAX_POINTS points, or more than two features)
+# a run stops sooner, so that it stays one entry of the shared cache and is not trained
+# again on every rerun (an entry over cache.ENTRY_LIMIT_BYTES is not kept). Generated data
+# keeps MAX_UPDATES, as before (such a run at a million updates is not kept either).
+RUN_BYTES = cache.ENTRY_LIMIT_BYTES - 4 * cache.MB
+
+
+def updates_cap(n: int, d: int) -> int:
+    """The most updates a run on ``n`` points of ``d`` features makes here (three
+    significant digits)."""
+    if d <= 2 and n <= MAX_POINTS:  # not ``large``
+        return MAX_UPDATES
+    room = (RUN_BYTES - 8 * n * (d + 1)) // (16 * (d + 1) + 28)
+    if room >= MAX_UPDATES:
+        return MAX_UPDATES
+    room = max(1_000, int(room))
+    unit = 10 ** max(0, len(str(room)) - 3)
+    return room // unit * unit
+
+
 # Kernel values a kernel run may compute (n^2 per epoch, about 5 ns each here): its epochs
 # are capped so a run and its per-epoch errors take about a second at most.
 KERNEL_WORK = 100_000_000
@@ -60,6 +82,16 @@ def capped_epochs(variant: str, n: int, asked: int) -> tuple[int, str | None]:
 # an infeasible system from a slow one. Each update scans the rows once (n <= 2,000 here).
 CONE_MAX_UPDATES = 10_000
 HINGE_MAX_POINTS = MAX_POINTS  # Theorem 2 is computed live up to this size
+# The Playground trains on every row of an upload (up to the loader's 1,000,000) and on all
+# its features when asked, and draws a sample. Each rerun hashes the data for the caches
+# and a step's frame scores every point: at most this many values (32 MB) are trained on.
+MAX_TRAIN_VALUES = 4_000_000
+MAX_TRAINED = datasets.MAX_ROWS  # rows the Playground trains on
+MAX_DRAWN = MAX_POINTS  # points a two-feature chart draws; more are sampled
+DRAW_SEED = 0  # the sample's seed (said on the page)
+# The exact verdict, gamma* and u* (two least-distance programs over n x (d+1) values) are
+# computed live up to this many values (100,000 rows of 13 features; README: the cost).
+THEORY_MAX_VALUES = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -82,10 +114,44 @@ def generated(name: str, n: int | None, seed: int, noise: float, params: tuple) 
 def trained(X: np.ndarray, y: np.ndarray, settings) -> Trained:
     """Train once per (data, settings: a ``ui.parts.settings.Settings``); the page replays
     the run."""
+    return _train(X, y, settings)
+
+
+@cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="Training…")
+def trained_large(X: np.ndarray, y: np.ndarray, settings) -> Trained:
+    """``trained`` for data larger than the generated (an upload: ``large``), kept while it
+    is used, as the upload is: a closed tab's run of tens of megabytes goes soon."""
+    return _train(X, y, settings)
+
+
+def large(X: np.ndarray) -> bool:
+    """More points than the generators make, or more than two features: an upload's data,
+    on which a run stops at ``updates_cap`` and is kept as briefly as the upload."""
+    return X.shape[0] > MAX_POINTS or X.shape[1] > 2
+
+
+def trained_for(X: np.ndarray, y: np.ndarray, settings) -> Trained:
+    """The Playground's run: ``trained``, or ``trained_large`` on large data."""
+    return (trained_large if large(X) else trained)(X, y, settings)
+
+
+def _train(X: np.ndarray, y: np.ndarray, settings) -> Trained:
+    if settings.variant == "kernel" and X.shape[0] > MAX_POINTS and not settings.online:
+        raise ValueError(
+            f"The kernel variant runs on at most {MAX_POINTS:,} points here (each epoch "
+            f"costs n² kernel values, {X.shape[0]:,}² on this data): choose another variant."
+        )
     limit = MAX_UPDATES if settings.max_updates is None else settings.max_updates
     kwargs = settings.train_kwargs()
     kwargs["max_epochs"], note = capped_epochs(settings.variant, X.shape[0], kwargs["max_epochs"])
-    run = replay.train(X, y, max_updates=min(limit, MAX_UPDATES), **kwargs)
+    cap = updates_cap(*X.shape)
+    run = replay.train(X, y, max_updates=min(limit, cap), **kwargs)
+    if cap < limit and run.stop_reason == "max_updates":
+        held = (
+            f"On {X.shape[0]:,} points of {X.shape[1]} features a run stops at {cap:,} "
+            f"updates, not {MAX_UPDATES:,}: its record stays within the server's cache."
+        )
+        note = held if note is None else f"{note} {held}"
     return Trained(run, run.epoch_stats(), note=note)
 
 
@@ -98,6 +164,33 @@ def theory(X: np.ndarray, y: np.ndarray, hint: tuple | None = None) -> pc.Theory
     if X.shape[0] < 2 or np.unique(y).size < 2:
         return None
     return pc.theory(X, y, hint=None if hint is None else np.array(hint))
+
+
+def theory_live(X: np.ndarray) -> bool:
+    """Whether ``theory`` runs live on data of this size (``THEORY_MAX_VALUES``)."""
+    return X.shape[0] * (X.shape[1] + 1) <= THEORY_MAX_VALUES
+
+
+@cache.cached
+def drawn_sample(n: int, limit: int, seed: int = DRAW_SEED) -> np.ndarray | None:
+    """The rows a chart draws when there are more than ``limit``: ``limit`` of the ``n``
+    chosen at random with ``seed``, ascending; None when all are drawn."""
+    if n <= limit:
+        return None
+    rows = np.sort(np.random.default_rng(seed).choice(n, size=limit, replace=False))
+    rows.flags.writeable = False
+    return rows
+
+
+@cache.cached
+def score_view(run_id: str, _run, _X: np.ndarray, drawn: np.ndarray | None):
+    """The fixed part of a d-dimensional run's chart (``ui.score_view.view``): its vertical
+    direction from the run's last w, the box, the drawn points. ``run_id`` names the run
+    and its data (neither is hashed again here)."""
+    from ui import score_view as sv
+
+    w_last = None if _run is None or _run.is_kernel else _run.w
+    return sv.view(_X, w_last, drawn)
 
 
 @cache.cached

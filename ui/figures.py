@@ -444,6 +444,54 @@ def playground_step(X, y, **kwargs) -> tuple[list[dict], list[dict]]:
     return [traces[T[n]] for n in UNDER], [traces[T[n]] for n in OVER]
 
 
+def sampled_step(X, y, drawn, *, visited: int | None = None, **kwargs):
+    """``playground_step`` for a chart that draws only the rows ``drawn`` of (X, y): the
+    half-planes, the boundary and the crosses on the drawn points as usual, but what is
+    about every point (the margin band, drawn only when w separates all of them, and the
+    point closest to the boundary) from all of X, and the visited point ringed (and drawn)
+    even when it is not among the drawn."""
+    X = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+    y = np.asarray(y).reshape(-1)
+    drawn = np.asarray(drawn, dtype=np.int64)
+    under, over = playground_step(X[drawn], y[drawn], visited=None, **kwargs)
+    w, b, box = kwargs.get("w"), float(kwargs.get("b", 0.0)), kwargs["box"]
+    band, closest = np.zeros((0, 2)), None
+    if w is not None and np.any(np.asarray(w) != 0) and X.shape[0]:
+        a = activations(X, w, b)
+        closest = int(np.argmin(np.abs(a)))
+        half = float(abs(a[closest]))
+        if half > 0 and not np.any(pc.mistakes(y, a)):
+            band = band_polygon(w, b, half, box)
+    mx, my = _closed(band)
+    under[UNDER.index("margin band")].update(x=mx, y=my, showlegend=bool(mx))
+    cx, cy = ([], []) if closest is None else ([X[closest, 0]], [X[closest, 1]])
+    over[OVER.index("closest point")].update(x=cx, y=cy, showlegend=bool(cx))
+    if visited is None:
+        return under, over
+    ring = over[OVER.index("visited")]
+    ring.update(x=[X[visited, 0]], y=[X[visited, 1]], showlegend=True)
+    k = int(np.searchsorted(drawn, visited))
+    if k >= drawn.shape[0] or drawn[k] != visited:  # not sampled: drawn for this step
+        style = Style.of(bool(kwargs.get("presenter")), drawn.shape[0])
+        positive = y[visited] > 0
+        over.append(
+            _trace(
+                "scatter",
+                x=[X[visited, 0]],
+                y=[X[visited, 1]],
+                mode="markers",
+                name="visited (unsampled)",
+                hoverinfo="skip",
+                marker=dict(
+                    color=POS_COLOR if positive else NEG_COLOR,
+                    symbol=POS_SYMBOL if positive else NEG_SYMBOL,
+                    size=style.marker,
+                ),
+            )
+        )
+    return under, over
+
+
 def playground_spec(
     X,
     y,

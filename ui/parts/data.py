@@ -149,23 +149,27 @@ class Opening:
     prep: str
 
 
-def open_page(page: Table) -> Opening:
+def open_page(page: Table, *, wide: bool = False) -> Opening:
     """A page's first lines: read its link (once per session), start from the lab's data
     when the link has none of its own, and draw presenter mode, the data picker and the
-    preprocessing in the sidebar (the page adds its own settings below them)."""
+    preprocessing in the sidebar (the page adds its own settings below them).
+
+    ``wide``: the page trains on more than two features (the upload box offers all of a
+    file's numeric columns); other pages take an upload's two chosen columns."""
     guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
     problems = state.init_session(_ss(), link.opening(), lambda: link_spec(page), page)
     adopt_lab_data(page, st.query_params)
     with st.sidebar:
         presenter = presenter_toggle(page)  # lab-wide: the next page opens the same way
-        choice = data_panel(page)
+        choice = data_panel(page, wide=wide)
         prep = preprocessing_widget(page)
     return Opening(tuple(problems), presenter, choice, prep)
 
 
 # ------------------------------------------------------------------------- data
-def data_panel(page: Table) -> DataChoice:
-    """The source picker and the chosen source's widgets (in the sidebar)."""
+def data_panel(page: Table, *, wide: bool = False) -> DataChoice:
+    """The source picker and the chosen source's widgets (in the sidebar); ``wide``: as
+    for ``open_page``."""
     source = widgets.choice(page, "source", "Data")
     try:
         if source == "generate":
@@ -174,7 +178,7 @@ def data_panel(page: Table) -> DataChoice:
             return _examples(page)
         if source == "draw":
             return _draw(page)
-        return _upload(page)
+        return _upload(page, wide)
     except datasets.DatasetError as exc:
         return DataChoice(None, str(exc))
 
@@ -354,7 +358,7 @@ def drawing_box(box):
 
 
 # ----------------------------------------------------------------------- upload
-def _upload(page: Table) -> DataChoice:
+def _upload(page: Table, wide: bool = False) -> DataChoice:
     ss = _ss()
     limit_mb = datasets.MAX_FILE_BYTES // 2**20
     # No type filter: the loader recognises the file by its content and says what it is
@@ -367,11 +371,18 @@ def _upload(page: Table) -> DataChoice:
     if file is None:
         shared = ss.get("lab_upload")
         if shared is not None:  # uploaded on another page: the lab's data
-            return DataChoice(
-                shared, None, (f"The file uploaded on another page: {shared.source}.",)
-            )
+            said = f"The file uploaded on another page: {shared.source}."
+            if shared.d > 2 and not wide:  # this page draws two: the two chosen columns
+                shared = two_features(shared)
+                said += (
+                    f" This page draws two of its columns, {shared.feature_names[0]} and "
+                    f"{shared.feature_names[1]} (the Playground trains on all that were "
+                    "chosen)."
+                )
+            return DataChoice(shared, None, (said,))
         said = (
-            "Upload a table with two numeric columns and a label: CSV, TSV or TXT, "
+            f"Upload a table with {'two or more' if wide else 'two'} numeric columns and a "
+            "label: CSV, TSV or TXT, "
             f"Excel .xlsx, or gzip'd CSV (.gz), up to {limit_mb} MB.",
         )
         step = ss.get(page.own("link_step"))
@@ -380,8 +391,8 @@ def _upload(page: Table) -> DataChoice:
             at = f"the link's step {state.count_words(step)}."
             alert = (
                 "This link was made on uploaded data, and a link cannot carry a file: "
-                "upload the same file and the run opens at "
-                + ("its end." if ss.get(page.own("link_end")) else at)
+                "upload the same file (and choose its columns and classes as before) and the "
+                "run opens at " + ("its end." if ss.get(page.own("link_end")) else at)
             )
         return DataChoice(None, None, said, alert=alert)
     data = file.getvalue()
@@ -404,6 +415,9 @@ def _upload(page: Table) -> DataChoice:
         ss[k["label"]] = info.label
         ss[k["positive"]] = info.positive
         ss[k["negative"]] = info.negative
+        # A file that names more than two features of its own (a dataset this lab wrote
+        # from such a run) is trained on all of them; any other on the two proposed.
+        ss[page.own("csv_train_on")] = "all" if len(info.features) > 2 else "two"
     numeric = list(info.numeric_columns)
     a, b = st.columns(2)
     f1 = a.selectbox("x1 column", numeric, key=k["x1"], format_func=_short)
@@ -423,8 +437,19 @@ def _upload(page: Table) -> DataChoice:
     )
     if f1 == f2:
         return DataChoice(None, "choose two different feature columns")
+    features = (f1, f2)
+    if wide:
+        features = _train_on(page, info, f1, f2, label)
+    values = info.n_rows * len(features)
+    if values > compute.MAX_TRAIN_VALUES:
+        return DataChoice(
+            None,
+            f"{info.n_rows:,} rows × {len(features)} columns is more than the "
+            f"{compute.MAX_TRAIN_VALUES:,} values the page trains on live: train on fewer "
+            "columns (or a file with fewer rows).",
+        )
     ds = compute.load_upload(
-        file.file_id, file.name, data, (f1, f2), label, positive, negative, info.sheet or None
+        file.file_id, file.name, data, features, label, positive, negative, info.sheet or None
     )
     ss["lab_upload"] = ds  # the lab's: another page in upload mode opens on it
     dropped = int(ds.params.get("dropped_rows", 0))
@@ -433,7 +458,42 @@ def _upload(page: Table) -> DataChoice:
     if excluded:
         used += f", {excluded:,} of other classes left out"
     picked = tuple(n for n in ds.params.get("notes", ()) if n not in info.notes)
+    if ds.d > 2:
+        picked += (f"Training on {ds.d} columns: " + ", ".join(ds.feature_names) + ".",)
     return DataChoice(ds, None, (used, info.describe(), *picked))
+
+
+def _train_on(page: Table, info: datasets.CsvInfo, f1: str, f2: str, label: str) -> tuple:
+    """The columns to train on: x1 and x2, or every numeric column of the file but the
+    label and ids (x1 and x2 first), as the "Train on" choice says (offered when the file
+    has more than two)."""
+    columns = [c for c in info.feature_columns if c not in (f1, f2, label)]
+    if not columns:
+        return (f1, f2)
+    key = page.own("csv_train_on")
+    if _ss().get(key) not in ("two", "all"):
+        _ss()[key] = "two"
+    labels = {
+        "two": "x1 and x2: the chart shows them",
+        "all": f"all {len(columns) + 2} numeric columns",
+    }
+    choice = st.radio(
+        "Train on",
+        tuple(labels),
+        format_func=labels.get,
+        key=key,
+        help="All columns: the run, the verdict and the bound are in that many dimensions, "
+        "and the chart shows each point's score w·x + b against a second direction.",
+    )
+    return (f1, f2, *columns) if choice == "all" else (f1, f2)
+
+
+def two_features(ds: datasets.Dataset) -> datasets.Dataset:
+    """The dataset on its first two features (an upload's x1 and x2), for a page that
+    draws two."""
+    return datasets.Dataset(
+        ds.X[:, :2], ds.y, ds.feature_names[:2], ds.class_names, ds.source, ds.params
+    )
 
 
 def _short(name) -> str:
@@ -471,13 +531,17 @@ def settle(
     max_points: int | None = None,
     what: str = "this page",
     settings=None,
+    max_features: int | None = 2,
+    verb: str = "draws",
 ) -> datasets.Dataset:
     """The dataset to show: the choice preprocessed, or, when it cannot be used, the
     previous good data with what was wrong said once (``st.stop()`` when there is none).
 
     ``max_points``: the most the page draws (default ``compute.MAX_POINTS``);
     ``settings``: the run's settings, part of the guard's fingerprint (data that crashed
-    the page with them is not tried again).
+    the page with them is not tried again); ``max_features``: the most features the page
+    takes (None: any); ``verb``: what the page does with at most ``max_points`` ("draws",
+    or "trains on" for a page that draws a sample).
     """
     ss = _ss()
     max_points = compute.MAX_POINTS if max_points is None else max_points
@@ -489,7 +553,12 @@ def settle(
             ds, error = None, str(exc)
     if ds is not None and error is None:
         if ds.n > max_points:
-            error = f"{ds.n:,} points: {what} draws at most {max_points:,}."
+            error = f"{ds.n:,} points: {what} {verb} at most {max_points:,}."
+        elif max_features is not None and ds.d > max_features:
+            error = (
+                f"{ds.d} features: {what} draws {max_features}; in the upload box, train "
+                "on x1 and x2."
+            )
         elif guard.is_bad(guard.fingerprint(ds.X, ds.y, settings)):
             error = "This data could not be drawn (the details are in the server's log)."
     if error:  # say what is wrong and keep showing the previous good data

@@ -9,9 +9,12 @@ from ui import export, figures, text
 from ui.state import Table
 
 
-def downloads(page: Table, run, ds: datasets.Dataset, chart: dict, *, name: str) -> None:
+def downloads(
+    page: Table, run, ds: datasets.Dataset, chart: dict | None, *, name: str, animated=True
+) -> None:
     """The dataset (CSV), the run (CSV, one row per visit) and, for a run with weights, the
-    animation (HTML that plays offline). ``name`` starts the files' names."""
+    animation (HTML that plays offline). ``name`` starts the files' names; ``animated``:
+    False where the chart is not every point in two features (no animation is offered)."""
     st.markdown("**Download**")
     if min(ds.counts) > 0:
         st.download_button(
@@ -30,7 +33,7 @@ def downloads(page: Table, run, ds: datasets.Dataset, chart: dict, *, name: str)
         key=page.own("dl_run"),
         on_click="ignore",
     )
-    if not run.is_kernel:
+    if not run.is_kernel and animated:
         st.download_button(
             "Animation (HTML, plays offline)",
             lambda: export.animation_html(animation(run, ds, chart | {"presenter": False})),
@@ -44,6 +47,11 @@ def downloads(page: Table, run, ds: datasets.Dataset, chart: dict, *, name: str)
         f"The run CSV has one row per visit{cut}: step, epoch, position, index (row of the "
         "dataset), the example, y, the activation before the visit, mistake, and w, b after it."
     )
+    if not animated:
+        st.caption(
+            "No animation file here: it draws every point in two features (this data has "
+            f"{ds.d} features and {ds.n:,} points)."
+        )
     st.caption(
         f"Data: {text.plain(ds.source)} · {ds.n} points · "
         f"{datasets.PREPROCESSING[ds.preprocessing]}"

@@ -8,7 +8,7 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import compute, kernel_view, overlays, replay, text
+from ui import compute, kernel_view, overlays, replay, score_view, text
 from ui.state import Table
 
 
@@ -43,8 +43,9 @@ def _variant_numbers(run, variant: str, ds: datasets.Dataset, t: int) -> None:
     else:
         vw, vb = run.variant_weights(variant, t)
         rule = text.weights_text(vw, vb)
+    drawn = "(dashed)" if ds.d == 2 else "(not drawn: the chart shows the run's own scores)"
     st.markdown(
-        f"**{variant.capitalize()}** (dashed): {rule} · {wrong} of {ds.n} training points "
+        f"**{variant.capitalize()}** {drawn}: {rule} · {wrong} of {ds.n} training points "
         "wrong with it now. The run itself is the classic perceptron's."
     )
 
@@ -70,8 +71,15 @@ def _numbers(page: Table, run, th, ds, t: int, w, b: float, visit) -> None:
         text_line(page, "margin", lines["margin"], bold=False)
     if visit is not None:
         st.markdown(text.visit_verdict(visit))
-        lines = text.visit_latex(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
+        wide = ds.d > score_view.WIDE  # d terms: the first ones, the rest summed, the last
+        write = score_view.visit_latex if wide else text.visit_latex
+        lines = write(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
         st.latex(gathered(lines))  # one KaTeX block per group: fewer elements per step
+        if wide and visit.mistake:
+            st.caption(
+                f"The {ds.d}-vectors by their first {score_view.SHOWN_ENTRIES} entries and "
+                "their last; w in full above."
+            )
     if th is None:
         return
     M = run.updates_before_visit(t)
@@ -138,6 +146,8 @@ def texts(run, ds: datasets.Dataset, th=None):
 def margin_line(w, b: float, ds: datasets.Dataset) -> str:
     """The current w's margin in the picture when it separates the data (the band drawn
     around its boundary), or how many points it still gets wrong (no band then)."""
+    if ds.d > 2:  # the chart shows scores: the margin in the augmented space (its band)
+        return score_view.margin_line(w, b, ds.X, ds.y)
     w = np.asarray(w, dtype=np.float64)
     if ds.n == 0 or not np.any(w):
         return "w = 0: no boundary yet, so no margin."
