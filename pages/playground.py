@@ -70,7 +70,12 @@ def step_layers(t: int):
         ds.X, ds.y, w=w, b=b, visited=visit.index if visit else None, update=update, **chart_args
     )
     # Averaged, voted, pocket: what the variant predicts with, over the run's own w.
-    return under, over + overlays.variant_overlay(scene, run, setup.variant, t)
+    over = over + overlays.variant_overlay(scene, run, setup.variant, t)
+    if t == run.n_visits and run.converged:  # the end: the perceptron's line against u*'s
+        over += figures.max_margin_note(
+            ds.X, ds.y, w, b, chart_args["separator"], box, presenter=presenter
+        )
+    return under, over
 
 
 texts = None if run is None else numbers.texts(run, ds, th)

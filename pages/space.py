@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import figures, replay, space_view
+from ui import compute, figures, replay, space_view
 from ui.parts import cone, data, numbers, settings, stage, style, widgets
 from ui.state import SPACE as PAGE
 
@@ -54,7 +54,7 @@ scene = figures.playground_scene(ds.X, ds.y, **chart_args)
 if run is None:
     layered = stage.Layered(scene, lambda t: ([], []))
 else:
-    layered = stage.Layered(scene, step_layers, numbers.texts(run, ds))
+    layered = stage.Layered(scene, step_layers, numbers.texts(run, ds, compute.theory(ds.X, ds.y)))
 
 
 def draw(t: int) -> None:

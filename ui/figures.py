@@ -444,6 +444,42 @@ def playground_step(X, y, **kwargs) -> tuple[list[dict], list[dict]]:
     return [traces[T[n]] for n in UNDER], [traces[T[n]] for n in OVER]
 
 
+def max_margin_note(
+    X, y, w, b: float, separator, box: Box, *, presenter: bool = False
+) -> list[dict]:
+    """A converged run's boundary against u*: a note in the chart's top left corner saying
+    whether the perceptron stopped on the max-margin boundary (u*, dashed), with both
+    margins in u*'s space (augmented, bias in the norm). [] without u* or w."""
+    if separator is None or separator[0] is None or w is None or not np.any(w):
+        return []
+    gamma = float(separator[1])
+    v = np.concatenate(([float(b)], np.asarray(w, dtype=np.float64)))
+    own = float(np.min(np.asarray(y) * (np.asarray(X) @ v[1:] + v[0]))) / float(np.linalg.norm(v))
+    if own >= gamma * (1 - 1e-9):  # the max-margin separator is unique: this is it
+        words = "converged on the max-margin boundary u*"
+    else:
+        words = (
+            "converged, but not on the max-margin<br>boundary u* (dashed): margins in (1, x),"
+            f"<br>bias in the norm: w {text.num(own)} < γ* {text.num(gamma)}"
+        )
+    style = Style.of(presenter, len(y))
+    pad = 0.02 * box.span
+    return [
+        _trace(
+            "scatter",
+            x=[box.x0 + pad],
+            y=[box.y1 - pad],
+            mode="text",
+            name="max-margin note",
+            text=[words],
+            textposition="bottom right",
+            textfont=dict(size=max(11, style.font - 2), color=USTAR_COLOR, shadow=HALO),
+            hoverinfo="skip",
+            showlegend=False,
+        )
+    ]
+
+
 def playground_spec(
     X,
     y,

@@ -28,11 +28,12 @@ and w.u <= ||w||, so a + s M <= sqrt(n0 + r M): M is at most the largest root of
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ui import figures, text
+from ui.bounds import from_zero, live
 
 MAX_DRAWN = 1_500  # points per curve on a chart (long runs are sampled evenly)
 BOUND_POINTS = 200  # points along a bound's line
@@ -218,16 +219,28 @@ def sample_epochs(epochs: int, current: int, most: int = EPOCH_SAMPLES) -> list[
 
 
 def epoch_bounds(run, bounds: dict) -> EpochBounds:
-    """``bounds``: {E: HingeBound after E epochs} (from ``sample_epochs``)."""
+    """``bounds``: {E: HingeBound after E epochs} (from ``sample_epochs``); from a start
+    other than 0, the bounds of Theorem 2's proof from that start at the same w*."""
     epochs = np.arange(1, run.epochs + 1)
     sampled = np.array(sorted(bounds), dtype=np.int64)
-    values = np.array([bounds[e].value for e in sampled])
-    if sampled.size:
+    if from_zero(run):
+        values = np.array([bounds[e].value for e in sampled])
+    else:  # Theorem 2's proof from this start, at each solved w*
+        values = np.array([bounds[e].from_start(run.w0, run.b0, run.eta) for e in sampled])
+    if not sampled.size:
+        envelope = np.full(epochs.shape, np.nan)
+    elif from_zero(run):
         fixed = np.array([bounds[e].R ** 2 * bounds[e].norm2 for e in sampled])
         slope = np.array([2.0 * bounds[e].hinge_loss for e in sampled])
         envelope = np.min(fixed[:, None] + slope[:, None] * epochs[None, :], axis=0)
-    else:
-        envelope = np.full(epochs.shape, np.nan)
+    else:  # each solved w* bounds every epoch E (its hinge loss counted E times)
+        envelope = np.array(
+            [
+                min(replace(bounds[j], epochs=int(E)).from_start(run.w0, run.b0, run.eta)
+                    for j in sampled)
+                for E in epochs
+            ]
+        )  # fmt: skip
     count = np.cumsum(run.counts)[: epochs.shape[0]].astype(np.float64)
     return EpochBounds(epochs, count, sampled, values, envelope)
 
@@ -260,14 +273,14 @@ def theorem1_lines(sq: Squeeze, th, k: int, eta: float) -> list[str]:
             rf"\frac{{{_eta(eta)}M}}{{\|w^*\|}} = {text.tex(float(sq.lower(M)))} \;\le\; "
             rf"{_eta(eta)}R\sqrt{{M}} = {text.tex(math.sqrt(float(sq.upper_sq(M))))}",
             rf"M = {int(M)} \;\le\; R^2\|w^*\|^2 = \frac{{R^2}}{{\gamma^{{*2}}}} = "
-            rf"{text.tex(sq.crossing)}",
+            rf"{text.bound_tex(sq.crossing)}",
         ]
     else:
         lines += [
             rf"\gamma^*\big(w(0)\cdot w^* + {_eta(eta)}M\big) = "
             rf"{text.tex(float(sq.lower(M)))} \;\le\; \sqrt{{\|w(0)\|^2 + "
             rf"{_eta(eta, '^2')}M R^2}} = {text.tex(math.sqrt(float(sq.upper_sq(M))))}",
-            rf"M = {int(M)} \;\le\; M_\times = {text.tex(sq.crossing)} "
+            rf"M = {int(M)} \;\le\; M_\times = {text.bound_tex(sq.crossing)} "
             r"\quad\text{(where the two lines meet)}",
         ]
     return lines
@@ -285,7 +298,7 @@ def lines_004(dist: Distance, th, k: int, eta: float) -> list[str]:
         rf"\|{w}(k{{+}}1) - \alpha\hat w\|^2 = {text.tex(float(dist.ratio[k]) * R2)} \;\le\; "
         rf"\|{w}(1) - \alpha\hat w\|^2 - k\beta^2 = {text.tex((dist.start - k) * R2)}",
         rf"k = {k} \;\le\; \hat k = \frac{{\|{w}(1) - \alpha\hat w\|^2}}{{\beta^2}} = "
-        rf"{text.tex(dist.start)}",
+        rf"{text.bound_tex(dist.start)}",
     ]
 
 
@@ -572,19 +585,13 @@ SPACE = (
 )
 
 
-def summary(run, th, t: int) -> str:
+def summary(run, th, t: int, hinge_of=None) -> str:
     """The main line at cursor t: w and b, the mistakes so far and the bound that holds
-    for this run (Theorem 1 from w = 0, 004's k_hat from another start, or the epoch)."""
+    for this run (``ui.bounds.live``: Theorem 1 from w = 0, 004's k_hat from another
+    start, Theorem 2 or its proof from this start on data no line separates)."""
     M = int(run.updates_before_visit(t))
     w, b = run.weights(M)
-    line = f"{text.weights_text(w, b)} · M = {M} mistakes"
-    if th is not None and th.separable:
-        if np.any(run.w0) or run.b0:
-            k_hat = th.bound_from_start(run.w0, run.b0, run.eta)
-            return line + f" ≤ k̂ = {text.num(k_hat)} (004, from this start)"
-        return line + f" ≤ R²/γ*² = {text.num(th.bound)}"
-    epochs = max(1, -(-t // run.n))
-    return line + f" in E = {epochs} epoch{'s' if epochs != 1 else ''}"
+    return f"{text.weights_text(w, b)} · {live(run, th, t, hinge_of).line()}"
 
 
 def charts(
