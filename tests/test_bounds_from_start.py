@@ -175,3 +175,22 @@ def test_from_zero_every_eta_makes_the_same_mistakes(seed):
     runs = [textbook(X, y, eta, np.zeros(2), 0.0, 8, shuffle=True, seed=seed)[0] for eta in ETAS]
     for ends in runs[1:]:
         assert np.array_equal(ends, runs[0])
+
+
+# ------------------------------------------------------------ the shown bound
+@settings(max_examples=400, deadline=None)
+@given(st.floats(0, 1e18, allow_nan=False), st.integers(0, 10**12))
+def test_a_shown_bound_allows_every_whole_count_the_bound_allows(value, M):
+    """Whenever M ≤ bound, "M ≤ shown" must read true: a bound rounded down past a whole
+    number (2.612·10^4 for 26,124.6) would make a true statement look false. And the
+    shown number is the bound (to its four digits, or its whole part)."""
+    from bound_oracle import number
+
+    from ui import text
+
+    shown = number(text.bound_num(value))
+    if M <= value:
+        assert M <= shown
+    assert shown >= math.floor(value)
+    assert shown == pytest.approx(value, rel=1e-3, abs=5e-5)
+    assert number(text.bound_tex(value)) == shown

@@ -250,6 +250,11 @@ def _eta(eta: float, power: str = "") -> str:
     return "" if eta == 1 else rf"\eta{power}\,"
 
 
+def _stated(lhs: str, value: str, sign: str, rhs: str, bound: str) -> str:
+    """lhs = value, then sign rhs = bound on the next line: narrow enough for a column."""
+    return rf"\begin{{aligned}} {lhs} &= {value} \\ &{sign} {rhs} = {bound} \end{{aligned}}"
+
+
 def theorem1_lines(sq: Squeeze, th, k: int, eta: float) -> list[str]:
     """Theorem 1's proof in 001's notation (w* = u*/gamma*, ||w*|| = 1/gamma*), each line
     with its numbers after update k."""
@@ -259,30 +264,30 @@ def theorem1_lines(sq: Squeeze, th, k: int, eta: float) -> list[str]:
     zero = sq.n0 == 0
     w0 = "" if zero else r"w(0)\cdot w^* + "
     n0 = "" if zero else r"\|w(0)\|^2 + "
+    tex = text.tex
     lines = [
-        rf"w^* = u^*/\gamma^*, \quad \|w^*\| = 1/\gamma^* = {text.tex(1 / g)}",
-        rf"w\cdot w^* = {text.tex(dot / g)} \;\ge\; {w0}{_eta(eta)}M = "
-        rf"{text.tex(float(sq.lower(M)) / g)}",
-        rf"\|w\|^2 = {text.tex(nsq)} \;\le\; {n0}{_eta(eta, '^2')}M R^2 = "
-        rf"{text.tex(float(sq.upper_sq(M)))}",
-        rf"\frac{{w\cdot w^*}}{{\|w^*\|}} = {text.tex(dot)} \;\le\; \|w\| = "
-        rf"{text.tex(math.sqrt(nsq))}",
-    ]
+        rf"w^* = u^*/\gamma^*, \quad \|w^*\| = 1/\gamma^* = {tex(1 / g)}",
+        _stated(r"w\cdot w^*", tex(dot / g), r"\ge", f"{w0}{_eta(eta)}M",
+                tex(float(sq.lower(M)) / g)),
+        _stated(r"\|w\|^2", tex(nsq), r"\le", f"{n0}{_eta(eta, '^2')}M R^2",
+                tex(float(sq.upper_sq(M)))),
+        _stated(r"\frac{w\cdot w^*}{\|w^*\|}", tex(dot), r"\le", r"\|w\|", tex(math.sqrt(nsq))),
+    ]  # fmt: skip
+    root = tex(math.sqrt(float(sq.upper_sq(M))))
     if zero:
         lines += [
-            rf"\frac{{{_eta(eta)}M}}{{\|w^*\|}} = {text.tex(float(sq.lower(M)))} \;\le\; "
-            rf"{_eta(eta)}R\sqrt{{M}} = {text.tex(math.sqrt(float(sq.upper_sq(M))))}",
-            rf"M = {int(M)} \;\le\; R^2\|w^*\|^2 = \frac{{R^2}}{{\gamma^{{*2}}}} = "
-            rf"{text.bound_tex(sq.crossing)}",
-        ]
+            _stated(rf"\frac{{{_eta(eta)}M}}{{\|w^*\|}}", tex(float(sq.lower(M))), r"\le",
+                    rf"{_eta(eta)}R\sqrt{{M}}", root),
+            rf"\begin{{aligned}} M = {int(M)} &\le R^2\|w^*\|^2 = "
+            rf"\frac{{R^2}}{{\gamma^{{*2}}}} \\ &= {text.bound_tex(sq.crossing)} \end{{aligned}}",
+        ]  # fmt: skip
     else:
         lines += [
-            rf"\gamma^*\big(w(0)\cdot w^* + {_eta(eta)}M\big) = "
-            rf"{text.tex(float(sq.lower(M)))} \;\le\; \sqrt{{\|w(0)\|^2 + "
-            rf"{_eta(eta, '^2')}M R^2}} = {text.tex(math.sqrt(float(sq.upper_sq(M))))}",
-            rf"M = {int(M)} \;\le\; M_\times = {text.bound_tex(sq.crossing)} "
-            r"\quad\text{(where the two lines meet)}",
-        ]
+            _stated(rf"\gamma^*\big(w(0)\cdot w^* + {_eta(eta)}M\big)", tex(float(sq.lower(M))),
+                    r"\le", rf"\sqrt{{\|w(0)\|^2 + {_eta(eta, '^2')}M R^2}}", root),
+            rf"\begin{{aligned}} M = {int(M)} &\le M_\times = {text.bound_tex(sq.crossing)} "
+            r"\\ &\text{(where the two lines meet)} \end{aligned}",
+        ]  # fmt: skip
     return lines
 
 
@@ -295,11 +300,12 @@ def lines_004(dist: Distance, th, k: int, eta: float) -> list[str]:
         rf"\beta^2 = \max_i\|x_i\|^2 = {text.tex(R2)}, \quad \gamma = \min_i \hat w\cdot x_i"
         rf" = {text.tex(th.gamma)}",
         rf"\alpha = \frac{{\beta^2}}{{\gamma}} = {text.tex(dist.alpha)}",
-        rf"\|{w}(k{{+}}1) - \alpha\hat w\|^2 = {text.tex(float(dist.ratio[k]) * R2)} \;\le\; "
-        rf"\|{w}(1) - \alpha\hat w\|^2 - k\beta^2 = {text.tex((dist.start - k) * R2)}",
-        rf"k = {k} \;\le\; \hat k = \frac{{\|{w}(1) - \alpha\hat w\|^2}}{{\beta^2}} = "
-        rf"{text.bound_tex(dist.start)}",
-    ]
+        _stated(rf"\|{w}(k{{+}}1) - \alpha\hat w\|^2", text.tex(float(dist.ratio[k]) * R2),
+                r"\le", rf"\|{w}(1) - \alpha\hat w\|^2 - k\beta^2",
+                text.tex((dist.start - k) * R2)),
+        rf"\begin{{aligned}} k = {k} &\le \hat k = \frac{{\|{w}(1) - \alpha\hat w\|^2}}"
+        rf"{{\beta^2}} \\ &= {text.bound_tex(dist.start)} \end{{aligned}}",
+    ]  # fmt: skip
 
 
 def theorem2_lines(sq: Squeeze, hb, k: int, eta: float) -> list[str]:
@@ -312,11 +318,11 @@ def theorem2_lines(sq: Squeeze, hb, k: int, eta: float) -> list[str]:
     if eta != 1:
         gain = rf"\eta\big({gain}\big)"
     return [
-        rf"w\cdot w^* = {text.tex(float(sq.dot[k]) * size)} \;\ge\; {w0}{gain} = "
-        rf"{text.tex(float(sq.lower(M)) * size)}",
-        rf"\|w\|^2 = {text.tex(float(sq.norm_sq[k]))} \;\le\; {n0}{_eta(eta, '^2')}M R^2 = "
-        rf"{text.tex(float(sq.upper_sq(M)))}",
-    ]
+        _stated(r"w\cdot w^*", text.tex(float(sq.dot[k]) * size), r"\ge", f"{w0}{gain}",
+                text.tex(float(sq.lower(M)) * size)),
+        _stated(r"\|w\|^2", text.tex(float(sq.norm_sq[k])), r"\le",
+                f"{n0}{_eta(eta, '^2')}M R^2", text.tex(float(sq.upper_sq(M)))),
+    ]  # fmt: skip
 
 
 # --------------------------------------------------------------------------- charts

@@ -262,11 +262,11 @@ def proof_latex(eta: float, proof: dict) -> list[str]:
     e2 = "" if eta == 1 else r"\eta^2 "
     plus_dot = "" if proof["dot0"] == 0 else r"w_0\cdot u^* + "
     plus_norm = "" if proof["norm0"] == 0 else r"\|w_0\|^2 + "
-    return [
-        rf"w\cdot u^* = {tex(proof['w_dot_u'])} \;\ge\; {plus_dot}M{e}\gamma^* "
-        rf"= {tex(proof['lower'])}",
-        rf"\|w\|^2 = {tex(proof['norm_sq'])} \;\le\; {plus_norm}M{e2}R^2 "
-        rf"= {tex(proof['upper'])}",
+    return [  # each on two lines: a projector's column is narrow
+        rf"\begin{{aligned}} w\cdot u^* &= {tex(proof['w_dot_u'])} \\ &\ge {plus_dot}M{e}"
+        rf"\gamma^* = {tex(proof['lower'])} \end{{aligned}}",
+        rf"\begin{{aligned}} \|w\|^2 &= {tex(proof['norm_sq'])} \\ &\le {plus_norm}M{e2}R^2 "
+        rf"= {tex(proof['upper'])} \end{{aligned}}",
     ]
 
 
