@@ -72,13 +72,14 @@ else:
 
 
 def draw(t: int) -> None:
-    """The four variants at the same step, as small multiples over the training points."""
+    """The four variants at the same step, as small multiples over the training points;
+    the run's mistakes against their bound above them, on the first screen."""
+    if run is not None:
+        numbers.text_line(PAGE, "bound", layered.texts(t)["bound"])
     stage.live_chart(PAGE, stepper, layered, drawing=False)
     if run is None:
         return
-    lines = layered.texts(t)
-    numbers.text_line(PAGE, "bound", lines["bound"])
-    numbers.text_line(PAGE, "agree", lines["agree"], bold=False)
+    numbers.text_line(PAGE, "agree", layered.texts(t)["agree"], bold=False)
     st.caption(
         "Crosses mark the training points each one gets wrong; the voted perceptron's "
         "regions come from its votes (it is not one line)."

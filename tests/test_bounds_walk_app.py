@@ -23,6 +23,8 @@ import pytest
 import perceptron_core as pc
 from ui import state
 
+pytestmark = pytest.mark.slow  # about 300 page runs
+
 P = state.PLAYGROUND
 VARIANTS = tuple(P["variant"].options)
 ETAS = tuple(P["eta"].options)
@@ -162,8 +164,15 @@ def walk(
     if variant is not None:
         query[f"{prefix}variant"] = variant
     seen = 0
+    at = None
     for step in steps:
-        at = lab_app.open_page(page, **query, **{f"{prefix}step": step})
+        if at is None:
+            at = lab_app.open_page(page, **query, **{f"{prefix}step": step})
+        else:  # the same session, scrubbed there (cheaper than a new one)
+            run = at.session_state[f"{prefix}run"]
+            at.slider(key=f"{prefix}scrub").set_value(run.n_visits if step == "end" else int(step))
+            at.run()
+            assert not at.exception, at.exception
         run = at.session_state[f"{prefix}run"]
         where = f"{page or 'playground'} {variant} η={eta:g} {start}/{seed} {data} step={step}"
         if run is None:  # the kernel perceptron refuses a random start, and says so
@@ -174,6 +183,8 @@ def walk(
             no_bound_stated(at, where)
             continue
         assert run.eta == eta and run.variant == (variant or run.variant), where
+        if step == "end":
+            assert at.session_state[f"{prefix}cursor"] == run.n_visits, where
         seen += check_statements(at, prefix, Oracle(run, run.X, run.y), where)
     return seen
 
@@ -260,3 +271,35 @@ def test_batch_page_states_only_true_bounds():
                     assert B == pytest.approx(orc.bound(t), rel=RTOL), texts["bt_bound"]
                     assert "no mistake bound for batch steps" in texts["bt_bound"]
     assert seen > 0
+
+
+@pytest.mark.parametrize("noisy", [False, True], ids=["separable", "noisy"])
+def test_online_game_states_only_true_bounds(noisy):
+    """The game's count after arrivals from a link (one pass from w = 0, eta = 1): M from
+    a textbook pass over the arrivals, the bound from the independent solver."""
+    import re
+
+    rng = np.random.default_rng(7)
+    for n in (3, 8, 20):
+        X = np.round(rng.uniform(-1, 1, size=(n, 2)), 3)
+        y = np.where(X[:, 0] + 0.5 * X[:, 1] > 0.1, 1, -1)
+        if noisy:
+            y[: max(1, n // 4)] *= -1
+        if len(set(y)) < 2:
+            continue
+        at = lab_app.open_page("pages/online.py", on_pts=state.encode_points(X, y))
+        X, y = state.decode_points(state.encode_points(X, y))  # the link's grid
+        count = next(m.value for m in at.markdown if m.value.startswith("**M = "))
+        m = re.search(rf"M = (\d+) mistakes? in (\d+) arrivals? ≤ [^=]* = ({oracle.NUM})", count)
+        assert m is not None, count
+        M = oracle.textbook_mistakes(X, y, 1.0, np.zeros(2), 0.0, [np.arange(n)])[-1]
+        mm = oracle.max_margin(X, y)
+        if mm is not None:
+            truth = (np.max(np.sum(oracle.augmented(X) ** 2, axis=1))) / mm[0] ** 2
+            assert "Theorem 1" in count, count
+        else:
+            truth = oracle.hinge_minimum(X, y, 1)[0]
+            assert "Theorem 2" in count, count
+        shown = oracle.number(m.group(3))
+        assert int(m.group(1)) == M and int(m.group(2)) == n, count
+        assert M <= shown and shown == pytest.approx(truth, rel=RTOL), (count, truth)

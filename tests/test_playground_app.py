@@ -620,8 +620,8 @@ def test_the_margin_of_w_is_a_number_when_w_separates_and_none_before():
         t for t in lab_app.stage_figures(at)[0]["data"] if t.get("name") == "max-margin note"
     )
     assert (
-        "not on the max-margin" in note["text"][0]
-        and f"w {own:.4g} < γ* {th.gamma:.4g}" in note["text"][0]
+        "not on<br>the max-margin line u*" in note["text"][0]
+        and f"w {own:.4g} < γ* {th.gamma:.4g} (u*)" in note["text"][0]
     )
     click(at, "pg_back")  # before the end: no such note
     names = [t.get("name") for t in lab_app.stage_figures(at)[0]["data"]]
