@@ -86,9 +86,9 @@ def draw(t: int) -> None:
         numbers.text_line(PAGE, "summary", layered.texts(t)["summary"])
         if separable:
             which = (
-                "**Theorem 1** (001, separable, from w = 0)"
+                "**Theorem 1** (001; w(0) = 0)"
                 if bounds.from_zero(run)
-                else "**Theorem 1's proof from this start** (the theorem is stated from w = 0)"
+                else "**Theorem 1's proof from w(0) ≠ 0** (the theorem needs w(0) = 0)"
             )
             st.markdown(f"{which}: R = {text.num(th.R)}, γ\\* = {text.num(th.gamma)}")
         else:

@@ -87,7 +87,7 @@ def test_it_opens_on_004s_example_and_each_step_shows_the_proofs_numbers():
     shown = markdown(at).replace("\\", "")
     # Shown as the whole number below it (past 10^4), so "M ≤ shown" iff "M ≤ bound".
     assert f"M = 0 ≤ R²/γ*² = {int(R**2 / gamma**2):,} (Theorem 1: separable, from w = 0)" in shown
-    assert f"**Theorem 1** (001, separable, from w = 0): R = {num(R)}, γ* = {num(gamma)}" in shown
+    assert f"**Theorem 1** (001; w(0) = 0): R = {num(R)}, γ* = {num(gamma)}" in shown
     assert "augmented space" in "\n".join(c.value for c in at.caption)
     for k in (1, 2, 3):
         click(at, "pf_step")

@@ -250,6 +250,11 @@ def _eta(eta: float, power: str = "") -> str:
     return "" if eta == 1 else rf"\eta{power}\,"
 
 
+def _one_line(lhs: str, value: str, sign: str, rhs: str, bound: str) -> str:
+    """lhs = value sign rhs = bound."""
+    return rf"{lhs} = {value} \;{sign}\; {rhs} = {bound}"
+
+
 def _stated(lhs: str, value: str, sign: str, rhs: str, bound: str) -> str:
     """lhs = value, then sign rhs = bound on the next line: narrow enough for a column."""
     return rf"\begin{{aligned}} {lhs} &= {value} \\ &{sign} {rhs} = {bound} \end{{aligned}}"
@@ -265,19 +270,23 @@ def theorem1_lines(sq: Squeeze, th, k: int, eta: float) -> list[str]:
     w0 = "" if zero else r"w(0)\cdot w^* + "
     n0 = "" if zero else r"\|w(0)\|^2 + "
     tex = text.tex
+    # From w = 0 the lines are short: one line each (a projector's column is as high as
+    # it is wide); from a start, and the bound, on two.
+    one = _one_line if zero else _stated
     lines = [
         rf"w^* = u^*/\gamma^*, \quad \|w^*\| = 1/\gamma^* = {tex(1 / g)}",
-        _stated(r"w\cdot w^*", tex(dot / g), r"\ge", f"{w0}{_eta(eta)}M",
-                tex(float(sq.lower(M)) / g)),
-        _stated(r"\|w\|^2", tex(nsq), r"\le", f"{n0}{_eta(eta, '^2')}M R^2",
-                tex(float(sq.upper_sq(M)))),
-        _stated(r"\frac{w\cdot w^*}{\|w^*\|}", tex(dot), r"\le", r"\|w\|", tex(math.sqrt(nsq))),
+        one(r"w\cdot w^*", tex(dot / g), r"\ge", f"{w0}{_eta(eta)}M",
+            tex(float(sq.lower(M)) / g)),
+        one(r"\|w\|^2", tex(nsq), r"\le", f"{n0}{_eta(eta, '^2')}M R^2",
+            tex(float(sq.upper_sq(M)))),
+        _one_line(r"\frac{w\cdot w^*}{\|w^*\|}", tex(dot), r"\le", r"\|w\|",
+                  tex(math.sqrt(nsq))),
     ]  # fmt: skip
     root = tex(math.sqrt(float(sq.upper_sq(M))))
     if zero:
         lines += [
-            _stated(rf"\frac{{{_eta(eta)}M}}{{\|w^*\|}}", tex(float(sq.lower(M))), r"\le",
-                    rf"{_eta(eta)}R\sqrt{{M}}", root),
+            _one_line(rf"\frac{{{_eta(eta)}M}}{{\|w^*\|}}", tex(float(sq.lower(M))), r"\le",
+                      rf"{_eta(eta)}R\sqrt{{M}}", root),
             rf"\begin{{aligned}} M = {int(M)} &\le R^2\|w^*\|^2 = "
             rf"\frac{{R^2}}{{\gamma^{{*2}}}} \\ &= {text.bound_tex(sq.crossing)} \end{{aligned}}",
         ]  # fmt: skip

@@ -64,14 +64,15 @@ def _kernel_numbers(page: Table, run, ds: datasets.Dataset, t: int) -> None:
 
 
 def _numbers(page: Table, run, th, ds, t: int, w, b: float, visit) -> None:
-    if w is not None:
-        lines = texts(run, ds, th)(t)
+    lines = None if w is None else texts(run, ds, th)(t)
+    if lines is not None:  # M and its bound first: on a projector's first screen
         text_line(page, "summary", lines["summary"])
-        text_line(page, "margin", lines["margin"], bold=False)
     if visit is not None:
         st.markdown(text.visit_verdict(visit))
-        lines = text.visit_latex(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
-        st.latex(gathered(lines))  # one KaTeX block per group: fewer elements per step
+        update = text.visit_latex(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
+        st.latex(gathered(update))  # one KaTeX block per group: fewer elements per step
+    if lines is not None:
+        text_line(page, "margin", lines["margin"], bold=False)
     if th is not None:
         theorem_block(run, th, ds, t)
 
