@@ -194,3 +194,23 @@ def test_a_shown_bound_allows_every_whole_count_the_bound_allows(value, M):
     assert shown >= math.floor(value)
     assert shown == pytest.approx(value, rel=1e-3, abs=5e-5)
     assert number(text.bound_tex(value)) == shown
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(separable)
+def test_gamma_star_is_at_most_the_pictures_max_margin(data):
+    """What the margins note says: gamma* (augmented, bias in the norm) is at most the
+    picture's max margin m (free bias), and at least m / sqrt(1 + b^2) for the widest
+    band's centre line w.x + b = 0 (|w| = 1): equal when that line passes through 0.
+    gamma* from the test's own dual, the picture's band from scikit-learn's SVC."""
+    from sklearn.svm import SVC
+
+    X, y = data
+    assume(len(set(y)) == 2)
+    mm = max_margin(X, y)
+    assume(mm is not None)
+    svm = SVC(kernel="linear", C=1e10, tol=1e-12).fit(X, y)
+    size = float(np.linalg.norm(svm.coef_))
+    m, b = 1 / size, float(svm.intercept_[0]) / size
+    assert mm[0] <= m * (1 + 1e-4)
+    assert mm[0] >= m / math.sqrt(1 + b * b) * (1 - 1e-4)

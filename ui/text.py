@@ -273,7 +273,8 @@ def proof_latex(eta: float, proof: dict) -> list[str]:
 NOT_SEPARABLE = (
     "**Not linearly separable.** No line puts every point on its side, so the perceptron "
     "will never have a clean pass: it never converges on this data and stops only at max "
-    "epochs. Theorem 1's bound does not apply; Theorem 2 bounds the mistakes instead. "
+    "epochs. Theorem 1's bound does not apply; Theorem 2 (from a random start, its proof) "
+    "bounds the mistakes instead. "
     "The pocket and averaged perceptrons (the Variant box; the Variants page) give a usable "
     "answer here."
 )

@@ -202,8 +202,9 @@ def margins_note(ds: datasets.Dataset, th) -> str | None:
         return None
     return (
         f"The Margin γ slider's {text.num(float(nominal))} is the distance of the closest "
-        f"points to the generator's line in the picture; the bound uses γ* = "
+        "points to the generator's line in the picture (the picture's max margin, "
+        f"{text.num(th.geometric_margin)}, is at least that); the bound uses γ* = "
         f"{text.num(th.gamma)}, the largest margin of any separator in the augmented space "
-        "(1, x), where the bias counts in the norm: it is smaller when the line is away "
-        "from the origin."
+        "(1, x), where the bias counts in the norm: at most the picture's max margin, and "
+        "equal to it when the widest band's centre line passes through the origin."
     )
