@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import batch_view, compute, layers, replay, text
+from ui import batch_view, bounds, compute, layers, replay, text
 from ui.parts import data, numbers, settings, stage, style
 from ui.state import BATCH as PAGE
 
@@ -45,13 +45,24 @@ def epoch_of(t: int) -> int:
     return 0 if run is None else -(-t // run.n)
 
 
+th = compute.theory(ds.X, ds.y)
+
+
+def bound_line(epoch: int) -> str:
+    """The single-sample run's mistakes by the end of ``epoch`` against the bound that
+    holds for it; batch steps have none."""
+    single = record.single
+    live = bounds.live(single, th, min(epoch * single.n, single.n_visits), numbers.hinge_of(ds))
+    return f"Single-sample: {live.line()} · batch: {bounds.live(record.batch, th, 0).why}."
+
+
 if record is None:
     layered = stage.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
 else:
     layered = stage.Layered(
         batch_view.boundaries_scene(scene),
         lambda t: batch_view.boundaries_layers(scene, record, epoch_of(t)),
-        lambda t: batch_view.epoch_lines(record, epoch_of(t)),
+        lambda t: {"bound": bound_line(epoch_of(t)), **batch_view.epoch_lines(record, epoch_of(t))},
     )
 
 

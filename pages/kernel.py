@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import figures, kernel_view, layers
+from ui import compute, figures, kernel_view, layers
 from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import KERNEL as PAGE
 
@@ -42,7 +42,7 @@ else:
     layered = stage.Layered(
         kernel_view.kernel_scene(scene),
         lambda t: kernel_view.kernel_layers(scene, run, t),
-        numbers.texts(run, ds),
+        numbers.texts(run, ds, compute.theory(ds.X, ds.y)),  # the linear kernel: Theorem 1
     )
 
 

@@ -106,7 +106,12 @@ else:
         else:  # a sample is drawn; the band and the closest point are of every point
             under, over = figures.sampled_step(ds.X, ds.y, drawn, **step, **chart_args)
         # Averaged, voted, pocket: what the variant predicts with, over the run's own w.
-        return under, over + overlays.variant_overlay(scene, run, setup.variant, t)
+        over = over + overlays.variant_overlay(scene, run, setup.variant, t)
+        if t == run.n_visits and run.converged:  # the end: the perceptron's line against u*'s
+            over += figures.max_margin_note(
+                ds.X, ds.y, w, b, chart_args["separator"], box, presenter=presenter
+            )
+        return under, over
 
     if run is not None and run.is_kernel:
         layered = stage.Layered(kernel_view.kernel_scene(scene), step_layers, texts)

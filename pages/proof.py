@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute, figures, proof_view, replay, text
+from ui import bounds, compute, figures, proof_view, replay, text
 from ui.parts import data, numbers, settings, stage, style, widgets
 from ui.state import PROOF as PAGE
 
@@ -35,6 +35,7 @@ th = compute.theory(ds.X, ds.y)
 if run is not None and th is not None and run.converged and not th.separable:
     th = compute.theory(ds.X, ds.y, (run.b, *run.w))  # a clean pass is a separator
 separable = th is not None and th.separable
+hinge_of = numbers.hinge_of(ds)
 run_key = stage.run_id(ds, setup)
 stepper = stage.stepper_for(PAGE, run, run_key)
 box = stage.view(ds, choice, (run,), run_key)
@@ -51,13 +52,20 @@ def step_layers(t: int):
     """The boundary after t visits and the update just made, under and over the points."""
     w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
     index = visit.index if visit else None
-    return figures.playground_step(ds.X, ds.y, w=w, b=b, visited=index, update=update, **chart_args)
+    under, over = figures.playground_step(
+        ds.X, ds.y, w=w, b=b, visited=index, update=update, **chart_args
+    )
+    if t == run.n_visits and run.converged:  # the end: the perceptron's line against u*'s
+        over += figures.max_margin_note(
+            ds.X, ds.y, w, b, chart_args["separator"], box, presenter=presenter
+        )
+    return under, over
 
 
 layered = stage.Layered(
     figures.playground_scene(ds.X, ds.y, **chart_args),
     (lambda t: ([], [])) if run is None else step_layers,
-    None if run is None else (lambda t: {"summary": proof_view.summary(run, th, t)}),
+    None if run is None else (lambda t: {"summary": proof_view.summary(run, th, t, hinge_of)}),
 )
 squeeze1 = proof_view.theorem1(run, th) if run is not None and separable else None
 distance = proof_view.distance_004(run, th) if squeeze1 is not None else None
@@ -77,7 +85,12 @@ def draw(t: int) -> None:
     with side:
         numbers.text_line(PAGE, "summary", layered.texts(t)["summary"])
         if separable:
-            st.markdown(f"**Theorem 1** (001): R = {text.num(th.R)}, γ\\* = {text.num(th.gamma)}")
+            which = (
+                "**Theorem 1** (001; w(0) = 0)"
+                if bounds.from_zero(run)
+                else "**Theorem 1's proof from w(0) ≠ 0** (the theorem needs w(0) = 0)"
+            )
+            st.markdown(f"{which}: R = {text.num(th.R)}, γ\\* = {text.num(th.gamma)}")
         else:
             st.markdown("**Not linearly separable**: Theorem 1 does not apply; Theorem 2 does.")
         st.caption(proof_view.SPACE)
@@ -90,7 +103,7 @@ def draw(t: int) -> None:
             st.markdown(text.hinge_text(epoch, hb))
             if squeeze is not None:
                 lines = proof_view.theorem2_lines(squeeze, hb, k, run.eta)
-                st.latex(numbers.gathered([*lines, text.hinge_latex(k, hb)]))
+                st.latex(numbers.gathered([*lines, theorem2_latex(k, hb)]))
     with st.container(key=PAGE.own("more_numbers")):
         if separable:
             st.markdown(
@@ -98,13 +111,14 @@ def draw(t: int) -> None:
                 "yᵢ(1, xᵢ), and ŵ = u\\*."
             )
             st.latex(numbers.gathered(proof_view.lines_004(distance, th, k, run.eta)))
-        elif run.w0.any() or run.b0:
+        elif hb is not None and not bounds.from_zero(run):
             st.caption(
-                "Theorem 2 is stated from w = 0; from this start only the two "
-                "lines above hold (where they meet bounds M)."
+                "Theorem 2 is stated from w = 0 and does not hold as stated from another "
+                "start; its proof from this start, at the same w*, bounds M where the two "
+                "lines above meet (the last equation)."
             )
         if hb is not None and squeeze is None:
-            st.latex(text.hinge_latex(k, hb))
+            st.latex(theorem2_latex(k, hb))
             st.caption("w* = 0: no direction to squeeze along; the bound is 2E·n.")
         if (hb is None and not separable) or (squeeze is not None and not squeeze.finite):
             st.caption(
@@ -113,6 +127,13 @@ def draw(t: int) -> None:
             )
             return
         charts(squeeze, k, epoch)
+
+
+def theorem2_latex(k: int, hb) -> str:
+    """M against Theorem 2 from w = 0, or against its proof from this start."""
+    if bounds.from_zero(run):
+        return text.hinge_latex(k, hb)
+    return text.hinge_start_latex(k, hb.from_start(run.w0, run.b0, run.eta), run.eta)
 
 
 def charts(squeeze, k: int, epoch: int) -> None:

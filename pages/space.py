@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import figures, replay, space_view
+from ui import compute, figures, replay, space_view
 from ui.parts import cone, data, numbers, settings, stage, style, widgets
 from ui.state import SPACE as PAGE
 
@@ -54,7 +54,7 @@ scene = figures.playground_scene(ds.X, ds.y, **chart_args)
 if run is None:
     layered = stage.Layered(scene, lambda t: ([], []))
 else:
-    layered = stage.Layered(scene, step_layers, numbers.texts(run, ds))
+    layered = stage.Layered(scene, step_layers, numbers.texts(run, ds, compute.theory(ds.X, ds.y)))
 
 
 def draw(t: int) -> None:
@@ -64,7 +64,7 @@ def draw(t: int) -> None:
     with flat:
         stage.live_chart(PAGE, stepper, layered, drawing=choice.drawing)
     with lifted:
-        if presenter and run is not None:  # on a projector: the numbers on the first screen
+        if run is not None:  # M and its bound beside the chart: on the first screen
             numbers.text_line(PAGE, "summary", layered.texts(t)["summary"])
         flip = st.toggle(
             "Flip class −1 (004)",
@@ -100,8 +100,6 @@ def draw(t: int) -> None:
         empty = space_view.slice_polygon(A, c, wbox).shape[0] == 0
         st.caption(space_view.slice_sentence(kind, c, b, wrong, ds.n, empty))
     with side, st.container(key=PAGE.own("numbers")):
-        if not presenter:
-            numbers.text_line(PAGE, "summary", layered.texts(t)["summary"])
         if visit is not None:
             x, y = ds.X[visit.index], int(ds.y[visit.index])
             st.latex(numbers.gathered(space_view.lifted_visit_latex(visit, x, y, run.eta)))

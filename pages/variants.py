@@ -3,7 +3,7 @@
 import numpy as np
 import streamlit as st
 
-from ui import compute, figures, layers, text, variants_view
+from ui import bounds, compute, figures, layers, text, variants_view
 from ui.parts import data, numbers, settings, stage, style, widgets
 from ui.state import VARIANTS as PAGE
 
@@ -56,18 +56,26 @@ ytr = ds.y if parts is None else ds.y[parts[0]]
 scene = layers.Scene(Xtr, ytr, figures.view_box(ds.X), ds.class_names, ds.feature_names, presenter)
 
 
+th_train = compute.theory(Xtr, ytr)  # the bound is about the run on the training part
 if run is None:
     layered = stage.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
 else:
     layered = stage.Layered(
         variants_view.grid_scene(scene),
         lambda t: variants_view.grid_layers(scene, run, t),
-        lambda t: {"agree": variants_view.agreement_line(run, Xtr, t)},
+        lambda t: {
+            "agree": variants_view.agreement_line(run, Xtr, t),
+            "bound": "The run on the training part: "
+            + bounds.live(run, th_train, t, lambda e: compute.hinge_bound(Xtr, ytr, e)).line(),
+        },
     )
 
 
 def draw(t: int) -> None:
-    """The four variants at the same step, as small multiples over the training points."""
+    """The four variants at the same step, as small multiples over the training points;
+    the run's mistakes against their bound above them, on the first screen."""
+    if run is not None:
+        numbers.text_line(PAGE, "bound", layered.texts(t)["bound"])
     stage.live_chart(PAGE, stepper, layered, drawing=False)
     if run is None:
         return

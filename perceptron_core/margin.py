@@ -381,6 +381,31 @@ class HingeBound:
         """Whether ``value`` is the minimum to within ``PROVEN_RTOL`` (1e-9) relative."""
         return self.gap <= PROVEN_RTOL * self.value
 
+    def from_start(self, w0, b0: float = 0.0, eta: float = 1.0) -> float:
+        """Theorem 2's proof from a start w(1) = (b0, w0), at this bound's w: a bound on
+        the mistakes of the first ``epochs`` epochs.
+
+        Theorem 2 (001) is stated from w = 0. From v = w(1)/eta (a run with step eta from
+        w(1) makes the mistakes of step 1 from w(1)/eta) the proof's two quantities are
+        v.w >= v(1).w + M - L and ||v||^2 <= ||v(1)||^2 + M R^2, with L = epochs *
+        hinge_loss; since v.w <= ||v|| ||w||, M is at most the largest root of
+        (M + a)^2 = (c + M R^2) s, a = v(1).w - L, c = ||v(1)||^2, s = ||w||^2 (when
+        M + a < 0, M < -a, which is below that root). From w(1) = 0 this is at most
+        ``value`` (the root is R^2 s + 2L - L^2/M).
+        """
+        start = np.concatenate(([float(b0)], np.asarray(w0, dtype=np.float64))) / float(eta)
+        w = np.asarray(self.w, dtype=np.float64)
+        s, c, R2 = float(w @ w), float(start @ start), self.R * self.R
+        a = float(start @ w) - self.epochs * self.hinge_loss
+        if not all(math.isfinite(v) for v in (s, c, R2, a)):
+            return math.inf
+        # (M + a)^2 = (c + M R^2) s  <=>  M^2 - (R^2 s - 2a) M + (a^2 - c s) = 0; its
+        # discriminant s (R^4 s - 4 a R^2 + 4 c) is >= 0 since a <= ||v(1)|| ||w||.
+        p = R2 * s - 2.0 * a
+        disc = max(0.0, s * (R2 * R2 * s - 4.0 * a * R2 + 4.0 * c))
+        root = 0.5 * (p + math.sqrt(disc))
+        return max(root, -a, 0.0) * (1.0 + 1e-12)  # outwards, past rounding
+
 
 def hinge_bound(X, y, epochs: int) -> float:
     """Theorem 2 (001) after ``epochs`` passes over (X, y): ``hinge_certificate(...).value``.

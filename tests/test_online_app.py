@@ -130,7 +130,7 @@ def test_the_count_is_checked_against_theorem_1_then_theorem_2():
     M = sum(m for _, m, _ in log)
     assert th.separable and M <= th.bound
     assert count(at) == f"**M = {M} mistakes in 3 arrivals ≤ R²/γ*² = {fmt(th.bound)}** " + (
-        "(Theorem 1, these points)"
+        "(Theorem 1: these points are separable, from w = 0)"
     )
     # -1 at (0.5, 0.5) is the midpoint of +1 at (0, 0) and (1, 1): not separable any more.
     # Theorem 2 after one pass.

@@ -342,7 +342,10 @@ def test_random_start_has_its_own_seed_and_bound():
     at = app(pg_start="random", pg_start_seed="2")
     run = at.session_state["pg_run"]
     assert run.w0.any() and not run.shuffle
-    assert any("from this start" in x.value for x in at.latex)
+    # 004's bound from this start, and not Theorem 1's (stated from w = 0).
+    assert any("\\hat k" in x.value for x in at.latex)
+    assert not any("\\gamma^{*2}}" in x.value for x in at.latex)
+    assert any("004's proof from this start" in m.value for m in at.markdown)
     at.number_input(key="pg_start_seed").set_value(3).run()
     assert not (at.session_state["pg_run"].w0 == run.w0).all() and cursor(at) == 0
     click(at, "pg_end")
@@ -597,8 +600,32 @@ def test_the_margin_of_w_is_a_number_when_w_separates_and_none_before():
     # The oracle: the final w's geometric margin in the plane, computed here.
     w, b = run.w, run.b
     margin = np.min(y * (X @ w + b)) / np.linalg.norm(w)
-    line = next(m.value for m in at.markdown if "separates the data" in m.value)
-    assert f"is {margin:.4g} (the band)" in line
+    line = next(m.value for m in at.markdown if "margin of w in the picture" in m.value)
+    assert f": {margin:.4g} (the band)" in line
+    # Beside it the picture's max margin (a hard-margin SVM with a free bias, here), and
+    # gamma* named as the other space's.
+    from sklearn.svm import SVC
+
+    svm = SVC(kernel="linear", C=1e10, tol=1e-10).fit(X, y)
+    widest = 1 / np.linalg.norm(svm.coef_)
+    assert f"the picture's max margin: {widest:.4g}" in line
+    assert f"γ\\* = {th.gamma:.4g} (augmented, bias in the norm)" in line
+    # The chart says the perceptron stopped elsewhere than u*: its margin in u*'s space
+    # (augmented, bias in the norm) is smaller.
+    Z = np.hstack((np.ones((len(y), 1)), X)) * y[:, None]
+    v = np.concatenate(([b], w))
+    own = np.min(Z @ v) / np.linalg.norm(v)
+    assert own < th.gamma * (1 - 1e-6)
+    note = next(
+        t for t in lab_app.stage_figures(at)[0]["data"] if t.get("name") == "max-margin note"
+    )
+    assert (
+        "not on<br>the max-margin line u*" in note["text"][0]
+        and f"w {own:.4g} < γ* {th.gamma:.4g} (u*)" in note["text"][0]
+    )
+    click(at, "pg_back")  # before the end: no such note
+    names = [t.get("name") for t in lab_app.stage_figures(at)[0]["data"]]
+    assert "max-margin note" not in names
 
 
 def test_002_example_2_after_four_visits_its_boundary_is_in_view():

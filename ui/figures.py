@@ -492,6 +492,55 @@ def sampled_step(X, y, drawn, *, visited: int | None = None, **kwargs):
     return under, over
 
 
+def max_margin_note(
+    X, y, w, b: float, separator, box: Box, *, presenter: bool = False
+) -> list[dict]:
+    """A converged run's boundary against u*: a note in the chart's emptiest corner saying
+    whether the perceptron stopped on the max-margin boundary (u*, dashed), with both
+    margins in u*'s space (augmented, bias in the norm). [] without u* or w."""
+    if separator is None or separator[0] is None or w is None or not np.any(w):
+        return []
+    X = np.asarray(X, dtype=np.float64).reshape(-1, 2)
+    gamma = float(separator[1])
+    v = np.concatenate(([float(b)], np.asarray(w, dtype=np.float64)))
+    own = float(np.min(np.asarray(y) * (X @ v[1:] + v[0]))) / float(np.linalg.norm(v))
+    if own >= gamma * (1 - 1e-9):  # the max-margin separator is unique: this is it
+        words = "converged on the max-margin<br>line u* (dashed)"
+    else:
+        words = (
+            "converged, but not on<br>the max-margin line u*<br>(dashed). Margins in (1, x):"
+            f"<br>w {text.num(own)} < γ* {text.num(gamma)} (u*)"
+        )
+    # The corner whose note-sized box holds the fewest points.
+    pad, wide, high = 0.02 * box.span, 0.5 * box.span, 0.3 * box.span
+    corners = [(box.x0 + pad, box.y1 - pad, 1, -1), (box.x1 - pad, box.y1 - pad, -1, -1),
+               (box.x0 + pad, box.y0 + pad, 1, 1), (box.x1 - pad, box.y0 + pad, -1, 1)]  # fmt: skip
+
+    def crowd(c) -> int:
+        x, yy, sx, sy = c
+        inx = (X[:, 0] - x) * sx
+        iny = (X[:, 1] - yy) * sy
+        return int(np.count_nonzero((inx >= 0) & (inx <= wide) & (iny >= 0) & (iny <= high)))
+
+    x, yy, sx, sy = min(corners, key=crowd)
+    where = ("bottom" if sy < 0 else "top") + (" right" if sx > 0 else " left")
+    style = Style.of(presenter, len(y))
+    return [
+        _trace(
+            "scatter",
+            x=[x],
+            y=[yy],
+            mode="text",
+            name="max-margin note",
+            text=[words],
+            textposition=where,
+            textfont=dict(size=max(11, style.font - 2), color=USTAR_COLOR, shadow=HALO),
+            hoverinfo="skip",
+            showlegend=False,
+        )
+    ]
+
+
 def playground_spec(
     X,
     y,

@@ -158,7 +158,7 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
     eta = "" if run.eta == 1 else r"\eta\,"
     head = rf"f(x_{{{sub}}}) &= {eta}\sum_j \alpha_j\, y_j\, K(x_j, x_{{{sub}}})"
     if support.size == 0:
-        lines = [rf"\begin{{aligned}} {head} = 0 \quad (\text{{every }} \alpha_j = 0)"
+        lines = [rf"\begin{{aligned}} {head} \\ &= 0 \quad (\text{{every }} \alpha_j = 0)"
                  r"\end{aligned}"]  # fmt: skip
     elif support.size <= MAX_TERMS:
         K = run.kernel.matrix(run.X[support], run.X[i : i + 1])[:, 0]
@@ -175,7 +175,7 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
     if not v.mistake:
         verdict = r"> 0 \;\Rightarrow\; \text{no mistake, } \alpha \text{ unchanged}"
     elif ya == 0:
-        verdict = r"\le 0 \;\Rightarrow\; \text{mistake (a tie at 0 counts as one)}"
+        verdict = r"\le 0 \;\Rightarrow\; \text{mistake} \\ \text{(a tie at 0 counts as one)}"
     else:
         verdict = r"\le 0 \;\Rightarrow\; \text{mistake}"
     # Two lines: the product, then the verdict under it, centred: aligned after the product's

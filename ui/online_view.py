@@ -74,12 +74,15 @@ def count_text(mistakes: int, n: int, th, hinge) -> str:
     if th is None:
         return f"**{line}** (the bound needs points of both classes)"
     if th.separable:
-        bound, why = f"R²/γ*² = {text.num(th.bound)}", "Theorem 1, these points"
+        bound, why = (
+            f"R²/γ*² = {text.bound_num(th.bound)}",
+            "Theorem 1: these points are separable, from w = 0",
+        )
     elif hinge is None:
         return f"**{line}** (not separable: Theorem 2 is too large to compute here)"
     else:
-        bound = f"R²‖w*‖² + 2·L_hinge(w*) = {text.num(hinge.value)}"
-        why = "not separable: Theorem 2, one pass"
+        bound = f"R²‖w*‖² + 2·L_hinge(w*) = {text.bound_num(hinge.value)}"
+        why = "Theorem 2 after one pass: not separable, from w = 0"
     return f"**{text.md_numbers(f'{line} ≤ {bound}')}** ({why})"
 
 
@@ -144,7 +147,7 @@ def out_of_moves_text(mistakes: int, th) -> str:
         return OUT_OF_MOVES
     return OUT_OF_MOVES + text.md_numbers(
         f" It forced M = {mistakes} mistake{_s(mistakes)}: the bound R²/γ*² = "
-        f"{text.num(th.bound)} held, and {mistakes / th.bound:.0%} of it was reached."
+        f"{text.bound_num(th.bound)} held, and {mistakes / th.bound:.0%} of it was reached."
     )
 
 

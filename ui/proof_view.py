@@ -28,11 +28,12 @@ and w.u <= ||w||, so a + s M <= sqrt(n0 + r M): M is at most the largest root of
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import numpy as np
 
 from ui import figures, text
+from ui.bounds import from_zero, live
 
 MAX_DRAWN = 1_500  # points per curve on a chart (long runs are sampled evenly)
 BOUND_POINTS = 200  # points along a bound's line
@@ -218,16 +219,28 @@ def sample_epochs(epochs: int, current: int, most: int = EPOCH_SAMPLES) -> list[
 
 
 def epoch_bounds(run, bounds: dict) -> EpochBounds:
-    """``bounds``: {E: HingeBound after E epochs} (from ``sample_epochs``)."""
+    """``bounds``: {E: HingeBound after E epochs} (from ``sample_epochs``); from a start
+    other than 0, the bounds of Theorem 2's proof from that start at the same w*."""
     epochs = np.arange(1, run.epochs + 1)
     sampled = np.array(sorted(bounds), dtype=np.int64)
-    values = np.array([bounds[e].value for e in sampled])
-    if sampled.size:
+    if from_zero(run):
+        values = np.array([bounds[e].value for e in sampled])
+    else:  # Theorem 2's proof from this start, at each solved w*
+        values = np.array([bounds[e].from_start(run.w0, run.b0, run.eta) for e in sampled])
+    if not sampled.size:
+        envelope = np.full(epochs.shape, np.nan)
+    elif from_zero(run):
         fixed = np.array([bounds[e].R ** 2 * bounds[e].norm2 for e in sampled])
         slope = np.array([2.0 * bounds[e].hinge_loss for e in sampled])
         envelope = np.min(fixed[:, None] + slope[:, None] * epochs[None, :], axis=0)
-    else:
-        envelope = np.full(epochs.shape, np.nan)
+    else:  # each solved w* bounds every epoch E (its hinge loss counted E times)
+        envelope = np.array(
+            [
+                min(replace(bounds[j], epochs=int(E)).from_start(run.w0, run.b0, run.eta)
+                    for j in sampled)
+                for E in epochs
+            ]
+        )  # fmt: skip
     count = np.cumsum(run.counts)[: epochs.shape[0]].astype(np.float64)
     return EpochBounds(epochs, count, sampled, values, envelope)
 
@@ -235,6 +248,16 @@ def epoch_bounds(run, bounds: dict) -> EpochBounds:
 # ------------------------------------------------------------------------ equations
 def _eta(eta: float, power: str = "") -> str:
     return "" if eta == 1 else rf"\eta{power}\,"
+
+
+def _one_line(lhs: str, value: str, sign: str, rhs: str, bound: str) -> str:
+    """lhs = value sign rhs = bound."""
+    return rf"{lhs} = {value} \;{sign}\; {rhs} = {bound}"
+
+
+def _stated(lhs: str, value: str, sign: str, rhs: str, bound: str) -> str:
+    """lhs = value, then sign rhs = bound on the next line: narrow enough for a column."""
+    return rf"\begin{{aligned}} {lhs} &= {value} \\ &{sign} {rhs} = {bound} \end{{aligned}}"
 
 
 def theorem1_lines(sq: Squeeze, th, k: int, eta: float) -> list[str]:
@@ -246,30 +269,34 @@ def theorem1_lines(sq: Squeeze, th, k: int, eta: float) -> list[str]:
     zero = sq.n0 == 0
     w0 = "" if zero else r"w(0)\cdot w^* + "
     n0 = "" if zero else r"\|w(0)\|^2 + "
+    tex = text.tex
+    # From w = 0 the lines are short: one line each (a projector's column is as high as
+    # it is wide); from a start, and the bound, on two.
+    one = _one_line if zero else _stated
     lines = [
-        rf"w^* = u^*/\gamma^*, \quad \|w^*\| = 1/\gamma^* = {text.tex(1 / g)}",
-        rf"w\cdot w^* = {text.tex(dot / g)} \;\ge\; {w0}{_eta(eta)}M = "
-        rf"{text.tex(float(sq.lower(M)) / g)}",
-        rf"\|w\|^2 = {text.tex(nsq)} \;\le\; {n0}{_eta(eta, '^2')}M R^2 = "
-        rf"{text.tex(float(sq.upper_sq(M)))}",
-        rf"\frac{{w\cdot w^*}}{{\|w^*\|}} = {text.tex(dot)} \;\le\; \|w\| = "
-        rf"{text.tex(math.sqrt(nsq))}",
-    ]
+        rf"w^* = u^*/\gamma^*, \quad \|w^*\| = 1/\gamma^* = {tex(1 / g)}",
+        one(r"w\cdot w^*", tex(dot / g), r"\ge", f"{w0}{_eta(eta)}M",
+            tex(float(sq.lower(M)) / g)),
+        one(r"\|w\|^2", tex(nsq), r"\le", f"{n0}{_eta(eta, '^2')}M R^2",
+            tex(float(sq.upper_sq(M)))),
+        _one_line(r"\frac{w\cdot w^*}{\|w^*\|}", tex(dot), r"\le", r"\|w\|",
+                  tex(math.sqrt(nsq))),
+    ]  # fmt: skip
+    root = tex(math.sqrt(float(sq.upper_sq(M))))
     if zero:
         lines += [
-            rf"\frac{{{_eta(eta)}M}}{{\|w^*\|}} = {text.tex(float(sq.lower(M)))} \;\le\; "
-            rf"{_eta(eta)}R\sqrt{{M}} = {text.tex(math.sqrt(float(sq.upper_sq(M))))}",
-            rf"M = {int(M)} \;\le\; R^2\|w^*\|^2 = \frac{{R^2}}{{\gamma^{{*2}}}} = "
-            rf"{text.tex(sq.crossing)}",
-        ]
+            _one_line(rf"\frac{{{_eta(eta)}M}}{{\|w^*\|}}", tex(float(sq.lower(M))), r"\le",
+                      rf"{_eta(eta)}R\sqrt{{M}}", root),
+            rf"\begin{{aligned}} M = {int(M)} &\le R^2\|w^*\|^2 = "
+            rf"\frac{{R^2}}{{\gamma^{{*2}}}} \\ &= {text.bound_tex(sq.crossing)} \end{{aligned}}",
+        ]  # fmt: skip
     else:
         lines += [
-            rf"\gamma^*\big(w(0)\cdot w^* + {_eta(eta)}M\big) = "
-            rf"{text.tex(float(sq.lower(M)))} \;\le\; \sqrt{{\|w(0)\|^2 + "
-            rf"{_eta(eta, '^2')}M R^2}} = {text.tex(math.sqrt(float(sq.upper_sq(M))))}",
-            rf"M = {int(M)} \;\le\; M_\times = {text.tex(sq.crossing)} "
-            r"\quad\text{(where the two lines meet)}",
-        ]
+            _stated(rf"\gamma^*\big(w(0)\cdot w^* + {_eta(eta)}M\big)", tex(float(sq.lower(M))),
+                    r"\le", rf"\sqrt{{\|w(0)\|^2 + {_eta(eta, '^2')}M R^2}}", root),
+            rf"\begin{{aligned}} M = {int(M)} &\le M_\times = {text.bound_tex(sq.crossing)} "
+            r"\\ &\text{(where the two lines meet)} \end{aligned}",
+        ]  # fmt: skip
     return lines
 
 
@@ -282,11 +309,12 @@ def lines_004(dist: Distance, th, k: int, eta: float) -> list[str]:
         rf"\beta^2 = \max_i\|x_i\|^2 = {text.tex(R2)}, \quad \gamma = \min_i \hat w\cdot x_i"
         rf" = {text.tex(th.gamma)}",
         rf"\alpha = \frac{{\beta^2}}{{\gamma}} = {text.tex(dist.alpha)}",
-        rf"\|{w}(k{{+}}1) - \alpha\hat w\|^2 = {text.tex(float(dist.ratio[k]) * R2)} \;\le\; "
-        rf"\|{w}(1) - \alpha\hat w\|^2 - k\beta^2 = {text.tex((dist.start - k) * R2)}",
-        rf"k = {k} \;\le\; \hat k = \frac{{\|{w}(1) - \alpha\hat w\|^2}}{{\beta^2}} = "
-        rf"{text.tex(dist.start)}",
-    ]
+        _stated(rf"\|{w}(k{{+}}1) - \alpha\hat w\|^2", text.tex(float(dist.ratio[k]) * R2),
+                r"\le", rf"\|{w}(1) - \alpha\hat w\|^2 - k\beta^2",
+                text.tex((dist.start - k) * R2)),
+        rf"\begin{{aligned}} k = {k} &\le \hat k = \frac{{\|{w}(1) - \alpha\hat w\|^2}}"
+        rf"{{\beta^2}} \\ &= {text.bound_tex(dist.start)} \end{{aligned}}",
+    ]  # fmt: skip
 
 
 def theorem2_lines(sq: Squeeze, hb, k: int, eta: float) -> list[str]:
@@ -299,11 +327,11 @@ def theorem2_lines(sq: Squeeze, hb, k: int, eta: float) -> list[str]:
     if eta != 1:
         gain = rf"\eta\big({gain}\big)"
     return [
-        rf"w\cdot w^* = {text.tex(float(sq.dot[k]) * size)} \;\ge\; {w0}{gain} = "
-        rf"{text.tex(float(sq.lower(M)) * size)}",
-        rf"\|w\|^2 = {text.tex(float(sq.norm_sq[k]))} \;\le\; {n0}{_eta(eta, '^2')}M R^2 = "
-        rf"{text.tex(float(sq.upper_sq(M)))}",
-    ]
+        _stated(r"w\cdot w^*", text.tex(float(sq.dot[k]) * size), r"\ge", f"{w0}{gain}",
+                text.tex(float(sq.lower(M)) * size)),
+        _stated(r"\|w\|^2", text.tex(float(sq.norm_sq[k])), r"\le",
+                f"{n0}{_eta(eta, '^2')}M R^2", text.tex(float(sq.upper_sq(M)))),
+    ]  # fmt: skip
 
 
 # --------------------------------------------------------------------------- charts
@@ -572,19 +600,13 @@ SPACE = (
 )
 
 
-def summary(run, th, t: int) -> str:
+def summary(run, th, t: int, hinge_of=None) -> str:
     """The main line at cursor t: w and b, the mistakes so far and the bound that holds
-    for this run (Theorem 1 from w = 0, 004's k_hat from another start, or the epoch)."""
+    for this run (``ui.bounds.live``: Theorem 1 from w = 0, 004's k_hat from another
+    start, Theorem 2 or its proof from this start on data no line separates)."""
     M = int(run.updates_before_visit(t))
     w, b = run.weights(M)
-    line = f"{text.weights_text(w, b)} · M = {M} mistakes"
-    if th is not None and th.separable:
-        if np.any(run.w0) or run.b0:
-            k_hat = th.bound_from_start(run.w0, run.b0, run.eta)
-            return line + f" ≤ k̂ = {text.num(k_hat)} (004, from this start)"
-        return line + f" ≤ R²/γ*² = {text.num(th.bound)}"
-    epochs = max(1, -(-t // run.n))
-    return line + f" in E = {epochs} epoch{'s' if epochs != 1 else ''}"
+    return f"{text.weights_text(w, b)} · {live(run, th, t, hinge_of).line()}"
 
 
 def charts(

@@ -215,18 +215,50 @@ def weights_text(w, b: float) -> str:
     return f"w = {vec(w)}, b = {num(b)}"
 
 
-def bound_latex(M: int, bound: float, R: float, gamma: float, from_start: float | None) -> str:
-    """Mistakes so far against Theorem 1's bound R^2 / gamma*^2."""
-    text = (
-        rf"M = {M} \;\le\; \frac{{R^2}}{{\gamma^{{*2}}}} = "
-        rf"\frac{{{tex(R)}^2}}{{{tex(gamma)}^2}} = {tex(bound)}"
+def bound_num(value: float) -> str:
+    """An upper bound on a whole count, for people: never below the largest whole number it
+    allows, so "M ≤ shown" is true exactly when "M ≤ bound" is. Up to 10^4: four
+    significant digits (rounding there never crosses a whole number below the bound); then
+    the whole part in full ("264,613"); past 10^15, four digits rounded up."""
+    value = float(value)
+    if not math.isfinite(value):
+        return "∞" if value > 0 else "-∞"
+    if value < 1e4:
+        return num(value)
+    if value < 1e15:
+        return f"{math.floor(value):,}"
+    exp = math.floor(math.log10(value))
+    mant = math.ceil(value / 10.0 ** (exp - 3)) / 1000.0
+    if mant >= 10:
+        mant, exp = mant / 10.0, exp + 1
+    return f"{mant:.4g}·10^{exp}"
+
+
+def bound_tex(value: float) -> str:
+    """``bound_num`` for LaTeX."""
+    s = bound_num(value).replace("∞", r"\infty").replace(",", "{,}")
+    if "·10^" in s:
+        mant, exp = s.split("·10^")
+        return rf"{mant} \cdot 10^{{{exp}}}"
+    return s
+
+
+def theorem1_latex(M: int, th) -> str:
+    """Theorem 1 from w = 0: M against R²/γ*², one step a line (fits a narrow column)."""
+    return (
+        rf"\begin{{aligned}} M = {M} &\le \frac{{R^2}}{{\gamma^{{*2}}}} "
+        rf"= \frac{{{tex(th.R)}^2}}{{{tex(th.gamma)}^2}} \\ &= {bound_tex(th.bound)} "
+        r"\end{aligned}"
     )
-    if from_start is not None:  # on a line of its own: the two do not fit a narrow column
-        text = (
-            rf"\begin{{gathered}} {text} \\[0.3em] "
-            rf"\text{{from this start: }} M \le {tex(from_start)} \end{{gathered}}"
-        )
-    return text
+
+
+def start_latex(M: int, k_hat: float, eta: float) -> str:
+    """004's bound from a start w(1): k ≤ k̂ = ‖w(1)/η − α u*‖² / R², α = R²/γ*."""
+    w1 = "w(1)" if eta == 1 else r"w(1)/\eta"
+    return (
+        rf"\begin{{aligned}} M = {M} &\le \hat k = \frac{{\|{w1} - \alpha u^*\|^2}}{{R^2}} "
+        rf"\\ &= {bound_tex(k_hat)}, \quad \alpha = \frac{{R^2}}{{\gamma^*}} \end{{aligned}}"
+    )
 
 
 def proof_latex(eta: float, proof: dict) -> list[str]:
@@ -235,18 +267,19 @@ def proof_latex(eta: float, proof: dict) -> list[str]:
     e2 = "" if eta == 1 else r"\eta^2 "
     plus_dot = "" if proof["dot0"] == 0 else r"w_0\cdot u^* + "
     plus_norm = "" if proof["norm0"] == 0 else r"\|w_0\|^2 + "
-    return [
-        rf"w\cdot u^* = {tex(proof['w_dot_u'])} \;\ge\; {plus_dot}M{e}\gamma^* "
-        rf"= {tex(proof['lower'])}",
-        rf"\|w\|^2 = {tex(proof['norm_sq'])} \;\le\; {plus_norm}M{e2}R^2 "
-        rf"= {tex(proof['upper'])}",
+    return [  # each on two lines: a projector's column is narrow
+        rf"\begin{{aligned}} w\cdot u^* &= {tex(proof['w_dot_u'])} \\ &\ge {plus_dot}M{e}"
+        rf"\gamma^* = {tex(proof['lower'])} \end{{aligned}}",
+        rf"\begin{{aligned}} \|w\|^2 &= {tex(proof['norm_sq'])} \\ &\le {plus_norm}M{e2}R^2 "
+        rf"= {tex(proof['upper'])} \end{{aligned}}",
     ]
 
 
 NOT_SEPARABLE = (
     "**Not linearly separable.** No line puts every point on its side, so the perceptron "
     "will never have a clean pass: it never converges on this data and stops only at max "
-    "epochs. Theorem 1's bound does not apply; Theorem 2 bounds the mistakes instead. "
+    "epochs. Theorem 1's bound does not apply; Theorem 2 (from a random start, its proof) "
+    "bounds the mistakes instead. "
     "The pocket and averaged perceptrons (the Variant box; the Variants page) give a usable "
     "answer here."
 )
@@ -258,8 +291,8 @@ def hinge_text(epochs: int, bound) -> str:
     if bound is None:
         return f"Theorem 2 after E = {epochs} epochs: too large to compute live (> 20,000 points)."
     text = (
-        f"Theorem 2 after E = {epochs} epoch{'s' if epochs != 1 else ''}: "
-        "M ≤ min over w* of R²‖w*‖² + 2E·L_hinge(w*). "
+        f"Theorem 2 after E = {epochs} epoch{'s' if epochs != 1 else ''}, from w = 0 "
+        "with any η (001): M ≤ min over w* of R²‖w*‖² + 2E·L_hinge(w*). "
         f"At the minimising w* = {vec(bound.w)} (bias first, in the augmented space): "
         f"‖w*‖² = {num(bound.norm2)}, L_hinge(w*) = {num(bound.hinge_loss)}."
     )
@@ -276,7 +309,18 @@ def hinge_latex(M: int, bound) -> str:
     return (
         rf"\begin{{aligned}} M = {M} &\le R^2\|w^*\|^2 + 2E\,L_{{\text{{hinge}}}}(w^*) \\"
         rf" &= {tex(bound.R)}^2 \cdot {tex(bound.norm2)} + {2 * bound.epochs} \cdot "
-        rf"{tex(bound.hinge_loss)} \\ &= {tex(bound.value)} \end{{aligned}}"
+        rf"{tex(bound.hinge_loss)} \\ &= {bound_tex(bound.value)} \end{{aligned}}"
+    )
+
+
+def hinge_start_latex(M: int, value: float, eta: float) -> str:
+    """Theorem 2's proof from a start w(1) at the same w*: M at most where the two lines
+    meet, (v(1)·w* + M − E·L)² = (‖v(1)‖² + M R²)‖w*‖², v(1) = w(1)/η."""
+    v = "w(1)" if eta == 1 else r"\tfrac{w(1)}{\eta}"
+    return (
+        rf"\begin{{aligned}} &\big({v}\cdot w^* + M - E\,L_{{\text{{hinge}}}}\big)^2 \\"
+        rf" &\quad\le \big(\|{v}\|^2 + M R^2\big)\|w^*\|^2 \\"
+        rf" &\Rightarrow\; M = {M} \le {bound_tex(value)} \end{{aligned}}"
     )
 
 

@@ -284,3 +284,71 @@ def test_the_fitted_chart_keeps_its_height_when_the_page_is_scrolled(
         assert page.evaluate(GRAPH_HEIGHT) == pytest.approx(first, abs=3)
     finally:
         context.close()
+
+
+# The live bound: where each stepping page states M against the bound that holds (or why
+# none does), in a line the browser's frames rewrite as it steps.
+BOUND = {
+    "playground": ".st-key-pg_summary",
+    "kernel": ".st-key-kn_summary",
+    "batch": ".st-key-bt_bound",
+    "variants": ".st-key-va_bound",
+    "online": ".st-key-on_count",
+    "space": ".st-key-sp_summary",
+    "proof": ".st-key-pf_summary",
+}
+# Data no line separates, at step 1: a mistake (the first visit from w = 0 is a tie), so the
+# update is written out beside the chart and the theorem's block is pushed down.
+SEPARABLE = "Separable%2C%20with%20a%20margin%20dial"  # the generator's label, in a link
+NOISY = "&{p}source=Generate&{p}generator=" + SEPARABLE + "&{p}noise=0.1&{p}step=1"
+
+BOUND_MEASURE = """([sel]) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  const column = (e) => e.closest('[data-testid="stColumn"]') || document.querySelector(
+    '[data-testid="stMain"]');
+  const katex = [...document.querySelectorAll('[class*="_numbers"] .katex-display')]
+    .filter(d => d.getClientRects().length > 0).map(d => {
+      const k = d.querySelector('.katex').getBoundingClientRect();
+      const c = column(d).getBoundingClientRect();
+      return {right: k.right, column: c.right, sw: d.scrollWidth, cw: d.clientWidth,
+              text: d.textContent.slice(0, 80)};
+    });
+  return {top: r.top, bottom: r.bottom, left: r.left, right: r.right, sw: el.scrollWidth,
+          cw: el.clientWidth, text: el.innerText, vw: window.innerWidth,
+          vh: window.innerHeight, katex};
+}"""
+
+
+@pytest.mark.parametrize("presenter", [True, False], ids=["presenter", "normal"])
+@pytest.mark.parametrize("name", list(PAGES))
+def test_the_live_bound_is_on_the_first_screen_at_1024(
+    browser: Any, streamlit_server: Any, tmp_path: Path, name, presenter
+):
+    """At 1024x768, on data no line separates and on a mistake step: the line with M and
+    the bound that holds (or why none does) is whole on the first screen, and no
+    equation beside the chart reaches past its column's right edge."""
+    url = streamlit_server("app.py")
+    prefix = PAGES[name][1]
+    query = "" if name == "online" else NOISY.format(p=prefix)
+    if name == "kernel":  # its own default: XOR, degree 2
+        query = f"&{prefix}noise=0.1&{prefix}step=1"
+    context, page = open_page(browser, url, name, (1024, 768), presenter, query=query)
+    try:
+        m = page.evaluate(BOUND_MEASURE, [BOUND[name]])
+        shot = shoot(page, tmp_path, f"{name}_bound")
+        SHOTS.mkdir(exist_ok=True)
+        shutil.copy(shot, SHOTS / f"{name}_bound_{'presenter' if presenter else 'normal'}.png")
+    finally:
+        context.close()
+    assert m is not None, f"{name}: no {BOUND[name]}"
+    report = f"{name} ({'presenter' if presenter else 'normal'}): {m}"
+    assert "M = " in m["text"] and ("≤" in m["text"] or "(" in m["text"]), report
+    if name not in ("online", "kernel"):  # the noisy data: Theorem 2's bound
+        assert "Theorem 2" in m["text"], report
+    assert m["top"] >= 0 and m["bottom"] <= m["vh"] + 1 and m["right"] <= m["vw"] + 1, report
+    assert m["sw"] <= m["cw"] + SLACK, report
+    for eq in m["katex"]:
+        assert eq["right"] <= eq["column"] + 1, f"an equation past its column: {eq} ({report})"
+        assert eq["sw"] <= eq["cw"] + SLACK, f"an equation scrolls: {eq} ({report})"

@@ -58,13 +58,13 @@ def test_proof_page_steps_and_its_numbers_follow(page: Any, streamlit_server: An
     page.wait_for_function(f"() => document.querySelectorAll('{CHARTS}').length === 4")
     no_error(page)
     assert status(page).startswith("start · update 0")
-    assert "M = 0 mistakes" in summary(page)
+    assert "M = 0 ≤ " in summary(page)
     for i in range(1, 4):
         press_step(page, budget)
         assert status(page).startswith(f"update {i} · epoch 1"), status(page)
     # The server caught up: the summary, the proof's lines and the charts are at update 3.
     page.wait_for_function(
-        "() => document.querySelector('.st-key-pf_summary').innerText.includes('M = 3 mistakes')"
+        "() => document.querySelector('.st-key-pf_summary').innerText.includes('M = 3 ≤')"
     )
     page.wait_for_function(  # 004's lines, under Theorem 1's
         "() => document.querySelector('.st-key-pf_more_numbers').innerText.includes('k=3')"
@@ -93,7 +93,7 @@ def test_proof_page_on_data_no_line_separates(page: Any, streamlit_server: Any):
     press_step(page, budget)
     assert status(page).startswith("update 2 "), status(page)
     page.wait_for_function(
-        "() => document.querySelector('.st-key-pf_summary').innerText.includes('M = 2 mistakes')"
+        "() => document.querySelector('.st-key-pf_summary').innerText.includes('M = 2 ≤')"
     )
     assert "Theorem 2 after E = 1 epoch" in numbers(page)
     no_error(page)

@@ -50,7 +50,7 @@ def test_a_step_is_drawn_in_the_browser_and_the_server_follows(page: Any, stream
     # already say update 1 (the first example of the run is a tie at w = 0: a mistake).
     assert "pg_step" not in shown["search"], shown
     assert shown["status"].startswith("update 1 · epoch 1 · example 1 of 200"), shown
-    assert "M = 1 updates" in shown["summary"], shown
+    assert "M = 1 ≤ " in shown["summary"], shown
     first = shown["cursor"]
     # Then the server follows: the link carries the step (its rerun wrote it).
     page.wait_for_function("() => location.search.includes('pg_step=')", timeout=30_000)

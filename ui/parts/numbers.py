@@ -8,7 +8,7 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import compute, kernel_view, overlays, replay, score_view, text
+from ui import bounds, compute, kernel_view, overlays, replay, score_view, text
 from ui.state import Table
 
 
@@ -65,45 +65,78 @@ def _kernel_numbers(page: Table, run, ds: datasets.Dataset, t: int) -> None:
 
 
 def _numbers(page: Table, run, th, ds, t: int, w, b: float, visit) -> None:
-    if w is not None:
-        lines = texts(run, ds, th)(t)
+    lines = None if w is None else texts(run, ds, th)(t)
+    if lines is not None:  # M and its bound first: on a projector's first screen
         text_line(page, "summary", lines["summary"])
-        text_line(page, "margin", lines["margin"], bold=False)
     if visit is not None:
         st.markdown(text.visit_verdict(visit))
         wide = ds.d > score_view.WIDE  # d terms: the first ones, the rest summed, the last
         write = score_view.visit_latex if wide else text.visit_latex
-        lines = write(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
-        st.latex(gathered(lines))  # one KaTeX block per group: fewer elements per step
+        update = write(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
+        st.latex(gathered(update))  # one KaTeX block per group: fewer elements per step
         if wide and visit.mistake:
             st.caption(
                 f"The {ds.d}-vectors by their first {score_view.SHOWN_ENTRIES} entries and "
                 "their last; w in full above."
             )
-    if th is None:
+    if lines is not None:
+        text_line(page, "margin", lines["margin"], bold=False)
+    if th is not None:
+        theorem_block(run, th, ds, t)
+
+
+def theorem_block(run, th, ds: datasets.Dataset, t: int) -> None:
+    """The theorem that holds at step t, with its assumptions and its numbers: Theorem 1
+    from w = 0, 004's proof from another start, Theorem 2 (from w = 0, or its proof from
+    this start) on data no line separates."""
+    live = bounds.live(run, th, t, hinge_of(ds))
+    M = live.M
+    if not live.theorem:  # batch steps: no theorem of the notes counts them
+        st.markdown(("**Separable.** " if th.separable else "**Not separable.** ") + (
+            f"No mistake bound here: {live.why}. The single-sample rule's bound is on the "
+            "classic variant and the Batch page."))  # fmt: skip
         return
-    M = run.updates_before_visit(t)
     if th.separable:
-        nonzero = bool(np.any(run.w0) or run.b0)
-        start = th.bound_from_start(run.w0, run.b0, run.eta) if nonzero else None
         st.markdown(
-            f"**Separable.** R = {text.num(th.R)}, γ* = {text.num(th.gamma)} "
-            "(in the augmented space (1, x), bias included)"
+            f"**Separable.** R = {text.num(th.R)}, γ\\* = {text.num(th.gamma)} "
+            "(augmented, bias in the norm)."
         )
         note = margins_note(ds, th)
         if note:
             st.caption(note)
-        st.latex(text.bound_latex(M, th.bound, th.R, th.gamma, start))
+        if live.theorem == "1":
+            st.markdown("**Theorem 1** (001): separable data, from w = 0, any η.")
+            st.latex(text.theorem1_latex(M, th))
+        else:
+            st.markdown(
+                "**004's proof from this start.** Theorem 1 is stated from w = 0 and does "
+                "not hold from another start; from w(1), ‖w/η − α u\\*‖² falls by at least "
+                "R² per mistake (α = R²/γ\\*)."
+            )
+            st.latex(text.start_latex(M, live.value, run.eta))
         proof = run.proof_at(M, th.u, th.gamma, th.R)
         st.caption("The proof's two quantities (w with the bias as its first entry):")
         st.latex(gathered(text.proof_latex(run.eta, proof)))
+        return
+    st.warning(text.NOT_SEPARABLE)
+    epochs = bounds.epochs_of(run, t)
+    hb = compute.hinge_bound(ds.X, ds.y, epochs)
+    st.markdown(text.hinge_text(epochs, hb))
+    if hb is None:
+        return
+    if live.theorem == "2":
+        st.latex(text.hinge_latex(M, hb))
     else:
-        st.warning(text.NOT_SEPARABLE)
-        epochs = max(1, -(-t // run.n))
-        bound = compute.hinge_bound(ds.X, ds.y, epochs)
-        st.markdown(text.hinge_text(epochs, bound))
-        if bound is not None:
-            st.latex(text.hinge_latex(M, bound))
+        st.markdown(
+            "Theorem 2 is stated from w = 0 and does not hold as stated from another "
+            "start; its proof from this start, at the same w\\*, gives:"
+        )
+        st.latex(text.hinge_start_latex(M, live.value, run.eta))
+
+
+def hinge_of(ds: datasets.Dataset):
+    """Theorem 2 after E epochs on ``ds`` (cached), for ``bounds.live``."""
+    return lambda epochs: compute.hinge_bound(ds.X, ds.y, epochs)
 
 
 def gathered(lines: list[str]) -> str:
@@ -120,8 +153,9 @@ def text_line(page: Table, name: str, line: str, *, bold: bool = True) -> None:
 
 
 def texts(run, ds: datasets.Dataset, th=None):
-    """texts(t): the main numbers at step t, each on one plain line, by name: w and b with
-    M against Theorem 1's bound, or on a kernel run the dual's alpha."""
+    """texts(t): the main numbers at step t, each on one plain line, by name: w and b, or
+    on a kernel run the dual's alpha, with M against the bound that holds
+    (``ui.bounds.live``; ``th``: the data's ``pc.Theory``); the margins."""
 
     def at(t: int) -> dict[str, str]:
         M = run.updates_before_visit(t)
@@ -132,33 +166,41 @@ def texts(run, ds: datasets.Dataset, th=None):
             line = (
                 f"Σα = {int(alpha.sum())} mistakes so far · {int(np.count_nonzero(alpha))} "
                 f"examples with α_i > 0 · {wrong} of {ds.n} training points misclassified now"
+                f" · {bounds.live(run, th, t, hinge_of(ds)).line()}"
             )
             return {"summary": line}
         w, b, _, _ = replay.at_step(run, ds.X, ds.y, t)
-        line = f"{text.weights_text(w, b)} · M = {M} updates"
-        if th is not None and th.separable:
-            line += f" ≤ R²/γ*² = {text.num(th.bound)}"
-        return {"summary": line, "margin": margin_line(w, b, ds)}
+        line = f"{text.weights_text(w, b)} · {bounds.live(run, th, t, hinge_of(ds)).line()}"
+        return {"summary": line, "margin": margin_line(w, b, ds, th)}
 
     return at
 
 
-def margin_line(w, b: float, ds: datasets.Dataset) -> str:
-    """The current w's margin in the picture when it separates the data (the band drawn
-    around its boundary), or how many points it still gets wrong (no band then)."""
-    if ds.d > 2:  # the chart shows scores: the margin in the augmented space (its band)
-        return score_view.margin_line(w, b, ds.X, ds.y)
+def margin_line(w, b: float, ds: datasets.Dataset, th=None) -> str:
+    """Margins, each in its own space: the current w's in the picture (free bias, only w in
+    the norm: the band drawn around its boundary) beside the picture's largest, and γ*
+    (augmented, bias in the norm: Theorem 1's), which is a different number."""
+    if ds.d > 2:  # the chart shows scores: margins in the augmented space
+        own = score_view.margin_line(w, b, ds.X, ds.y)
+        if th is None or not th.separable:
+            return own
+        return f"{own} The largest, γ* = {text.num(th.gamma)} (augmented, bias in the norm)."
     w = np.asarray(w, dtype=np.float64)
     if ds.n == 0 or not np.any(w):
-        return "w = 0: no boundary yet, so no margin."
-    a = pc.activations(ds.X, w, b)
-    wrong = int(np.count_nonzero(pc.mistakes(ds.y, a)))
-    if wrong:
-        return f"w gets {wrong} of {ds.n} points wrong: no margin yet (no band drawn)."
-    margin = float(np.min(ds.y * a)) / float(np.linalg.norm(w))
+        own = "w = 0: no boundary yet, so no margin"
+    else:
+        a = pc.activations(ds.X, w, b)
+        wrong = int(np.count_nonzero(pc.mistakes(ds.y, a)))
+        if wrong:
+            own = f"w gets {wrong} of {ds.n} points wrong: no margin yet (no band drawn)"
+        else:
+            margin = float(np.min(ds.y * a)) / float(np.linalg.norm(w))
+            own = f"margin of w in the picture, min y(w·x + b)/‖w‖: {text.num(margin)} (the band)"
+    if th is None or not th.separable:
+        return own + "."
     return (
-        f"w separates the data: its margin in the picture, min y(w·x + b)/‖w‖, "
-        f"is {text.num(margin)} (the band)."
+        f"{own} · the picture's max margin: {text.num(th.geometric_margin)} · "
+        f"γ* = {text.num(th.gamma)} (augmented, bias in the norm)."
     )
 
 
@@ -173,8 +215,9 @@ def margins_note(ds: datasets.Dataset, th) -> str | None:
         return None
     return (
         f"The Margin γ slider's {text.num(float(nominal))} is the distance of the closest "
-        f"points to the generator's line in the picture; the bound uses γ* = "
+        "points to the generator's line in the picture (the picture's max margin, "
+        f"{text.num(th.geometric_margin)}, is at least that); the bound uses γ* = "
         f"{text.num(th.gamma)}, the largest margin of any separator in the augmented space "
-        "(1, x), where the bias counts in the norm: it is smaller when the line is away "
-        "from the origin."
+        "(1, x), where the bias counts in the norm: at most the picture's max margin, and "
+        "equal to it when the widest band's centre line passes through the origin."
     )

@@ -1,0 +1,156 @@
+"""Independent oracles for the mistake bounds the pages state, and a reader of the
+inequalities they state.
+
+Nothing here calls the app's theory: R is a norm, gamma* and u* come from the max-margin
+dual solved by L-BFGS-B (not the engine's NNLS), Theorem 2's minimum from the soft-margin
+dual, and the mistakes from a textbook loop.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+
+import numpy as np
+from scipy.optimize import minimize
+
+
+def augmented(X) -> np.ndarray:
+    X = np.asarray(X, dtype=np.float64)
+    return np.hstack((np.ones((X.shape[0], 1)), X))
+
+
+def textbook_mistakes(X, y, eta, w0, b0, orders) -> np.ndarray:
+    """M after each visit t = 0..T (the perceptron of the notes, written out): a mistake
+    when y(w·x + b) <= 0, then w += eta y x, b += eta y. ``orders``: the example order of
+    each epoch."""
+    w, b = np.array(w0, dtype=np.float64), float(b0)
+    counts = [0]
+    for order in orders:
+        for i in order:
+            x, label = X[i], y[i]
+            if label * (w @ x + b) <= 0:
+                w = w + eta * label * x
+                b = b + eta * label
+                counts.append(counts[-1] + 1)
+            else:
+                counts.append(counts[-1])
+    return np.array(counts)
+
+
+def max_margin(X, y) -> tuple[float, np.ndarray] | None:
+    """(gamma*, u*) in the augmented space, bias first, from the dual max sum(a) -
+    ||Z^T a||^2 / 2 over a >= 0 (None when no separator: the dual is unbounded)."""
+    Z = augmented(X) * np.asarray(y)[:, None]
+    res = minimize(
+        lambda a: 0.5 * np.sum((Z.T @ a) ** 2) - a.sum(),
+        np.zeros(len(Z)),
+        jac=lambda a: Z @ (Z.T @ a) - 1,
+        method="L-BFGS-B",
+        bounds=[(0, None)] * len(Z),
+        options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 100_000},
+    )
+    w = Z.T @ res.x
+    if not np.all(Z @ w > 0) or np.linalg.norm(w) > 1e6:
+        return None
+    u = w / np.linalg.norm(w)
+    return float(np.min(Z @ u)), u
+
+
+def hinge_minimum(X, y, epochs: int) -> tuple[float, np.ndarray]:
+    """Theorem 2's min over w of R^2 ||w||^2 + 2E sum max(0, 1 - z.w) and its w, from the
+    dual max sum(a) - ||Z^T a||^2 / (4 R^2) over 0 <= a <= 2E (w = Z^T a / (2 R^2))."""
+    Z = augmented(X) * np.asarray(y)[:, None]
+    R2 = float(np.max(np.sum(augmented(X) ** 2, axis=1)))
+    C = 2.0 * epochs
+    res = minimize(
+        lambda a: np.sum((Z.T @ a) ** 2) / (4 * R2) - a.sum(),
+        np.zeros(len(Z)),
+        jac=lambda a: Z @ (Z.T @ a) / (2 * R2) - 1,
+        method="L-BFGS-B",
+        bounds=[(0, C)] * len(Z),
+        options={"ftol": 1e-15, "gtol": 1e-12, "maxiter": 100_000},
+    )
+    w = Z.T @ res.x / (2 * R2)
+    primal = R2 * (w @ w) + C * np.maximum(0.0, 1.0 - Z @ w).sum()
+    return float(primal), w
+
+
+def hinge_from_start(X, y, epochs: int, w_star, v1) -> float:
+    """Theorem 2's proof from v(1) = w(1)/eta, at w_star, solved by hand: the largest M
+    with (v(1).w* + M - E L)^2 <= (||v(1)||^2 + M R^2) ||w*||^2 (or M < E L - v(1).w*)."""
+    Z = augmented(X) * np.asarray(y)[:, None]
+    R2 = float(np.max(np.sum(augmented(X) ** 2, axis=1)))
+    L = epochs * float(np.maximum(0.0, 1.0 - Z @ w_star).sum())
+    a, s, c = float(v1 @ w_star) - L, float(w_star @ w_star), float(v1 @ v1)
+    # M^2 + (2a - R2 s) M + (a^2 - c s) <= 0
+    B, C = 2 * a - R2 * s, a * a - c * s
+    root = (-B + math.sqrt(max(0.0, B * B - 4 * C))) / 2
+    return max(root, -a)
+
+
+# ------------------------------------------------------------ reading the page
+NUM = r"-?\d[\d,]*(?:\{,\}\d{3})*(?:\.\d+)?(?:\s*(?:·|\\cdot)\s*10\^\{?-?\d+\}?)?|∞|\\infty"
+
+
+def number(s: str) -> float:
+    """A number as the page writes it: 15.47, 264{,}613, 264,613, 1.235 \\cdot 10^{15}."""
+    s = s.strip()
+    if s in ("∞", r"\infty"):
+        return math.inf
+    m = re.fullmatch(r"(-?[\d.,{}]+)\s*(?:·|\\cdot)\s*10\^\{?(-?\d+)\}?", s)
+    if m:
+        return float(m.group(1).replace("{,}", "").replace(",", "")) * 10 ** int(m.group(2))
+    return float(s.replace("{,}", "").replace(",", ""))
+
+
+MISTAKE_LINE = re.compile(rf"M = (\d+) ≤ (?:[^=()]* = )?({NUM})")
+
+
+def line_statement(line: str) -> tuple[int, float] | None:
+    """(M, bound) of a plain line "... M = 60 ≤ k̂ = 1,264 (...)", or None."""
+    m = MISTAKE_LINE.search(line)
+    return None if m is None else (int(m.group(1)), number(m.group(2)))
+
+
+def _flat(block: str) -> list[str]:
+    """A LaTeX block as its statements: gathered lines apart, aligned lines joined."""
+    body = block.replace("$$", "")
+    body = re.sub(r"\\(begin|end)\{(gathered|aligned)\}", "\n", body)
+    parts = re.split(r"\\\\\[[\d.]+em\]|\n", body)
+    out = []
+    for p in parts:
+        p = p.replace(r"\\", " ").replace("&", " ").replace(r"\quad", " ").replace(r"\;", " ")
+        p = re.sub(r"\s+", " ", p).strip()
+        if p:
+            out.append(p)
+    return out
+
+
+def latex_statements(block: str) -> list[tuple[float, str, float]]:
+    """Every numeric inequality a LaTeX block states, as (left, "le" or "ge", right): the
+    number just before the sign (after its last "=") against the last number after it."""
+    out = []
+    for stmt in _flat(block):
+        for m in re.finditer(r"\\(le|ge)\b", stmt):
+            left = re.search(rf"(?:=|^)\s*({NUM})\s*$", stmt[: m.start()])
+            tail = re.split(r"\\(?:le|ge|Rightarrow)\b", stmt[m.end() :])[0]
+            right = re.search(rf"(?:=|^)\s*({NUM})\s*,?[^=]*$", tail.strip())
+            if left and right:
+                out.append((number(left.group(1)), m.group(1), number(right.group(1))))
+    return out
+
+
+def latex_mistakes(block: str) -> list[tuple[int, float]]:
+    """(M, bound) of every "M = m ≤ ... = B" (or 004's "k = m ≤ ...") a LaTeX block
+    states."""
+    out = []
+    for stmt in _flat(block):
+        m = re.search(r"\b[Mk] = (\d+) \\le\b(.*)$", stmt)
+        if m is None:
+            continue
+        tail = re.split(r"\\(?:le|ge|Rightarrow)\b", m.group(2))[0]
+        nums = re.findall(rf"(?:=|^)\s*({NUM})(?=\s*(?:,|\\text|$))", tail.strip())
+        if nums:
+            out.append((int(m.group(1)), number(nums[-1])))
+    return out

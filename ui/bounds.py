@@ -1,0 +1,95 @@
+"""Which mistake bound holds for a run at a step, and why (no streamlit here).
+
+Every page that steps states one bound beside its mistake count, and only one whose
+assumptions hold for the settings shown:
+
+- Theorem 1 (001), separable data from w = 0 (any eta: from 0 the run with step eta is
+  eta times the run with step 1, so eta cancels): M <= R^2 / gamma*^2.
+- 004's proof from a start w(1) != 0 (a random start), separable data:
+  M <= k_hat = ||w(1)/eta - alpha u*||^2 / R^2 (``pc.Theory.bound_from_start``). Theorem 1
+  as stated assumes w = 0 and can fail from another start.
+- Theorem 2 (001) after E epochs, any data, from w = 0 (eta cancels again):
+  M <= R^2 ||w*||^2 + 2 E L_hinge(w*) at the minimising w* (``pc.HingeBound.value``).
+- Theorem 2's proof from a start w(1) != 0, at the same w*: the largest root of
+  (M + w(1)/eta.w* - E L)^2 = (||w(1)/eta||^2 + M R^2) ||w*||^2
+  (``pc.HingeBound.from_start``).
+
+None applies to a batch step (it sums an epoch's mistakes into one move) or to a kernel
+other than the linear one (its margin lives in the kernel's feature space, not computed
+here): then ``Live.value`` is None and ``Live.why`` says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+
+from ui import text
+
+HINGE_TOO_LARGE = "Theorem 2 is too large to compute live here (over 20,000 points)"
+
+
+@dataclass(frozen=True)
+class Live:
+    """The mistakes so far and the bound that holds for them.
+
+    ``value``: the bound (None: none is shown, ``why`` says why); ``name``: how the
+    bound is written ("R²/γ*²", "k̂", or "": the number alone); ``why``: the theorem
+    and its assumptions, in a few words; ``theorem``: "1", "004", "2", "2-start" or ""
+    (none).
+    """
+
+    M: int
+    value: float | None
+    name: str
+    why: str
+    theorem: str
+
+    def line(self) -> str:
+        """One plain line: "M = 60 ≤ k̂ = 1,264 (004's proof, from this random start)"."""
+        if self.value is None:
+            return f"M = {self.M} ({self.why})"
+        name = f"{self.name} = " if self.name else ""
+        return f"M = {self.M} ≤ {name}{text.bound_num(self.value)} ({self.why})"
+
+
+def epochs_of(run, t: int) -> int:
+    """E: the epochs the first t visits reach into (at least 1)."""
+    return max(1, -(-int(t) // run.n))
+
+
+def from_zero(run) -> bool:
+    return not (np.any(run.w0) or run.b0)
+
+
+def live(run, th, t: int, hinge_of: Callable[[int], object] | None = None) -> Live:
+    """The bound that holds for ``run`` after ``t`` visits (``th``: its data's
+    ``pc.Theory`` or None; ``hinge_of(E)``: Theorem 2 after E epochs, a ``pc.HingeBound``
+    or None when too large to compute)."""
+    M = int(run.updates_before_visit(t))
+    if run.variant == "batch":
+        return Live(M, None, "", "no mistake bound for batch steps: Theorem 1 counts "
+                    "single updates, a batch step sums an epoch's mistakes", "")  # fmt: skip
+    if run.is_kernel and run.kernel.name != "linear":
+        return Live(M, None, "", "Theorem 1 holds in the kernel's feature space, whose "
+                    "margin is not computed here", "")  # fmt: skip
+    if th is None:
+        return Live(M, None, "", "a bound needs points of both classes", "")
+    zero = from_zero(run)
+    if th.separable:
+        if zero:
+            return Live(M, th.bound, "R²/γ*²", "Theorem 1: separable, from w = 0", "1")
+        k_hat = th.bound_from_start(run.w0, run.b0, run.eta)
+        return Live(M, k_hat, "k̂", "004's proof from this start; Theorem 1 needs w = 0", "004")
+    E = epochs_of(run, t)
+    hb = None if hinge_of is None else hinge_of(E)
+    if hb is None:
+        return Live(M, None, "", f"not separable: {HINGE_TOO_LARGE}", "")
+    epochs = f"E = {E} epoch{'s' if E != 1 else ''}"
+    if zero:
+        return Live(M, hb.value, "", f"Theorem 2 after {epochs}: not separable, from w = 0", "2")
+    value = hb.from_start(run.w0, run.b0, run.eta)
+    why = f"Theorem 2's proof from this start, after {epochs}: not separable"
+    return Live(M, value, "", why, "2-start")
