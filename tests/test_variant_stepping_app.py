@@ -88,7 +88,7 @@ def test_a_kernel_step_moves_alpha_and_back_returns(path, prefix):
     t = int(at.session_state[f"{prefix}cursor"])
     assert t == int(run.update_visit[0]) + 1
     text = " ".join(m.value for m in at.markdown)
-    assert "Σα = 1 mistakes so far" in text
+    assert "Σα = 1 mistake so far" in text
     latex = " ".join(x.value for x in at.latex)
     i = int(run.update_index[0]) + 1
     assert rf"\alpha_{{{i}}} \leftarrow \alpha_{{{i}}} + 1 = 0 + 1 = 1" in latex

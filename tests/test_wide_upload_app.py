@@ -309,7 +309,7 @@ def test_100000_rows_train_on_all_and_draw_a_stated_sample():
     wrong = shown[labels * (shown @ w + b) <= 0]
     assert 0 < len(wrong) <= 2_000 and sorted(map(tuple, crosses)) == sorted(map(tuple, wrong))
     total_wrong = int(np.count_nonzero(y * (X @ w + b) <= 0))
-    assert f"w gets {total_wrong} of 100000 points wrong" in said(at)
+    assert f"w gets {total_wrong:,} of 100,000 points wrong" in said(at)
 
 
 def test_too_many_values_are_refused_and_the_previous_data_stays(monkeypatch):

@@ -97,3 +97,23 @@ def test_the_cone_rows_error_shows_the_typed_text_without_backslashes():
     assert any("'1e9': entries must be finite" in s for s in shown) and not any(
         "\\" in s for s in shown
     ), shown
+
+
+def test_the_kernel_summary_counts_one_mistake_and_one_example_in_the_singular():
+    # From alpha = 0 the first visit is a tie, a mistake: alpha of that example becomes 1.
+    at = open_page("pages/kernel.py", kn_step="1")
+    assert not at.exception
+    words = " ".join(text_of(m.value) for m in at.markdown)
+    assert "Σα = 1 mistake so far · 1 example with α_i > 0" in words, words
+    assert singular_ok(words), words
+
+
+def test_a_visit_of_a_large_run_writes_its_numbers_with_separators():
+    import perceptron_core as pc
+
+    rng = np.random.default_rng(0)
+    X = rng.normal(size=(12_345, 2))
+    y = np.where(X[:, 0] + X[:, 1] > 0, 1, -1)
+    run = pc.train(X, y, max_epochs=2)
+    status = text.status_line(run, 2_000)
+    assert "example 2,000 of 12,345" in status, status

@@ -147,12 +147,16 @@ def status_line(run, t: int) -> str:
         pred = run.prediction(t - 1)
         said = {1: "+1", -1: "-1", 0: "0 (I don't know)"}[pred]
         parts = [
-            f"arrival {v.position + 1} of {run.n}",
+            f"arrival {v.position + 1:,} of {run.n:,}",
             f"update {k}",
             f"predicted {said}, label {int(run.y[v.index]):+d}",
         ]
     else:
-        parts = [f"update {k}", f"epoch {v.epoch + 1}", f"example {v.position + 1} of {run.n}"]
+        parts = [
+            f"update {k:,}",
+            f"epoch {v.epoch + 1:,}",
+            f"example {v.position + 1:,} of {run.n:,}",
+        ]
     if v.mistake and v.activation == 0:
         parts.append("mistake (a tie: w·x + b = 0)")
     else:

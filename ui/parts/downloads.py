@@ -53,7 +53,7 @@ def downloads(
             f"{ds.d} features and {ds.n:,} points)."
         )
     st.caption(
-        f"Data: {text.plain(ds.source)} · {ds.n} points · "
+        f"Data: {text.plain(ds.source)} · {text.counted(ds.n, 'point')} · "
         f"{datasets.PREPROCESSING[ds.preprocessing]}"
     )
 

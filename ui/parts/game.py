@@ -16,7 +16,7 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, online_view, state
+from ui import compute, online_view, state, text
 from ui.parts import link
 from ui.parts.settings import Settings
 from ui.state import Table
@@ -141,8 +141,8 @@ def adversary(page: Table, to_the_end: bool = False) -> None:
             break
         if time.monotonic() - start > ADVERSARY_BUDGET_S:
             ss[page.own("note")] = (
-                f"The adversary played {len(played)} points in {ADVERSARY_BUDGET_S:g} s and "
-                "stopped there: press again to go on."
+                f"The adversary played {text.counted(len(played), 'point')} in "
+                f"{ADVERSARY_BUDGET_S:g} s and stopped there: press again to go on."
             )
             break
     if not played:

@@ -45,7 +45,7 @@ def _variant_numbers(run, variant: str, ds: datasets.Dataset, t: int) -> None:
         rule = text.weights_text(vw, vb)
     drawn = "(dashed)" if ds.d == 2 else "(not drawn: the chart shows the run's own scores)"
     st.markdown(
-        f"**{variant.capitalize()}** {drawn}: {rule} · {wrong} of {ds.n} training points "
+        f"**{variant.capitalize()}** {drawn}: {rule} · {wrong:,} of {ds.n:,} training points "
         "wrong with it now. The run itself is the classic perceptron's."
     )
 
@@ -164,8 +164,9 @@ def texts(run, ds: datasets.Dataset, th=None):
             scores = kernel_view.scores_at(run, M, ds.X)
             wrong = int(np.count_nonzero(pc.mistakes(ds.y, scores)))
             line = (
-                f"Σα = {int(alpha.sum())} mistakes so far · {int(np.count_nonzero(alpha))} "
-                f"examples with α_i > 0 · {wrong} of {ds.n} training points misclassified now"
+                f"Σα = {text.counted(int(alpha.sum()), 'mistake')} so far · "
+                f"{text.counted(int(np.count_nonzero(alpha)), 'example')} with α_i > 0 · "
+                f"{wrong:,} of {ds.n:,} training points misclassified now"
                 f" · {bounds.live(run, th, t, hinge_of(ds)).line()}"
             )
             return {"summary": line}
@@ -192,7 +193,7 @@ def margin_line(w, b: float, ds: datasets.Dataset, th=None) -> str:
         a = pc.activations(ds.X, w, b)
         wrong = int(np.count_nonzero(pc.mistakes(ds.y, a)))
         if wrong:
-            own = f"w gets {wrong} of {ds.n} points wrong: no margin yet (no band drawn)"
+            own = f"w gets {wrong:,} of {ds.n:,} points wrong: no margin yet (no band drawn)"
         else:
             margin = float(np.min(ds.y * a)) / float(np.linalg.norm(w))
             own = f"margin of w in the picture, min y(w·x + b)/‖w‖: {text.num(margin)} (the band)"
