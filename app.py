@@ -117,6 +117,7 @@ def main() -> None:
     page = st.navigation([root, *pages])
     path = page.url_path
     scenes.open_requested(path)  # a scene's button was pressed: its page, link and step
+    scenes.keys(path)  # first on the page: presses wait for its stage, scenes walk on
     scenes.scene_bar(path)
     guard.run_page(page)  # errors are logged, never shown as tracebacks
 
