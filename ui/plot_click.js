@@ -636,7 +636,8 @@ function steers(target) {
 //   charts: string[],       // the keys of the stage's chart (st-key-<key>)
 //   scene: boolean,         // a lecture scene is on screen (the scene bar's buttons)
 //   opening: boolean,       // a scene was asked for: this page is on the way to it
-//   section: string | null, // the anchor of the heading the scene opens at
+//   section: string | null, // the anchor of the heading the scene opens at (scrolled to
+//                           // by the inline script)
 //   shortcuts: string[],    // the stage's keys (lower case)
 // }).
 // A stage that is ready (its data came on this page) takes them. While a stage is on its
@@ -814,51 +815,8 @@ function pageKeys(data) {
   } else if (leavingNow() && where !== PAGE.leavingFrom) {
     PAGE.leaving = 0; // the scene's page: its presses wait for its stage, or go now
   }
-  if (fresh && data.section) scrollToSection(String(data.section));
   takeEarly();
   drainQueue();
-}
-
-// ------------------------------------------------------------------ a scene's section
-// A scene on a long page opens at its section: its heading (Streamlit's anchor) is
-// scrolled to the top once it is drawn, and kept there while the page above it settles,
-// until the reader scrolls or a few seconds after the page has run.
-const SECTION_TOP_PX = 8;
-const SECTION_SETTLE_MS = 1500;
-
-function scrollToSection(anchor) {
-  const started = performance.now();
-  let moved = false;
-  let idleSince = 0;
-  const stop = () => {
-    moved = true;
-  };
-  const events = ["wheel", "touchmove", "pointerdown"];
-  for (const name of events) window.addEventListener(name, stop, { capture: true, passive: true });
-  const tick = () => {
-    const el = document.getElementById(anchor);
-    if (!moved && el) {
-      const top = el.getBoundingClientRect().top;
-      if (Math.abs(top - SECTION_TOP_PX) > 2) {
-        el.scrollIntoView({ block: "start" });
-        const after = el.getBoundingClientRect().top;
-        for (let box = el.parentElement; box; box = box.parentElement) {
-          if (box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== "visible") {
-            box.scrollTop += after - SECTION_TOP_PX;
-            break;
-          }
-        }
-      }
-    }
-    idleSince = pageRunning() ? 0 : idleSince || performance.now();
-    const settled = idleSince !== 0 && performance.now() - idleSince > SECTION_SETTLE_MS;
-    if (moved || settled || performance.now() - started > WAIT_MS) {
-      for (const name of events) window.removeEventListener(name, stop, { capture: true });
-      return;
-    }
-    setTimeout(tick, 150);
-  };
-  tick();
 }
 
 function togglePlay(inst) {
