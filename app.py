@@ -119,6 +119,7 @@ def main() -> None:
     link.refuse_a_long_link()  # before any page reads the link
     path = page.url_path
     scenes.open_requested(path)  # a scene's button was pressed: its page, link and step
+    scenes.keys(path)  # first on the page: presses wait for its stage, scenes walk on
     scenes.scene_bar(path)
     guard.run_page(page)  # errors are logged, never shown as tracebacks
 

@@ -48,7 +48,7 @@ style.header(
 )
 
 # ------------------------------------------------------------------ margins
-st.subheader("Mistakes against the bound, over margins")
+st.subheader("Mistakes against the bound, over margins", anchor="margins")
 low, high = min(low, high), max(low, high)
 margins = tuple(float(m) for m in np.geomspace(low, high, count if high > low else 1))
 seeds_m, cut = experiments_view.seeds_within(seeds, len(margins) * n, MARGIN_WORK, "margin chart")
@@ -60,7 +60,7 @@ if cut:
     st.caption(cut)
 
 # --------------------------------------------------------------- dimensions
-st.subheader("Mistakes against the dimension, at one margin")
+st.subheader("Mistakes against the dimension, at one margin", anchor="dimensions")
 dims, dims_cut = experiments_view.dimensions(max_dim, n, MOST_COORDINATES)
 seeds_d, cut = experiments_view.seeds_within(
     seeds, n * sum(dims), DIMENSION_WORK, "dimension chart"
@@ -74,7 +74,7 @@ for note in (dims_cut, cut):
         st.caption(note)
 
 # -------------------------------------------------------------------- orders
-st.subheader("One dataset, many orders (002 section 6.1)")
+st.subheader("One dataset, many orders (002 section 6.1)", anchor="orders")
 ds = data.settle(PAGE, opening.choice, opening.prep, max_points=MAX_POINTS, what="this page")
 if np.unique(ds.y).size < 2:
     st.info("Both classes are needed: pick data with points of each class.")

@@ -1,5 +1,7 @@
 """ui.figures: pure builders, checked on fig.data / fig.layout and against geometry."""
 
+import re
+
 import numpy as np
 import plotly.graph_objects as go
 import pytest
@@ -395,3 +397,56 @@ def test_002_example_2s_corner_boundary_comes_into_view_and_a_far_one_is_pointed
     inside = F.playground_spec(X, y, box=box, w=np.array([1.0, 0.0]), b=-0.5)[0]
     line = inside[F.T["boundary"]]
     assert line["name"] == "boundary" and line["x"] == [0.5, 0.5] and set(line["text"]) == {""}
+
+
+# 002's Example 1, its first epoch as ERRATA.md writes it out: after visit 1, w = (1, 1),
+# b = 1; visit 3, (1, 2) with y = -1, is a mistake. From w = 0 every w is eta times these.
+EXAMPLE1 = np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]])
+
+
+@pytest.mark.parametrize("box", [F.Box(-1.5, 2.5, -1.25, 2.75), F.Box(-0.25, 2.25, -0.25, 2.25)])
+def test_an_updates_arrows_read_at_every_learning_rate(box):
+    """The update of visit 3 at eta = 0.01, 1 and 10: the same picture (it is zoomed to
+    the update), each arrow at least 0.28 of the view's side (120 px of a projector's
+    430-pixel plot), inside the view, the sum exact, and w_new's label says the zoom."""
+    drawn = []
+    for eta in (0.01, 1.0, 10.0):
+        up = F.Update(eta * np.array([1.0, 1.0]), eta, EXAMPLE1[2], -1, eta)
+        parts = F.vector_traces(box, update=up)
+        ends = {n: np.c_[parts[n]["x"], parts[n]["y"]] for n in F.ARROWS}
+        drawn.append(np.concatenate(list(ends.values())))
+        (o1, w_old), (s0, s1), (o2, w_new) = (ends[n] for n in F.ARROWS)
+        np.testing.assert_allclose(w_old, s0)  # tip to tail
+        np.testing.assert_allclose(s1, w_new, atol=1e-12 * box.span)
+        np.testing.assert_allclose(o1, o2)
+        scale = np.linalg.norm(w_new - o2) / np.linalg.norm(up.w_new)
+        np.testing.assert_allclose(w_old - o1, scale * up.w_old)
+        np.testing.assert_allclose(s1 - s0, scale * eta * -EXAMPLE1[2])
+        for a, b in ends.values():
+            assert np.linalg.norm(b - a) >= 0.28 * box.span
+            assert box.contains(*a) and box.contains(*b)
+        said = parts["vector labels"]["text"][2]
+        assert said.startswith("w_new")
+        zoom = re.search(r"×([\d,.]+)", said)  # the label's number is the drawn ratio
+        assert zoom is not None and float(zoom[1].replace(",", "")) == pytest.approx(scale)
+        assert ("shifted" in said) == (not np.allclose(o1, 0.0))
+        assert parts["vector labels"]["text"][1] == ("−x" if eta == 1 else f"−{eta:g}·x")
+    np.testing.assert_allclose(drawn[0], drawn[1])
+    np.testing.assert_allclose(drawn[2], drawn[1])
+
+
+def test_a_runs_short_w_is_zoomed_and_said():
+    """eta = 0.01 draws every w a hundredth as long: the run's frame zooms it (one scale
+    for the run) until its longest w is 0.45 of the view, and the label says by how much."""
+    ds = datasets.generate("separable", n=50, seed=4, margin=0.1, noise=0.1)
+    W = 0.01 * textbook_weights(ds.X, ds.y)
+    box = F.view_box(ds.X, include_origin=True)
+    frame = F.run_arrow_frame(box, W)
+    longest = float(np.max(np.linalg.norm(W, axis=1)))
+    assert frame.scale > 1 and frame.scale * longest == pytest.approx(0.45 * box.span, rel=0.1)
+    tips = np.asarray(frame.anchor) + frame.scale * W
+    assert np.all((tips >= [box.x0, box.y0]) & (tips <= [box.x1, box.y1]))
+    label = F.vector_traces(box, w=W[-1], frame=frame)["vector labels"]["text"][0]
+    assert label == f"w ({F.times(frame.scale)})"
+    normal = F.run_arrow_frame(box, W / 0.01)  # eta = 1: drawn at its true size or less
+    assert normal.scale <= 1

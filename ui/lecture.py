@@ -29,6 +29,12 @@ class Scene:
     values: dict = field(default_factory=dict)  # field name: value (a choice's key)
     params: dict = field(default_factory=dict)  # generator parameter: value
     step: int | str = 0  # visits done, or END
+    # Where the idea has been shown (visits done, or END): a clicker's PageDown there or
+    # beyond opens the next scene. None on a page without a stepped run (PageDown goes on
+    # at once). ``until`` says why the scene ends there.
+    last: int | str | None = None
+    until: str = ""
+    section: str | None = None  # the heading's anchor the scene opens at (a long page)
 
 
 def table_of(path: str) -> Table:
@@ -100,10 +106,35 @@ def check(scene: Scene) -> list[str]:
         problems.append(f"{scene.title}: /{scene.path} has no step")
     if scene.params and "generator" not in table.fields:
         problems.append(f"{scene.title}: /{scene.path} has no generator")
+    problems += _check_last(scene, "step" in table.fields)
     return problems
 
 
+def _check_last(scene: Scene, steps: bool) -> list[str]:
+    """A scene's last step: none without a stepped run; else END, or a step not before
+    the scene opens (END after a scene that opens at END); always with its reason."""
+    last, step = scene.last, scene.step
+    if not steps:
+        return [] if last is None else [f"{scene.title}: /{scene.path} has no step to end at"]
+    if not scene.until:
+        return [f"{scene.title}: no reason given for its last step"]
+    if last == END:
+        return []
+    if not isinstance(last, int) or isinstance(last, bool) or step == END or last < step:
+        return [f"{scene.title}: last step {last!r} (opens at {step!r})"]
+    return []
+
+
+def last_step(scene: Scene, total: int) -> int | None:
+    """The cursor from which a clicker's PageDown opens the next scene, on a run of
+    ``total`` visits; None for a scene without a stepped run."""
+    if scene.last is None:
+        return None
+    return total if scene.last == END else min(int(scene.last), total)
+
+
 EX1, EX2 = "notes_002_example1", "notes_002_example2"
+SHOWN_AT_END = "It opens at the run's end: the idea is on screen as it opens."
 SCENES: tuple[Scene, ...] = (
     Scene(
         "An update is a vector sum",
@@ -113,6 +144,9 @@ SCENES: tuple[Scene, ...] = (
         "playground",
         {"source": "examples", "example": EX1},
         step=3,
+        last=5,
+        until="Visit 5: (1, 1) is a mistake again and the sum is drawn once more, with "
+        "the other sign (+x): two updates show the rule.",
     ),
     Scene(
         "002's Example 1, corrected",
@@ -122,6 +156,8 @@ SCENES: tuple[Scene, ...] = (
         "playground",
         {"source": "examples", "example": EX1},
         step=4,
+        last=7,
+        until="Epoch 2 makes its mistakes again (visits 5 and 7): no clean pass comes.",
     ),
     Scene(
         "A tie at zero is a mistake",
@@ -131,6 +167,8 @@ SCENES: tuple[Scene, ...] = (
         "playground",
         {"source": "examples", "example": EX2},
         step=4,
+        last=4,
+        until="It opens on the tie (visit 4) and its update: nothing more to show.",
     ),
     Scene(
         "XOR never converges",
@@ -140,6 +178,8 @@ SCENES: tuple[Scene, ...] = (
         "playground",
         {"source": "examples", "example": EX2},
         step=END,
+        last=END,
+        until=SHOWN_AT_END,
     ),
     Scene(
         "A wide margin: few mistakes",
@@ -150,6 +190,8 @@ SCENES: tuple[Scene, ...] = (
         {"source": "generate", "generator": "separable", "n": 100},
         {"margin": 0.3},
         step=END,
+        last=END,
+        until=SHOWN_AT_END,
     ),
     Scene(
         "A thin margin: the bound grows as 1/γ²",
@@ -160,6 +202,8 @@ SCENES: tuple[Scene, ...] = (
         {"source": "generate", "generator": "separable", "n": 100},
         {"margin": 0.02},
         step=END,
+        last=END,
+        until=SHOWN_AT_END,
     ),
     Scene(
         "Order matters: a shuffled order",
@@ -169,6 +213,8 @@ SCENES: tuple[Scene, ...] = (
         "playground",
         {"source": "examples", "example": "ordering_85", "order": "shuffle"},
         step=END,
+        last=END,
+        until=SHOWN_AT_END,
     ),
     Scene(
         "Pocket, averaged and voted on noisy data",
@@ -178,6 +224,8 @@ SCENES: tuple[Scene, ...] = (
         "variants",
         {"source": "generate", "generator": "separable", "n": 200, "noise": 0.2},
         step=END,
+        last=END,
+        until=SHOWN_AT_END,
     ),
     Scene(
         "The kernel perceptron separates XOR",
@@ -187,6 +235,8 @@ SCENES: tuple[Scene, ...] = (
         "kernel",
         {"source": "generate", "generator": "xor", "kernel": "poly", "degree": 2},
         step=END,
+        last=END,
+        until=SHOWN_AT_END,
     ),
     Scene(
         "The proof, live: the squeeze",
@@ -196,6 +246,8 @@ SCENES: tuple[Scene, ...] = (
         "proof",
         {"source": "examples", "example": "notes_rule_004"},
         step=END,
+        last=END,
+        until=SHOWN_AT_END,
     ),
     Scene(
         "Random orders, and the worst order",
@@ -205,6 +257,7 @@ SCENES: tuple[Scene, ...] = (
         "002 section 6.1, 001 Theorem 1",
         "experiments",
         {"source": "examples", "example": "ordering_85"},
+        section="orders",
     ),
     Scene(
         "The mistake-bound game",
@@ -221,6 +274,8 @@ SCENES: tuple[Scene, ...] = (
         "space",
         {"source": "examples", "example": "notes_rule_004"},
         step=END,
+        last=END,
+        until=SHOWN_AT_END,
     ),
     Scene(
         "Batch gradient descent on J_p",
@@ -230,5 +285,7 @@ SCENES: tuple[Scene, ...] = (
         "batch",
         {"source": "examples", "example": "notes_rule_004"},
         step=END,
+        last=END,
+        until=SHOWN_AT_END,
     ),
 )

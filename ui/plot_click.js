@@ -333,6 +333,9 @@ async function renderLatest(inst) {
 //   buttons: {move: key},   // the page's Streamlit buttons (st-key-<key>)
 //   shortcuts: {key: move}, // their keys (lower case)
 //   stale: string[],        // element keys that show the server's step only (dimmed)
+//   scene_last: number | null,
+//                           // in a lecture's scene: from this cursor on, PageDown opens
+//                           // the next scene (null: from the run's end, if in a scene)
 //   sync_ms: number,        // report the cursor this long after the last local move
 //   play: {key, shortcut, unit, speed_ms} | null,
 //                           // Play in the browser: its button, key, what a frame advances
@@ -408,6 +411,12 @@ function adoptStage(inst, data) {
     const queued = st.queue.splice(0);
     for (const move of queued) stageMove(inst, move);
   }
+  // The page's keys go to this stage now, the presses that waited for it first.
+  st.epoch = PAGE.epoch;
+  PAGE.inst = inst;
+  delete inst.root.dataset.stagePending;
+  inst.root.dataset.stageReady = "1";
+  drainQueue();
 }
 
 function dropStage(inst) {
@@ -416,9 +425,9 @@ function dropStage(inst) {
   stopPlay(inst, false);
   if (st.textObserver) st.textObserver.disconnect();
   window.removeEventListener("click", st.onClick, true);
-  window.removeEventListener("keydown", st.onKey, true);
-  window.removeEventListener("pointerup", st.onPointerUp, true);
   inst.stage = null;
+  if (PAGE.inst === inst) PAGE.inst = null;
+  delete inst.root.dataset.stageReady;
   for (const layer of [inst.under, inst.over]) {
     if (window.Plotly) window.Plotly.purge(layer);
   }
@@ -507,13 +516,21 @@ function moveOf(inst, target) {
 // toggle. The stage's letter keys work while one has the focus.
 const NOT_TEXT = new Set(["range", "checkbox", "radio", "button", "submit", "reset"]);
 
-function typing(target) {
+function typing(target, key = "") {
+  if (!target) return false;
+  if (target.isContentEditable || target.tagName === "TEXTAREA" || target.tagName === "SELECT") {
+    return true;
+  }
+  if (target.tagName !== "INPUT" || NOT_TEXT.has(String(target.type).toLowerCase())) return false;
+  // A select box's search field while its list is closed and nothing is typed: the
+  // clicker's keys move nothing there (a letter still searches, ArrowDown opens the list).
+  return !(CLICKER_KEYS.has(key) && closedSelect(target) && !target.value);
+}
+
+function closedSelect(el) {
   return (
-    target &&
-    (target.isContentEditable ||
-      (target.tagName === "INPUT" && !NOT_TEXT.has(String(target.type).toLowerCase())) ||
-      target.tagName === "TEXTAREA" ||
-      target.tagName === "SELECT")
+    !!el && el.getAttribute && el.getAttribute("role") === "combobox" &&
+    el.getAttribute("aria-expanded") !== "true"
   );
 }
 
@@ -523,6 +540,16 @@ function isSlider(el) {
     ((el.tagName === "INPUT" && String(el.type).toLowerCase() === "range") ||
       (el.getAttribute && el.getAttribute("role") === "slider"))
   );
+}
+
+// A choice made with the mouse: a toggle, a checkbox, a radio button or a segmented
+// control's button (role radio), a tab.
+const CHOICE_ROLES = new Set(["switch", "checkbox", "radio", "tab", "option", "menuitem"]);
+
+function isChoice(el) {
+  if (!el || !el.getAttribute) return false;
+  const type = el.tagName === "INPUT" ? String(el.type).toLowerCase() : "";
+  return type === "checkbox" || type === "radio" || CHOICE_ROLES.has(el.getAttribute("role"));
 }
 
 function installListeners(inst) {
@@ -544,51 +571,43 @@ function installListeners(inst) {
     ev.stopPropagation();
     stageMove(inst, move);
   };
-  st.onKey = (ev) => {
-    if (inst.stage !== st || st.data.playing || ev.repeat) return;
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || typing(ev.target)) return;
-    const key = typeof ev.key === "string" ? ev.key.toLowerCase() : "";
-    // A clicker's PageDown / PageUp (or the arrows), unless a widget with focus uses them.
-    if (NAVIGATION_KEYS.has(key) && steers(ev.target)) return;
-    if (st.data.play && key === st.data.play.shortcut) {
-      ev.preventDefault();
-      ev.stopImmediatePropagation();
-      togglePlay(inst);
-      return;
-    }
-    const move = st.data.shortcuts[key];
-    if (move === undefined) return;
-    ev.preventDefault();
-    ev.stopImmediatePropagation();
-    // In a lecture's scene the clicker goes on past the run: at its end to the next
-    // scene, at its start back to the previous one (the scene bar's buttons).
-    if (CLICKER_NEXT.has(key) && st.waiting === 0 && st.cursor >= st.data.total &&
-        pressScene("lab_next_scene")) return;
-    if (CLICKER_BACK.has(key) && st.waiting === 0 && st.cursor === 0 &&
-        pressScene("lab_prev_scene")) return;
-    stageMove(inst, move);
-  };
-  // A slider dragged with the mouse keeps the focus, and with it the arrow keys: let it go
-  // once the drag ends, so the clicker and the keys step again (a slider reached with Tab
-  // keeps it).
-  st.onPointerUp = () => {
-    setTimeout(() => {
-      const active = document.activeElement;
-      if (isSlider(active)) active.blur();
-    }, 0);
-  };
   // Capture on window: before Streamlit's own listeners on the document and its root.
   window.addEventListener("click", st.onClick, true);
-  window.addEventListener("keydown", st.onKey, true);
-  window.addEventListener("pointerup", st.onPointerUp, true);
+}
+
+// A key of the stage (lower case), pressed or played from the queue: whether it was taken.
+function stageKey(inst, key) {
+  const st = inst.stage;
+  if (st.data.play && key === st.data.play.shortcut) {
+    togglePlay(inst);
+    return true;
+  }
+  const move = st.data.shortcuts[key];
+  if (move === undefined) return false;
+  // In a lecture's scene the clicker goes on past the scene: from its last step (where
+  // its idea has been shown; the run's end by default) to the next scene, at the run's
+  // start back to the previous one (the scene bar's buttons).
+  const last = typeof st.data.scene_last === "number" ? st.data.scene_last : st.data.total;
+  if (CLICKER_NEXT.has(key) && st.waiting === 0 && st.cursor >= last && pressScene(NEXT_SCENE)) {
+    return true;
+  }
+  if (CLICKER_BACK.has(key) && st.waiting === 0 && st.cursor === 0 && pressScene(PREV_SCENE)) {
+    return true;
+  }
+  stageMove(inst, move);
+  return true;
 }
 
 const CLICKER_NEXT = new Set(["pagedown", "arrowright"]);
 const CLICKER_BACK = new Set(["pageup", "arrowleft"]);
+const CLICKER_KEYS = new Set([...CLICKER_NEXT, ...CLICKER_BACK]);
+const NEXT_SCENE = "lab_next_scene";
+const PREV_SCENE = "lab_prev_scene";
 
 function pressScene(key) {
   const button = document.querySelector(`.st-key-${key} button`);
   if (!button || button.disabled) return false;
+  leave();
   button.click();
   return true;
 }
@@ -598,11 +617,206 @@ const STEERED = new Set(["slider", "radio", "radiogroup", "tab", "tablist", "opt
 
 function steers(target) {
   if (isSlider(target)) return true;
+  if (closedSelect(target)) return false; // its list is closed: it steers nothing now
   for (let el = target; el && el !== document.body; el = el.parentElement) {
     const role = el.getAttribute && el.getAttribute("role");
     if (role && STEERED.has(role)) return true;
   }
   return false;
+}
+
+// ------------------------------------------------------------------------ the page's keys
+//
+// One listener takes the page's keys, installed with this module (the page's first
+// chart). app.py draws ``ui.plot_click.page_keys`` first on every page: an inline script
+// (ui/page_keys.js) that keeps the presses made before this module has loaded and hands
+// it the page's data, window.perceptronLab.page = {
+//   where: string,          // the page and the scene on it: a new one is a new page
+//   stage: boolean,         // the page steps a run: its stage takes the keys
+//   charts: string[],       // the keys of the stage's chart (st-key-<key>)
+//   scene: boolean,         // a lecture scene is on screen (the scene bar's buttons)
+//   opening: boolean,       // a scene was asked for: this page is on the way to it
+//   section: string | null, // the anchor of the heading the scene opens at (scrolled to
+//                           // by the inline script)
+//   shortcuts: string[],    // the stage's keys (lower case)
+// }).
+// A stage that is ready (its data came on this page) takes them. While a stage is on its
+// way (the page's script is running, plotly.js is loading) or a scene is opening, they
+// wait in a queue and are played, in order, once the stage is ready: a press right after
+// a link opens is not lost. On a scene's page without a stage the clicker's keys press
+// the scene bar's buttons. Keys typed into a text field, or steering a widget with the
+// focus, are left alone.
+const PAGE = {
+  epoch: 0, // counts the pages shown (a new ``where``); a stage belongs to one
+  where: null,
+  stage: false,
+  charts: [], // the keys of the stage's chart (drawing board or not)
+  scene: false,
+  since: 0, // when this page's keys data came (performance.now())
+  keys: new Set(CLICKER_KEYS),
+  inst: null, // the instance whose stage took data last
+  leaving: 0, // when a scene was asked for (0: none); its page's keys data ends it
+  leavingFrom: null,
+  queue: [], // [{key, at}]
+  draining: 0,
+};
+const WAIT_MS = 45000; // a press waits this long for a stage, at most
+const SCRIPT_STATE = '[data-testid="stApp"]';
+
+function leave() {
+  PAGE.leaving = performance.now();
+  PAGE.leavingFrom = PAGE.where;
+}
+
+function leavingNow() {
+  if (PAGE.leaving !== 0 && performance.now() - PAGE.leaving > WAIT_MS) PAGE.leaving = 0;
+  return PAGE.leaving !== 0;
+}
+
+function pageRunning() {
+  const app = document.querySelector(SCRIPT_STATE);
+  return !app || app.getAttribute("data-test-script-state") !== "notRunning";
+}
+
+// The stage that takes keys now, or null.
+function readyStage() {
+  const inst = PAGE.inst;
+  if (inst === null || inst.destroyed || inst.stage === null || leavingNow()) return null;
+  return inst.stage.epoch === PAGE.epoch ? inst : null;
+}
+
+// Presses wait: a scene is opening, or this page's stage has not come yet: its script
+// runs, or its chart is drawn but has not taken up its stage (its script module or
+// plotly.js is loading). A chart that came without a stage (no run) ends the wait.
+function waitsForStage() {
+  if (leavingNow()) return true;
+  if (!PAGE.stage || readyStage() !== null) return false;
+  if (performance.now() - PAGE.since > WAIT_MS) return false;
+  if (pageRunning()) return true;
+  for (const key of PAGE.charts) {
+    const el = document.querySelector(`.st-key-${CSS.escape(key)}`);
+    if (!el) continue;
+    const root = el.querySelector(".plot-click-root");
+    if (!root || root.dataset.stagePending || !(root.dataset.stageReady || root.dataset.stageNone)) {
+      return true;
+    }
+  }
+  return false;
+}
+
+function onPageKey(ev) {
+  if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat) return;
+  const key = typeof ev.key === "string" ? ev.key.toLowerCase() : "";
+  const inst = readyStage();
+  const known = PAGE.keys.has(key) || (inst !== null && isStageKey(inst, key));
+  if (!known || typing(ev.target, key)) return;
+  // A clicker's PageDown / PageUp (or the arrows), unless a widget with focus uses them.
+  if (NAVIGATION_KEYS.has(key) && steers(ev.target)) return;
+  let taken = false;
+  if (inst !== null) {
+    if (inst.stage.data.playing) return; // Play runs on the server: Streamlit's keys
+    taken = stageKey(inst, key);
+  } else if (waitsForStage()) {
+    if (PAGE.queue.length < 100) PAGE.queue.push({ key, at: performance.now() });
+    taken = true;
+  } else if (PAGE.scene && !PAGE.stage) {
+    taken = sceneKey(key);
+  }
+  if (taken) {
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+  }
+}
+
+function isStageKey(inst, key) {
+  const data = inst.stage.data;
+  return key in data.shortcuts || (!!data.play && key === data.play.shortcut);
+}
+
+function sceneKey(key) {
+  if (CLICKER_NEXT.has(key)) return pressScene(NEXT_SCENE);
+  if (CLICKER_BACK.has(key)) return pressScene(PREV_SCENE);
+  return false;
+}
+
+// The presses the inline script kept before this module had loaded.
+function takeEarly() {
+  const early = window.perceptronLab ? window.perceptronLab.early : null;
+  if (early && early.length) PAGE.queue.push(...early.splice(0, 100 - PAGE.queue.length));
+}
+
+// Play the presses that waited: into the stage once it is ready, or (a scene's page
+// without a stage) to the scene bar once the page has run. A press that opens a scene
+// leaves the rest waiting for the next page.
+function drainQueue() {
+  clearTimeout(PAGE.draining);
+  PAGE.draining = 0;
+  if (PAGE.queue.length === 0 || leavingNow()) return;
+  const inst = readyStage();
+  if (inst === null) {
+    if (PAGE.stage && waitsForStage()) return; // adoptStage drains it
+    if (pageRunning()) {
+      PAGE.draining = setTimeout(drainQueue, 100);
+      return;
+    }
+  }
+  while (PAGE.queue.length && !leavingNow()) {
+    const { key, at } = PAGE.queue.shift();
+    if (performance.now() - at > WAIT_MS) continue;
+    if (inst !== null) stageKey(inst, key);
+    else if (PAGE.scene) sceneKey(key);
+  }
+}
+
+// A widget chosen with the mouse keeps the focus, and with it the keys: a select box's
+// search field types S into itself, a slider or a group of toggle buttons takes the
+// arrows and PageDown. Once the pointer is up and the widget has done its work, the focus
+// is let go, so the clicker and the stage's keys work again. A widget reached with Tab
+// (the keyboard) keeps it; text and number fields always keep it.
+const RELEASE_MS = [0, 60, 200];
+
+function onPagePointerUp(ev) {
+  const target = ev.target instanceof Element ? ev.target : null;
+  const option = !!(target && target.closest('[role="option"]')); // a select box's choice
+  for (const ms of RELEASE_MS) {
+    setTimeout(() => {
+      const el = document.activeElement;
+      if (!el || el === document.body) return;
+      if (isSlider(el) || isChoice(el) || (option && closedSelect(el))) el.blur();
+    }, ms);
+  }
+}
+
+// A scene asked for with the mouse: presses made meanwhile wait for its page.
+const SCENE_BUTTONS = [NEXT_SCENE, PREV_SCENE, "lab_lecture_open", "lab_mine_open_"]
+  .map((k) => `[class*="st-key-${k}"] button:not(:disabled)`)
+  .join(", ");
+
+function onPageClick(ev) {
+  const target = ev.target instanceof Element ? ev.target : null;
+  if (ev.isTrusted && target && target.closest(SCENE_BUTTONS)) leave();
+}
+
+// The page's data (ui/page_keys.js, on every page and scene shown).
+function pageKeys(data) {
+  const where = String(data.where || "");
+  const fresh = where !== PAGE.where;
+  if (fresh) {
+    PAGE.epoch += 1;
+    PAGE.where = where;
+    PAGE.since = typeof data.at === "number" ? data.at : performance.now();
+  }
+  PAGE.stage = !!data.stage;
+  PAGE.charts = Array.isArray(data.charts) ? data.charts.map(String) : [];
+  PAGE.scene = !!data.scene;
+  PAGE.keys = new Set([...CLICKER_KEYS, ...(data.shortcuts || [])]);
+  if (data.opening) {
+    if (!leavingNow()) leave();
+  } else if (leavingNow() && where !== PAGE.leavingFrom) {
+    PAGE.leaving = 0; // the scene's page: its presses wait for its stage, or go now
+  }
+  takeEarly();
+  drainQueue();
 }
 
 function togglePlay(inst) {
@@ -877,7 +1091,23 @@ export default function plotClick(component) {
   // A page's other charts (``plot``): no clicks, no stage; tests find them by this class.
   inst.root.classList.toggle("plot-click-plain", !inst.clicks && !data.stage);
   if (inst.height === null) inst.gd.style.height = `${data.height}px`;
+  // A stage on its way (plotly.js loading): presses wait for it (the page's keys).
+  if (data.stage && (inst.stage === null || inst.stage.run !== data.stage.run)) {
+    inst.root.dataset.stagePending = "1";
+  }
+  if (data.stage) delete inst.root.dataset.stageNone;
+  else inst.root.dataset.stageNone = "1";
   inst.wanted = data;
   renderLatest(inst);
   return inst.cleanup;
 }
+
+// The page's keys, from the module's first evaluation on (once per page load).
+window.addEventListener("keydown", onPageKey, true);
+window.addEventListener("pointerup", onPagePointerUp, true);
+window.addEventListener("click", onPageClick, true);
+// The inline script's presses and page: from now on this module takes the keys.
+const LAB = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
+LAB.loaded = true;
+window.addEventListener("perceptron-lab-page", () => pageKeys(LAB.page));
+if (LAB.page) pageKeys(LAB.page);

@@ -52,6 +52,10 @@ Behaviour:
   ``st.plotly_chart`` gave them (Streamlit's light theme).
 * The script's address carries plotly.js's version (``?v=``): a proxy may cache it for good
   (``deploy/nginx.conf.template`` does), and a new version is a new address.
+* ``page_keys(...)`` draws nothing: app.py puts it first on every page, an inline script
+  that keeps the page's keys until this component's script has loaded (a press made
+  before the stage is ready waits for it), and hands it the page's data (a lecture
+  scene's, its section).
 """
 
 from __future__ import annotations
@@ -76,6 +80,7 @@ __all__ = [
     "CHART_TEMPLATE",
     "Click",
     "ClickPoint",
+    "page_keys",
     "peek_click",
     "plot",
     "plot_click",
@@ -86,6 +91,8 @@ COMPONENT_NAME = "perceptron_lab.plot_click"
 
 _HERE = Path(__file__).resolve().parent
 _JS = (_HERE / "plot_click.js").read_text(encoding="utf-8")
+_PAGE_JS = (_HERE / "page_keys.js").read_text(encoding="utf-8")
+PAGE_KEYS = "lab_page_keys"  # the container of ``page_keys``: nothing to see, no room taken
 _CSS = """
 .plot-click-root { width: 100%; position: relative; }
 .plot-click-graph { width: 100%; position: relative; z-index: 1; }
@@ -313,6 +320,56 @@ def plot_click(
         on_sync_change=_on_sync_change,
     )
     return _as_click(result.get("click"))
+
+
+def page_keys(
+    *,
+    where: str,
+    stage: bool,
+    charts: list[str] = (),
+    scene: bool = False,
+    opening: bool = False,
+    section: str | None = None,
+    shortcuts: list[str] = (),
+) -> None:
+    """The page's keys, drawn first on every page (app.py): nothing on screen.
+
+    An inline script (``page_keys.js``, run as soon as it is drawn) hands the page's data
+    to this component's script and keeps the presses that script would take until it has
+    loaded: a press made while the page's stage is on its way (its script running, the
+    component's module or plotly.js loading) waits for it instead of being lost.
+
+    Parameters
+    ----------
+    where
+        The page and the scene on it; a new value is a new page (the keys pressed meanwhile
+        wait for its stage).
+    stage, charts
+        Whether the page steps a run (its stage takes the keys), and the keys its stage's
+        chart may have (a press waits while that chart is on its way).
+    scene, opening
+        A lecture scene is on screen (its bar's buttons take the clicker's keys); a scene
+        was asked for, and this page is on the way to it.
+    section
+        The anchor of the heading a scene opens at (scrolled to once it is drawn).
+    shortcuts
+        The stage's keys, lower case.
+    """
+    data = {
+        "where": where,
+        "stage": bool(stage),
+        "charts": list(charts),
+        "scene": bool(scene),
+        "opening": bool(opening),
+        "section": section,
+        "shortcuts": list(shortcuts),
+    }
+    # Our own values only (no text from users); "</" cannot end the script early.
+    script = _PAGE_JS.replace("__PAGE_DATA__", json.dumps(data).replace("</", "<\\/"))
+    with st.container(key=PAGE_KEYS):
+        # Hidden with its layout wrapper, which would still take a gap of the page's column.
+        hide = f".st-key-{PAGE_KEYS}, div:has(> .st-key-{PAGE_KEYS}) {{display: none;}}"
+        st.html(f"<style>{hide}</style><script>{script}</script>", unsafe_allow_javascript=True)
 
 
 def plot(fig: go.Figure, *, key: str, height: int | None = None) -> None:

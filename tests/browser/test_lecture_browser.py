@@ -7,11 +7,22 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from browser_helpers import open_app, screenshot
+from browser_helpers import open_app, screenshot, wait_for_app_idle
 
 from ui import lecture
 
 STATUS = '[class*="st-key-"][class*="_status"] p'
+OVER = '[data-testid="stageOver"]'
+# Where the lecture is: the scene in the bar ("Scene k of n") and the stage's cursor.
+WHERE_JS = """() => {
+  let scene = null;
+  for (const p of document.querySelectorAll('[data-testid="stMarkdownContainer"] p')) {
+    const m = p.textContent.match(/^Scene (\\d+) of \\d+:/);  // the scene bar's
+    if (m) scene = Number(m[1]);
+  }
+  const over = document.querySelector('[data-testid="stageOver"]');
+  return [scene, over && over.dataset.cursor !== undefined ? Number(over.dataset.cursor) : null];
+}"""
 
 
 def landed(page: Any, i: int) -> None:
@@ -100,3 +111,136 @@ def test_a_clicker_goes_on_to_the_next_scene_at_a_runs_end(page: Any, streamlit_
     landed(page, game)
     page.keyboard.press("PageUp")
     landed(page, game - 1)
+
+
+# The lecture moved on from ``b`` (another scene, or another step).
+MOVED_JS = (
+    f"(b) => {{ const w = ({WHERE_JS})();"
+    " return w[0] !== null && (w[0] !== b[0] || (w[1] !== null && w[1] !== b[1])); }"
+)
+
+
+def where(page: Any) -> tuple[int | None, int | None]:
+    scene, cursor = page.evaluate(WHERE_JS)
+    return scene, cursor
+
+
+def ready(page: Any, i: int) -> None:
+    """Scene i's page has run and, if it steps a run, its stage is drawn."""
+    wait_for_app_idle(page, 90_000)
+    if lecture.SCENES[i].last is not None:
+        page.wait_for_selector(f"{OVER} .main-svg", timeout=90_000)
+
+
+def textbook_mistakes(X, y, epochs: int) -> list[int]:
+    """The visits (1, 2, ...) at which the classic perceptron (w = 0, eta = 1, fixed order)
+    makes its mistakes, written out here."""
+    w, b, out, t = [0.0, 0.0], 0.0, [], 0
+    for _ in range(epochs):
+        for (x1, x2), label in zip(X, y, strict=True):
+            t += 1
+            if label * (w[0] * x1 + w[1] * x2 + b) <= 0:
+                w, b = [w[0] + label * x1, w[1] + label * x2], b + label
+                out.append(t)
+    return out
+
+
+def test_a_clicker_walks_the_whole_lecture_by_pagedown_alone(page: Any, streamlit_server: Any):
+    """Scene after scene, PageDown only: within 3 presses of opening a scene the clicker
+    is on the next one (scenes 1-3 took about 390 presses each before: their runs' ends)."""
+    url = streamlit_server("app.py")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, url + "/lecture")
+    page.locator(".st-key-lab_lecture_open button").click()
+    landed(page, 0)
+    presses = []
+    for i in range(len(lecture.SCENES) - 1):
+        n = 0
+        while True:
+            ready(page, i)
+            n += 1
+            assert n <= 3, (i + 1, where(page))
+            before = where(page)
+            page.keyboard.press("PageDown")
+            page.wait_for_function(MOVED_JS, arg=list(before), timeout=90_000)
+            if where(page)[0] != i + 1:
+                break
+        assert where(page)[0] == i + 2
+        landed(page, i + 1)
+        presses.append(n)
+    assert max(presses) <= 3, presses
+    screenshot(page, "lecture_walked", full_page=False)
+
+
+def test_presses_at_a_scenes_end_go_on_into_the_next_scene(page: Any, streamlit_server: Any):
+    """Three PageDowns at once at the first scene's last step: the first opens the next
+    scene, the other two wait for its stage and step it (none lost, no scene skipped)."""
+    import datasets
+
+    url = streamlit_server("app.py")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    first, second = lecture.SCENES[0], lecture.SCENES[1]
+    assert second.path == first.path and second.values == first.values
+    ds = datasets.generate(second.values["example"])
+    mistakes = textbook_mistakes(ds.X, ds.y, 3)
+    after_two = [t for t in mistakes if t > second.step][1]  # two Steps from its opening
+    open_app(page, url + "/lecture")
+    page.locator(".st-key-lab_lecture_open_0 button").click()
+    landed(page, 0)
+    ready(page, 0)
+    page.keyboard.press("PageDown")
+    page.wait_for_selector(f'{OVER}[data-cursor="{first.last}"]', state="attached", timeout=60_000)
+    for _ in range(3):
+        page.keyboard.press("PageDown")
+    page.wait_for_function(
+        f"() => {{ const w = ({WHERE_JS})(); return w[0] === 2 && w[1] === {after_two}; }}",
+        timeout=90_000,
+    )
+    page.wait_for_timeout(2_000)  # and it stays there: no press left over
+    assert where(page) == (2, after_two)
+
+
+def test_a_scene_on_a_long_page_opens_at_its_section(page: Any, streamlit_server: Any):
+    """Random orders (/experiments): its section is the page's third, far below the first
+    screen; the scene opens with its heading on screen."""
+    url = streamlit_server("app.py")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    i = next(k for k, sc in enumerate(lecture.SCENES) if sc.section)
+    section = lecture.SCENES[i].section
+    open_app(page, url + "/lecture")
+    page.locator(f".st-key-lab_lecture_open_{i} button").click()
+    landed(page, i)
+    wait_for_app_idle(page, 120_000)
+    page.wait_for_timeout(2_500)  # the page settles (its charts drawn)
+    box = page.evaluate(
+        "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
+        " return [r.top, r.bottom, innerHeight]; }",
+        section,
+    )
+    assert 0 <= box[0] and box[1] <= box[2], box
+    screenshot(page, "lecture_scene_section", full_page=False)
+
+
+CUT_JS = """(key) => {
+  const button = document.querySelector(`.st-key-${key} button`);
+  return [button, ...button.querySelectorAll('*')]
+    .filter((e) => e.clientWidth > 0 && e.scrollWidth > e.clientWidth + 1).length;
+}"""
+
+
+def test_the_scene_bars_buttons_are_not_cut_on_a_projector(page: Any, streamlit_server: Any):
+    """At 1024x768, on a page without a stepped run ("Next …" was cut by the key's label)
+    and on a stepping page."""
+    url = streamlit_server("app.py")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    paths = ("online", "experiments", "playground")
+    for path in paths:
+        i = next(k for k, sc in enumerate(lecture.SCENES) if sc.path == path)
+        open_app(page, url + "/lecture")
+        page.locator(f".st-key-lab_lecture_open_{i} button").click()
+        landed(page, i)
+        wait_for_app_idle(page, 90_000)
+        for key in ("lab_next_scene", "lab_prev_scene"):
+            assert page.evaluate(CUT_JS, key) == 0, (path, key)
+        assert page.locator(".st-key-lab_next_scene button").inner_text() == "Next scene ▶"
+        screenshot(page, f"lecture_bar_{path}", full_page=False)

@@ -6,11 +6,15 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import lecture
+from ui.plot_click import page_keys
+from ui.text import KEYS
 
 OPEN = "lab_open_scene"  # a scene asked for by a button (an index of lecture.SCENES, or
 # the lecturer's own: (path, params)); opened by app.py on the next run
 WITHOUT_STAGE = {"online", "experiments"}  # pages whose scenes have no stepped run
 HOPPED = "lab_scene_hopped"  # the lecture page ran once with a scene waiting: open it now
+OPENINGS = "lab_scene_openings"  # scenes opened in this session (each is a new page)
+STAGE_CHARTS = ("chart", "board")  # a stage's chart, by its page's own key (ui.parts.stage)
 
 
 def point_at(i: int) -> None:
@@ -59,6 +63,7 @@ def open_requested(path: str) -> None:
     else:  # the lecturer's own scene: no place in the lecture's walk
         target, query = i
         ss["lab_scene"] = None
+    ss[OPENINGS] = int(ss.get(OPENINGS, 0)) + 1
     table = lecture.table_of(target)
     for key in [k for k in ss if isinstance(k, str) and k.startswith(table.prefix)]:
         del ss[key]
@@ -76,6 +81,40 @@ def finish_hop() -> None:
         st.rerun()
 
 
+def scene_on(path: str) -> lecture.Scene | None:
+    """The lecture's scene on screen at ``path``, or None."""
+    i = st.session_state.get("lab_scene")
+    if i is None or path == "lecture" or lecture.SCENES[i].path != path:
+        return None
+    return lecture.SCENES[i]
+
+
+def scene_last(path: str, total: int) -> int | None:
+    """In a scene on ``path``, the cursor from which the clicker's PageDown opens the next
+    scene (``ui.lecture.last_step``); None outside a scene."""
+    scene = scene_on(path)
+    return None if scene is None else lecture.last_step(scene, total)
+
+
+def keys(path: str) -> None:
+    """The page's keys (``ui.plot_click.page_keys``), first on every page: presses made
+    before the page's stage is ready wait for it, the clicker walks the scenes, and a
+    scene opens at its section."""
+    ss = st.session_state
+    scene = scene_on(path)
+    prefix = next((p for p, at in lecture.PATHS.items() if at == path), None)
+    stepping = prefix is not None and path not in WITHOUT_STAGE
+    page_keys(
+        where=f"{path}|{ss.get('lab_scene') if scene else ''}|{ss.get(OPENINGS, 0)}",
+        stage=stepping,
+        charts=[prefix + name for name in STAGE_CHARTS] if stepping else [],
+        scene=scene is not None,
+        opening=ss.get(OPEN) is not None,
+        section=None if scene is None else scene.section,
+        shortcuts=[k.lower() for _, k, _ in KEYS.values()],
+    )
+
+
 def scene_bar(path: str) -> None:
     """On a scene's page: which scene this is, and Previous / Next scene. Leaving the
     scene's page (the navigation) ends the lecture's walk."""
@@ -90,17 +129,14 @@ def scene_bar(path: str) -> None:
     n = len(lecture.SCENES)
     a, b, c, d = st.columns([5, 2, 2, 2], vertical_alignment="center")
     a.markdown(f"**Scene {i + 1} of {n}:** {scene.title}")
-    # A clicker: on a stepping page, PageDown at the run's end and PageUp at its start
-    # press these (the stage's keys, ui/plot_click.js); on a page without a stage, the
-    # keys are theirs.
-    keys = scene.path in WITHOUT_STAGE
+    # A clicker presses these (the page's keys, ui/plot_click.js): PageDown from the
+    # scene's last step (at once on a page without a stepped run), PageUp at its start.
     b.button(
         "◀ Previous", key="lab_prev_scene", on_click=request, args=(i - 1,),
-        disabled=i == 0, width="stretch", shortcut="PageUp" if keys else None,
+        disabled=i == 0, width="stretch",
     )  # fmt: skip
     c.button(
         "Next scene ▶", key="lab_next_scene", on_click=request, args=(i + 1,),
         disabled=i == n - 1, width="stretch", type="primary",
-        shortcut="PageDown" if keys else None,
     )  # fmt: skip
     d.page_link("pages/lecture.py", label="All scenes", icon=":material/list:")

@@ -15,8 +15,8 @@ import numpy as np
 import streamlit as st
 from plotly.io.json import to_json_plotly
 
-from ui import cache, compute, figures, guard, state, text
-from ui.parts import controls, data, moment
+from ui import cache, compute, figures, guard, lecture, state, text
+from ui.parts import controls, data, moment, scenes
 from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
 from ui.state import Table
@@ -101,10 +101,11 @@ def stage(
 def chart(page: Table, fig, stepper: Stepper, *, drawing: bool) -> None:
     """The stage's chart, then the scrub slider under it. On the drawing board the chart
     takes clicks (a click adds or removes a point: the project's click component)."""
+    chart_key, board_key = scenes.STAGE_CHARTS
     if drawing:
-        plot_click(fig, key=page.own("board"), on_click=data.board_click(page))
+        plot_click(fig, key=page.own(board_key), on_click=data.board_click(page))
     else:
-        plot(page, "chart", fig)
+        plot(page, chart_key, fig)
     controls.scrub(page, stepper)
 
 
@@ -379,6 +380,8 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
         "buttons": {m: page.own(m) for m in controls.STAGE_MOVES},
         "shortcuts": {KEYS[m][1].lower(): m for m in controls.STAGE_MOVES} | CLICKER,
         "stale": [page.own("numbers"), page.own("more_numbers")],
+        # In a lecture's scene: the clicker's PageDown from here opens the next scene.
+        "scene_last": scenes.scene_last(lecture.PATHS.get(page.prefix, ""), stepper.total),
         "sync_ms": SYNC_MS,
         "play": {
             "key": page.own("play"),
@@ -387,7 +390,8 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
             "speed_ms": round(1000 * float(ss.get(page.key("speed"), page.defaults.speed))),
         },
     }
-    key = page.own("board") if drawing else page.own("chart")
+    chart_key, board_key = scenes.STAGE_CHARTS
+    key = page.own(board_key) if drawing else page.own(chart_key)
     plot_click(
         _scene_json(page, traces + legend, base),
         height=int(base.get("height") or 450),

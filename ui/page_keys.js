@@ -1,0 +1,85 @@
+// Perceptron Lab: the page's keys before the stage's script (ui/plot_click.js) has loaded.
+//
+// app.py draws this first on every page (ui.plot_click.page_keys: an st.html script, run
+// as soon as the page's first element is drawn, while the page's script still runs and
+// long before the chart component's module and plotly.js have loaded). It hands the
+// page's data to ui/plot_click.js (window.perceptronLab.page, then the event
+// "perceptron-lab-page") and, until that script has loaded, keeps the presses the stage
+// or the scene bar would take (window.perceptronLab.early), so a press made while the
+// page is still coming is played once its stage is ready instead of being lost. A scene
+// on a long page opens at its section: the heading is scrolled to the top as soon as it
+// is drawn, and kept there while the page above it settles (charts drawn), until the
+// reader scrolls or clicks, or a moment after the page has run.
+//
+// The page's data, {where, stage, charts, scene, opening, section, shortcuts}: see
+// ui/plot_click.js, "the page's keys".
+(function () {
+  const SECTION_TOP_PX = 8; // the heading this far below the window's top
+  const SECTION_SETTLE_MS = 2000; // kept there until the page has run and stayed this long
+  const SECTION_MAX_MS = 60000;
+  const lab = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
+  lab.page = Object.assign(__PAGE_DATA__, { at: performance.now() });
+  window.dispatchEvent(new CustomEvent("perceptron-lab-page"));
+  if (lab.page.section && lab.scrolled !== lab.page.where) {
+    lab.scrolled = lab.page.where; // once per scene opened
+    scrollToSection(lab.page.section);
+  }
+  if (lab.listening) return;
+  lab.listening = true;
+  const clicker = new Set(["pagedown", "pageup", "arrowright", "arrowleft"]);
+  const typed = new Set(["INPUT", "TEXTAREA", "SELECT"]);
+  window.addEventListener(
+    "keydown",
+    (ev) => {
+      if (lab.loaded || ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat) return;
+      const page = lab.page;
+      const key = typeof ev.key === "string" ? ev.key.toLowerCase() : "";
+      const stageKey = page.stage && page.shortcuts.includes(key);
+      if (!(clicker.has(key) || stageKey)) return;
+      if (!(page.stage || page.scene || page.opening)) return;
+      const target = ev.target;
+      if (target && (target.isContentEditable || typed.has(target.tagName))) return;
+      if (lab.early.length < 100) lab.early.push({ key, at: performance.now() });
+      ev.preventDefault();
+      ev.stopImmediatePropagation();
+    },
+    true,
+  );
+
+  function scrollToSection(anchor) {
+    const started = performance.now();
+    const app = () => document.querySelector('[data-testid="stApp"]');
+    let moved = false;
+    let idleSince = 0;
+    let fixed = started; // when the heading was last put back
+    const stop = () => {
+      moved = true;
+    };
+    const events = ["wheel", "touchmove", "pointerdown", "keydown"];
+    for (const name of events) window.addEventListener(name, stop, { capture: true, passive: true });
+    const tick = () => {
+      const el = document.getElementById(anchor);
+      if (!moved && el && Math.abs(el.getBoundingClientRect().top - SECTION_TOP_PX) > 2) {
+        fixed = performance.now();
+        el.scrollIntoView({ block: "start" });
+        const off = el.getBoundingClientRect().top - SECTION_TOP_PX;
+        for (let box = el.parentElement; box; box = box.parentElement) {
+          if (box.scrollHeight > box.clientHeight && getComputedStyle(box).overflowY !== "visible") {
+            box.scrollTop += off; // Streamlit scrolls its main block, not the window
+            break;
+          }
+        }
+      }
+      const running = !app() || app().getAttribute("data-test-script-state") !== "notRunning";
+      idleSince = running ? 0 : idleSince || performance.now();
+      const now = performance.now();
+      const settled = idleSince !== 0 && now - Math.max(idleSince, fixed) > SECTION_SETTLE_MS;
+      if (moved || settled || now - started > SECTION_MAX_MS) {
+        for (const name of events) window.removeEventListener(name, stop, { capture: true });
+        return;
+      }
+      setTimeout(tick, 150);
+    };
+    tick();
+  }
+})();
