@@ -338,6 +338,10 @@ def test_data_too_large_for_the_exact_verdict_says_so(monkeypatch):
         "features (at most 1,000 values of (1, x)). The run converged: its last w separates "
         "every point, so they are separable." in words
     )
+    # The summary line states no bound, and no false reason for it (both classes are there).
+    line = summary(at)
+    assert "≤" not in line and "both classes" not in line, line
+    assert "no bound: the verdict and γ* are not computed for this data" in line, line
 
 
 def test_a_two_feature_page_takes_the_uploads_first_two_columns():

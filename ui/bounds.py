@@ -75,8 +75,8 @@ def live(run, th, t: int, hinge_of: Callable[[int], object] | None = None) -> Li
     if run.is_kernel and run.kernel.name != "linear":
         return Live(M, None, "", "Theorem 1 holds in the kernel's feature space, whose "
                     "margin is not computed here", "")  # fmt: skip
-    if th is None:
-        return Live(M, None, "", "a bound needs points of both classes", "")
+    if th is None:  # one class so far, or data too large for the exact verdict live
+        return Live(M, None, "", "no bound: the verdict and γ* are not computed for this data", "")
     zero = from_zero(run)
     if th.separable:
         if zero:
