@@ -82,7 +82,7 @@ def test_kernel_page_steps_alpha_and_separates_xor(page: Any, streamlit_server: 
     press(page, "kn_step", "Step")
     assert status(page).startswith("update 1 · epoch 1")
     page.wait_for_function(
-        "() => document.body.innerText.includes('Σα = 1 mistakes so far')", timeout=10_000
+        "() => document.body.innerText.includes('Σα = 1 mistake so far')", timeout=10_000
     )
     after = stage_traces(page)
     assert after != before and '"contour"' in after  # f is drawn once alpha is not zero
