@@ -207,7 +207,10 @@ def visit_latex(visit, x, y: int, eta: float) -> list[str]:
             rf"\begin{{aligned}} w + \eta\, y\, x &= {_col(w)} \\ &\quad + {step}\,{_col(x)} \\"
             rf" &= {_col(visit.w_after)} \end{{aligned}}"
         )
-        lines.append(rf"b + \eta\, y = {tex(b)} + {step} = {tex(visit.b_after)}")
+        lines.append(  # two lines: with a random start and a small eta it is wide
+            rf"\begin{{aligned}} b + \eta\, y &= {tex(b)} + {step} \\"
+            rf" &= {tex(visit.b_after)} \end{{aligned}}"
+        )
     return lines
 
 

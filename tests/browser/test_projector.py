@@ -352,3 +352,26 @@ def test_the_live_bound_is_on_the_first_screen_at_1024(
     for eq in m["katex"]:
         assert eq["right"] <= eq["column"] + 1, f"an equation past its column: {eq} ({report})"
         assert eq["sw"] <= eq["cw"] + SLACK, f"an equation scrolls: {eq} ({report})"
+
+
+@pytest.mark.parametrize("step", [40, 41])
+def test_the_update_fits_its_column_from_a_random_start_at_a_small_eta(
+    browser: Any, streamlit_server: Any, tmp_path: Path, step
+):
+    """The issue's link (noisy data, eta = 0.01, a random start): weights with four
+    significant digits on both sides of the update; at 1024x768 in presenter mode every
+    equation beside the chart stays inside its column (b's update was cut at the edge)."""
+    url = streamlit_server("app.py")
+    query = f"&pg_noise=0.05&pg_eta=0.01&pg_start=random&pg_start_seed=1&pg_step={step}"
+    context, page = open_page(browser, url, "playground", (1024, 768), True, query=query)
+    try:
+        m = page.evaluate(BOUND_MEASURE, [BOUND["playground"]])
+        shoot(page, tmp_path, f"random_start_{step}")
+    finally:
+        context.close()
+    assert m is not None and m["katex"], m
+    if step == 40:  # a mistake: the update w + eta y x and b + eta y are written out
+        assert sum("η" in eq["text"] for eq in m["katex"]) >= 1, m["katex"]
+    for eq in m["katex"]:
+        assert eq["right"] <= eq["column"] + 1, f"an equation past its column: {eq}"
+        assert eq["sw"] <= eq["cw"] + SLACK, f"an equation scrolls: {eq}"

@@ -57,9 +57,7 @@ def test_wine_on_13_features_steps_by_key_and_says_what_the_chart_shows(
         timeout=30_000,
     )
     # The numbers catch up: w with its 13 entries, the visit with 9 terms summed.
-    page.wait_for_function(
-        """() => document.body.innerText.includes('M = 3 ≤ ')""", timeout=30_000
-    )
+    page.wait_for_function("""() => document.body.innerText.includes('M = 3 ≤ ')""", timeout=30_000)
     line = page.locator('[data-testid="stMarkdownContainer"] strong', has_text="M = 3").first
     entries = line.inner_text().split("w = (")[1].split(")")[0].split(", ")
     assert len(entries) == 13 and all(np.isfinite(float(e)) for e in entries)
