@@ -924,7 +924,7 @@ def vector_traces(
     anchor, scale = update_frame(box, w_old, step)
     said = [] if scale == 1.0 else [times(scale)]
     if np.any(anchor != 0):
-        said.append("shifted")
+        said.append("moved off the origin")
     tag = f" ({', '.join(said)})" if said else ""
     sign = "+" if update.y > 0 else "−"
     eta = "" if update.eta == 1 else f"{update.eta:g}·"
