@@ -84,20 +84,25 @@ def draw(t: int) -> None:
     # The proof's lines and charts at this step (marked stale while the browser steps ahead);
     # on a projector the theorem's lines beside the chart, on the first screen.
     with side if presenter else st.container(), st.container(key=PAGE.own("numbers")):
-        if separable:
-            st.latex(numbers.gathered(proof_view.theorem1_lines(squeeze, th, k, run.eta)))
-        else:
+        if not separable:
             st.markdown(text.hinge_text(epoch, hb))
-            if squeeze is not None:
-                lines = proof_view.theorem2_lines(squeeze, hb, k, run.eta)
-                st.latex(numbers.gathered([*lines, text.hinge_latex(k, hb)]))
+        if squeeze is not None and not squeeze.finite:  # data near 1e-300: said, not drawn
+            st.caption(proof_view.beyond_floats(squeeze, k))
+        elif separable:
+            st.latex(numbers.gathered(proof_view.theorem1_lines(squeeze, th, k, run.eta)))
+        elif squeeze is not None:
+            lines = proof_view.theorem2_lines(squeeze, hb, k, run.eta)
+            st.latex(numbers.gathered([*lines, text.hinge_latex(k, hb)]))
     with st.container(key=PAGE.own("more_numbers")):
         if separable:
             st.markdown(
                 "**004's proof** from w(1): its xᵢ are the flipped augmented points "
                 "yᵢ(1, xᵢ), and ŵ = u\\*."
             )
-            st.latex(numbers.gathered(proof_view.lines_004(distance, th, k, run.eta)))
+            if distance.finite:
+                st.latex(numbers.gathered(proof_view.lines_004(distance, th, k, run.eta)))
+            else:  # data near 1e-300: R/γ* near 1e300, its square past the float range
+                st.caption(proof_view.beyond_floats_004(distance))
         elif run.w0.any() or run.b0:
             st.caption(
                 "Theorem 2 is stated from w = 0; from this start only the two "
