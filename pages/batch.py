@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui import batch_view, compute, layers, replay, text
-from ui.parts import data, numbers, settings, stage, style
+from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import BATCH as PAGE
 
 MAX_POINTS = compute.MAX_POINTS  # each comparison and the scaling table are capped runs
@@ -109,3 +109,4 @@ st.subheader("Feature scaling (002, 11.4)")
 rows = compute.scaling_effect(ds.raw.X, ds.raw.y, setup.eta, setup.max_epochs)
 st.markdown(text.scaling_table(rows))
 st.caption(text.plain(batch_view.scaling_statement(rows), 2000))
+downloads.batch(PAGE, ds, record, setup, ETAS)

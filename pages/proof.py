@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui import compute, figures, proof_view, replay, text
-from ui.parts import data, numbers, settings, stage, style, widgets
+from ui.parts import data, downloads, numbers, settings, stage, style, widgets
 from ui.state import PROOF as PAGE
 
 opening = data.open_page(PAGE)
@@ -149,3 +149,4 @@ if run is not None and not presenter:
         "centring often shrinks R, and with it the bound."
     )
     data.preprocessing_effect(ds, presenter)
+downloads.proof(PAGE, ds, run, th, squeeze1, distance)
