@@ -304,15 +304,21 @@ def boundary_trace(w, b: float, box: Box, label: str = "boundary") -> dict:
     return dict(x=x, y=y, text=text, textposition="middle center")
 
 
+FOLLOW_SHARE = 0.2  # the view follows boundaries seen badly if they are this share of a run's
 FOLLOWED = 2_048  # boundaries of a run the view follows: the first ones, and as many spread
 
 
-def follow_boundaries(box: Box, W, B, *, reach: float = 2.0, grow: float = 2.0) -> Box:
+def follow_boundaries(
+    box: Box, W, B, *, reach: float = 2.0, grow: float = 2.0, share: float = FOLLOW_SHARE
+) -> Box:
     """The view grown (at most ``grow`` times as wide) so that the boundaries of a run
     that it would show only at a corner, or miss while passing within ``reach``
     half-widths of its centre, are seen: each one's point nearest the centre comes in
     with a margin (002 Example 2 after four visits: x1 + x2 = -1 only touches the corner
-    of the data's view). Farther boundaries are left out (``off_view`` says where)."""
+    of the data's view). Only when they are at least ``share`` of the run's boundaries
+    (002's examples cycle through the same few: a quarter to a third of them): the
+    occasional one of a long wandering run (XOR, 4%) would shrink the data to a third of
+    the chart, so it is left out like farther ones (``off_view`` says where)."""
     WB = np.column_stack(
         [np.asarray(W, dtype=np.float64).reshape(-1, 2), np.asarray(B, dtype=np.float64)]
     )
@@ -327,7 +333,7 @@ def follow_boundaries(box: Box, W, B, *, reach: float = 2.0, grow: float = 2.0) 
     centre = np.array([box.x0 / 2 + box.x1 / 2, box.y0 / 2 + box.y1 / 2])
     far = np.hypot(*(nearest - centre).T)
     near = (chord < 4 * SHORT * box.span) & (far <= reach * half)
-    if not np.any(near):
+    if not np.any(near) or np.count_nonzero(near) < share * near.shape[0]:
         return box
     pad = 0.25 * half
     lo = np.minimum([box.x0, box.y0], nearest[near].min(axis=0) - pad)
