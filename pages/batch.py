@@ -102,7 +102,8 @@ for col, start in zip(cols, ("zero", "random"), strict=True):
             )
             name = "single-sample" if variant == "classic" else "batch"
             st.caption(f"{name}: " + text.plain(batch_view.eta_statement(effect), 2000))
-            stage.plot(PAGE, f"eta_{start}_{variant}", batch_view.eta_figure(effect))
+            bars = batch_view.eta_figure(effect, presenter=presenter)
+            stage.plot(PAGE, f"eta_{start}_{variant}", bars)
 
 # ---------------------------------------------------------------- feature scaling
 st.subheader("Feature scaling (002, 11.4)")

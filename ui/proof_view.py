@@ -435,7 +435,14 @@ def _layout(presenter: bool, x_title: str, y_title: str, x_log: bool, y_log: boo
             axis, title=dict(text=x_title), type="log" if x_log else "linear", range=x_range
         ),
         yaxis=dict(axis, title=dict(text=y_title), type="log" if y_log else "linear"),
-        legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0, font=dict(size=style.font - 4)),
+        # On a projector the legend is read from the back row too: 18 px, as the main chart's.
+        legend=dict(
+            orientation="h",
+            y=1.02,
+            yanchor="bottom",
+            x=0,
+            font=dict(size=style.legend_font if presenter else style.font - 4),
+        ),
         hovermode="closest",
         shapes=[],
     )
