@@ -75,14 +75,19 @@ def _alpha_after(run, index: np.ndarray, k_after: np.ndarray) -> np.ndarray:
 
 def animation_html(fig: go.Figure, *, title: str = "Perceptron Lab: a run") -> str:
     """A single self-contained HTML page that plays the animation offline (plotly.js is
-    inlined, about 4.8 MB)."""
+    inlined, about 4.8 MB). A figure without a fixed height (``animation_figure(fill=True)``)
+    fills the window: the chart is as wide as the page and 96% of the window's height, and
+    follows the window when it is resized (plotly's ``responsive``)."""
     html = fig.to_html(
         include_plotlyjs=True,
         full_html=True,
         auto_play=False,
         config={"displaylogo": False, "responsive": True},
+        default_width="100%",
+        default_height="96vh",
     )
-    return html.replace("<head>", f"<head><title>{title}</title>", 1)
+    head = f"<head><title>{title}</title><style>body {{ margin: 0; }}</style>"
+    return html.replace("<head>", head, 1)
 
 
 # ------------------------------------------------------------------ tables as CSV

@@ -988,16 +988,23 @@ def animation_figure(
     presenter: bool = False,
     max_frames: int = MAX_FRAMES,
     arrows: ArrowFrame | None = None,
+    fill: bool = False,
 ) -> go.Figure:
     """The whole run as a client-side Plotly animation: one frame per update (sampled to
     ``max_frames``), a slider and play / pause buttons.
 
     ``W`` (n_updates+1, 2) and ``B`` are the weights after each update (row 0: the start);
     ``update_index[k-1]`` is the example of update k, ringed in its frame.
+
+    ``fill``: a chart that fills its page, whatever the window's shape (the offline HTML):
+    no fixed height, and equal aspect kept by widening the axes' ranges around ``box``
+    instead of shrinking the plot to a square, so the regions and lines are drawn over a
+    box ``FILL_REACH`` times as wide.
     """
     W = np.asarray(W, dtype=np.float64)
     B = np.asarray(B, dtype=np.float64)
     ks = frame_updates(W.shape[0] - 1, max_frames)
+    view, box = box, _widened(box, FILL_REACH) if fill else box
     traces, layout = playground_spec(
         X,
         y,
@@ -1035,6 +1042,17 @@ def animation_figure(
     pause = dict(frame=dict(duration=0, redraw=False), mode="immediate", transition=still)
     jump = dict(mode="immediate", frame=dict(duration=0, redraw=True), transition=still)
     layout["margin"] = dict(l=50, r=10, t=50, b=150)
+    below = -0.18, -0.14  # the buttons' and the slider's tops, in the plot's heights
+    if fill:
+        layout.pop("height", None)
+        layout["autosize"] = True
+        for axis in ("xaxis", "yaxis"):
+            layout[axis] = dict(layout[axis], constrain="range")
+        layout["xaxis"]["range"] = [view.x0, view.x1]
+        layout["yaxis"]["range"] = [view.y0, view.y1]
+        # A taller plot puts a share of its height farther down: room for a tall window.
+        layout["margin"]["b"] = 200
+        below = -0.1, -0.1
     layout["legend"] = dict(orientation="h", yanchor="bottom", y=1.0, x=0, xanchor="left")
     layout["title"] = dict(text=_frame_title(0, W[0], float(B[0])), y=0.99, yanchor="top")
     layout["updatemenus"] = [
@@ -1042,7 +1060,7 @@ def animation_figure(
             type="buttons",
             direction="left",
             x=0,
-            y=-0.18,
+            y=below[0],
             xanchor="left",
             yanchor="top",
             buttons=[
@@ -1055,7 +1073,7 @@ def animation_figure(
         dict(
             active=0,
             x=0.22,
-            y=-0.14,
+            y=below[1],
             len=0.78,
             yanchor="top",
             currentvalue=dict(prefix="update "),
@@ -1065,6 +1083,16 @@ def animation_figure(
         )
     ]
     return figure(traces, layout, frames)
+
+
+FILL_REACH = 5.0  # the offline chart's regions and lines: over a box this many times as wide
+
+
+def _widened(box: Box, factor: float) -> Box:
+    """``box`` scaled by ``factor`` about its centre."""
+    cx, cy = box.x0 / 2 + box.x1 / 2, box.y0 / 2 + box.y1 / 2
+    hx, hy = (box.x1 - box.x0) / 2 * factor, (box.y1 - box.y0) / 2 * factor
+    return Box(cx - hx, cx + hx, cy - hy, cy + hy)
 
 
 def _frame_trace(trace: dict) -> dict:

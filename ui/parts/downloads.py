@@ -38,7 +38,9 @@ def downloads(page: Table, run, ds: datasets.Dataset, chart: dict, *, name: str)
     if not run.is_kernel:
         st.download_button(
             "Animation (HTML, plays offline)",
-            lambda: export.animation_html(animation(run, ds, chart | {"presenter": False})),
+            lambda: export.animation_html(
+                animation(run, ds, chart | {"presenter": False}, fill=True)
+            ),
             file_name=f"{name}_run.html",
             mime="text/html",
             key=page.own("dl_html"),
@@ -55,9 +57,12 @@ def downloads(page: Table, run, ds: datasets.Dataset, chart: dict, *, name: str)
     )
 
 
-def animation(run, ds: datasets.Dataset, chart: dict):
+def animation(run, ds: datasets.Dataset, chart: dict, *, fill: bool = False):
+    """The whole run as a Plotly animation; ``fill``: for a page of its own (the download)."""
     W, B = run.trajectory()
-    return figures.animation_figure(ds.X, ds.y, W, B, update_index=run.update_index, **chart)
+    return figures.animation_figure(
+        ds.X, ds.y, W, B, update_index=run.update_index, fill=fill, **chart
+    )
 
 
 @dataclass(frozen=True)
