@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui import batch_view, bounds, compute, layers, replay, text
-from ui.parts import data, numbers, settings, stage, style
+from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import BATCH as PAGE
 
 MAX_POINTS = compute.MAX_POINTS  # each comparison and the scaling table are capped runs
@@ -113,10 +113,12 @@ for col, start in zip(cols, ("zero", "random"), strict=True):
             )
             name = "single-sample" if variant == "classic" else "batch"
             st.caption(f"{name}: " + text.plain(batch_view.eta_statement(effect), 2000))
-            stage.plot(PAGE, f"eta_{start}_{variant}", batch_view.eta_figure(effect))
+            bars = batch_view.eta_figure(effect, presenter=presenter)
+            stage.plot(PAGE, f"eta_{start}_{variant}", bars)
 
 # ---------------------------------------------------------------- feature scaling
 st.subheader("Feature scaling (002, 11.4)")
 rows = compute.scaling_effect(ds.raw.X, ds.raw.y, setup.eta, setup.max_epochs)
 st.markdown(text.scaling_table(rows))
 st.caption(text.plain(batch_view.scaling_statement(rows), 2000))
+downloads.batch(PAGE, ds, record, setup, ETAS)

@@ -5,7 +5,7 @@ import numpy as np
 import streamlit as st
 
 from ui import compute, experiments_view, figures, layers, text
-from ui.parts import data, progress, stage, style, widgets
+from ui.parts import data, downloads, progress, stage, style, widgets
 from ui.state import EXPERIMENTS as PAGE
 
 MAX_POINTS = 2_000  # the ordering experiment's data
@@ -53,9 +53,9 @@ low, high = min(low, high), max(low, high)
 margins = tuple(float(m) for m in np.geomspace(low, high, count if high > low else 1))
 seeds_m, cut = experiments_view.seeds_within(seeds, len(margins) * n, MARGIN_WORK, "margin chart")
 with progress.bar("Margins") as tick:
-    table = compute.margin_experiment(margins, seeds_m, n, MAX_EPOCHS, _progress=tick)
-stage.plot(PAGE, "margin_chart", experiments_view.margin_figure(table, presenter=presenter))
-st.caption(text.plain(experiments_view.margin_statement(table, MAX_EPOCHS), 2000))
+    by_margin = compute.margin_experiment(margins, seeds_m, n, MAX_EPOCHS, _progress=tick)
+stage.plot(PAGE, "margin_chart", experiments_view.margin_figure(by_margin, presenter=presenter))
+st.caption(text.plain(experiments_view.margin_statement(by_margin, MAX_EPOCHS), 2000))
 if cut:
     st.caption(cut)
 
@@ -66,9 +66,9 @@ seeds_d, cut = experiments_view.seeds_within(
     seeds, n * sum(dims), DIMENSION_WORK, "dimension chart"
 )
 with progress.bar("Dimensions") as tick:
-    table = compute.dimension_experiment(dims, dim_margin, seeds_d, n, MAX_EPOCHS, _progress=tick)
-stage.plot(PAGE, "dimension_chart", experiments_view.dimension_figure(table, presenter=presenter))
-st.caption(text.plain(experiments_view.dimension_statement(table, MAX_EPOCHS), 2000))
+    by_d = compute.dimension_experiment(dims, dim_margin, seeds_d, n, MAX_EPOCHS, _progress=tick)
+stage.plot(PAGE, "dimension_chart", experiments_view.dimension_figure(by_d, presenter=presenter))
+st.caption(text.plain(experiments_view.dimension_statement(by_d, MAX_EPOCHS), 2000))
 for note in (dims_cut, cut):
     if note:
         st.caption(note)
@@ -97,3 +97,4 @@ with chart:
 with side:
     statement = experiments_view.ordering_statement(table, max_epochs, max_adversarial)
     st.caption(text.plain(statement, 2000))
+downloads.experiments(PAGE, ds, by_margin, by_d, table)

@@ -5,7 +5,7 @@ import streamlit as st
 import datasets
 import perceptron_core as pc
 from ui import compute, figures, guard, layers, online_view, replay, state
-from ui.parts import game, moment, numbers, stage, style, widgets
+from ui.parts import downloads, game, moment, numbers, stage, style, widgets
 from ui.parts.data import drawing_box
 from ui.plot_click import plot_click
 from ui.state import ONLINE as PAGE
@@ -83,3 +83,4 @@ with side:
 state.sync_url(st.query_params, 0, (X, y), PAGE)
 if len(y):
     moment.moment(PAGE, len(y))  # the arrivals so far, as a link or a lecture scene
+    downloads.online(PAGE, run, X, y)

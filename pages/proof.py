@@ -3,7 +3,7 @@
 import streamlit as st
 
 from ui import bounds, compute, figures, proof_view, replay, text
-from ui.parts import data, numbers, settings, stage, style, widgets
+from ui.parts import data, downloads, numbers, settings, stage, style, widgets
 from ui.state import PROOF as PAGE
 
 opening = data.open_page(PAGE)
@@ -97,20 +97,25 @@ def draw(t: int) -> None:
     # The proof's lines and charts at this step (marked stale while the browser steps ahead);
     # on a projector the theorem's lines beside the chart, on the first screen.
     with side if presenter else st.container(), st.container(key=PAGE.own("numbers")):
-        if separable:
-            st.latex(numbers.gathered(proof_view.theorem1_lines(squeeze, th, k, run.eta)))
-        else:
+        if not separable:
             st.markdown(text.hinge_text(epoch, hb))
-            if squeeze is not None:
-                lines = proof_view.theorem2_lines(squeeze, hb, k, run.eta)
-                st.latex(numbers.gathered([*lines, theorem2_latex(k, hb)]))
+        if squeeze is not None and not squeeze.finite:  # data near 1e-300: said, not drawn
+            st.caption(proof_view.beyond_floats(squeeze, k))
+        elif separable:
+            st.latex(numbers.gathered(proof_view.theorem1_lines(squeeze, th, k, run.eta)))
+        elif squeeze is not None:
+            lines = proof_view.theorem2_lines(squeeze, hb, k, run.eta)
+            st.latex(numbers.gathered([*lines, theorem2_latex(k, hb)]))
     with st.container(key=PAGE.own("more_numbers")):
         if separable:
             st.markdown(
                 "**004's proof** from w(1): its xᵢ are the flipped augmented points "
                 "yᵢ(1, xᵢ), and ŵ = u\\*."
             )
-            st.latex(numbers.gathered(proof_view.lines_004(distance, th, k, run.eta)))
+            if distance.finite:
+                st.latex(numbers.gathered(proof_view.lines_004(distance, th, k, run.eta)))
+            else:  # data near 1e-300: R/γ* near 1e300, its square past the float range
+                st.caption(proof_view.beyond_floats_004(distance))
         elif hb is not None and not bounds.from_zero(run):
             st.caption(
                 "Theorem 2 is stated from w = 0 and does not hold as stated from another "
@@ -138,14 +143,14 @@ def theorem2_latex(k: int, hb) -> str:
 
 def charts(squeeze, k: int, epoch: int) -> None:
     """The four charts of the proof at update k, two to a row."""
-    bounds = None
+    per_epoch = None
     if not separable:  # Theorem 2 solved at a few epochs (cached), for its chart
         sampled = proof_view.sample_epochs(run.epochs, epoch)
-        bounds = proof_view.epoch_bounds(
+        per_epoch = proof_view.epoch_bounds(
             run, {e: compute.hinge_bound(ds.X, ds.y, e) for e in sampled}
         )
     figs = proof_view.charts(
-        squeeze, k, distance=distance, epochs=bounds, epoch=epoch, log=log, presenter=presenter
+        squeeze, k, distance=distance, epochs=per_epoch, epoch=epoch, log=log, presenter=presenter
     )
     columns = st.columns(2, gap="medium")
     for i, (name, title, fig) in enumerate(figs):
@@ -165,3 +170,4 @@ if run is not None and not presenter:
         "centring often shrinks R, and with it the bound."
     )
     data.preprocessing_effect(ds, presenter)
+downloads.proof(PAGE, ds, run, th, squeeze1, distance)

@@ -5,7 +5,7 @@ import streamlit as st
 
 import perceptron_core as pc
 from ui import compute, figures, replay, space_view
-from ui.parts import cone, data, numbers, settings, stage, style, widgets
+from ui.parts import cone, data, downloads, numbers, settings, stage, style, widgets
 from ui.state import SPACE as PAGE
 
 QP = "query-params"
@@ -114,4 +114,5 @@ stage.stage(PAGE, stepper, draw, points=points)
 data.remember_good(PAGE, ds, choice)
 
 # ------------------------------------------------------------------ the cone LP
-cone.cone_section(PAGE, A, run)
+solution = cone.cone_section(PAGE, A, run)
+downloads.space(PAGE, ds, solution)

@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 from ui import bounds, compute, figures, layers, text, variants_view
-from ui.parts import data, numbers, settings, stage, style, widgets
+from ui.parts import data, downloads, numbers, settings, stage, style, widgets
 from ui.state import VARIANTS as PAGE
 
 MAX_POINTS = 2_000  # the voted perceptron's regions cost (its vectors) x (grid cells)
@@ -111,3 +111,4 @@ st.button(
     on_click=stepper.go,
     args=(min(best * run.n, run.n_visits),),
 )
+downloads.variants(PAGE, ds, parts, acc)

@@ -8,6 +8,7 @@ import pytest
 from md_oracle import html_of, inert, text_of
 from streamlit.testing.v1 import AppTest
 
+import datasets
 from ui import state
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -642,3 +643,18 @@ def test_002_example_2_after_four_visits_its_boundary_is_in_view():
     assert np.hypot(x1 - x0, y1 - y0) >= 0.1 * (xr[1] - xr[0])  # a piece a reader sees
     for px, py in [(0, 0), (1, 1), (0, 1), (1, 0)]:  # the data stay in view
         assert xr[0] < px < xr[1] and yr[0] < py < yr[1]
+
+
+@pytest.mark.parametrize("path", [None, "pages/kernel.py"])
+def test_xors_axes_fit_its_data(path):
+    # XOR's clusters lie in about -1.7..1.5: the axes were -5..5 on the Playground.
+    prefix = "pg_" if path is None else "kn_"
+    query = {f"{prefix}generator": "XOR (four clusters)", f"{prefix}n": "100"}
+    at = lab_app.open_page(path, **query)
+    ds = datasets.generate("xor", n=100, seed=0)
+    lo, hi = ds.X.min(axis=0), ds.X.max(axis=0)
+    layout = lab_app.stage_figures(at)[0]["layout"]
+    for axis, j in (("xaxis", 0), ("yaxis", 1)):
+        low, high = layout[axis]["range"]
+        assert low < lo[j] and high > hi[j]  # every point in view
+        assert high - low <= 1.6 * float(np.max(hi - lo)), (axis, low, high)

@@ -262,3 +262,29 @@ def test_one_drawn_class_is_a_message_and_a_link_step_is_kept():
     assert any("Both classes are needed" in i.value for i in at.info)
     at = open_proof(pf_step="7")
     assert cursor(at) == 7 and "example 7 of 100" in status(at)
+
+
+def test_data_near_1e_300_is_stepped_and_says_what_floats_cannot_hold():
+    # By hand: with u* = (0, 1, 0) every point has margin s or 2s and no unit u does
+    # better (the +1 points' x2 terms cancel the -1 points'), so gamma* = s, and
+    # R = sqrt(1 + 4s^2 + t^2) = 1 in floats: R^2/gamma*^2 = 1/s^2 = 10^600, past the floats.
+    s, t = 1e-300, 3e-300
+    X = np.array([[s, t], [2 * s, -t], [-s, t], [-2 * s, -t]])
+    y = np.array([1, 1, -1, -1])
+    rows = "\n".join(f"{a!r},{b!r},{c}" for (a, b), c in zip(X.tolist(), y.tolist(), strict=True))
+    at = open_proof(pf_source="Upload")
+    at.file_uploader(key="pf_upload").upload("tiny.csv", f"x1,x2,label\n{rows}\n".encode()).run()
+    assert not at.exception and not at.error, [e.value for e in at.error]
+    W, per_epoch, where = textbook(X, y, epochs=100)
+    assert "M = 0 mistakes ≤ R²/γ*² = 1·10^600" in markdown(at).replace("\\", "")
+    for k in (1, 2):
+        click(at, "pf_step")
+        assert not at.error, [e.value for e in at.error]  # the old page: two red boxes
+        assert cursor(at) == where[k - 1] + 1  # and the step kept, not reset to 0
+    said = "\n".join(c.value for c in at.caption)
+    assert "beyond floating point" in said and "M = 2 ≤ R²/γ*² = 1·10^600" in said
+    assert "004's numbers are beyond floating point" in said
+    assert "squeeze" not in " ".join(charts(at))  # no chart of numbers that are not floats
+    click(at, "pf_end")
+    assert not at.error and cursor(at) == len(per_epoch) * len(y)
+    assert f"M = {len(W) - 1} mistakes ≤ R²/γ*² = 1·10^600" in markdown(at).replace("\\", "")

@@ -237,3 +237,18 @@ def test_charts_mark_the_step_and_the_bound():
     # A long run is drawn from at most MAX_DRAWN points per curve, today's among them.
     idx = proof_view.drawn(1_000_000, 123_457)
     assert len(idx) <= proof_view.MAX_DRAWN + 1 and 123_457 in idx and idx[-1] == 999_999
+
+
+def test_a_crossing_past_the_floats_is_not_a_division_by_zero_and_is_written_out():
+    # From w = 0, s = gamma, r = R^2 = 1: the crossing is 1/gamma^2 (001). For gamma =
+    # 2e-301, gamma^2 underflows to 0 and 1/gamma^2 = 2.5e601 is past the floats.
+    one = np.zeros(1)
+    sq = proof_view.Squeeze(np.ones(3), one, one, one, a=0.0, s=2e-301, n0=0.0, r=1.0, theorem=1)
+    assert sq.crossing == math.inf
+    assert sq.crossing_log10 == pytest.approx(math.log10(2.5) + 601, abs=1e-12)
+    assert proof_view.big_num(sq.crossing, sq.crossing_log10) == "2.5·10^601"
+    assert proof_view.big_tex(sq.crossing, sq.crossing_log10) == r"2.5 \cdot 10^{601}"
+    ordinary = proof_view.Squeeze(np.ones(3), one, one, one, a=0.0, s=0.5, n0=0.0, r=4.0, theorem=1)
+    assert ordinary.crossing == pytest.approx(16.0) and ordinary.crossing_log10 == pytest.approx(
+        math.log10(16.0)
+    )

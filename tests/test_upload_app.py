@@ -70,3 +70,41 @@ def test_a_row_number_is_not_proposed_and_is_noted_when_chosen():
     assert not at.exception and not at.error
     captions = " ".join(text_of(c.value) for c in at.caption)
     assert "'Nr.' looks like a row number" in captions
+
+
+def test_an_upload_the_server_lost_is_said_plainly_and_the_links_state_is_kept(monkeypatch):
+    # After a restart, or on another replica, the browser's upload box still names the file
+    # and sends its id with every rerun, but this process has no bytes for it. Simulated
+    # here: the same widget state, with the file no longer in the uploaded-file manager.
+    good = (ROOT / "tests" / "data" / "playground_good.csv").read_bytes()
+    at = app()
+    at.number_input(key="pg_max_epochs").set_value(7).run()
+    uploader = at.file_uploader(key="pg_upload")
+    uploader.upload("good.csv", good, "text/csv").run()
+    assert not at.exception and not at.error
+    for _ in range(3):
+        at.button(key="pg_visit").click().run()
+    step = int(at.session_state["pg_cursor"])
+    assert step > 0 and at.query_params["pg_step"] == str(step)
+    sent = at.file_uploader(key="pg_upload")._get_files_to_register()
+    assert [name for _, name, _, _ in sent] == ["good.csv"]
+
+    monkeypatch.setattr(AppTest, "_register_uploaded_files", lambda self, runner: None)
+    for _ in range(2):  # and again on the next rerun: the browser keeps naming the file
+        at.file_uploader(key="pg_upload")._files = list(sent)
+        at.run()
+        assert not at.exception and not at.error, [e.value for e in at.error]
+        said = " ".join(text_of(i.value) for i in at.info)
+        assert "Your uploaded file is no longer on this server" in said
+        assert "upload it again" in said
+        # The link keeps what it had (the step, the source), and the settings stay.
+        assert at.query_params["pg_step"] == str(step)
+        assert at.query_params["pg_source"] == "Upload"
+        assert at.number_input(key="pg_max_epochs").value == 7
+        assert int(at.session_state["pg_cursor"]) == step
+
+    monkeypatch.undo()  # uploaded again: the run, at the step the link had
+    at.file_uploader(key="pg_upload").set_value(("good.csv", good, "text/csv")).run()
+    assert not at.exception and not at.error and not at.info
+    assert int(at.session_state["pg_cursor"]) == step
+    assert at.session_state["pg_run"].n == 8

@@ -539,9 +539,10 @@ def eta_figure(effect: EtaEffect, *, presenter: bool = False) -> go.Figure:
         margin=dict(l=60, r=10, t=30, b=40),
         font=dict(size=style.font - 2),
         plot_bgcolor="white",
-        xaxis=dict(type="category", title=dict(text=f"learning rate (against η = "
-                                                    f"{text.num(ref.eta)})")),
-        yaxis=dict(title=dict(text="mistakes"), range=[0, top * 1.25]),
+        # automargin: the axis titles make room for the ticks (a projector's are larger).
+        xaxis=dict(type="category", automargin=True, title=dict(
+            text=f"learning rate (against η = {text.num(ref.eta)})")),
+        yaxis=dict(title=dict(text="mistakes"), range=[0, top * 1.25], automargin=True),
         showlegend=False,
     )  # fmt: skip
     return figures.figure(data, layout)

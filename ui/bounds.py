@@ -21,6 +21,7 @@ here): then ``Live.value`` is None and ``Live.why`` says so.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -46,12 +47,15 @@ class Live:
     name: str
     why: str
     theorem: str
+    log10: float = math.nan  # log10 of the value, finite where the value passes the floats
 
     def line(self) -> str:
         """One plain line: "M = 60 ≤ k̂ = 1,264 (004's proof, from this random start)"."""
         if self.value is None:
             return f"M = {self.M} ({self.why})"
         name = f"{self.name} = " if self.name else ""
+        if math.isinf(self.value) and math.isfinite(self.log10):  # data near 1e-300
+            return f"M = {self.M} ≤ {name}{big_num(self.value, self.log10)} ({self.why})"
         return f"M = {self.M} ≤ {name}{text.bound_num(self.value)} ({self.why})"
 
 
@@ -80,9 +84,11 @@ def live(run, th, t: int, hinge_of: Callable[[int], object] | None = None) -> Li
     zero = from_zero(run)
     if th.separable:
         if zero:
-            return Live(M, th.bound, "R²/γ*²", "Theorem 1: separable, from w = 0", "1")
+            return Live(M, th.bound, "R²/γ*²", "Theorem 1: separable, from w = 0", "1",
+                        bound_log10(th))  # fmt: skip
         k_hat = th.bound_from_start(run.w0, run.b0, run.eta)
-        return Live(M, k_hat, "k̂", "004's proof from this start; Theorem 1 needs w = 0", "004")
+        return Live(M, k_hat, "k̂", "004's proof from this start; Theorem 1 needs w = 0", "004",
+                    start_bound_log10(th, run.w0, run.b0, run.eta))  # fmt: skip
     E = epochs_of(run, t)
     hb = None if hinge_of is None else hinge_of(E)
     if hb is None:
@@ -93,3 +99,32 @@ def live(run, th, t: int, hinge_of: Callable[[int], object] | None = None) -> Li
     value = hb.from_start(run.w0, run.b0, run.eta)
     why = f"Theorem 2's proof from this start, after {epochs}: not separable"
     return Live(M, value, "", why, "2-start")
+
+
+def bound_log10(th) -> float:
+    """log10 of R^2/gamma*^2 from R and gamma* (finite when the bound passes the float range)."""
+    if not (th.separable and th.gamma > 0):
+        return math.inf
+    return 2.0 * (math.log10(th.R) - math.log10(th.gamma))
+
+
+def start_bound_log10(th, w0, b0: float, eta: float) -> float:
+    """log10 of ``th.bound_from_start(w0, b0, eta)`` (finite beyond the float range)."""
+    if not (th.separable and th.gamma > 0):
+        return math.inf
+    scale = th.R / th.gamma
+    start = np.concatenate(([float(b0)], np.asarray(w0, dtype=np.float64))) / float(eta)
+    rest = float(np.sum((start / th.R / scale - np.asarray(th.u)) ** 2))
+    return 2.0 * math.log10(scale) + math.log10(rest) if rest > 0 else -math.inf
+
+
+def big_num(value: float, log10: float) -> str:
+    """``value`` for people; beyond the float range (``value`` inf, ``log10`` finite), the
+    number its log10 says (2.5·10^601): a bound that large is not infinite."""
+    if math.isfinite(value) or not math.isfinite(log10):
+        return text.num(value)
+    exp = math.floor(log10)
+    mant = float(f"{10.0 ** (log10 - exp):.4g}")
+    if mant >= 10:  # 9.99996 rounds to 10
+        mant, exp = 1.0, exp + 1
+    return f"{mant:g}·10^{exp}"

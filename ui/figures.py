@@ -304,15 +304,21 @@ def boundary_trace(w, b: float, box: Box, label: str = "boundary") -> dict:
     return dict(x=x, y=y, text=text, textposition="middle center")
 
 
+FOLLOW_SHARE = 0.2  # the view follows boundaries seen badly if they are this share of a run's
 FOLLOWED = 2_048  # boundaries of a run the view follows: the first ones, and as many spread
 
 
-def follow_boundaries(box: Box, W, B, *, reach: float = 2.0, grow: float = 2.0) -> Box:
+def follow_boundaries(
+    box: Box, W, B, *, reach: float = 2.0, grow: float = 2.0, share: float = FOLLOW_SHARE
+) -> Box:
     """The view grown (at most ``grow`` times as wide) so that the boundaries of a run
     that it would show only at a corner, or miss while passing within ``reach``
     half-widths of its centre, are seen: each one's point nearest the centre comes in
     with a margin (002 Example 2 after four visits: x1 + x2 = -1 only touches the corner
-    of the data's view). Farther boundaries are left out (``off_view`` says where)."""
+    of the data's view). Only when they are at least ``share`` of the run's boundaries
+    (002's examples cycle through the same few: a quarter to a third of them): the
+    occasional one of a long wandering run (XOR, 4%) would shrink the data to a third of
+    the chart, so it is left out like farther ones (``off_view`` says where)."""
     WB = np.column_stack(
         [np.asarray(W, dtype=np.float64).reshape(-1, 2), np.asarray(B, dtype=np.float64)]
     )
@@ -327,7 +333,7 @@ def follow_boundaries(box: Box, W, B, *, reach: float = 2.0, grow: float = 2.0) 
     centre = np.array([box.x0 / 2 + box.x1 / 2, box.y0 / 2 + box.y1 / 2])
     far = np.hypot(*(nearest - centre).T)
     near = (chord < 4 * SHORT * box.span) & (far <= reach * half)
-    if not np.any(near):
+    if not np.any(near) or np.count_nonzero(near) < share * near.shape[0]:
         return box
     pad = 0.25 * half
     lo = np.minimum([box.x0, box.y0], nearest[near].min(axis=0) - pad)
@@ -1221,16 +1227,23 @@ def animation_figure(
     presenter: bool = False,
     max_frames: int = MAX_FRAMES,
     arrows: ArrowFrame | None = None,
+    fill: bool = False,
 ) -> go.Figure:
     """The whole run as a client-side Plotly animation: one frame per update (sampled to
     ``max_frames``), a slider and play / pause buttons.
 
     ``W`` (n_updates+1, 2) and ``B`` are the weights after each update (row 0: the start);
     ``update_index[k-1]`` is the example of update k, ringed in its frame.
+
+    ``fill``: a chart that fills its page, whatever the window's shape (the offline HTML):
+    no fixed height, and equal aspect kept by widening the axes' ranges around ``box``
+    instead of shrinking the plot to a square, so the regions and lines are drawn over a
+    box ``FILL_REACH`` times as wide.
     """
     W = np.asarray(W, dtype=np.float64)
     B = np.asarray(B, dtype=np.float64)
     ks = frame_updates(W.shape[0] - 1, max_frames)
+    view, box = box, _widened(box, FILL_REACH) if fill else box
     traces, layout = playground_spec(
         X,
         y,
@@ -1268,6 +1281,17 @@ def animation_figure(
     pause = dict(frame=dict(duration=0, redraw=False), mode="immediate", transition=still)
     jump = dict(mode="immediate", frame=dict(duration=0, redraw=True), transition=still)
     layout["margin"] = dict(l=50, r=10, t=50, b=150)
+    below = -0.18, -0.14  # the buttons' and the slider's tops, in the plot's heights
+    if fill:
+        layout.pop("height", None)
+        layout["autosize"] = True
+        for axis in ("xaxis", "yaxis"):
+            layout[axis] = dict(layout[axis], constrain="range")
+        layout["xaxis"]["range"] = [view.x0, view.x1]
+        layout["yaxis"]["range"] = [view.y0, view.y1]
+        # A taller plot puts a share of its height farther down: room for a tall window.
+        layout["margin"]["b"] = 200
+        below = -0.1, -0.1
     layout["legend"] = dict(orientation="h", yanchor="bottom", y=1.0, x=0, xanchor="left")
     layout["title"] = dict(text=_frame_title(0, W[0], float(B[0])), y=0.99, yanchor="top")
     layout["updatemenus"] = [
@@ -1275,7 +1299,7 @@ def animation_figure(
             type="buttons",
             direction="left",
             x=0,
-            y=-0.18,
+            y=below[0],
             xanchor="left",
             yanchor="top",
             buttons=[
@@ -1288,7 +1312,7 @@ def animation_figure(
         dict(
             active=0,
             x=0.22,
-            y=-0.14,
+            y=below[1],
             len=0.78,
             yanchor="top",
             currentvalue=dict(prefix="update "),
@@ -1298,6 +1322,16 @@ def animation_figure(
         )
     ]
     return figure(traces, layout, frames)
+
+
+FILL_REACH = 5.0  # the offline chart's regions and lines: over a box this many times as wide
+
+
+def _widened(box: Box, factor: float) -> Box:
+    """``box`` scaled by ``factor`` about its centre."""
+    cx, cy = box.x0 / 2 + box.x1 / 2, box.y0 / 2 + box.y1 / 2
+    hx, hy = (box.x1 - box.x0) / 2 * factor, (box.y1 - box.y0) / 2 * factor
+    return Box(cx - hx, cx + hx, cy - hy, cy + hy)
 
 
 def _frame_trace(trace: dict) -> dict:

@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 
 from ui import figures, text
-from ui.bounds import from_zero, live
+from ui.bounds import big_num, from_zero, live
 
 MAX_DRAWN = 1_500  # points per curve on a chart (long runs are sampled evenly)
 BOUND_POINTS = 200  # points along a bound's line
@@ -64,6 +64,7 @@ class Squeeze:
     r: float
     theorem: int  # 1 or 2: what u is (u* or w*/||w*||), for the names on the charts
     last: int = -1  # the last update the lines hold for (Theorem 2: by the end of epoch E)
+    underflow: bool = False  # some ||w||^2 of a w != 0 is below the floats (data near 1e-300)
 
     @property
     def shown(self) -> int:
@@ -93,25 +94,57 @@ class Squeeze:
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where((lo >= 0) & (up > 0), lo / np.sqrt(up), np.nan)
 
-    @property
-    def crossing(self) -> float:
-        """The largest M with a + s M <= sqrt(n0 + r M): the squeeze's bound on M.
-
-        Solved in units of sqrt(r) (no overflow for large data): with A = a/sqrt(r),
-        S = s/sqrt(r), N = n0/r the root of (A + S M)^2 = N + M is
-        (1 - 2AS + sqrt(1 - 4AS + 4 S^2 N)) / (2 S^2); the discriminant is >= 0 because
-        |a| <= sqrt(n0) when a >= 0.
-        """
+    def _crossing_terms(self) -> tuple[float, float] | None:
+        """(numerator, S) of the crossing num / (2 S^2), in units of sqrt(r) (no overflow
+        for large data); None when the lines never meet. With A = a/sqrt(r), S = s/sqrt(r),
+        N = n0/r the root of (A + S M)^2 = N + M is (1 - 2AS + sqrt(1 - 4AS + 4 S^2 N)) /
+        (2 S^2); the discriminant is >= 0 because |a| <= sqrt(n0) when a >= 0."""
         if not (self.s > 0 and self.r > 0) or not math.isfinite(self.r):
-            return math.inf
+            return None
         root_r = math.sqrt(self.r)
         A, S, N = self.a / root_r, self.s / root_r, self.n0 / self.r
         disc = max(0.0, 1.0 - 4.0 * A * S + 4.0 * S * S * N)
-        return (1.0 - 2.0 * A * S + math.sqrt(disc)) / (2.0 * S * S)
+        return 1.0 - 2.0 * A * S + math.sqrt(disc), S
+
+    @property
+    def crossing(self) -> float:
+        """The largest M with a + s M <= sqrt(n0 + r M): the squeeze's bound on M (inf when
+        there is none, or when it is beyond the float range: ``crossing_log10`` then says
+        how large it is). Divided by S twice, not by S^2, which underflows to 0 for data
+        near 1e-300 (gamma*/R below 1e-162)."""
+        terms = self._crossing_terms()
+        if terms is None:
+            return math.inf
+        num, S = terms
+        if S == 0:
+            return math.inf
+        return num / (2.0 * S) / S
+
+    @property
+    def crossing_log10(self) -> float:
+        """log10 of ``crossing``, finite when the crossing is (even beyond the float range)."""
+        terms = self._crossing_terms()
+        if terms is None:
+            return math.inf
+        num, S = terms
+        if not num > 0:
+            return -math.inf
+        # log10 S from s and r: S itself may be below the smallest float.
+        return math.log10(num / 2.0) - 2.0 * math.log10(self.s) + math.log10(self.r)
 
     @property
     def finite(self) -> bool:
-        return bool(np.isfinite(self.dot).all() and np.isfinite(self.norm_sq).all())
+        """Every quantity is a float that can be shown: none overflowed, none underflowed."""
+        finite = np.isfinite(self.dot).all() and np.isfinite(self.norm_sq).all()
+        return bool(finite and not self.underflow)
+
+
+def _underflow(run, norm_sq: np.ndarray) -> bool:
+    """True when a w != 0 of the run has ||w||^2 below the smallest normal float (0 or
+    imprecise): with data near 1e-300 the squares of its weights are near 1e-600."""
+    W, B = run.trajectory()
+    nonzero = np.any(W != 0, axis=1) | (B != 0)
+    return bool(np.any(nonzero & (norm_sq < np.finfo(np.float64).tiny)))
 
 
 def _start_terms(run) -> tuple[np.ndarray, float, float]:
@@ -134,6 +167,7 @@ def theorem1(run, th) -> Squeeze:
         n0=n0,
         r=eta**2 * th.R**2,
         theorem=1,
+        underflow=_underflow(run, p["norm_sq"]),
     )
 
 
@@ -159,6 +193,7 @@ def theorem2(run, hb) -> Squeeze | None:
         theorem=2,
         # The lines count the hinge losses of E passes: they hold for E epochs' mistakes.
         last=int(run.epoch_end_updates[min(hb.epochs, run.epochs) - 1]),
+        underflow=_underflow(run, p["norm_sq"]),
     )
 
 
@@ -170,23 +205,37 @@ class Distance:
     mistakes: np.ndarray
     ratio: np.ndarray
     alpha: float
+    start_log10: float = math.nan  # log10 of ``start``, finite even beyond the float range
 
     @property
     def start(self) -> float:
         """k_hat = ||w(1)/eta - alpha u*||^2 / R^2: 004's bound on the corrections."""
         return float(self.ratio[0])
 
+    @property
+    def finite(self) -> bool:
+        """Every number of the proof is a float: false for data near 1e-300, where R/gamma*
+        is about 1e300 and the distances about its square."""
+        return bool(math.isfinite(self.alpha) and np.isfinite(self.ratio).all())
+
 
 def distance_004(run, th) -> Distance:
     """004's distance after every update of the run, from its start w(1) (separable)."""
     W, B = run.trajectory()
     traj = np.column_stack((B, W)) / run.eta
-    # ||v - alpha u||^2 / R^2 = ||v/R - (R/gamma) u||^2: no R^2 to overflow.
-    diff = traj / th.R - (th.R / th.gamma) * np.asarray(th.u)
+    # ||v - alpha u||^2 / R^2 = (R/gamma)^2 ||v gamma/R^2 - u||^2: the squared factor can
+    # pass the float range (R/gamma near 1e300) while the rest cannot.
+    scale = th.R / th.gamma
+    with np.errstate(over="ignore", invalid="ignore"):
+        diff = traj / th.R / scale - np.asarray(th.u)
+        rest = np.einsum("ij,ij->i", diff, diff)
+        ratio = rest * scale * scale
+    head = float(rest[0])
     return Distance(
         mistakes=np.arange(traj.shape[0], dtype=np.float64),
-        ratio=np.einsum("ij,ij->i", diff, diff),
-        alpha=th.R**2 / th.gamma,
+        ratio=ratio,
+        alpha=th.R * scale,
+        start_log10=(2.0 * math.log10(scale) + math.log10(head)) if head > 0 else -math.inf,
     )
 
 
@@ -246,6 +295,23 @@ def epoch_bounds(run, bounds: dict) -> EpochBounds:
 
 
 # ------------------------------------------------------------------------ equations
+def _crossing_tex(sq) -> str:
+    """Where the squeeze's two lines meet, as a bound (never rounded below a whole number it
+    allows), or past the float range from its log10."""
+    if math.isfinite(sq.crossing):
+        return text.bound_tex(sq.crossing)
+    return big_tex(sq.crossing, sq.crossing_log10)
+
+
+def big_tex(value: float, log10: float) -> str:
+    """``big_num`` for LaTeX."""
+    said = big_num(value, log10)
+    if "·10^" in said and not math.isfinite(value):
+        mant, exp = said.split("·10^")
+        return rf"{mant} \cdot 10^{{{exp}}}"
+    return text.tex(value)
+
+
 def _eta(eta: float, power: str = "") -> str:
     return "" if eta == 1 else rf"\eta{power}\,"
 
@@ -288,13 +354,13 @@ def theorem1_lines(sq: Squeeze, th, k: int, eta: float) -> list[str]:
             _one_line(rf"\frac{{{_eta(eta)}M}}{{\|w^*\|}}", tex(float(sq.lower(M))), r"\le",
                       rf"{_eta(eta)}R\sqrt{{M}}", root),
             rf"\begin{{aligned}} M = {int(M)} &\le R^2\|w^*\|^2 = "
-            rf"\frac{{R^2}}{{\gamma^{{*2}}}} \\ &= {text.bound_tex(sq.crossing)} \end{{aligned}}",
+            rf"\frac{{R^2}}{{\gamma^{{*2}}}} \\ &= {_crossing_tex(sq)} \end{{aligned}}",
         ]  # fmt: skip
     else:
         lines += [
             _stated(rf"\gamma^*\big(w(0)\cdot w^* + {_eta(eta)}M\big)", tex(float(sq.lower(M))),
                     r"\le", rf"\sqrt{{\|w(0)\|^2 + {_eta(eta, '^2')}M R^2}}", root),
-            rf"\begin{{aligned}} M = {int(M)} &\le M_\times = {text.bound_tex(sq.crossing)} "
+            rf"\begin{{aligned}} M = {int(M)} &\le M_\times = {_crossing_tex(sq)} "
             r"\\ &\text{(where the two lines meet)} \end{aligned}",
         ]  # fmt: skip
     return lines
@@ -376,7 +442,14 @@ def _layout(presenter: bool, x_title: str, y_title: str, x_log: bool, y_log: boo
             axis, title=dict(text=x_title), type="log" if x_log else "linear", range=x_range
         ),
         yaxis=dict(axis, title=dict(text=y_title), type="log" if y_log else "linear"),
-        legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0, font=dict(size=style.font - 4)),
+        # On a projector the legend is read from the back row too: 18 px, as the main chart's.
+        legend=dict(
+            orientation="h",
+            y=1.02,
+            yanchor="bottom",
+            x=0,
+            font=dict(size=style.legend_font if presenter else style.font - 4),
+        ),
         hovermode="closest",
         shapes=[],
     )
@@ -593,6 +666,27 @@ def epochs_figure(eb: EpochBounds, epoch: int, count: int, *, presenter: bool = 
 
 
 # --------------------------------------------------------------------------- words
+def beyond_floats(sq: Squeeze, k: int) -> str:
+    """What the page says instead of the proof's lines when its numbers are not floats."""
+    why = "‖w‖² of a w ≠ 0 is below the smallest float" if sq.underflow else "they overflow"
+    said = f"The proof's numbers for this data are beyond floating point ({why}): "
+    said += "they cannot be shown."
+    if sq.theorem != 1:
+        return said
+    M, bound = int(sq.mistakes[k]), big_num(sq.crossing, sq.crossing_log10)
+    where = "R²/γ*² =" if sq.n0 == 0 else "where the two lines meet,"
+    return said + f" The theorem still holds: M = {M} ≤ {where} {bound}."
+
+
+def beyond_floats_004(dist: Distance) -> str:
+    """What the page says instead of 004's lines when their numbers pass the float range."""
+    return (
+        "004's numbers are beyond floating point for this data: k̂ = ‖w(1) − αŵ‖²/β² is "
+        f"about {big_num(dist.start, dist.start_log10)}, and a fall of at least 1 per "
+        "correction cannot be seen against it."
+    )
+
+
 SPACE = (
     "Every number here lives in the augmented space: a point is (1, x₁, x₂), w = (b, w₁, w₂) "
     "holds the bias as its first entry, so ‖w‖² = b² + w₁² + w₂², R = max ‖(1, xᵢ)‖, and "
@@ -606,7 +700,8 @@ def summary(run, th, t: int, hinge_of=None) -> str:
     start, Theorem 2 or its proof from this start on data no line separates)."""
     M = int(run.updates_before_visit(t))
     w, b = run.weights(M)
-    return f"{text.weights_text(w, b)} · {live(run, th, t, hinge_of).line()}"
+    said = live(run, th, t, hinge_of)
+    return f"{text.weights_text(w, b)} · {said.line()}"
 
 
 def charts(
@@ -633,12 +728,15 @@ def charts(
     if squeeze is None:
         return out
     if squeeze.theorem == 1:
-        out += [
+        out.append(
             ("squeeze", "The squeeze: w·u* over its line, ‖w‖ under its curve",
-             squeeze_figure(squeeze, k, **look)),
-            ("distance", "004: ‖w(k+1) − αŵ‖²/β² falls by ≥ 1 per correction",
-             distance_figure(distance, k, **look)),
-        ]  # fmt: skip
+             squeeze_figure(squeeze, k, **look))
+        )  # fmt: skip
+        if distance is not None and distance.finite:
+            out.append(
+                ("distance", "004: ‖w(k+1) − αŵ‖²/β² falls by ≥ 1 per correction",
+                 distance_figure(distance, k, **look))
+            )  # fmt: skip
     else:
         out.append(
             ("squeeze", f"The squeeze along w* (E = {epoch})", squeeze_figure(squeeze, k, **look))

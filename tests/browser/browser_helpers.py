@@ -92,15 +92,17 @@ def streamlit_server(
     extra_args: Sequence[str] = (),
     timeout: float = 60.0,
     log_path: str | Path | None = None,
+    port: int | None = None,
 ) -> Iterator[str]:
-    """Run ``python -m streamlit run SCRIPT`` on a free localhost port; yield its base URL.
+    """Run ``python -m streamlit run SCRIPT`` on a free localhost port (or ``port``: a
+    server started again where an open page reconnects); yield its base URL.
 
     The server runs in its own process group, terminated (then killed) on exit; the
     repository root is on ``PYTHONPATH`` so scripts can import the project. With
     ``log_path``, its output goes there and a failed start quotes the log's tail.
     """
     script = Path(script).resolve()
-    port = free_port()
+    port = free_port() if port is None else int(port)
     url = f"http://127.0.0.1:{port}"
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)

@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 import streamlit as st
 
+import perceptron_core as pc
 from ui import compute, space_view, text
 from ui.parts import widgets
 from ui.state import Table
@@ -13,8 +14,9 @@ from ui.state import Table
 QP = "query-params"
 
 
-def cone_section(page: Table, data_rows: np.ndarray, run) -> None:
-    """Pick the rows, solve A w >= 1 (cached), show the iterations and the check."""
+def cone_section(page: Table, data_rows: np.ndarray, run) -> pc.ConeSolution | None:
+    """Pick the rows, solve A w >= 1 (cached), show the iterations and the check; the
+    solution (None when there is nothing to solve), for the page's downloads."""
     st.subheader("The cone LP of 001: A w ≥ 1 by the perceptron")
     st.caption(
         "Cycle the perceptron through the rows a_i of A as positive examples: from w = 0, "
@@ -25,15 +27,15 @@ def cone_section(page: Table, data_rows: np.ndarray, run) -> None:
     source = widgets.choice(page, "cone_rows", "Rows of A")
     A = data_rows if source == "data" else _typed_rows(page)
     if A is None:
-        return
+        return None
     if A.shape[0] == 0:
         st.info("No rows: the data has no points yet.")
-        return
+        return None
     try:
         sol = compute.cone_solution(A, compute.CONE_MAX_UPDATES)
     except ValueError as exc:  # the engine's refusal (values too large to add safely)
         st.error(text.plain(str(exc), 300))
-        return
+        return None
     st.markdown(
         f"**Iterations**: {text.counted(sol.updates, 'update')} through "
         f"{text.counted(A.shape[0], 'row')}"
@@ -53,6 +55,7 @@ def cone_section(page: Table, data_rows: np.ndarray, run) -> None:
     (st.success if sol.solved else st.warning)(text.md_numbers(summary))
     if source == "data" and run is not None:
         st.caption(text.md_numbers(space_view.same_as_run(sol, run)))
+    return sol
 
 
 def _typed_rows(page: Table) -> np.ndarray | None:

@@ -15,6 +15,7 @@ from functools import partial
 
 import numpy as np
 import streamlit as st
+from streamlit.runtime.uploaded_file_manager import DeletedFile
 
 import datasets
 from ui import compute, guard, state, text
@@ -26,6 +27,11 @@ QP = "query-params"
 GENERATED, EXAMPLES = state.GENERATED, state.EXAMPLES
 DRAW_BOX = 2.0  # the empty drawing board spans [-2, 2] x [-2, 2]
 DATA_FIELDS = ("source", "generator", "example", "n", "seed", "noise", "preprocessing")
+UPLOAD_LOST = (
+    "Your uploaded file is no longer on this server (the server restarted or you were moved "
+    "to another): upload it again (remove its name with × first: the browser does not send "
+    "a file it thinks it has already sent)."
+)
 UPLOAD_HELP = (
     "Comma, semicolon, tab or | separated text (with or without a header, any common "
     "encoding, decimal commas), any sheet of an Excel .xlsx file, or a gzip'd CSV (.gz)."
@@ -368,6 +374,8 @@ def _upload(page: Table, wide: bool = False) -> DataChoice:
         "Data file", key=page.own("upload"), max_upload_size=limit_mb, help=UPLOAD_HELP
     )
     st.html(UPLOAD_CSS.replace("LIMIT", f"{limit_mb} MB"))
+    if file is None and isinstance(ss.get(page.own("upload")), DeletedFile):
+        return _upload_lost(page)
     if file is None:
         shared = ss.get("lab_upload")
         if shared is not None:  # uploaded on another page: the lab's data
@@ -494,6 +502,22 @@ def two_features(ds: datasets.Dataset) -> datasets.Dataset:
     return datasets.Dataset(
         ds.X[:, :2], ds.y, ds.feature_names[:2], ds.class_names, ds.source, ds.params
     )
+
+
+def _upload_lost(page: Table) -> DataChoice:
+    """The upload box still names a file whose bytes this server does not have: uploads live
+    in the process that received them, so after a restart, or on another replica, the
+    browser's file is gone here. Said plainly; the link (settings, step) stays as it is, and
+    the same file uploaded again opens the run at the link's step."""
+    step = _ss().get(page.own("link_step"))
+    at = ""
+    if step:
+        at = " The run then opens at " + (
+            "its end."
+            if _ss().get(page.own("link_end"))
+            else f"the link's step {state.count_words(step)}."
+        )
+    return DataChoice(None, None, alert=UPLOAD_LOST + at)
 
 
 def _short(name) -> str:

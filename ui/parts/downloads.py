@@ -1,11 +1,16 @@
-"""Downloads: the dataset, the run and the animation; each file is made only when clicked."""
+"""Downloads: the dataset, the run and the animation, and every page's tables (CSV); each
+file is made only when clicked."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
 
 import streamlit as st
 
 import datasets
-from ui import export, figures, text
+from ui import compute, export, figures, proof_view, text
 from ui.state import Table
 
 
@@ -36,7 +41,9 @@ def downloads(
     if not run.is_kernel and animated:
         st.download_button(
             "Animation (HTML, plays offline)",
-            lambda: export.animation_html(animation(run, ds, chart | {"presenter": False})),
+            lambda: export.animation_html(
+                animation(run, ds, chart | {"presenter": False}, fill=True)
+            ),
             file_name=f"{name}_run.html",
             mime="text/html",
             key=page.own("dl_html"),
@@ -58,6 +65,162 @@ def downloads(
     )
 
 
-def animation(run, ds: datasets.Dataset, chart: dict):
+def animation(run, ds: datasets.Dataset, chart: dict, *, fill: bool = False):
+    """The whole run as a Plotly animation; ``fill``: for a page of its own (the download)."""
     W, B = run.trajectory()
-    return figures.animation_figure(ds.X, ds.y, W, B, update_index=run.update_index, **chart)
+    return figures.animation_figure(
+        ds.X, ds.y, W, B, update_index=run.update_index, fill=fill, **chart
+    )
+
+
+@dataclass(frozen=True)
+class File:
+    """One table a page offers as CSV: ``key`` names the button and the file, ``label`` is
+    what the button says, ``build`` makes the table (``export.table_csv``'s columns) when
+    the button is clicked, not before."""
+
+    key: str
+    label: str
+    build: Callable[[], object]
+
+
+def tables(
+    page: Table,
+    ds: datasets.Dataset | None,
+    files: list[File],
+    *,
+    name: str,
+    note: str | None = None,
+) -> None:
+    """The page's data (the dataset as CSV, which ``datasets.load_csv`` reads back
+    identically) and its tables as CSV, under a "Download" heading. ``name`` starts the
+    files' names; ``note`` says what the tables hold."""
+    st.markdown("**Download**")
+    if ds is not None and ds.n and min(ds.counts) > 0:
+        st.download_button(
+            "Dataset (CSV)",
+            ds.to_csv,
+            file_name=f"{name}_data.csv",
+            mime="text/csv",
+            key=page.own("dl_data"),
+            on_click="ignore",
+        )
+    for table in files:
+        st.download_button(
+            f"{table.label} (CSV)",
+            lambda build=table.build: export.table_csv(build()),
+            file_name=f"{name}_{table.key}.csv",
+            mime="text/csv",
+            key=page.own(f"dl_{table.key}"),
+            on_click="ignore",
+        )
+    if note:
+        st.caption(note)
+
+
+# ---------------------------------------------------------------- the pages' files
+def batch(page: Table, ds, record, setup, etas) -> None:
+    """/batch: per-epoch J_p and errors of both rules, the learning rates, the scaling."""
+
+    def rates():
+        return export.learning_rates(
+            compute.eta_effect(ds.X, ds.y, etas, start, setup.start_seed, setup.max_epochs, rule)
+            for start in ("zero", "random")
+            for rule in ("classic", "batch")
+        )
+
+    files = [
+        File(
+            "epochs", "J_p and errors per epoch, both rules", partial(export.batch_epochs, record)
+        ),
+        File("learning_rates", "Learning rates", rates),
+        File("scaling", "Feature scaling", partial(_scaling, ds, setup)),
+    ]
+    note = (
+        "Per epoch (0: the start): the mistakes made in it, and the training errors and J_p "
+        "of the weights at its end. Learning rates: one row per start, rule and η, compared "
+        "visit by visit with the first η's run. Scaling: R, γ*, the bound and both rules' "
+        "runs for each preprocessing."
+    )
+    tables(page, ds, files, name="batch", note=note)
+
+
+def _scaling(ds, setup):
+    return export.scaling(compute.scaling_effect(ds.raw.X, ds.raw.y, setup.eta, setup.max_epochs))
+
+
+def variants(page: Table, ds, parts, acc) -> None:
+    """/variants: the split (every row with its part) and the accuracy per epoch."""
+    files = [
+        File("split", "Split, one row per point", partial(export.split, ds, parts)),
+        File("accuracy", "Accuracy per epoch", partial(export.accuracy, acc)),
+    ]
+    note = (
+        "The split: each row of the dataset (index from 0), its part (train, dev, test), "
+        "features and label. Accuracy: at each epoch's end, per variant and part."
+    )
+    tables(page, ds, files, name="variants", note=note)
+
+
+def online(page: Table, run, X, y) -> None:
+    """/online: the arrivals with the prediction made before each label."""
+    ds = datasets.Dataset(X, y, source="the arrivals") if len(y) else None
+    files = [File("arrivals", "Arrivals", partial(export.arrivals, run, X, y))]
+    note = (
+        "One row per arrival, in order: the point, w·x + b and the prediction before the "
+        "label (0: I don't know), the label, mistake (1/0), and w, b after learning from it."
+    )
+    tables(page, ds, files, name="online", note=note)
+
+
+def space(page: Table, ds, sol) -> None:
+    """/space: the cone LP's rows and the perceptron's iterations through them."""
+    files = []
+    if sol is not None:
+        files = [
+            File("cone_rows", "Rows of A", partial(export.cone_rows, sol)),
+            File("cone_iterations", "Iterations", partial(export.cone_iterations, sol)),
+        ]
+    note = (
+        "Rows of A: each a_i (and a_i·w* with the check, once solved). Iterations: every "
+        "update, its pass, the row added, a_i·w before it and w after it."
+    )
+    tables(page, ds, files, name="space", note=note if files else None)
+
+
+def proof(page: Table, ds, run, th, squeeze=None, distance=None) -> None:
+    """/proof: the proof's quantities after every update (Theorem 1 along u*; on data no
+    line separates, Theorem 2 after all of the run's epochs, along w*)."""
+    if run is None:
+        return tables(page, ds, [], name="proof")
+    separable = th is not None and th.separable
+
+    def quantities():
+        if separable:
+            return export.proof_updates(run, squeeze, distance)
+        hb = compute.hinge_bound(ds.X, ds.y, run.epochs)
+        return export.proof_updates(run, None if hb is None else proof_view.theorem2(run, hb))
+
+    files = [File("updates", "The proof's numbers per update", quantities)]
+    which = "u*" if separable else f"w* of Theorem 2 after E = {run.epochs} epochs"
+    note = (
+        f"One row per update k (0: the start): M, w = (b, w1, w2), and along {which}: w·u "
+        "and its lower line, ‖w‖² and its upper line, cos(w, u)"
+        + (", and 004's ‖w(k+1)/η − αu*‖²/R²." if separable else ".")
+    )
+    tables(page, ds, files, name="proof", note=note)
+
+
+def experiments(page: Table, ds, margins, dimensions, orders) -> None:
+    """/experiments: each experiment's table, one row per run."""
+    files = [
+        File("margins", "Margins, one row per run", lambda: margins),
+        File("dimensions", "Dimensions, one row per run", lambda: dimensions),
+        File("orders", "Orders, one row per run", lambda: orders),
+    ]
+    note = (
+        "One row per run: its data (margin, d, seed, n; or the order), R, γ*, the bound "
+        "R²/γ*², and the run's mistakes, epochs and whether it converged (orders: also its "
+        "final b and w)."
+    )
+    tables(page, ds, files, name="experiments", note=note)
