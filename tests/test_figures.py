@@ -429,7 +429,7 @@ def test_an_updates_arrows_read_at_every_learning_rate(box):
         assert said.startswith("w_new")
         zoom = re.search(r"×([\d,.]+)", said)  # the label's number is the drawn ratio
         assert zoom is not None and float(zoom[1].replace(",", "")) == pytest.approx(scale)
-        assert ("moved off the origin" in said) == (not np.allclose(o1, 0.0))
+        assert ("shifted" in said) == (not np.allclose(o1, 0.0))
         assert parts["vector labels"]["text"][1] == ("−x" if eta == 1 else f"−{eta:g}·x")
     np.testing.assert_allclose(drawn[0], drawn[1])
     np.testing.assert_allclose(drawn[2], drawn[1])

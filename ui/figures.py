@@ -930,7 +930,7 @@ def vector_traces(
     anchor, scale = update_frame(box, w_old, step)
     said = [] if scale == 1.0 else [times(scale)]
     if np.any(anchor != 0):
-        said.append("moved off the origin")
+        said.append("shifted")
     tag = f" ({', '.join(said)})" if said else ""
     sign = "+" if update.y > 0 else "−"
     eta = "" if update.eta == 1 else f"{update.eta:g}·"
