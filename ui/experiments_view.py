@@ -197,7 +197,14 @@ def histograms_figure(table, *, presenter: bool = False) -> go.Figure:
     # Labels of close lines go to either side of them, so they do not overlap.
     left = mistakes[fixed] <= mistakes[adv]
     marks = [
-        _vline(float(epochs[fixed]), "x", INK, f"fixed order: {epochs[fixed]:g}", True),
+        # Alone in its panel: its label on the side with room (not past the panel's edge).
+        _vline(
+            float(epochs[fixed]),
+            "x",
+            INK,
+            f"fixed order: {epochs[fixed]:g}",
+            bool(epochs[fixed] > 0.5 * epochs.max()),
+        ),  # fmt: skip
         _vline(float(mistakes[fixed]), "x2", INK, f"fixed: {mistakes[fixed]:,}", left),
         _vline(
             float(mistakes[adv]), "x2", MARGIN_COLOR, f"worst first: {mistakes[adv]:,}", not left

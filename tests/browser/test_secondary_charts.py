@@ -32,7 +32,26 @@ MEASURE = """(key) => {
   const ticks = [...root.querySelectorAll('g[class] > text')]
     .filter(t => /^[xy]\\d*tick$/.test(t.parentElement.getAttribute('class'))).filter(shown);
   const legend = [...root.querySelectorAll('.legendtext')].filter(shown);
-  return {ticks: ticks.map(px), legend: legend.map(px), tickHeights: ticks.map(height)};
+  // Nothing cut at the chart's edge, and no axis title over its axis's tick labels.
+  const svg = root.querySelector('.main-svg').getBoundingClientRect();
+  const box = (el) => { const r = el.getBoundingClientRect();
+    return {l: r.left, r: r.right, t: r.top, b: r.bottom, text: el.textContent}; };
+  const titles = [...root.querySelectorAll('.g-xtitle text, .g-ytitle text, .g-x2title text, '
+    + '.g-y2title text')].filter(shown);
+  const notes = [...root.querySelectorAll('.annotation-text')].filter(shown);
+  const cut = [...ticks, ...titles, ...notes].map(box).filter(
+    b => b.l < svg.left - 1 || b.r > svg.right + 1 || b.t < svg.top - 1 || b.b > svg.bottom + 1);
+  const meets = (a, b) => Math.min(a.r, b.r) - Math.max(a.l, b.l) > 1
+    && Math.min(a.b, b.b) - Math.max(a.t, b.t) > 1;
+  const over = [];
+  for (const t of titles) {
+    const axis = t.closest('[class^="g-"]').getAttribute('class').slice(2, 3);  // x or y
+    for (const k of ticks.filter(k => k.parentElement.getAttribute('class')[0] === axis)) {
+      if (meets(box(t), box(k))) over.push([t.textContent, k.textContent]);
+    }
+  }
+  return {ticks: ticks.map(px), legend: legend.map(px), tickHeights: ticks.map(height),
+          cut: cut.map(b => b.text), over};
 }"""
 
 
@@ -58,6 +77,8 @@ def test_secondary_charts_ticks_and_legend_at_18_px_in_presenter_mode(
             assert min(m["legend"], default=MIN_FONT) >= MIN_FONT, (key, m["legend"])
             # Drawn at that size (the chart is not scaled down): a text's box is as tall.
             assert min(m["tickHeights"]) >= MIN_FONT, (key, m["tickHeights"])
+            assert not m["cut"], (key, "cut at the chart's edge", m["cut"])
+            assert not m["over"], (key, "an axis title over its tick labels", m["over"])
         SHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SHOTS / f"secondary_{name}_1024.png"), full_page=True)
     finally:

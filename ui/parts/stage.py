@@ -111,7 +111,10 @@ def chart(page: Table, fig, stepper: Stepper, *, drawing: bool) -> None:
 
 def plot(page: Table, name: str, fig) -> None:
     """Another chart of the page (not stepped with the stage's fragment), drawn with the
-    stage's plotly.js: one copy of plotly.js per page (``ui.plot_click.plot``)."""
+    stage's plotly.js: one copy of plotly.js per page (``ui.plot_click.plot``). Its axes
+    make room for their tick labels and titles (a projector's are larger)."""
+    fig.update_xaxes(automargin=True)
+    fig.update_yaxes(automargin=True)
     draw_chart(fig, key=page.own(name))
 
 
