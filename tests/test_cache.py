@@ -421,3 +421,37 @@ def test_what_finished_threads_freed_goes_back_to_the_os_once_malloc_is_tuned():
 
     assert held("tuned") <= 16
     assert held("untuned") > 64  # the workload does show what the tuning is for
+
+
+def test_a_released_sessions_state_is_emptied_even_if_something_still_holds_it(monkeypatch):
+    # Streamlit's message loop keeps the last session it flushed in a local variable; that
+    # session's state held the 1,000,000-row upload's dataset after its release.
+    import weakref
+
+    import streamlit.runtime as rt_mod
+    from streamlit import config
+    from streamlit.runtime.state.session_state import SessionState
+
+    fake = FakeRuntime()
+    monkeypatch.setattr(rt_mod.Runtime, "exists", classmethod(lambda cls: True))
+    monkeypatch.setattr(rt_mod.Runtime, "instance", classmethod(lambda cls: fake))
+    monkeypatch.setattr(config, "get_option", lambda name: 60)
+    now = [0.0]
+    monkeypatch.setattr(cache.time, "monotonic", lambda: now[0])
+
+    class App:  # what an AppSession offers
+        def __init__(self) -> None:
+            self.session_state = SessionState()
+
+    closed, open_ = App(), App()
+    closed.session_state["lab_upload"] = np.zeros(1_000_000)
+    open_.session_state["lab_upload"] = np.zeros(10)
+    monkeypatch.setattr(cache, "_sessions", {"closed": None, "open": None})
+    monkeypatch.setattr(cache, "_apps", {"closed": weakref.ref(closed), "open": weakref.ref(open_)})
+    fake.active = {"open"}
+    assert cache._release_closed_sessions() == 0
+    now[0] = 62.0
+    assert cache._release_closed_sessions() == 1
+    assert "lab_upload" not in closed.session_state  # still held here, but emptied
+    assert "lab_upload" in open_.session_state  # only the released one
+    assert list(cache._apps) == ["open"]

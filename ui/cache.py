@@ -47,6 +47,7 @@ import logging
 import sys
 import threading
 import time
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -445,6 +446,7 @@ def trim_memory() -> bool:
 # --------------------------------------------------------------------------- housekeeping
 
 _sessions: dict[str, float | None] = {}  # session id -> when first seen closed (or None)
+_apps: dict[str, Callable[[], Any]] = {}  # session id -> weak reference to its AppSession
 _sessions_lock = threading.Lock()
 _housekeeper: threading.Thread | None = None
 _housekeeper_lock = threading.Lock()
@@ -467,6 +469,8 @@ def note_session() -> None:
         with _sessions_lock:
             _sessions[ctx.session_id] = None
             _idle_cleaned = False
+            if ctx.session_id not in _apps:
+                _apps[ctx.session_id] = _weak_app_session(ctx.session_id)
 
 
 def start_housekeeping(period: float = HOUSEKEEPING_SECONDS) -> bool:
@@ -602,12 +606,39 @@ def _release_closed_sessions() -> int:
     if not gone:
         return 0
     for sid in gone:
+        _guarded("session state", _clear_state, sid)
         _guarded("uploaded files", rt.uploaded_file_mgr.remove_session_files, sid)
         _guarded("media files", rt.media_file_mgr.clear_session_refs, sid)
         _guarded("dataframe sources", rt.dataframe_source_mgr.clear_all_for_session, sid)
     _guarded("media files", rt.media_file_mgr.remove_orphaned_files)
     _guarded("session storage", _reap_session_storage, rt)
     return len(gone)
+
+
+def _weak_app_session(sid: str) -> Callable[[], Any]:
+    """A weak reference to the session's AppSession (Streamlit's), or one to nothing."""
+    try:
+        from streamlit.runtime import Runtime
+
+        info = Runtime.instance()._session_mgr.get_active_session_info(sid)
+        return weakref.ref(info.session)
+    except Exception:  # noqa: BLE001 - not running under Streamlit's runtime, or changed
+        return lambda: None
+
+
+def _clear_state(sid: str) -> None:
+    """Empty a released session's state (its datasets, runs, the upload's dataset).
+
+    The session can no longer be resumed, yet its AppSession may outlive it: Streamlit's
+    message loop keeps the last session it flushed in a local variable until another
+    session connects (measured: the 1,000,000-row upload's dataset, about 50 MB, held
+    after the upload's session was released). Emptied, it holds nothing big.
+    """
+    with _sessions_lock:
+        ref = _apps.pop(sid, None)
+    session = None if ref is None else ref()
+    if session is not None:
+        session.session_state.clear()
 
 
 def _reap_session_storage(rt: Any) -> None:
