@@ -1,6 +1,7 @@
 """Server memory: the Streamlit server's RSS idle, per session, after an upload, many sessions.
 
-    python benchmarks/memory.py [--sessions 100] [--settle 120] [--rows 1000000] [--json out.json]
+    python benchmarks/memory.py [--sessions 100] [--settle 120] [--rows 1000000] [--idle 600]
+                                [--only f] [--json out.json]
 
 One command, stops by itself, loopback only. Starts ``streamlit run app.py`` headless on a
 free port (``tests/browser/browser_helpers.streamlit_server``, so the project's
@@ -30,6 +31,13 @@ What is measured, in this order:
     RSS stays under warm idle + the caches' ceiling (``ui.cache.CEILING_BYTES``) + 50 MB.
 (e) a heavy link (``HEAVY``: 20,000 noisy points, a run stopped at a million updates),
     "Run to end" pressed, closed: the peak, and what is kept ``--settle`` seconds later.
+(f) the server after its last session: heavy pages one after another (``HEAVY_PAGES``: the
+    heavy link, /proof and /batch on 20,000 noisy points, /kernel, /variants and /space on
+    2,000, /experiments), each run to its end, then the 1,000,000-row upload and a
+    workbook bomb (3,000,000 rows zipped, refused), each session closed. The RSS is polled
+    every 10 s for ``--idle`` seconds after the last one closed: how long until it is
+    within 50 MB of warm idle, and where it is five minutes after. Goal: within 50 MB of
+    warm idle within five minutes. ``--only f`` runs the warm-up and this alone.
 
 Peer, measured in the same run: the bare Streamlit page of the latency benchmark
 (``benchmarks/bare_page.py``, a Step button and N points, no caches), opened the same way:
@@ -70,6 +78,17 @@ SESSION_GOAL_MB = 30
 SETTLE_GOAL_MB = 50
 # A heavy link: 20,000 noisy points, up to 10,000 epochs (the run stops at a million updates).
 HEAVY = "pg_n=20000&pg_noise=0.3&pg_seed=7&pg_max_epochs=10000"
+# (f): the heavy pages, each opened and run to its end ("" when the page has no run).
+HEAVY_PAGES = (
+    ("/playground", HEAVY, "Run to end"),
+    ("/proof", "pf_n=20000&pf_noise=0.3&pf_seed=3&pf_max_epochs=1000", "Run to end"),
+    ("/batch", "bt_source=Generate&bt_n=20000&bt_noise=0.3&bt_seed=5", "Run to end"),
+    ("/kernel", "kn_n=2000&kn_seed=2", "Run to end"),
+    ("/variants", "va_n=2000&va_noise=0.3&va_seed=4", "Run to end"),
+    ("/space", "sp_source=Generate&sp_n=2000&sp_noise=0.2", "Run to end"),
+    ("/experiments", "", ""),
+)
+IDLE_GOAL_S = 300.0  # (f): within SETTLE_GOAL_MB of warm idle this long after the last session
 
 
 # --------------------------------------------------------------------------- RSS
@@ -228,6 +247,106 @@ def upload_session(browser: Any, url: str, path: Path) -> str:
         return answer.inner_text().strip()
 
 
+def write_bomb(path: Path, rows: int = 3_000_000) -> None:
+    """A valid .xlsx whose one sheet holds ``rows`` rows of 3 values (about 180 MB of XML,
+    a few hundred KB zipped): the loader refuses it while its XML streams."""
+    import zipfile
+
+    main = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
+    rel = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+    pkg = "http://schemas.openxmlformats.org/package/2006"
+    types = (
+        f'<?xml version="1.0" encoding="UTF-8"?><Types xmlns="{pkg}/content-types">'
+        '<Default Extension="rels" ContentType="application/vnd.openxmlformats-package.'
+        'relationships+xml"/><Default Extension="xml" ContentType="application/xml"/>'
+        '<Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-'
+        'officedocument.spreadsheetml.sheet.main+xml"/></Types>'
+    )
+    root_rels = (
+        f'<Relationships xmlns="{pkg}/relationships"><Relationship Id="rId1" '
+        f'Type="{rel}/officeDocument" Target="xl/workbook.xml"/></Relationships>'
+    )
+    row = b"<row><c><v>1.5</v></c><c><v>2.5</v></c><c><v>1</v></c></row>"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED, compresslevel=1) as book:
+        book.writestr("[Content_Types].xml", types)
+        book.writestr("_rels/.rels", root_rels)
+        book.writestr(
+            "xl/workbook.xml",
+            f'<workbook xmlns="{main}" xmlns:r="{rel}"><sheets><sheet name="Sheet1" '
+            'sheetId="1" r:id="rId1"/></sheets></workbook>',
+        )
+        book.writestr(
+            "xl/_rels/workbook.xml.rels",
+            f'<Relationships xmlns="{pkg}/relationships"><Relationship Id="rId1" '
+            f'Type="{rel}/worksheet" Target="worksheets/sheet1.xml"/></Relationships>',
+        )
+        with book.open("xl/worksheets/sheet1.xml", "w", force_zip64=True) as out:
+            out.write(f'<worksheet xmlns="{main}"><sheetData>'.encode())
+            block = row * 20_000
+            for _ in range(rows // 20_000):
+                out.write(block)
+            out.write(b"</sheetData></worksheet>")
+
+
+def heavy_session(browser: Any, url: str, path: str, query: str, press: str) -> float:
+    """One heavy page opened, run to its end (``press``), closed; seconds it took."""
+    t0 = time.monotonic()
+    with session(browser, f"{url}{path}?{query}", timeout=300_000) as page:
+        page.wait_for_selector(".js-plotly-plot", timeout=300_000)
+        if press:
+            button = page.locator('[data-testid="stButton"] button', has_text=press).first
+            if not button.is_disabled():
+                click_button(page, press, timeout=300_000)
+    return time.monotonic() - t0
+
+
+def idle_curve(sampler: Sampler, warm: int, seconds: float, report: Report) -> float | None:
+    """Poll every 10 s for ``seconds`` after the last session closed; the first time the
+    RSS was within SETTLE_GOAL_MB of ``warm`` (None if never). The curve goes to the report."""
+    closed = time.monotonic()
+    reached = None
+    print("    after the last session (s, MB over warm idle):", flush=True)
+    while True:
+        elapsed = time.monotonic() - closed
+        value = sampler.now()
+        report.idle.append((elapsed, value / MB))
+        print(f"      {elapsed:6.0f} s  {(value - warm) / MB:8.1f}", flush=True)
+        if reached is None and value - warm <= SETTLE_GOAL_MB * MB:
+            reached = elapsed
+        if elapsed >= seconds:
+            return reached
+        time.sleep(min(10.0, seconds - elapsed + 0.01))
+
+
+def heavy_then_idle(browser: Any, url: str, s: Sampler, warm: int, big: Path, bomb: Path,
+                    args, report: Report) -> None:  # fmt: skip
+    """(f): see the module's docstring."""
+    s.reset()
+    for path, query, press in HEAVY_PAGES:
+        took = heavy_session(browser, url, path, query, press)
+        print(f"    {path:<13} {took:6.0f} s  now {(s.now() - warm) / MB:7.1f} MB over warm",
+              flush=True)  # fmt: skip
+    for name, file in (("upload", big), ("bomb", bomb)):
+        answer = upload_session(browser, url, file)
+        report.notes.append(f"(f) {name} answered: {answer[:90]!r}")
+        print(f"    {name:<13} now {(s.now() - warm) / MB:7.1f} MB over warm", flush=True)
+    peak = s.peak
+    report.add("(f) heavy pages, upload, bomb: peak - warm idle", peak - warm)
+    reached = idle_curve(s, warm, args.idle, report)
+    at_goal = next((mb for t, mb in report.idle if t >= IDLE_GOAL_S), report.idle[-1][1])
+    report.add(
+        f"(f) {IDLE_GOAL_S:.0f} s after the last session: now - warm idle",
+        at_goal * MB - warm,
+        f"<= {SETTLE_GOAL_MB} MB",
+        verdict(at_goal * MB - warm <= SETTLE_GOAL_MB * MB),
+    )
+    report.notes.append(
+        "(f) within 50 MB of warm idle "
+        + (f"{reached:.0f} s after the last session" if reached is not None else "never")
+        + f" (polled {args.idle:.0f} s)"
+    )
+
+
 # --------------------------------------------------------------------------- report
 
 
@@ -235,6 +354,7 @@ def upload_session(browser: Any, url: str, path: Path) -> str:
 class Report:
     rows: list[tuple[str, float, str, str]] = field(default_factory=list)
     curve: list[tuple[float, float]] = field(default_factory=list)
+    idle: list[tuple[float, float]] = field(default_factory=list)  # (f)
     notes: list[str] = field(default_factory=list)
 
     def add(self, what: str, value_bytes: float, goal: str = "", verdict: str = "") -> None:
@@ -260,6 +380,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rows", type=int, default=1_000_000)
     parser.add_argument("--presses", type=int, default=20)
     parser.add_argument("--json", type=Path)
+    parser.add_argument("--idle", type=float, default=600.0, help="seconds to poll after (f)")
+    parser.add_argument("--only", choices=["f"], help="the warm-up and (f) alone")
     args = parser.parse_args(argv)
 
     try:
@@ -272,8 +394,20 @@ def main(argv=None) -> int:
     print(f"writing {args.rows:,} rows to {big} ...", flush=True)
     write_csv(big, args.rows)
     print(f"  {big.stat().st_size / MB:.1f} MB", flush=True)
+    bomb = tmp / "bomb.xlsx"
+    write_bomb(bomb)
+    print(f"  a workbook bomb of {bomb.stat().st_size / MB:.1f} MB", flush=True)
 
     with chromium() as browser:
+        if args.only == "f":
+            with server(REPO_ROOT / "app.py", "app") as (url, s):
+                idle = settle(s)
+                report.add("(a) idle after start (no session yet)", idle)
+                lecture_session(browser, url, "", 0)
+                warm = settle(s, 5.0)
+                report.add("    warm idle (libraries loaded, warm-up closed)", warm)
+                heavy_then_idle(browser, url, s, warm, big, bomb, args, report)
+            return finish(report, args, big, bomb, tmp)
         # ---------------------------------------------------------------- peer
         print("peer: bare Streamlit page (benchmarks/bare_page.py)", flush=True)
         with server(REPO_ROOT / "benchmarks" / "bare_page.py", "bare_page") as (url, s):
@@ -390,23 +524,40 @@ def main(argv=None) -> int:
             end_e = s.now()
             report.add(f"(e) {args.settle:.0f} s after closing: now - warm idle", end_e - warm)
 
-    print()
-    print(report.table())
-    for note in report.notes:
-        print(note)
-    print(
+            # (f)
+            heavy_then_idle(browser, url, s, warm, big, bomb, args, report)
+
+    report.notes.append(
         f"peer ratios: app idle / bare idle {idle / bare_idle:.2f}; "
         f"(b) session growth / bare session growth "
         f"{(peak_b - warm) / max(bare_peak - bare_idle, 1):.2f}"
     )
     if CEILING_BYTES is not None:
-        print(f"caches' byte ceiling (ui.cache.CEILING_BYTES): {CEILING_BYTES / MB:.0f} MB")
+        report.notes.append(
+            f"caches' byte ceiling (ui.cache.CEILING_BYTES): {CEILING_BYTES / MB:.0f} MB"
+        )
+    return finish(report, args, big, bomb, tmp)
+
+
+def finish(report: Report, args, big: Path, bomb: Path, tmp: Path) -> int:
+    print()
+    print(report.table())
+    for note in report.notes:
+        print(note)
     if args.json is not None:
         args.json.parent.mkdir(parents=True, exist_ok=True)
         args.json.write_text(
-            json.dumps({"rows": report.rows, "curve": report.curve, "notes": report.notes})
+            json.dumps(
+                {
+                    "rows": report.rows,
+                    "curve": report.curve,
+                    "idle": report.idle,
+                    "notes": report.notes,
+                }
+            )
         )
     big.unlink()
+    bomb.unlink()
     tmp.rmdir()
     return 0
 

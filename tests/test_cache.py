@@ -284,6 +284,9 @@ class FakeRuntime:
     def is_active_session(self, sid: str) -> bool:
         return sid in self.active
 
+    def num_sessions(self) -> int:  # open ones, and closed ones kept for a reconnect
+        return len(self.active) + len(self._session_storage._cache)
+
 
 def test_closed_sessions_are_released_only_after_the_reconnect_window(monkeypatch):
     import streamlit.runtime as rt_mod
@@ -315,3 +318,140 @@ def test_closed_sessions_are_released_only_after_the_reconnect_window(monkeypatc
     assert all(sid != "open" for _, sid in fake.calls)
     assert cache._sessions == {"open": None}
     assert cache._release_closed_sessions() == 0
+
+
+def test_when_the_last_session_is_gone_the_caches_are_emptied_once(monkeypatch):
+    import streamlit as st
+    import streamlit.runtime as rt_mod
+    from streamlit import config
+
+    fake = FakeRuntime()
+    monkeypatch.setattr(rt_mod.Runtime, "exists", classmethod(lambda cls: True))
+    monkeypatch.setattr(rt_mod.Runtime, "instance", classmethod(lambda cls: fake))
+    monkeypatch.setattr(config, "get_option", lambda name: 60)
+    now = [0.0]
+    monkeypatch.setattr(cache.time, "monotonic", lambda: now[0])
+    monkeypatch.setattr(cache, "_sessions", {"a": None})
+    monkeypatch.setattr(cache, "_idle_cleaned", False)
+    trims, collections, cleared = [], [], []
+    monkeypatch.setattr(cache, "trim_memory", lambda: trims.append(now[0]) or True)
+    monkeypatch.setattr(cache.gc, "collect", lambda *a: collections.append(now[0]) or 0)
+    monkeypatch.setattr(st.cache_data, "clear", lambda: cleared.append(now[0]))
+    store = cache.ByteLRU(10 * 2**20, ttl=15 * 60, timer=lambda: now[0])
+    store.put("run", np.zeros(100_000))  # recent: far inside its 15-minute TTL
+
+    fake.active = {"a"}  # a session is open: nothing is emptied
+    assert cache.housekeeping(store)["idle"] == 0 and "run" in store
+    fake.active = set()  # closed: kept 60 s for a reconnect, still nothing
+    now[0] = 30.0
+    assert cache.housekeeping(store)["idle"] == 0 and "run" in store
+    fake._session_storage._cache = []
+    now[0] = 120.0  # past the reconnect window: released, and it was the last one
+    result = cache.housekeeping(store)
+    assert result["released"] == 1 and result["idle"] == 1
+    assert len(store) == 0 and store.total_bytes == 0
+    assert cleared == [120.0] and collections and trims[-1] == 120.0
+    now[0] = 130.0  # once per idle spell
+    assert cache.housekeeping(store)["idle"] == 0 and cleared == [120.0]
+    cache._sessions["b"] = None  # a new session ran (note_session), and went
+    monkeypatch.setattr(cache, "_idle_cleaned", False)
+    fake.active = {"b"}
+    store.put("run", np.zeros(10))
+    assert cache.housekeeping(store)["idle"] == 0 and "run" in store
+
+
+THREADS_FREE = """
+import sys, threading
+import numpy as np
+from ui import cache
+
+def rss():
+    return int(open("/proc/self/status").read().split("VmRSS:")[1].split()[0]) / 1024
+
+if sys.argv[1] == "tuned":
+    assert cache.tune_malloc()
+base = rss()
+
+def session():  # a session's script thread: arrays made and dropped, one big block freed
+    keep = []
+    for i in range(400):
+        keep.append(np.ones(100_000 + i))  # about 800 KB each
+        if len(keep) > 40:
+            keep.pop(0)
+        if i == 200:
+            del keep[:]
+            big = np.ones(4_000_000)  # 32 MB: glibc raises its thresholds when it is freed
+            del big
+    keep.clear()
+
+threads = [threading.Thread(target=session) for _ in range(4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+cache.trim_memory()
+print(rss() - base)
+"""
+
+
+@pytest.mark.skipif(cache._malloc_trim is None, reason="glibc only")
+def test_what_finished_threads_freed_goes_back_to_the_os_once_malloc_is_tuned():
+    # Four threads (Streamlit runs each session's script in one) make and drop about 1.3 GB
+    # of arrays each, holding 32 MB at a time, and free one 32 MB block. Once they are gone
+    # and malloc_trim has run, untuned glibc kept 90-170 MB here (the free tops of the
+    # threads' heaps); tuned, none in most runs (now and then one heap's top stays: the
+    # median of three runs is compared).
+    import statistics
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+
+    def held(mode: str) -> float:
+        runs = [
+            subprocess.run(
+                [sys.executable, "-c", THREADS_FREE, mode],
+                cwd=root, capture_output=True, text=True, timeout=120, check=True,
+                env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
+            )
+            for _ in range(3)
+        ]  # fmt: skip
+        return statistics.median(float(r.stdout.split()[-1]) for r in runs)
+
+    assert held("tuned") <= 16
+    assert held("untuned") > 64  # the workload does show what the tuning is for
+
+
+def test_a_released_sessions_state_is_emptied_even_if_something_still_holds_it(monkeypatch):
+    # Streamlit's message loop keeps the last session it flushed in a local variable; that
+    # session's state held the 1,000,000-row upload's dataset after its release.
+    import weakref
+
+    import streamlit.runtime as rt_mod
+    from streamlit import config
+    from streamlit.runtime.state.session_state import SessionState
+
+    fake = FakeRuntime()
+    monkeypatch.setattr(rt_mod.Runtime, "exists", classmethod(lambda cls: True))
+    monkeypatch.setattr(rt_mod.Runtime, "instance", classmethod(lambda cls: fake))
+    monkeypatch.setattr(config, "get_option", lambda name: 60)
+    now = [0.0]
+    monkeypatch.setattr(cache.time, "monotonic", lambda: now[0])
+
+    class App:  # what an AppSession offers
+        def __init__(self) -> None:
+            self.session_state = SessionState()
+
+    closed, open_ = App(), App()
+    closed.session_state["lab_upload"] = np.zeros(1_000_000)
+    open_.session_state["lab_upload"] = np.zeros(10)
+    monkeypatch.setattr(cache, "_sessions", {"closed": None, "open": None})
+    monkeypatch.setattr(cache, "_apps", {"closed": weakref.ref(closed), "open": weakref.ref(open_)})
+    fake.active = {"open"}
+    assert cache._release_closed_sessions() == 0
+    now[0] = 62.0
+    assert cache._release_closed_sessions() == 1
+    assert "lab_upload" not in closed.session_state  # still held here, but emptied
+    assert "lab_upload" in open_.session_state  # only the released one
+    assert list(cache._apps) == ["open"]

@@ -109,3 +109,13 @@ def test_kernel_run_csv_counts_alpha_of_the_visited_example():
         alpha[i] += int(row["mistake"])
         assert int(row["alpha_i"]) == alpha[i]
     assert alpha.tolist() == run.alpha.tolist() and alpha.sum() == run.mistakes
+
+
+def test_the_proofs_table_is_cut_like_the_run_csv():
+    run = pc.train(X4, Y4, max_epochs=3)
+    W, B = run.trajectory()
+    cut = export.proof_updates(run, max_rows=3)
+    assert all(len(column) == 3 for column in cut.values())
+    np.testing.assert_array_equal(cut["w"], W[:3])
+    np.testing.assert_array_equal(cut["b"], B[:3])
+    assert len(export.proof_updates(run)["update"]) == len(W)

@@ -275,11 +275,17 @@ def cone_iterations(sol) -> dict:
 
 
 # ------------------------------------------------------------------- proof (/proof)
-def proof_updates(run, squeeze=None, distance=None) -> dict:
+def proof_updates(run, squeeze=None, distance=None, *, max_rows: int = MAX_RUN_ROWS) -> dict:
     """The proof's quantities after every update k (0: the start), bias first as the page
     writes them: M, w = (b, w1, ...), and along the squeeze's direction u (u* for Theorem 1,
     w*/||w*|| for Theorem 2) w.u and its lower line, ||w||^2 and its upper line, cos(w, u);
-    for Theorem 1 also 004's ||w(k+1)/eta - alpha u*||^2 / R^2."""
+    for Theorem 1 also 004's ||w(k+1)/eta - alpha u*||^2 / R^2. Rows stop at ``max_rows``
+    (a run stopped at a million updates: the first ``MAX_RUN_ROWS``)."""
+    out = _proof_columns(run, squeeze, distance)
+    return {name: np.asarray(column)[:max_rows] for name, column in out.items()}
+
+
+def _proof_columns(run, squeeze, distance) -> dict:
     W, B = run.trajectory()
     out: dict = {"update": np.arange(W.shape[0])}
     if squeeze is not None:

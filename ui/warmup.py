@@ -26,9 +26,11 @@ given back within a second or two, as before, at a cost that does not grow with 
 number of runs.
 
 Memory: :func:`prepare_process` also notes, on every run, which session is running (so
-``ui.cache`` can release what Streamlit keeps for it once it has closed), and starts
-``ui.cache``'s housekeeping thread once (expired cache entries, closed sessions, giving
-freed heap back to the OS). See ``ui/cache.py``.
+``ui.cache`` can release what Streamlit keeps for it once it has closed), fixes glibc's
+malloc thresholds before the warm-up (``ui.cache.tune_malloc``: what finished threads
+freed goes back to the OS), and starts ``ui.cache``'s housekeeping thread once (expired
+cache entries, closed sessions, the caches emptied once the last session is gone, freed
+heap given back to the OS). See ``ui/cache.py``.
 """
 
 from __future__ import annotations
@@ -52,6 +54,7 @@ def prepare_process() -> bool:
         if _prepared:
             return False
         _prepared = True
+        cache.tune_malloc()  # before the libraries' big allocations
         _warm_up()
         gc.collect()
         gc.freeze()

@@ -203,10 +203,13 @@ def proof(page: Table, ds, run, th, squeeze=None, distance=None) -> None:
 
     files = [File("updates", "The proof's numbers per update", quantities)]
     which = "u*" if separable else f"w* of Theorem 2 after E = {run.epochs} epochs"
+    long = run.n_updates + 1 > export.MAX_RUN_ROWS  # a run stopped at a million updates
+    first = f"; the first {export.MAX_RUN_ROWS:,}" if long else ""
     note = (
-        f"One row per update k (0: the start): M, w = (b, w1, w2), and along {which}: w·u "
-        "and its lower line, ‖w‖² and its upper line, cos(w, u)"
-        + (", and 004's ‖w(k+1)/η − αu*‖²/R²." if separable else ".")
+        f"One row per update k (0: the start{first}): M, w = (b, w1, w2), and along {which}: "
+        "w·u and its lower line, ‖w‖² and its upper line, cos(w, u)"
+        + (", and 004's ‖w(k+1)/η − αu*‖²/R²." if separable else "")
+        + ("" if separable else " (w and ‖w‖² only where w* is 0 or not solved live).")
     )
     tables(page, ds, files, name="proof", note=note)
 
