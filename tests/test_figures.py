@@ -479,3 +479,53 @@ def test_a_wandering_runs_occasional_boundary_does_not_set_the_view():
     lo, hi = ds.X.min(axis=0), ds.X.max(axis=0)
     assert box.x0 < lo[0] and box.x1 > hi[0] and box.y0 < lo[1] and box.y1 > hi[1]
     assert box.span <= 1.6 * float(np.max(hi - lo))  # the data fills most of the chart
+
+
+def test_the_playground_chart_is_the_labs_layers_over_its_scene(data):
+    """One way to draw: every trace of the Playground's chart after an update is what the
+    layers every page draws with give for the same scene and step (only the order and the
+    empty traces kept in place are the Playground's)."""
+    X, y = data
+    box = geometry.view_box(X, include_origin=True)
+    scene = layers.Scene(X, y, box, ("no", "yes"))
+    up = Update(np.array([0.5, 0.2]), 0.0, X[0], int(y[0]), 1.0)
+    w, b = up.w_new, up.b_new
+    drawn = playground.Playground(scene).traces(w=w, b=b, visited=0, update=up)
+    assert tuple(drawn) == playground.TRACES
+    score = X @ w + b  # the activations, written out here
+    shared = {
+        ("half-plane +1", "half-plane -1"): layers.regions(box, w, b, positive="yes"),
+        ("boundary",): layers.boundary(scene, w, b, dash=None),
+        ("class -1", "class +1"): layers.points(scene),
+        ("misclassified",): layers.misclassified(scene, score, keep=True),
+        ("visited",): layers.ringed(scene, 0, keep=True),
+        arrows.ARROWS + ("vector labels",): arrows.vectors(scene, w=w, update=up, keep=True),
+    }
+    for names, traces in shared.items():
+        assert len(names) == len(traces)
+        for name, trace in zip(names, traces, strict=True):
+            assert go.Figure([drawn[name]]).to_dict() == go.Figure([trace]).to_dict(), name
+
+
+def test_the_animations_frames_are_the_charts_traces_at_each_update(data):
+    """The animation (in the page and in the offline HTML) moves the same named traces the
+    stepped chart draws: frame k holds the chart's traces after update k."""
+    X, y = data
+    run = pc.train(X, y, max_epochs=3)
+    W, B = run.trajectory()
+    chart = playground.Playground(layers.Scene(X, y, geometry.view_box(X)))
+    for fill in (False, True):
+        fig = animation.animation_figure(chart, W, B, update_index=run.update_index, fill=fill)
+        box = fig.layout.xaxis.range, fig.layout.yaxis.range
+        assert list(box[0]) == [chart.scene.box.x0, chart.scene.box.x1]
+        drawn_in = chart
+        if fill:  # the regions and lines reach past the view, whatever the window's shape
+            wide = geometry.widened(chart.scene.box, animation.FILL_REACH)
+            drawn_in = playground.Playground(layers.Scene(X, y, wide))
+        for k in (1, len(W) - 1):
+            frame = fig.frames[k]
+            names = [playground.TRACES[i] for i in frame.traces]
+            expected = drawn_in.traces(w=W[k], b=B[k], visited=int(run.update_index[k - 1]))
+            for name, moved in zip(names, frame.data, strict=True):
+                np.testing.assert_array_equal(moved.x, expected[name]["x"], err_msg=name)
+                np.testing.assert_array_equal(moved.y, expected[name]["y"], err_msg=name)
