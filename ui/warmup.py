@@ -81,7 +81,7 @@ def _warm_up() -> None:
     import datasets  # noqa: F401  (pandas and the loaders)
     import perceptron_core as pc
     from ui import text  # noqa: F401  (the pages' modules)
-    from ui.charts import epochs, geometry, layers, playground  # noqa: F401
+    from ui.charts import animation, epochs, geometry, overlays, playground  # noqa: F401
     from ui.parts import data, settings, stage  # noqa: F401
 
     X = np.array([[1.0, 2.0], [-1.0, -0.5], [2.0, -1.0], [-2.0, 1.0], [0.5, 0.2]])
