@@ -35,8 +35,8 @@ from latency_harness import (  # noqa: E402
     format_table,
 )
 
-# The boundary trace of the Playground's stage (named "boundary" by ui/figures.py; drawn in
-# the layer over the points) and the status line above it: a press counts as drawn when
+# The boundary trace of the Playground's stage (named "boundary" by ui/charts/playground.py;
+# drawn in the layer over the points) and the status line above it: a press counts as drawn when
 # both show the new step.
 _BOUNDARY_JS = """() => {
   const gd = document.querySelector('[data-testid="stageOver"]');

@@ -46,7 +46,8 @@ from browser_helpers import machine_slowdown  # noqa: E402
 
 import datasets  # noqa: E402
 import perceptron_core as pc  # noqa: E402
-from ui import cache, compute, figures, replay, score_view  # noqa: E402
+from ui import cache, compute, replay, score_view  # noqa: E402
+from ui.charts import geometry, layers, playground  # noqa: E402
 from ui.parts.settings import Settings  # noqa: E402
 
 MB = 2**20
@@ -83,8 +84,9 @@ def frame(ds: datasets.Dataset, run, drawn, sv) -> None:
         score_view.step_layers(sv, ds.X, ds.y, w=w, b=b, visited=index, update=update)
         score_view.margin_line(w, b, ds.X, ds.y)
     else:
-        box = figures.view_box(ds.X, include_origin=True)
-        figures.sampled_step(ds.X, ds.y, drawn, w=w, b=b, visited=index, update=update, box=box)
+        box = geometry.view_box(ds.X, include_origin=True)
+        chart = playground.Playground(layers.Scene(ds.X[drawn], ds.y[drawn], box))
+        chart.sampled_step(ds.X, ds.y, drawn, w=w, b=b, visited=index, update=update)
         wrong = np.count_nonzero(pc.mistakes(ds.y, pc.activations(ds.X, w, b)))
         assert wrong >= 0
 

@@ -2,7 +2,8 @@
 
 import streamlit as st
 
-from ui import batch_view, bounds, compute, layers, replay, text
+from ui import batch_view, bounds, compute, replay, text
+from ui.charts import layers
 from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import BATCH as PAGE
 

@@ -4,7 +4,8 @@ dimensions; the same data in many orders, and the worst order against the bound.
 import numpy as np
 import streamlit as st
 
-from ui import compute, experiments_view, figures, layers, text
+from ui import compute, experiments_view, text
+from ui.charts import geometry, layers
 from ui.parts import data, downloads, progress, stage, style, widgets
 from ui.state import EXPERIMENTS as PAGE
 
@@ -90,7 +91,7 @@ stage.plot(PAGE, "histograms", experiments_view.histograms_figure(table, present
 stage.plot(PAGE, "bounds", experiments_view.orders_bound_figure(table, presenter=presenter))
 chart, side = st.columns([3, 2], gap="medium")
 height = experiments_view.ORDERS_HEIGHT[presenter]
-box = figures.view_box(ds.X)
+box = geometry.view_box(ds.X)
 scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter, height)
 with chart:
     stage.plot(PAGE, "boundaries", experiments_view.boundaries_figure(scene, table))

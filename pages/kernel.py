@@ -2,7 +2,8 @@
 
 import streamlit as st
 
-from ui import compute, figures, kernel_view, layers
+from ui import compute, kernel_view
+from ui.charts import epochs, geometry, layers
 from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import KERNEL as PAGE
 
@@ -30,7 +31,7 @@ ds = data.settle(
 trained = stage.trained(ds, setup)
 run, stats = (None, {}) if trained is None else (trained.run, trained.stats)
 stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
-box = figures.view_box(ds.X, include_origin=False)
+box = geometry.view_box(ds.X, include_origin=False)
 if choice.drawing:
     box = data.drawing_box(box)
 scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter)
@@ -65,7 +66,6 @@ if run is None:
 left, right = st.columns([5, 4], gap="medium")
 with left:
     st.markdown("**Mistakes and training errors at the end of each epoch**")
-    stage.plot(PAGE, "epochs", figures.epoch_figure(stats, presenter=presenter))
+    stage.plot(PAGE, "epochs", epochs.epoch_figure(stats, presenter=presenter))
 with right:
-    chart_args = dict(box=box, class_names=ds.class_names, feature_names=ds.feature_names)
-    downloads.downloads(PAGE, run, ds, chart_args, name="kernel")
+    downloads.downloads(PAGE, run, ds, None, name="kernel")  # no w: no animation to offer

@@ -4,7 +4,8 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import compute, figures, guard, layers, online_view, replay, state
+from ui import compute, guard, online_view, replay, state
+from ui.charts import geometry, layers
 from ui.parts import downloads, game, moment, numbers, stage, style, widgets
 from ui.parts.data import drawing_box
 from ui.plot_click import plot_click
@@ -46,7 +47,7 @@ run = game.run_of(X, y)
 w, b = game.weights(run)
 th = compute.theory(X, y)
 hinge = compute.hinge_bound(X, y, 1) if th is not None and not th.separable else None
-box = drawing_box(figures.view_box(X, include_origin=True))
+box = drawing_box(geometry.view_box(X, include_origin=True))
 scene = layers.Scene(X, y, box, presenter=presenter)
 last = len(y) - 1 if len(y) else None
 board = online_view.chart(scene, w, b, gamma=gamma, pending=pending, last=last)

@@ -2,7 +2,8 @@
 
 import streamlit as st
 
-from ui import compute, figures, kernel_view, layers, overlays, replay, score_view, state, text
+from ui import compute, kernel_view, replay, score_view, state, text
+from ui.charts import epochs, layers, overlays, playground
 from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import PLAYGROUND as PAGE
 
@@ -84,12 +85,9 @@ if wide:  # the points at their scores against one direction (ui.score_view)
 else:
     box = stage.view(ds, choice, (run,), run_key)
     scene = layers.Scene(Xs, ys, box, ds.class_names, ds.feature_names, presenter)
-    chart_args = dict(
-        box=box,
+    playground_chart = playground.Playground(
+        scene,
         separator=(th.u, th.gamma) if th is not None and th.separable else None,
-        class_names=ds.class_names,
-        feature_names=ds.feature_names,
-        presenter=presenter,
         # One place and one scale for the arrows over the whole run, so they compare.
         arrows=None if run is None or run.is_kernel else compute.arrow_frame(run_key, run, box),
     )
@@ -102,22 +100,19 @@ else:
         w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
         step = dict(w=w, b=b, visited=visit.index if visit else None, update=update)
         if drawn is None:
-            under, over = figures.playground_step(ds.X, ds.y, **step, **chart_args)
+            under, over = playground_chart.step(**step)
         else:  # a sample is drawn; the band and the closest point are of every point
-            under, over = figures.sampled_step(ds.X, ds.y, drawn, **step, **chart_args)
+            under, over = playground_chart.sampled_step(ds.X, ds.y, drawn, **step)
         # Averaged, voted, pocket: what the variant predicts with, over the run's own w.
         over = over + overlays.variant_overlay(scene, run, setup.variant, t)
         if t == run.n_visits and run.converged:  # the end: the perceptron's line against u*'s
-            over += figures.max_margin_note(
-                ds.X, ds.y, w, b, chart_args["separator"], box, presenter=presenter
-            )
+            over += playground_chart.max_margin_note(w, b, ds.X, ds.y)
         return under, over
 
     if run is not None and run.is_kernel:
         layered = stage.Layered(kernel_view.kernel_scene(scene), step_layers, texts)
     else:
-        scene_traces = figures.playground_scene(Xs, ys, **chart_args)
-        layered = stage.Layered(scene_traces, step_layers, texts)
+        layered = stage.Layered(playground_chart.scene_traces(), step_layers, texts)
 
 
 def theory_note() -> str:
@@ -157,12 +152,12 @@ animated = not wide and drawn is None  # the animation draws every point in two 
 left, right = st.columns([5, 4], gap="medium")
 with left:
     st.markdown("**Training errors and J_p at the end of each epoch**")
-    stage.plot(PAGE, "epochs", figures.epoch_figure(stats, presenter=presenter))
+    stage.plot(PAGE, "epochs", epochs.epoch_figure(stats, presenter=presenter))
     if animated and st.toggle(
         "Show the whole run as an animation (plays in the browser)", key=PAGE.own("anim")
     ):
-        stage.plot(PAGE, "anim_chart", downloads.animation(run, ds, chart_args))
+        stage.plot(PAGE, "anim_chart", downloads.animation(run, playground_chart))
 with right:
     downloads.downloads(
-        PAGE, run, ds, chart_args if animated else None, name="playground", animated=animated
+        PAGE, run, ds, playground_chart if animated else None, name="playground", animated=animated
     )

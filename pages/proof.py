@@ -2,7 +2,8 @@
 
 import streamlit as st
 
-from ui import bounds, compute, figures, proof_view, replay, text
+from ui import bounds, compute, proof_view, replay, text
+from ui.charts import layers, playground
 from ui.parts import data, downloads, numbers, settings, stage, style, widgets
 from ui.state import PROOF as PAGE
 
@@ -39,31 +40,23 @@ hinge_of = numbers.hinge_of(ds)
 run_key = stage.run_id(ds, setup)
 stepper = stage.stepper_for(PAGE, run, run_key)
 box = stage.view(ds, choice, (run,), run_key)
-chart_args = dict(
-    box=box,
+chart = playground.Playground(
+    layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter),
     separator=(th.u, th.gamma) if separable else None,
-    class_names=ds.class_names,
-    feature_names=ds.feature_names,
-    presenter=presenter,
 )
 
 
 def step_layers(t: int):
     """The boundary after t visits and the update just made, under and over the points."""
     w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
-    index = visit.index if visit else None
-    under, over = figures.playground_step(
-        ds.X, ds.y, w=w, b=b, visited=index, update=update, **chart_args
-    )
+    under, over = chart.step(w=w, b=b, visited=visit.index if visit else None, update=update)
     if t == run.n_visits and run.converged:  # the end: the perceptron's line against u*'s
-        over += figures.max_margin_note(
-            ds.X, ds.y, w, b, chart_args["separator"], box, presenter=presenter
-        )
+        over += chart.max_margin_note(w, b, ds.X, ds.y)
     return under, over
 
 
 layered = stage.Layered(
-    figures.playground_scene(ds.X, ds.y, **chart_args),
+    chart.scene_traces(),
     (lambda t: ([], [])) if run is None else step_layers,
     None if run is None else (lambda t: {"summary": proof_view.summary(run, th, t, hinge_of)}),
 )

@@ -4,7 +4,8 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, figures, replay, space_view
+from ui import compute, replay, space_view
+from ui.charts import layers, playground
 from ui.parts import cone, data, downloads, numbers, settings, stage, style, widgets
 from ui.state import SPACE as PAGE
 
@@ -35,8 +36,8 @@ run = None if trained is None else trained.run
 run_key = stage.run_id(ds, setup)
 stepper = stage.stepper_for(PAGE, run, run_key)
 box = stage.view(ds, choice, (run,), run_key)
-chart_args = dict(
-    box=box, class_names=ds.class_names, feature_names=ds.feature_names, presenter=presenter
+chart = playground.Playground(
+    layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter)
 )
 A = pc.flipped(ds.X, ds.y)  # a_i = y_i (1, x_i): the samples every page's run is tested on
 
@@ -44,13 +45,10 @@ A = pc.flipped(ds.X, ds.y)  # a_i = y_i (1, x_i): the samples every page's run i
 def step_layers(t: int):
     """The Playground's picture of step t, under and over the points."""
     w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
-    visited = visit.index if visit else None
-    return figures.playground_step(
-        ds.X, ds.y, w=w, b=b, visited=visited, update=update, **chart_args
-    )
+    return chart.step(w=w, b=b, visited=visit.index if visit else None, update=update)
 
 
-scene = figures.playground_scene(ds.X, ds.y, **chart_args)
+scene = chart.scene_traces()
 if run is None:
     layered = stage.Layered(scene, lambda t: ([], []))
 else:

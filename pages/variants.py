@@ -3,7 +3,8 @@
 import numpy as np
 import streamlit as st
 
-from ui import bounds, compute, figures, layers, text, variants_view
+from ui import bounds, compute, text, variants_view
+from ui.charts import geometry, layers
 from ui.parts import data, downloads, numbers, settings, stage, style, widgets
 from ui.state import VARIANTS as PAGE
 
@@ -53,7 +54,7 @@ digest = stage.run_id(ds, (setup, split_seed))
 stepper = stage.stepper_for(PAGE, run, digest)
 Xtr = ds.X if parts is None else ds.X[parts[0]]
 ytr = ds.y if parts is None else ds.y[parts[0]]
-scene = layers.Scene(Xtr, ytr, figures.view_box(ds.X), ds.class_names, ds.feature_names, presenter)
+scene = layers.Scene(Xtr, ytr, geometry.view_box(ds.X), ds.class_names, ds.feature_names, presenter)
 
 
 th_train = compute.theory(Xtr, ytr)  # the bound is about the run on the training part

@@ -11,8 +11,8 @@ import numpy as np
 
 from perceptron_core import experiments as ex
 from ui import experiments_view as view
-from ui import layers
-from ui.figures import view_box
+from ui.charts import layers
+from ui.charts.geometry import view_box
 
 
 def arr(value) -> np.ndarray:

@@ -11,7 +11,7 @@ import pandas as pd
 import datasets
 import perceptron_core as pc
 from ui import export, replay
-from ui import figures as F
+from ui.charts import animation, geometry, layers, playground
 
 X4 = np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]])
 Y4 = np.array([1, 1, -1, -1])
@@ -82,7 +82,8 @@ def test_dataset_csv_loads_back_identically_even_preprocessed():
 
 def test_animation_html_is_self_contained():
     run = pc.train(X4, Y4, max_epochs=3)
-    fig = F.animation_figure(X4, Y4, *run.trajectory(), box=F.view_box(X4))
+    chart = playground.Playground(layers.Scene(X4, Y4, geometry.view_box(X4)))
+    fig = animation.animation_figure(chart, *run.trajectory())
     html = export.animation_html(fig)
     assert html.lower().startswith("<!doctype html>") and "<title>Perceptron Lab" in html
     scripts = re.findall(r"<script[^>]*>", html)

@@ -16,8 +16,8 @@ import pytest
 import datasets
 import perceptron_core as pc
 from ui import kernel_view as kv
-from ui import layers
-from ui.figures import view_box
+from ui.charts import layers
+from ui.charts.geometry import view_box
 
 
 # ------------------------------------------------------------------ the oracles

@@ -447,18 +447,18 @@ def test_a_huge_class_name_is_cut_short_everywhere():
 
 
 def test_an_unexpected_error_is_a_short_message_and_the_previous_data_stays(monkeypatch):
-    from ui import figures
+    from ui.charts import playground
 
     at = app(pg_n="30")
     good = at.session_state["pg_run"]
-    real = figures.playground_spec
+    real = playground.Playground.traces
 
-    def broken(X, y, **kw):  # drawing fails for one dataset only
-        if len(X) == 31:
+    def broken(self, **kw):  # drawing fails for one dataset only
+        if self.scene.n == 31:
             raise RuntimeError("/secret/server/path.py exploded")
-        return real(X, y, **kw)
+        return real(self, **kw)
 
-    monkeypatch.setattr(figures, "playground_spec", broken)
+    monkeypatch.setattr(playground.Playground, "traces", broken)
     at.number_input(key="pg_n").set_value(31).run()
     assert not at.exception
     every = " ".join(text_of(m) for m in shown_markdown(at))

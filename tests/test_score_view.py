@@ -1,4 +1,4 @@
-"""ui.score_view (a run on d > 2 features drawn in two dimensions) and figures.sampled_step
+"""ui.score_view (a run on d > 2 features drawn in two dimensions) and Playground.sampled_step
 (a two-feature chart that draws a sample): pure functions, checked against oracles written
 here (plain loops, scikit-learn's PCA, the products summed by hand)."""
 
@@ -10,7 +10,8 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from ui import figures, score_view
+from ui import score_view
+from ui.charts import geometry, layers, playground
 from ui.values import Update
 
 decomposition = pytest.importorskip("sklearn.decomposition")
@@ -153,13 +154,14 @@ def test_a_sampled_chart_takes_band_and_closest_point_from_every_point():
     X = rng.normal(size=(3_000, 2))
     y = np.where(X @ [1.0, 1.0] > 0, 1, -1)
     drawn = np.arange(0, 3_000, 10)
-    box = figures.view_box(X, include_origin=True)
+    box = geometry.view_box(X, include_origin=True)
     w, b = np.array([1.0, 1.0]), 0.0
     a = X @ w + b
-    under, over = figures.sampled_step(X, y, drawn, w=w, b=b, box=box, visited=5)
-    band = under[figures.UNDER.index("margin band")]
+    chart = playground.Playground(layers.Scene(X[drawn], y[drawn], box))
+    under, over = chart.sampled_step(X, y, drawn, w=w, b=b, visited=5)
+    band = under[playground.UNDER.index("margin band")]
     assert band["x"]  # w separates all 3,000
-    closest = over[figures.OVER.index("closest point")]
+    closest = over[playground.OVER.index("closest point")]
     k = int(np.argmin(np.abs(a)))
     assert (closest["x"], closest["y"]) == ([X[k, 0]], [X[k, 1]])
     names = {t["name"]: t for t in over}
@@ -168,6 +170,7 @@ def test_a_sampled_chart_takes_band_and_closest_point_from_every_point():
     # One undrawn point on the wrong side: no band, though the drawn ones are separated.
     hidden = np.setdiff1d(np.arange(3_000), drawn)[0]
     y[hidden] = -y[hidden]
-    under, over = figures.sampled_step(X, y, drawn, w=w, b=b, box=box)
-    assert not under[figures.UNDER.index("margin band")]["x"]
-    assert len(over[figures.OVER.index("misclassified")]["x"]) == 0  # no drawn one is wrong
+    chart = playground.Playground(layers.Scene(X[drawn], y[drawn], box))
+    under, over = chart.sampled_step(X, y, drawn, w=w, b=b)
+    assert not under[playground.UNDER.index("margin band")]["x"]
+    assert len(over[playground.OVER.index("misclassified")]["x"]) == 0  # no drawn one is wrong

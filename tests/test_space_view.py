@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 import datasets
 import perceptron_core as pc
 from ui import space_view
-from ui.figures import Box
+from ui.charts.geometry import Box
 
 
 def textbook_run(X, y, epochs=100):

@@ -12,8 +12,8 @@ from variants_oracle import oracle_scores, replay
 
 import datasets
 import perceptron_core as pc
-from ui import figures, layers
 from ui import variants_view as vv
+from ui.charts import geometry, layers
 
 FOUR = ("classic", "averaged", "voted", "pocket")
 
@@ -210,7 +210,7 @@ def test_agreement_counts_the_points_where_the_four_predictions_agree():
 
 # ------------------------------------------------------------------ figures
 def scene_of(X, y, **kw):
-    return layers.Scene(X=X, y=y, box=figures.view_box(X), **kw)
+    return layers.Scene(X=X, y=y, box=geometry.view_box(X), **kw)
 
 
 @pytest.mark.parametrize("variant", FOUR)

@@ -293,7 +293,7 @@ def test_100000_rows_train_on_all_and_draw_a_stated_sample():
     np.testing.assert_array_equal(run.w, sk.coef_[0])
     assert run.b == sk.intercept_[0]
     # Step until the drawn points w gets wrong are few enough to be crossed (at most
-    # figures.MAX_MARKED): the crosses are the drawn points the oracle's weights get wrong.
+    # theme.MAX_MARKED): the crosses are the drawn points the oracle's weights get wrong.
     for _ in range(80):
         click(at, "pg_step")
         fig = stage_figures(at)[0]

@@ -1,7 +1,7 @@
 """The /batch page's computations, figures and sentences: batch gradient descent on the
 perceptron criterion J_p (004) against the single-sample rule, learning rate and scaling.
 
-Pure: numpy, the engine, ``ui.layers`` / ``ui.figures`` / ``ui.text``; no streamlit. Every
+Pure: numpy, the engine, ``ui.charts`` / ``ui.text``; no streamlit. Every
 number comes from recorded runs (``perceptron_core.train``), never from a re-derived rule.
 
 API
@@ -79,7 +79,8 @@ import plotly.graph_objects as go
 
 import datasets
 import perceptron_core as pc
-from ui import figures, layers, text
+from ui import text
+from ui.charts import epochs, geometry, layers, theme
 
 STARTS = ("zero", "random")
 PREPROCESSINGS = ("none", "centre", "standardise", "minmax")
@@ -89,7 +90,7 @@ _CHUNK = 65_536  # visits replayed at once when comparing predictions
 
 BATCH_NAME = "batch GD on J_p"
 SINGLE_NAME = "single-sample rule"
-BATCH_COLOR = figures.INK
+BATCH_COLOR = theme.INK
 SINGLE_COLOR = "#CC79A7"  # Okabe-Ito reddish purple: not a class colour
 BATCH_DASH, SINGLE_DASH = "solid", "dash"
 RULES = ("batch", "single")
@@ -411,7 +412,7 @@ def scene_of(
     return layers.Scene(
         X=np.asarray(X, dtype=np.float64),
         y=np.asarray(y),
-        box=figures.view_box(X),
+        box=geometry.view_box(X),
         class_names=tuple(class_names),
         feature_names=tuple(feature_names),
         presenter=presenter,
@@ -429,7 +430,7 @@ def curves_figure(
 ) -> go.Figure:
     """J_p (top) and training errors (bottom) at each epoch's end for both rules; epoch 0
     is the start. Batch GD takes one step per epoch, so its points are its steps."""
-    style = figures.Style.of(presenter, 0)
+    style = theme.Style.of(presenter, 0)
     data = []
     for rule in RULES:
         c, s = record.curve(rule), _rule_style(rule)
@@ -445,7 +446,7 @@ def curves_figure(
     shapes = []
     if current_epoch is not None:
         for x, y in (("x", "y"), ("x2", "y2")):
-            shapes.append(figures.epoch_marker(current_epoch, xref=x, yref=f"{y} domain"))
+            shapes.append(epochs.epoch_marker(current_epoch, xref=x, yref=f"{y} domain"))
     axis = dict(rangemode="tozero", gridcolor="#eeeeee", zeroline=False)
     ticks = dict(dtick=1) if record.epochs <= 12 else {}
     layout = dict(
@@ -461,7 +462,7 @@ def curves_figure(
         shapes=shapes,
         hovermode="closest",
     )
-    return figures.figure(data, layout)
+    return theme.figure(data, layout)
 
 
 def boundaries_scene(scene: layers.Scene, *, title: str | None = None):
@@ -521,7 +522,7 @@ def boundaries_figure(
 def eta_figure(effect: EtaEffect, *, presenter: bool = False) -> go.Figure:
     """Mistakes per learning rate (bars), each labelled with how many of its compared
     predictions differ from the first eta's run."""
-    style = figures.Style.of(presenter, 0)
+    style = theme.Style.of(presenter, 0)
     ref = effect.rows[0]
     labels = [f"η = {text.num(r.eta)}" for r in effect.rows]
     notes = ["reference" if i == 0 else f"{r.differ:,} of {r.compared:,} differ"
@@ -529,7 +530,7 @@ def eta_figure(effect: EtaEffect, *, presenter: bool = False) -> go.Figure:
     data = [
         dict(
             type="bar", x=labels, y=[r.mistakes for r in effect.rows], text=notes,
-            textposition="outside", name="mistakes", marker=dict(color=figures.GHOST_COLOR),
+            textposition="outside", name="mistakes", marker=dict(color=theme.GHOST_COLOR),
             hovertemplate="%{x}: %{y} mistakes<br>%{text}<extra></extra>",
         )
     ]  # fmt: skip
@@ -545,7 +546,7 @@ def eta_figure(effect: EtaEffect, *, presenter: bool = False) -> go.Figure:
         yaxis=dict(title=dict(text="mistakes"), range=[0, top * 1.25], automargin=True),
         showlegend=False,
     )  # fmt: skip
-    return figures.figure(data, layout)
+    return theme.figure(data, layout)
 
 
 # ---------------------------------------------------------------------- sentences

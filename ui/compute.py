@@ -302,18 +302,18 @@ def variant_accuracy(run_id: str, _run, X: np.ndarray, y: np.ndarray, parts: tup
 @cache.cached
 def arrow_frame(run_id: str, _run, box):
     """Where the run's arrows start and their one scale (every w of the run fits)."""
-    from ui import figures
+    from ui.charts import arrows
 
-    return figures.run_arrow_frame(box, _run.trajectory()[0])
+    return arrows.run_arrow_frame(box, _run.trajectory()[0])
 
 
 @cache.cached
 def run_view(run_id: str, _runs: tuple, box):
     """The view grown so that the runs' boundaries are seen (``follow_boundaries``)."""
-    from ui import figures
+    from ui.charts import geometry
 
     W, B = zip(*(r.trajectory() for r in _runs), strict=True)
-    return figures.follow_boundaries(box, np.concatenate(W), np.concatenate(B))
+    return geometry.follow_boundaries(box, np.concatenate(W), np.concatenate(B))
 
 
 @cache.cached(spinner="Solving A w ≥ 1…")

@@ -1,7 +1,7 @@
 """The /experiments page's figures and sentences: Theorem 1 across many runs (margins,
 seeds, dimensions) and the same data in many orders.
 
-Pure: numpy, plotly, ``ui.layers`` / ``ui.figures`` / ``ui.text``; no streamlit. Every
+Pure: numpy, plotly, ``ui.charts`` / ``ui.text``; no streamlit. Every
 figure is drawn from a table of ``perceptron_core.experiments`` (a dict of numpy
 columns, one row per run) and plots its columns as they are: the x and y of a chart are
 the table's own arrays, in the table's order.
@@ -31,8 +31,9 @@ import math
 import numpy as np
 import plotly.graph_objects as go
 
-from ui import figures, layers, text
-from ui.figures import GHOST_COLOR, INK, MARGIN_COLOR, NEG_COLOR, POS_COLOR, Style
+from ui import text
+from ui.charts import geometry, layers, theme
+from ui.charts.theme import GHOST_COLOR, INK, MARGIN_COLOR, NEG_COLOR, POS_COLOR, Style
 
 BOUND_LINE = "mistakes = R²/γ*²"
 RUN_SYMBOLS = {True: "circle", False: "x"}  # converged, stopped at the epoch cap
@@ -128,7 +129,7 @@ def margin_figure(table, *, presenter: bool = False) -> go.Figure:
         ),
         yaxis=_axis("mistakes until a clean pass", log=True, range=_log_range(lo, hi)),
     )
-    return figures.figure([line, runs], layout)
+    return theme.figure([line, runs], layout)
 
 
 def _ticks(values) -> list[float]:
@@ -168,7 +169,7 @@ def dimension_figure(table, *, presenter: bool = False) -> go.Figure:
         xaxis=_axis("dimension d", log=True, tickvals=dims, ticktext=[str(k) for k in dims]),
         yaxis=_axis("mistakes · bound", log=True, range=[0, math.log10(top)]),
     )
-    return figures.figure([bound, runs, *medians], layout)
+    return theme.figure([bound, runs, *medians], layout)
 
 
 # -------------------------------------------------------------- the ordering charts
@@ -222,7 +223,7 @@ def histograms_figure(table, *, presenter: bool = False) -> go.Figure:
         bargap=0.05,
     )
     layout["margin"] = dict(l=60, r=20, t=30, b=50)
-    return figures.figure(data, layout)
+    return theme.figure(data, layout)
 
 
 def _vline(x: float, xref: str, color: str, label: str, left: bool):
@@ -270,7 +271,7 @@ def orders_bound_figure(table, *, presenter: bool = False) -> go.Figure:
         bargap=0.3,
     )
     layout["margin"] = dict(l=120, r=60, t=10, b=45)
-    return figures.figure([bars], layout)
+    return theme.figure([bars], layout)
 
 
 def boundaries_figure(scene: layers.Scene, table) -> go.Figure:
@@ -281,7 +282,7 @@ def boundaries_figure(scene: layers.Scene, table) -> go.Figure:
     xs: list = []
     ys: list = []
     for i in np.flatnonzero(kind == "random"):
-        seg = figures.line_in_box(w[i], float(b[i]), scene.box)
+        seg = geometry.line_in_box(w[i], float(b[i]), scene.box)
         if seg is not None:
             xs += [float(seg[0, 0]), float(seg[1, 0]), None]
             ys += [float(seg[0, 1]), float(seg[1, 1]), None]

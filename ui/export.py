@@ -75,9 +75,10 @@ def _alpha_after(run, index: np.ndarray, k_after: np.ndarray) -> np.ndarray:
 
 def animation_html(fig: go.Figure, *, title: str = "Perceptron Lab: a run") -> str:
     """A single self-contained HTML page that plays the animation offline (plotly.js is
-    inlined, about 4.8 MB). A figure without a fixed height (``animation_figure(fill=True)``)
-    fills the window: the chart is as wide as the page and 96% of the window's height, and
-    follows the window when it is resized (plotly's ``responsive``)."""
+    inlined, about 4.8 MB). A figure without a fixed height (``fill=True`` in
+    ``ui.charts.animation.animation_figure``) fills the window: the chart is as wide as the
+    page and 96% of the window's height, and follows the window when it is resized
+    (plotly's ``responsive``)."""
     html = fig.to_html(
         include_plotlyjs=True,
         full_html=True,

@@ -32,8 +32,9 @@ from __future__ import annotations
 import numpy as np
 
 from perceptron_core.kernels import as_kernel
-from ui import layers, text
-from ui.figures import Box
+from ui import text
+from ui.charts import layers
+from ui.charts.geometry import Box
 
 # Kernel values held at once (8 bytes each): 2^17 is 1 MiB per block, so memory stays a
 # few MB whatever the number of support vectors, updates or points. Blocks of 8 MiB were

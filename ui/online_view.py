@@ -15,13 +15,14 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import figures, layers, text
-from ui.layers import Scene
+from ui import text
+from ui.charts import geometry, layers, theme
+from ui.charts.layers import Scene
 
 # The adversary's target separator u, bias first: the line x1 + x2 = 0 (+1 above it).
 TARGET = np.array([0.0, 1.0, 1.0]) / math.sqrt(2.0)
 BOARD = (-2.0, 2.0, -2.0, 2.0)  # where the adversary plays: the empty board (data.DRAW_BOX)
-TARGET_COLOR = figures.USTAR_COLOR
+TARGET_COLOR = theme.USTAR_COLOR
 PENDING_COLOR = "#777777"
 SAID = {1: "+1", -1: "−1", 0: "I don't know"}
 
@@ -155,7 +156,7 @@ def out_of_moves_text(mistakes: int, th) -> str:
 def target_band(scene: Scene, gamma: float) -> list[dict]:
     """The adversary's no-go band |u.(1, x)| < gamma ||u|| and its line u."""
     w, b = TARGET[1:], float(TARGET[0])
-    x, y = figures._closed(figures.band_polygon(w, b, gamma, scene.box))
+    x, y = geometry.closed(geometry.band_polygon(w, b, gamma, scene.box))
     band = dict(
         type="scatter",
         x=x,

@@ -32,16 +32,17 @@ from dataclasses import dataclass, replace
 
 import numpy as np
 
-from ui import figures, text
+from ui import text
 from ui.bounds import big_num, from_zero, live
+from ui.charts import epochs, theme
 
 MAX_DRAWN = 1_500  # points per curve on a chart (long runs are sampled evenly)
 BOUND_POINTS = 200  # points along a bound's line
 EPOCH_SAMPLES = 24  # Theorem 2 is solved at most at this many epochs for its chart
-LOWER_COLOR = figures.USTAR_COLOR  # w.u* and its lower line
-UPPER_COLOR = figures.POS_COLOR  # ||w|| and its upper curve
-CROSS_COLOR = figures.NEG_COLOR  # where the two lines meet: the bound
-INK_COLOR = figures.INK  # the cosine and 004's distance
+LOWER_COLOR = theme.USTAR_COLOR  # w.u* and its lower line
+UPPER_COLOR = theme.POS_COLOR  # ||w|| and its upper curve
+CROSS_COLOR = theme.NEG_COLOR  # where the two lines meet: the bound
+INK_COLOR = theme.INK  # the cosine and 004's distance
 
 
 # ------------------------------------------------------------------ the quantities
@@ -430,7 +431,7 @@ def _positive(*arrays) -> bool:
 
 
 def _layout(presenter: bool, x_title: str, y_title: str, x_log: bool, y_log: bool, xr) -> dict:
-    style = figures.Style.of(presenter, 0)
+    style = theme.Style.of(presenter, 0)
     axis = dict(gridcolor="#eeeeee", zeroline=False)
     x_range = [math.log10(xr[0]), math.log10(xr[1])] if x_log else list(xr)
     return dict(
@@ -460,14 +461,14 @@ def _figure(data: list[dict], layout: dict):
     column Plotly may wrap it to one entry a row."""
     entries = sum(1 for t in data if t.get("showlegend", True) and t.get("name"))
     layout["margin"]["t"] = 14 + 18 * entries
-    return figures.figure(data, layout)
+    return theme.figure(data, layout)
 
 
 def _today(layout: dict, M: float, x_log: bool) -> None:
     """A dotted vertical line at today's mistake count."""
     if x_log and M < 1:
         return
-    layout["shapes"].append(figures.epoch_marker(M, xref="x", yref="paper"))
+    layout["shapes"].append(epochs.epoch_marker(M, xref="x", yref="paper"))
 
 
 def _mark(x, y, name: str, color: str, symbol: str = "circle") -> dict:
@@ -540,7 +541,7 @@ def squeeze_figure(sq: Squeeze, k: int, *, log: bool = True, presenter: bool = F
         )
         layout["shapes"].append(
             dict(
-                figures.epoch_marker(bound, xref="x", yref="paper"),
+                epochs.epoch_marker(bound, xref="x", yref="paper"),
                 line=dict(color=CROSS_COLOR, dash="dot", width=1.5),
             )
         )
@@ -604,7 +605,7 @@ def cosine_figure(sq: Squeeze, k: int, *, log: bool = True, presenter: bool = Fa
             y0=1,
             y1=1,
             yref="y",
-            line=dict(color=figures.GHOST_COLOR, width=1),
+            line=dict(color=theme.GHOST_COLOR, width=1),
         )
     )
     if math.isfinite(bound):
@@ -640,7 +641,7 @@ def epochs_figure(eb: EpochBounds, epoch: int, count: int, *, presenter: bool = 
     """Theorem 2 after E epochs (its bound, solved at the marked epochs and valid between
     them) against the mistakes made by the end of each epoch; today's count (the
     mistakes so far, in epoch ``epoch``) marked."""
-    style = figures.Style.of(presenter, 0)
+    style = theme.Style.of(presenter, 0)
     idx = drawn(eb.epochs.shape[0], max(0, epoch - 1))
     data = [
         _curve(eb.epochs[idx], eb.envelope[idx], "the bound", CROSS_COLOR, dash="dash"),

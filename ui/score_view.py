@@ -28,8 +28,10 @@ from dataclasses import dataclass
 import numpy as np
 
 import perceptron_core as pc
-from ui import figures, text
-from ui.figures import Box, Style
+from ui import text
+from ui.charts import geometry, theme
+from ui.charts.geometry import Box
+from ui.charts.theme import Style
 
 MAX_DRAWN = 1_000  # points a frame carries (they move at every step)
 SHOWN_TERMS = 3  # terms of w·x written out before the rest is summed
@@ -92,7 +94,7 @@ def view(X, w_last, drawn=None) -> ScoreView:
     drawn = np.arange(X.shape[0]) if drawn is None else np.asarray(drawn, dtype=np.int64)
     heights_all = X @ v if X.shape[0] else np.zeros(0)
     R = augmented_radius(X)
-    half = figures._nice(R * 1.04)
+    half = geometry.nice(R * 1.04)
     lo, hi = (float(heights_all.min()), float(heights_all.max())) if X.shape[0] else (0, 0)
     pad = 0.06 * (hi - lo) if hi > lo else 1.0
     box = Box(-half, half, lo - pad, hi + pad)
@@ -153,7 +155,7 @@ def scene(
             x=[0, box.x1, box.x1, 0, 0],
             y=[box.y0, box.y0, box.y1, box.y1, box.y0],
             name=f"predicted +1 ({pos_name})" if pos_name != "+1" else "predicted +1",
-            fillcolor=figures.POS_SHADE,
+            fillcolor=theme.POS_SHADE,
             showlegend=False,
             **fill,
         ),
@@ -162,7 +164,7 @@ def scene(
             x=[box.x0, 0, 0, box.x0, box.x0],
             y=[box.y0, box.y0, box.y1, box.y1, box.y0],
             name="predicted -1",
-            fillcolor=figures.NEG_SHADE,
+            fillcolor=theme.NEG_SHADE,
             showlegend=False,
             **fill,
         ),
@@ -172,11 +174,11 @@ def scene(
             y=[box.y0, box.y1],
             mode="lines",
             name="boundary (score 0)",
-            line=dict(color=figures.INK, width=style.line),
+            line=dict(color=theme.INK, width=style.line),
             hoverinfo="skip",
         ),
     ]
-    layout = figures._layout(box, style, (SCORE_TITLE, DIRECTION_TITLE), title)
+    layout = theme.layout(box, style, (SCORE_TITLE, DIRECTION_TITLE), title)
     # Two different quantities on the axes: no common scale, the plot fills its square.
     layout["yaxis"] = {k: v for k, v in layout["yaxis"].items() if k not in ("scaleanchor",)}
     layout["xaxis"]["zeroline"] = False
@@ -218,20 +220,20 @@ def step_layers(
                 fill="toself",
                 name="margin of w",
                 fillcolor=BAND_COLOR,
-                line=dict(width=1, color=figures.MARGIN_COLOR, dash="dot"),
+                line=dict(width=1, color=theme.MARGIN_COLOR, dash="dot"),
                 hoverinfo="skip",
             )
         )
     h = h_all[sv.drawn]
     yd = y[sv.drawn]
-    gl = sv.n_drawn > figures.GL_THRESHOLD
+    gl = sv.n_drawn > theme.GL_THRESHOLD
     scatter = "scattergl" if gl else "scatter"
     hx = drawn_value(h, span)
     vy = drawn_value(sv.heights, box.y1 - box.y0)
     over = []
     for label, color, symbol, cname in (
-        (-1, figures.NEG_COLOR, figures.NEG_SYMBOL, class_names[0]),
-        (1, figures.POS_COLOR, figures.POS_SYMBOL, class_names[1]),
+        (-1, theme.NEG_COLOR, theme.NEG_SYMBOL, class_names[0]),
+        (1, theme.POS_COLOR, theme.POS_SYMBOL, class_names[1]),
     ):
         sel = np.flatnonzero(yd == label)
         sign = "+1" if label > 0 else "-1"
@@ -253,7 +255,7 @@ def step_layers(
             )
         )
     wrong = np.flatnonzero(pc.mistakes(yd, h))
-    if 0 < wrong.size <= figures.MAX_MARKED:
+    if 0 < wrong.size <= theme.MAX_MARKED:
         over.append(
             dict(
                 type=scatter,
@@ -264,9 +266,9 @@ def step_layers(
                 hoverinfo="skip",
                 marker=dict(
                     symbol="x-thin-open",
-                    color=figures.INK,
+                    color=theme.INK,
                     size=max(7.0, style.marker * 1.1),
-                    line=dict(width=2, color=figures.INK),
+                    line=dict(width=2, color=theme.INK),
                 ),
             )
         )
@@ -294,8 +296,8 @@ def _visited(sv: ScoreView, X, y, i: int, h_all, update, style: Style) -> list[d
                 name="visited (unsampled)",
                 hoverinfo="skip",
                 marker=dict(
-                    color=figures.POS_COLOR if y[i] > 0 else figures.NEG_COLOR,
-                    symbol=figures.POS_SYMBOL if y[i] > 0 else figures.NEG_SYMBOL,
+                    color=theme.POS_COLOR if y[i] > 0 else theme.NEG_COLOR,
+                    symbol=theme.POS_SYMBOL if y[i] > 0 else theme.NEG_SYMBOL,
                     size=style.marker,
                 ),
             )
@@ -311,13 +313,13 @@ def _visited(sv: ScoreView, X, y, i: int, h_all, update, style: Style) -> list[d
                 mode="lines+markers",
                 name="before the update",
                 hoverinfo="skip",
-                line=dict(color=figures.GHOST_COLOR, width=style.line * 0.8, dash="dot"),
+                line=dict(color=theme.GHOST_COLOR, width=style.line * 0.8, dash="dot"),
                 marker=dict(
                     symbol=["circle-open", "arrow"],
                     angleref="previous",
                     size=[style.marker * 1.2, style.line * 5],
-                    color=figures.GHOST_COLOR,
-                    line=dict(width=2, color=figures.GHOST_COLOR),
+                    color=theme.GHOST_COLOR,
+                    line=dict(width=2, color=theme.GHOST_COLOR),
                 ),
             )
         )
@@ -331,9 +333,9 @@ def _visited(sv: ScoreView, X, y, i: int, h_all, update, style: Style) -> list[d
             hoverinfo="skip",
             marker=dict(
                 symbol="circle-open",
-                color=figures.INK,
+                color=theme.INK,
                 size=style.marker * 2.4,
-                line=dict(width=style.line * 1.2, color=figures.INK),
+                line=dict(width=style.line * 1.2, color=theme.INK),
             ),
         )
     )

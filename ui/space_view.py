@@ -28,8 +28,9 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import figures, text
-from ui.figures import Box
+from ui import text
+from ui.charts import geometry, theme
+from ui.charts.geometry import Box
 from ui.state import CONE_ROWS_CHARS
 
 MAX_POINTS = 2_000  # points the page draws (3-D markers and one line each in weight space)
@@ -131,13 +132,13 @@ def slice_polygon(A, c: float, box: Box) -> np.ndarray:
     """The (w1, w2) in the box with a_i . (c, w1, w2) > 0 for every row: the feasible cone
     cut at b = c, as its closure (the edges are ties), shape (k, 2); (0, 2) when empty."""
     A = np.asarray(A, dtype=np.float64)
-    poly = figures.box_polygon(box)
+    poly = geometry.box_polygon(box)
     for a in A:
         if poly.shape[0] == 0:
             break
         if np.all(poly @ a[1:] + a[0] * c >= 0):
             continue  # the whole polygon is on the right side: nothing to cut
-        poly = figures.clip_half_plane(poly, a[1:], a[0] * c, 1.0)
+        poly = geometry.clip_half_plane(poly, a[1:], a[0] * c, 1.0)
     if poly.shape[0] < 3:
         return np.zeros((0, 2))
     # No area (a point or a segment: all rows right only on an edge) is no open region.
@@ -161,7 +162,7 @@ def wrong_counts(A, c: float, xs, ys) -> np.ndarray:
 
 def weight_box(W) -> Box:
     """The weight-space view: every (w1, w2) of the run and the origin."""
-    return figures.view_box(np.asarray(W, dtype=np.float64).reshape(-1, 2), include_origin=True)
+    return geometry.view_box(np.asarray(W, dtype=np.float64).reshape(-1, 2), include_origin=True)
 
 
 # ------------------------------------------------------------------- 3-D chart
@@ -197,7 +198,7 @@ def space_figure(
     samples (a . w <= 0) get a cross, the visited one a ring. ``w`` None: the points only."""
     X = np.asarray(X, dtype=np.float64).reshape(-1, 2)
     y = np.asarray(y).reshape(-1)
-    style = figures.Style.of(presenter, X.shape[0])
+    style = theme.Style.of(presenter, X.shape[0])
     view = box3(box)
     Z = lifted_points(X, y, flip=flip)
     data: list[dict] = []
@@ -213,7 +214,7 @@ def space_figure(
             )
         )  # fmt: skip
     names = [text.plot_text(c) for c in class_names]
-    classes = ((-1, figures.NEG_COLOR, "square"), (1, figures.POS_COLOR, "circle"))
+    classes = ((-1, theme.NEG_COLOR, "square"), (1, theme.POS_COLOR, "circle"))
     for label, color, symbol in classes:
         sel = y == label
         sign = "+1" if label > 0 else "−1"
@@ -237,12 +238,12 @@ def space_figure(
         waug = np.concatenate(([float(b)], np.asarray(w, dtype=np.float64)))
         A = pc.flipped(X, y)
         wrong = np.flatnonzero(pc.scores(A, waug) <= 0.0)
-        if 0 < wrong.size <= figures.MAX_MARKED:
+        if 0 < wrong.size <= theme.MAX_MARKED:
             data.append(
                 dict(
                     type="scatter3d", mode="markers", name="a·w ≤ 0 (misclassified)",
                     hoverinfo="skip",
-                    marker=dict(symbol="x", color=figures.INK, size=style.marker * 0.35),
+                    marker=dict(symbol="x", color=theme.INK, size=style.marker * 0.35),
                     **_plot3(Z[wrong]),
                 )
             )  # fmt: skip
@@ -273,13 +274,13 @@ def space_figure(
         for x0, dash, name in ((1.0, "solid", "boundary (plane ∩ x0 = 1)"), (-1.0, "dash", None)):
             if x0 < 0 and not flip:
                 continue
-            seg = figures.line_in_box(waug[1:], waug[0] * x0, box)
+            seg = geometry.line_in_box(waug[1:], waug[0] * x0, box)
             if seg is None:
                 continue
             data.append(
                 dict(
                     type="scatter3d", mode="lines", name=name or "plane ∩ x0 = −1",
-                    hoverinfo="skip", line=dict(color=figures.INK, width=style.line * 2, dash=dash),
+                    hoverinfo="skip", line=dict(color=theme.INK, width=style.line * 2, dash=dash),
                     x=seg[:, 0].tolist(), y=seg[:, 1].tolist(), z=[x0, x0],
                 )
             )  # fmt: skip
@@ -292,8 +293,8 @@ def space_figure(
                     type="scatter3d",
                     mode="lines+markers",
                     name=f"w, drawn ×{scale:g}" if scale != 1 else "w",
-                    line=dict(color=figures.INK, width=style.line * 2.4),
-                    marker=dict(size=[2, style.marker * 0.5], color=figures.INK,
+                    line=dict(color=theme.INK, width=style.line * 2.4),
+                    marker=dict(size=[2, style.marker * 0.5], color=theme.INK,
                                 symbol=["circle", "diamond"]),
                     hovertemplate=text.plot_text(label, 200) + "<extra></extra>",
                     meta=dict(w=waug.tolist(), scale=scale),
@@ -305,8 +306,8 @@ def space_figure(
             dict(
                 type="scatter3d", mode="markers", name="visited", hoverinfo="skip",
                 showlegend=False,
-                marker=dict(symbol="circle-open", color=figures.INK, size=style.marker * 1.3,
-                            line=dict(width=3, color=figures.INK)),
+                marker=dict(symbol="circle-open", color=theme.INK, size=style.marker * 1.3,
+                            line=dict(width=3, color=theme.INK)),
                 **_plot3(Z[visited : visited + 1]),
             )
         )  # fmt: skip
@@ -338,7 +339,7 @@ def space_figure(
         uirevision="space",  # a rotation is kept when the step changes
         meta=dict(scale=scale, to_scale=to_scale),
     )  # fmt: skip
-    return figures.figure(data, layout)
+    return theme.figure(data, layout)
 
 
 # ----------------------------------------------------------------- weight space
@@ -361,7 +362,7 @@ def weight_figure(
     A = np.asarray(A, dtype=np.float64)
     W = np.asarray(W, dtype=np.float64).reshape(-1, 2)
     B = np.asarray(B, dtype=np.float64).reshape(-1)
-    style = figures.Style.of(presenter, 0)
+    style = theme.Style.of(presenter, 0)
     xs = np.linspace(box.x0, box.x1, GRID)
     ys = np.linspace(box.y0, box.y1, GRID)
     data: list[dict] = [
@@ -375,20 +376,20 @@ def weight_figure(
         )
     ]  # fmt: skip
     poly = slice_polygon(A, c, box)
-    px, py = figures._closed(poly)
+    px, py = geometry.closed(poly)
     data.append(
         dict(
             type="scatter", x=px or [None], y=py or [None], mode="lines", fill="toself",
-            fillcolor=FEASIBLE_COLOR, line=dict(color=figures.USTAR_COLOR, width=1.5),
+            fillcolor=FEASIBLE_COLOR, line=dict(color=theme.USTAR_COLOR, width=1.5),
             name="all correct" + ("" if px else ": none at this b"),
             hoverinfo="skip",
         )
     )  # fmt: skip
-    for label, color in ((1, figures.POS_COLOR), (-1, figures.NEG_COLOR)):
+    for label, color in ((1, theme.POS_COLOR), (-1, theme.NEG_COLOR)):
         rows = np.flatnonzero(np.sign(A[:, 0]) == label)[: MAX_LINES // 2]
         xs_, ys_ = [], []
         for i in rows:
-            seg = figures.line_in_box(A[i, 1:], A[i, 0] * c, box)
+            seg = geometry.line_in_box(A[i, 1:], A[i, 0] * c, box)
             if seg is not None:
                 xs_ += [seg[0, 0], seg[1, 0], None]
                 ys_ += [seg[0, 1], seg[1, 1], None]
@@ -406,8 +407,8 @@ def weight_figure(
         dict(
             type="scatter", x=path_w[:, 0], y=path_w[:, 1], mode="lines+markers",
             name="w after each update",
-            line=dict(color=figures.INK, width=1),
-            marker=dict(size=style.marker * 0.6, color=figures.INK,
+            line=dict(color=theme.INK, width=1),
+            marker=dict(size=style.marker * 0.6, color=theme.INK,
                         symbol=np.where(inside, "circle", "circle-open").tolist()),
             customdata=np.column_stack((np.arange(lo, k + 1), path_b)),
             hovertemplate="update %{customdata[0]}: b = %{customdata[1]:.4g}, "
@@ -420,7 +421,7 @@ def weight_figure(
             type="scatter", x=[W[k, 0]], y=[W[k, 1]], mode="markers",
             name="w now" + ("" if now_in else f" (b = {text.num(B[k])}, projected)"),
             marker=dict(symbol="star" if now_in else "star-open", size=style.marker * 2,
-                        color=figures.INK, line=dict(width=1.5, color=figures.INK)),
+                        color=theme.INK, line=dict(width=1.5, color=theme.INK)),
             hovertemplate=f"w now: b = {text.num(B[k])}, (w1, w2) = (%{{x:.4g}}, %{{y:.4g}})"
             "<extra></extra>",
         )
@@ -442,7 +443,7 @@ def weight_figure(
         hovermode="closest",
         uirevision="weights",
     )  # fmt: skip
-    return figures.figure(data, layout)
+    return theme.figure(data, layout)
 
 
 def slice_sentence(kind: str, c: float, b_now: float, wrong: int, n: int, empty: bool) -> str:

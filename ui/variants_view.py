@@ -24,7 +24,9 @@ import plotly.graph_objects as go
 
 import perceptron_core as pc
 from perceptron_core.run import COMPARED
-from ui import figures, layers, text
+from ui import text
+from ui.charts import epochs, layers, theme
+from ui.charts.theme import LINE_NAMES, VARIANT_COLORS
 
 VARIANTS = COMPARED  # ("classic", "averaged", "voted", "pocket")
 SETS = ("train", "dev", "test")
@@ -36,21 +38,7 @@ MAX_VOTE_WORK = 100_000_000
 SMALL_HEIGHT = 320  # one of the four small multiples (presenter: SMALL_HEIGHT_PRESENTER)
 SMALL_HEIGHT_PRESENTER = 440
 
-# Okabe-Ito colours other than the classes' blue and vermillion, plus the ink.
-VARIANT_COLORS = {
-    "classic": figures.INK,
-    "averaged": "#009E73",  # bluish green
-    "voted": "#CC79A7",  # reddish purple
-    "pocket": "#E69F00",  # orange
-}
 SET_DASHES = {"train": "solid", "dev": "dash", "test": "dot"}
-# Names of the boundaries (at most text.NAME_LIMIT characters: plot names are cut there).
-LINE_NAMES = {
-    "classic": "classic: w after t visits",
-    "averaged": "averaged: (1/t) Σ w_s, s = 1..t",
-    "voted": "voted: Σ c_k sign(w_k·x + b_k)",
-    "pocket": "pocket: fewest training errors",
-}
 # What each rule is, in the words of the small multiples' titles and boundary names.
 DESCRIPTIONS = {
     "classic": "the weights in force after t visits",
@@ -440,7 +428,7 @@ def accuracy_figure(
     The legend is a key in one row: the variants' colours (a click hides or shows that
     variant's lines) and the sets' dashes; each line's hover names it in full.
     """
-    style = figures.Style.of(presenter, 0)
+    style = theme.Style.of(presenter, 0)
     few = acc.epochs.shape[0] <= 40
     width = 2.5 if presenter else 2.0
     # Averaged, voted and pocket often have the same accuracy epoch after epoch: drawn from
@@ -448,7 +436,7 @@ def accuracy_figure(
     widen = {v: 1.0 + 0.6 * (len(acc.values) - 1 - i) for i, v in enumerate(acc.values)}
     data, key = [], []
     for variant in acc.values:
-        color = VARIANT_COLORS.get(variant, figures.INK)
+        color = VARIANT_COLORS.get(variant, theme.INK)
         line_width = width * widen[variant] if variant != "classic" else width
         for name, values in acc.values[variant].items():
             label = f"{variant}, {text.plot_text(name)}"
@@ -471,10 +459,10 @@ def accuracy_figure(
     sets = acc.sets
     for name in sets:
         dash = SET_DASHES.get(name, "dashdot")
-        key.append(_key_entry(text.plot_text(name), figures.GHOST_COLOR, dash, width, "sets"))
+        key.append(_key_entry(text.plot_text(name), theme.GHOST_COLOR, dash, width, "sets"))
     shapes, annotations = [], []
     if best is not None:
-        shapes.append(figures.epoch_marker(best, width=1.5))
+        shapes.append(epochs.epoch_marker(best, width=1.5))
         annotations.append(
             dict(
                 x=best,
@@ -513,7 +501,7 @@ def accuracy_figure(
         dragmode=False,
         hovermode="closest",
     )
-    return figures.figure(data + key, layout)
+    return theme.figure(data + key, layout)
 
 
 def _key_entry(name: str, color: str, dash: str, width: float, group: str) -> dict:

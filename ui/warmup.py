@@ -80,15 +80,16 @@ def _warm_up() -> None:
 
     import datasets  # noqa: F401  (pandas and the loaders)
     import perceptron_core as pc
-    from ui import figures, layers, text  # noqa: F401  (the pages' modules)
+    from ui import text  # noqa: F401  (the pages' modules)
+    from ui.charts import animation, epochs, geometry, overlays, playground  # noqa: F401
     from ui.parts import data, settings, stage  # noqa: F401
 
     X = np.array([[1.0, 2.0], [-1.0, -0.5], [2.0, -1.0], [-2.0, 1.0], [0.5, 0.2]])
     y = np.array([1, -1, 1, -1, -1])
     run = pc.train(X, y, max_epochs=3)  # numba: loads the cached machine code
     pc.theory(X, y)
-    fig = figures.playground_figure(
-        X, y, w=run.w, b=run.b, visited=0, box=figures.view_box(X, include_origin=True)
+    fig = playground.playground_figure(
+        X, y, w=run.w, b=run.b, visited=0, box=geometry.view_box(X, include_origin=True)
     )
     go.Figure(fig.to_dict())  # plotly's validators, as st.plotly_chart builds them
-    figures.epoch_figure(run.epoch_stats())
+    epochs.epoch_figure(run.epoch_stats())

@@ -357,7 +357,7 @@ def board_click(page: Table):
 
 def drawing_box(box):
     """An empty board to draw on, growing only with the data."""
-    from ui.figures import Box
+    from ui.charts.geometry import Box
 
     lo, hi = min(box.x0, box.y0, -DRAW_BOX), max(box.x1, box.y1, DRAW_BOX)
     return Box(lo, hi, lo, hi)

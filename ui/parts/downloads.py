@@ -4,18 +4,20 @@ file is made only when clicked."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 
 import streamlit as st
 
 import datasets
-from ui import compute, export, figures, proof_view, text
+from ui import compute, export, proof_view, text
+from ui.charts.animation import animation_figure
+from ui.charts.playground import Playground
 from ui.state import Table
 
 
 def downloads(
-    page: Table, run, ds: datasets.Dataset, chart: dict | None, *, name: str, animated=True
+    page: Table, run, ds: datasets.Dataset, chart: Playground | None, *, name: str, animated=True
 ) -> None:
     """The dataset (CSV), the run (CSV, one row per visit) and, for a run with weights, the
     animation (HTML that plays offline). ``name`` starts the files' names; ``animated``:
@@ -42,7 +44,9 @@ def downloads(
         st.download_button(
             "Animation (HTML, plays offline)",
             lambda: export.animation_html(
-                animation(run, ds, chart | {"presenter": False}, fill=True)
+                animation(
+                    run, replace(chart, scene=replace(chart.scene, presenter=False)), fill=True
+                )
             ),
             file_name=f"{name}_run.html",
             mime="text/html",
@@ -65,12 +69,11 @@ def downloads(
     )
 
 
-def animation(run, ds: datasets.Dataset, chart: dict, *, fill: bool = False):
-    """The whole run as a Plotly animation; ``fill``: for a page of its own (the download)."""
+def animation(run, chart: Playground, *, fill: bool = False):
+    """The whole run as a Plotly animation of ``chart`` (the Playground's, over every point);
+    ``fill``: for a page of its own (the download)."""
     W, B = run.trajectory()
-    return figures.animation_figure(
-        ds.X, ds.y, W, B, update_index=run.update_index, fill=fill, **chart
-    )
+    return animation_figure(chart, W, B, update_index=run.update_index, fill=fill)
 
 
 @dataclass(frozen=True)

@@ -8,7 +8,8 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import bounds, compute, kernel_view, overlays, replay, score_view, text
+from ui import bounds, compute, kernel_view, replay, score_view, text
+from ui.charts import overlays
 from ui.state import Table
 
 

@@ -15,7 +15,8 @@ import numpy as np
 import streamlit as st
 from plotly.io.json import to_json_plotly
 
-from ui import cache, compute, figures, guard, lecture, state, text
+from ui import cache, compute, guard, lecture, state, text
+from ui.charts import geometry, theme
 from ui.parts import controls, data, moment, scenes
 from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
@@ -157,17 +158,17 @@ def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
         font = float((layout.get("font") or {}).get("size") or 12)
         fit["legend"] = {
             "width": int(max(map(len, names)) * 0.6 * size + 60),  # symbol, text, padding
-            "gap": figures.legend_gap(font) + 8,
+            "gap": theme.legend_gap(font) + 8,
             "height": int(len(names) * 1.5 * size + 20),
         }
     return fit
 
 
-def view(ds, choice, runs=(), run_key: str | None = None) -> figures.Box:
+def view(ds, choice, runs=(), run_key: str | None = None) -> geometry.Box:
     """The chart's view: the data and the origin; on the drawing board, a board that grows
     only with the data; otherwise grown so the runs' boundaries are seen, not only at a
-    corner (``figures.follow_boundaries``)."""
-    box = figures.view_box(ds.X, include_origin=True)
+    corner (``geometry.follow_boundaries``)."""
+    box = geometry.view_box(ds.X, include_origin=True)
     if choice.drawing:
         return data.drawing_box(box)
     linear = tuple(r for r in runs if r is not None and not r.is_kernel)
@@ -358,7 +359,7 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
     traces, layout = layered.scene
     run = stepper.run
     if run is None:
-        chart(page, figures.figure(traces, layout), stepper, drawing=drawing)
+        chart(page, theme.figure(traces, layout), stepper, drawing=drawing)
         return
     # The scene holds the legend: its own entries and every entry the frames sent can show
     # (so the legend is drawn once, not at every step).
@@ -415,7 +416,7 @@ def _scene_json(page: Table, traces: list[dict], layout: dict) -> str:
     cached = st.session_state.get(page.own("scene_json"))
     if cached is not None and cached[0] == key:
         return cached[1]
-    out = figures.figure(traces, layout).to_json()
+    out = theme.figure(traces, layout).to_json()
     st.session_state[page.own("scene_json")] = (key, out)
     return out
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 import numpy as np
 
 import perceptron_core as pc
-from ui import layers, variants_view
+from ui.charts import layers, theme
 
 # The variants' colours and names are the Variants page's: one variant, one look.
-COLORS = {v: variants_view.VARIANT_COLORS[v] for v in ("averaged", "voted", "pocket")}
-NAMES = {v: variants_view.LINE_NAMES[v] for v in COLORS}
+COLORS = {v: theme.VARIANT_COLORS[v] for v in ("averaged", "voted", "pocket")}
+NAMES = {v: theme.LINE_NAMES[v] for v in COLORS}
 VOTE_GRID = 80  # cells a side for the vote's zero level
 # Sign evaluations a voted overlay may cost per step (its vectors x (grid cells + points));
 # beyond that the page says so instead of drawing the vote.

@@ -3,10 +3,13 @@
 A ``Scene`` is what stays fixed while a run is stepped: the points, their classes, the
 view box and the sizes (normal screen or projector). A layer is a list of Plotly traces
 (plain dicts) for one idea: the points, the regions a classifier predicts, one boundary
-with its label, a margin band, the vectors of an update, a decision function's filled
-contour. ``compose(scene, *layers)`` stacks them in the order given (first = bottom) and
-adds the scene's layout, so a page with several boundaries, a contour or small multiples
-builds its chart from the same parts as the Playground's.
+with its label, a margin band, a ring, the crosses on mistakes, a decision function's
+filled contour (and, in ``ui.charts.arrows``, the vectors of an update).
+``compose(scene, *layers)`` stacks them in the order given (first = bottom) and adds the
+scene's layout, so a page with several boundaries, a contour or small multiples builds its
+chart from the same parts as the Playground's (``ui.charts.playground``). ``keep``: a layer
+that has nothing to draw still gives its trace, empty, so a chart whose frames update its
+traces by index (the Playground's) keeps their order.
 
 Names that come from files and links are escaped here (``text.plot_text``): Plotly
 renders ``<b>`` and ``<a href>`` in names and labels.
@@ -20,8 +23,10 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import figures, text
-from ui.figures import Box, Style, Update
+from ui import text
+from ui.charts import geometry, theme
+from ui.charts.geometry import Box
+from ui.charts.theme import Style
 
 GRID_POINTS = 120  # a decision function is drawn on at most this many cells a side
 # A score grid costs (support vectors) x (cells); above this many products the grid is
@@ -59,7 +64,7 @@ class Scene:
 
     @property
     def gl(self) -> bool:
-        return self.n > figures.GL_THRESHOLD
+        return self.n > theme.GL_THRESHOLD
 
 
 # ------------------------------------------------------------------------ layers
@@ -71,8 +76,8 @@ def points(scene: Scene, *, sizes=None, size_label: str | None = None, counts=No
     neg_name, pos_name = (text.plot_text(c) for c in scene.class_names)
     out = []
     for label, color, symbol, cname in (
-        (-1, figures.NEG_COLOR, figures.NEG_SYMBOL, neg_name),
-        (1, figures.POS_COLOR, figures.POS_SYMBOL, pos_name),
+        (-1, theme.NEG_COLOR, theme.NEG_SYMBOL, neg_name),
+        (1, theme.POS_COLOR, theme.POS_SYMBOL, pos_name),
     ):
         sel = y == label
         sign = "+1" if label > 0 else "-1"
@@ -114,24 +119,28 @@ def marker_sizes(counts, base: float, *, largest: float = 3.0) -> np.ndarray:
     return base * (0.5 + (largest - 0.5) * np.sqrt(c / top))
 
 
-def regions(box: Box, w, b: float) -> list[dict]:
-    """The two half-planes w.x + b > 0 and < 0, shaded in the classes' colours."""
-    w = np.asarray(w, dtype=np.float64)
+def regions(box: Box, w, b: float, *, positive: str = "+1") -> list[dict]:
+    """The two half-planes w.x + b > 0 and < 0, shaded in the classes' colours (both empty
+    before there is a w); ``positive``: the +1 class's name, when it has one."""
+    w = None if w is None else np.asarray(w, dtype=np.float64)
     pos = neg = np.zeros((0, 2))
-    if np.any(w):
-        pos = figures.clip_half_plane(figures.box_polygon(box), w, b, 1.0)
-        neg = figures.clip_half_plane(figures.box_polygon(box), w, b, -1.0)
-    elif b > 0:
-        pos = figures.box_polygon(box)
+    if w is None:
+        pass
+    elif np.any(w):
+        pos = geometry.clip_half_plane(geometry.box_polygon(box), w, b, 1.0)
+        neg = geometry.clip_half_plane(geometry.box_polygon(box), w, b, -1.0)
+    elif b > 0:  # w = 0, b != 0: every point gets the sign of b
+        pos = geometry.box_polygon(box)
     elif b < 0:
-        neg = figures.box_polygon(box)
+        neg = geometry.box_polygon(box)
     fill = dict(mode="lines", fill="toself", line=dict(width=0), hoverinfo="skip")
+    named = f"predicted +1 ({positive})" if positive != "+1" else "predicted +1"
     out = []
     for poly, color, name in (
-        (pos, figures.POS_SHADE, "predicted +1"),
-        (neg, figures.NEG_SHADE, "predicted -1"),
+        (pos, theme.POS_SHADE, named),
+        (neg, theme.NEG_SHADE, "predicted -1"),
     ):
-        x, y = figures._closed(poly)
+        x, y = geometry.closed(poly)
         out.append(
             dict(type="scatter", x=x, y=y, name=name, fillcolor=color, showlegend=False, **fill)
         )
@@ -144,16 +153,23 @@ def boundary(
     b: float,
     *,
     name: str = "boundary",
-    color: str = figures.INK,
-    dash: str = "solid",
+    color: str = theme.INK,
+    dash: str | None = "solid",
     width: float | None = None,
     showlegend: bool = True,
 ) -> list[dict]:
-    """The line w.x + b = 0 inside the view (nothing when w = 0). A line that misses the
-    view keeps its legend entry, which says so: the reader is not left looking for it."""
+    """The line w.x + b = 0 inside the view (an empty trace when w = 0 or None; ``dash``
+    None: Plotly's solid line, unset). A line that misses the view keeps its legend entry,
+    which says so: the reader is not left looking for it."""
     label = text.plot_text(name)
     # Its segment, or (none of it or a corner in view) a word at the edge toward it.
-    drawn = figures.boundary_trace(w, b, scene.box, label)
+    if w is None or not np.any(np.asarray(w) != 0):
+        drawn = dict(x=[], y=[], text=[], textposition="middle center")
+    else:
+        drawn = geometry.boundary_trace(w, b, scene.box, label)
+    line = dict(color=color, width=width or scene.style.line)
+    if dash is not None:
+        line["dash"] = dash
     return [
         dict(
             type="scatter",
@@ -161,27 +177,31 @@ def boundary(
             y=drawn["y"],
             text=drawn["text"],
             textposition=drawn["textposition"],
-            textfont=dict(size=scene.style.font, color=color, shadow=figures.HALO),
+            textfont=dict(size=scene.style.font, color=color, shadow=theme.HALO),
             mode="lines+text",
             name=label,
-            line=dict(color=color, width=width or scene.style.line, dash=dash),
+            line=line,
             hoverinfo="skip",
             showlegend=showlegend and bool(drawn["x"]),
         )
     ]
 
 
-def margin_band(scene: Scene, w, b: float, *, name: str = "margin of w") -> list[dict]:
+def margin_band(
+    scene: Scene, w, b: float, *, name: str = "margin of w", keep: bool = False
+) -> list[dict]:
     """The band |w.x + b| <= the smallest |activation| over the points (the margin),
-    drawn only when w separates the points (otherwise w has no margin)."""
-    w = np.asarray(w, dtype=np.float64)
-    if not np.any(w) or scene.n == 0:
+    drawn only when w separates the points (otherwise w has no margin); ``keep``: an
+    empty trace then (a chart whose frames update its traces by index)."""
+    x, y = [], []
+    if w is not None and np.any(np.asarray(w) != 0) and scene.n:
+        w = np.asarray(w, dtype=np.float64)
+        a = pc.activations(scene.X, w, b)
+        half = float(np.min(np.abs(a)))
+        if half > 0 and not np.any(pc.mistakes(scene.y, a)):
+            x, y = geometry.closed(geometry.band_polygon(w, b, half, scene.box))
+    if not (x or keep):
         return []
-    a = pc.activations(scene.X, w, b)
-    half = float(np.min(np.abs(a)))
-    if half <= 0 or np.any(pc.mistakes(scene.y, a)):
-        return []
-    x, y = figures._closed(figures.band_polygon(w, b, half, scene.box))
     return [
         dict(
             type="scatter",
@@ -191,44 +211,57 @@ def margin_band(scene: Scene, w, b: float, *, name: str = "margin of w") -> list
             fill="toself",
             name=name,
             fillcolor="rgba(204, 121, 167, 0.12)",
-            line=dict(width=1, color=figures.MARGIN_COLOR, dash="dot"),
+            line=dict(width=1, color=theme.MARGIN_COLOR, dash="dot"),
             hoverinfo="skip",
             showlegend=bool(x),
         )
     ]
 
 
-def ringed(scene: Scene, index: int | None, *, name: str = "visited") -> list[dict]:
-    """A ring around one point (the example just visited)."""
-    if index is None:
+def ringed(
+    scene: Scene, index: int | None, *, name: str = "visited", keep: bool = False
+) -> list[dict]:
+    """A ring around one point (the example just visited); ``keep``: an empty trace when
+    there is none (its legend entry hidden)."""
+    if index is None and not keep:
         return []
     s = scene.style
-    return [
+    x, y = ([], []) if index is None else ([scene.X[index, 0]], [scene.X[index, 1]])
+    ring = [
         dict(
             type="scatter",
-            x=[scene.X[index, 0]],
-            y=[scene.X[index, 1]],
+            x=x,
+            y=y,
             mode="markers",
             name=name,
             hoverinfo="skip",
             marker=dict(
                 symbol="circle-open",
-                color=figures.INK,
+                color=theme.INK,
                 size=s.marker * 2.4,
-                line=dict(width=s.line * 1.2, color=figures.INK),
+                line=dict(width=s.line * 1.2, color=theme.INK),
             ),
         )
     ]
+    if keep:
+        ring[0]["showlegend"] = bool(x)
+    return ring
 
 
-def misclassified(scene: Scene, score) -> list[dict]:
+def misclassified(scene: Scene, score, *, keep: bool = False) -> list[dict]:
     """A cross on every point the classifier gets wrong (score * y <= 0: a tie is a
-    mistake, as in the engine); none when there are more than ``figures.MAX_MARKED``."""
-    wrong = np.flatnonzero(pc.mistakes(scene.y, score))
-    if wrong.size == 0 or wrong.size > figures.MAX_MARKED:
+    mistake, as in the engine); none when there are more than ``theme.MAX_MARKED`` (the
+    shading shows each side; tens of thousands of markers would double the drawing time)
+    or ``score`` is None (no classifier yet). ``keep``: an empty trace then."""
+    wrong = np.zeros(0, dtype=np.int64)
+    if score is not None:
+        wrong = np.flatnonzero(pc.mistakes(scene.y, score))
+    if wrong.size > theme.MAX_MARKED:
+        wrong = wrong[:0]
+    if wrong.size == 0 and not keep:
         return []
     s = scene.style
-    return [
+    crosses = [
         dict(
             type="scattergl" if scene.gl else "scatter",
             x=scene.X[wrong, 0],
@@ -238,66 +271,15 @@ def misclassified(scene: Scene, score) -> list[dict]:
             hoverinfo="skip",
             marker=dict(
                 symbol="x-thin-open",
-                color=figures.INK,
+                color=theme.INK,
                 size=max(7.0, s.marker * 1.1),
-                line=dict(width=2, color=figures.INK),
+                line=dict(width=1.5 if scene.gl else 2, color=theme.INK),
             ),
         )
     ]
-
-
-def vectors(scene: Scene, *, w=None, update: Update | None = None) -> list[dict]:
-    """The w arrow, or an update's vector sum w_old + eta*y*x = w_new (Playground's)."""
-    parts = figures.vector_traces(scene.box, w=w, update=update)
-    out = []
-    step_color = (
-        figures.GHOST_COLOR
-        if update is None
-        else figures.POS_COLOR
-        if update.y > 0
-        else figures.NEG_COLOR
-    )
-    colors = dict(zip(figures.ARROWS, (figures.GHOST_COLOR, step_color, figures.INK), strict=True))
-    for name in figures.ARROWS:
-        if not parts[name]["x"]:
-            continue
-        c = colors[name]
-        out.append(
-            dict(
-                type="scatter",
-                x=parts[name]["x"],
-                y=parts[name]["y"],
-                mode="lines+markers",
-                name=name,
-                hoverinfo="skip",
-                showlegend=False,
-                line=dict(color=c, width=scene.style.line),
-                marker=dict(
-                    symbol="arrow",
-                    angleref="previous",
-                    size=[0, scene.style.line * 5],
-                    color=c,
-                    line=dict(width=0),
-                ),
-            )
-        )
-    labels = parts["vector labels"]
-    if labels["x"]:
-        out.append(
-            dict(
-                type="scatter",
-                x=labels["x"],
-                y=labels["y"],
-                text=labels["text"],
-                mode="text",
-                textposition=labels["textposition"],
-                hoverinfo="skip",
-                showlegend=False,
-                name="vector labels",
-                textfont=dict(shadow=figures.HALO, size=scene.style.font, color=figures.INK),
-            )
-        )
-    return out
+    if keep:
+        crosses[0]["showlegend"] = bool(wrong.size)
+    return crosses
 
 
 def grid(box: Box, resolution: int = GRID_POINTS) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -355,7 +337,7 @@ def score_regions(
         y=ys,
         z=Z,
         contours=dict(coloring="none", start=0.0, end=0.0, size=1.0, showlabels=False),
-        line=dict(color=figures.INK, width=scene.style.line),
+        line=dict(color=theme.INK, width=scene.style.line),
         showscale=False,
         hoverinfo="skip",
         name=text.plot_text(name),
@@ -365,7 +347,7 @@ def score_regions(
 
 
 def zero_level(
-    scene: Scene, xs, ys, scores, *, name: str, color: str = figures.INK, dash: str = "solid"
+    scene: Scene, xs, ys, scores, *, name: str, color: str = theme.INK, dash: str = "solid"
 ) -> list[dict]:
     """Only the zero level of a function on a grid, as a line (a boundary that need not be
     straight: the voted perceptron's vote, a kernel's f)."""
@@ -418,7 +400,7 @@ def sign_regions(scene: Scene, xs, ys, scores) -> list[dict]:
 def layout(scene: Scene, *, title: str | None = None, legend: bool = True) -> dict:
     """The scene's axes (fixed box, equal aspect), fonts and legend."""
     names = tuple(text.plot_text(f) for f in scene.feature_names)
-    out = figures._layout(scene.box, scene.style, names, title)
+    out = theme.layout(scene.box, scene.style, names, title)
     if not legend:
         out["showlegend"] = False
         out["margin"] = dict(l=40, r=10, t=40 if title else 10, b=40, autoexpand=False)
@@ -430,4 +412,4 @@ def compose(
 ) -> go.Figure:
     """One figure: the layers stacked in order (first at the bottom) over the scene."""
     data = [trace for layer in layers for trace in layer]
-    return figures.figure(data, layout(scene, title=title, legend=legend))
+    return theme.figure(data, layout(scene, title=title, legend=legend))
