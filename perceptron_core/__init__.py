@@ -12,8 +12,9 @@ Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the 
 """
 
 from .cone import ConeSolution, flip, flipped, lift, scores, solve_cone
+from .hinge import HingeBound, hinge_bound, hinge_certificate
 from .kernels import Kernel
-from .margin import HingeBound, Theory, hinge_bound, hinge_certificate, theory
+from .margin import Theory, theory
 from .online import (
     AdversaryMove,
     Arrival,

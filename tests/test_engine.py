@@ -501,7 +501,7 @@ def test_proof_at_is_one_row_of_proof():
 def test_a_kernel_runs_epoch_errors_match_a_textbook_dual_loop():
     """Errors at each epoch's end, from a dual loop written here (f summed in update order,
     a tie is an error), with the engine's blocks made tiny so the sums cross many."""
-    import perceptron_core.run as run_module
+    import perceptron_core.dual as dual_module
 
     rng = np.random.default_rng(5)
     X = rng.integers(-3, 4, size=(30, 2)).astype(float)
@@ -522,12 +522,12 @@ def test_a_kernel_runs_epoch_errors_match_a_textbook_dual_loop():
         for j in updates:
             fx = fx + 0.1 * y[j] * G[j]
         expected.append(int(np.count_nonzero(y * fx <= 0)))
-    old = run_module._CHUNK_ELEMENTS
+    old = dual_module._CHUNK_ELEMENTS
     try:
-        run_module._CHUNK_ELEMENTS = 4 * 3 * len(y)  # three updates per block
+        dual_module._CHUNK_ELEMENTS = 4 * 3 * len(y)  # three updates per block
         assert run.epoch_stats()["errors"].tolist() == expected
     finally:
-        run_module._CHUNK_ELEMENTS = old
+        dual_module._CHUNK_ELEMENTS = old
 
 
 def test_long_runs_are_held_to_the_pages_work_limits():

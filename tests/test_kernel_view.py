@@ -224,11 +224,11 @@ def test_the_sign_of_scores_at_is_the_engines_at_every_visit(kernel, eta, monkey
 def test_the_update_order_sum_is_bitwise_the_loops_across_blocks(monkeypatch):
     """The engine's f in update order, summed in blocks of bounded memory, is bitwise the
     one-shot running sum over all updates (the loop's order), written here."""
-    import perceptron_core.run as run_module
+    import perceptron_core.dual as dual_module
 
     ds = datasets.generate("moons", n=1100, seed=0, noise=0.2)
     run = pc.train(ds.X, ds.y, variant="kernel", kernel="poly", eta=0.1, max_epochs=1)
-    monkeypatch.setattr(run_module, "_CHUNK_ELEMENTS", 4 * 37 * ds.n)  # 37 updates a block
+    monkeypatch.setattr(dual_module, "_CHUNK_ELEMENTS", 4 * 37 * ds.n)  # 37 updates a block
     assert run.mistakes > 3 * 37
     for k in (1, 129, run.mistakes):
         idx = run.update_index[:k]

@@ -6,7 +6,7 @@ import pytest
 from variants_oracle import oracle_scores, replay
 
 import perceptron_core as pc
-import perceptron_core.run as run_module
+import perceptron_core.variants as variants_module
 
 FOUR = ("classic", "averaged", "voted", "pocket")
 
@@ -104,7 +104,7 @@ def test_the_votes_do_not_depend_on_the_chunk_size(monkeypatch):
     states = states_of(run, X, y)
     ts = [run.n_visits, 0, 7, 7, 123, run.n_visits // 2, 1]  # unsorted, repeated
     Q = np.random.default_rng(1).normal(size=(30, 2))
-    monkeypatch.setattr(run_module, "_CHUNK_ELEMENTS", 30 * 3)  # 3 vectors per chunk
+    monkeypatch.setattr(variants_module, "_CHUNK_ELEMENTS", 30 * 3)  # 3 vectors per chunk
     small = run.variant_scores_at("voted", Q, ts)
     for j, t in enumerate(ts):
         assert np.array_equal(small[j], oracle_scores(states[t], "voted", Q))
