@@ -538,3 +538,15 @@ def test_long_runs_are_held_to_the_pages_work_limits():
     epochs, note = compute.capped_epochs("batch", 40, 100)
     assert (epochs, note) == (100, None)  # small data: what was asked
     assert "held to 100 epochs" in compute.capped_epochs("batch", 20_000, 10_000)[1]
+
+
+def test_train_takes_its_options_by_name_only():
+    """After X and y every option is a keyword: ``pc.train(X, y, "batch")`` would read as a
+    variant but ``pc.train(X, y, "classic", 0.1)`` hides which number is eta."""
+    X, y = np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1, -1])
+    with pytest.raises(TypeError):
+        pc.train(X, y, "batch")
+    with pytest.raises(TypeError):
+        pc.train(X, y, "classic", 0.5)
+    run = pc.train(X, y, variant="batch", eta=0.5)
+    assert run.variant == "batch" and run.eta == 0.5
