@@ -12,6 +12,7 @@ Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the 
 """
 
 from .cone import ConeSolution, flip, flipped, lift, scores, solve_cone
+from .dual import alpha_at, kernel_scores
 from .hinge import HingeBound, hinge_bound, hinge_certificate
 from .kernels import Kernel
 from .margin import Theory, theory
@@ -43,11 +44,13 @@ __all__ = [
     "activation",
     "activations",
     "adversary_point",
+    "alpha_at",
     "epoch_order",
     "flip",
     "flipped",
     "hinge_bound",
     "hinge_certificate",
+    "kernel_scores",
     "lift",
     "mistakes",
     "online_run",
