@@ -25,6 +25,16 @@ from .online import (
     target_margins,
     update_effect,
 )
+from .proof import (
+    Distance,
+    EpochBounds,
+    Squeeze,
+    distance_004,
+    epoch_bounds,
+    sample_epochs,
+    theorem1,
+    theorem2,
+)
 from .reference import activation, activations, mistakes, perceptron_step, reference_train
 from .run import VARIANTS, Run, Visit, epoch_order
 from .train import online_run, train
@@ -34,10 +44,13 @@ __all__ = [
     "AdversaryMove",
     "Arrival",
     "ConeSolution",
+    "Distance",
+    "EpochBounds",
     "HingeBound",
     "Kernel",
     "OnlinePerceptron",
     "Run",
+    "Squeeze",
     "Theory",
     "UpdateEffect",
     "Visit",
@@ -45,6 +58,8 @@ __all__ = [
     "activations",
     "adversary_point",
     "alpha_at",
+    "distance_004",
+    "epoch_bounds",
     "epoch_order",
     "flip",
     "flipped",
@@ -56,10 +71,13 @@ __all__ = [
     "online_run",
     "perceptron_step",
     "reference_train",
+    "sample_epochs",
     "scores",
     "solve_cone",
-    "theory",
     "target_margins",
+    "theorem1",
+    "theorem2",
+    "theory",
     "train",
     "update_effect",
 ]

@@ -13,13 +13,13 @@ import numpy as np
 import pandas as pd
 import pytest
 from lab_app import open_page
+from proof_oracle import radius
+from proof_oracle import textbook as proof_textbook
 from streamlit.runtime.media_file_manager import MediaFileManager
 from test_batch_view import textbook as batch_textbook
 from test_experiments_engine import qp_margin
 from test_experiments_engine import radius as exp_radius
 from test_experiments_engine import textbook as exp_textbook
-from test_proof_view import radius
-from test_proof_view import textbook as proof_textbook
 from variants_oracle import replay
 
 import datasets
