@@ -11,6 +11,16 @@ Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the 
     A = pc.flipped(X, y)          # rows y_i (1, x_i) (004); pc.solve_cone(A): A w >= 1 (001)
 """
 
+from .batch import (
+    Comparison,
+    EtaEffect,
+    ScalingRow,
+    compare_batch,
+    comparison_of,
+    eta_effect,
+    scaling_effect,
+    weights_at_epoch,
+)
 from .cone import ConeSolution, flip, flipped, lift, scores, solve_cone
 from .dual import alpha_at, kernel_scores
 from .hinge import HingeBound, hinge_bound, hinge_certificate
@@ -43,13 +53,16 @@ __all__ = [
     "VARIANTS",
     "AdversaryMove",
     "Arrival",
+    "Comparison",
     "ConeSolution",
     "Distance",
     "EpochBounds",
+    "EtaEffect",
     "HingeBound",
     "Kernel",
     "OnlinePerceptron",
     "Run",
+    "ScalingRow",
     "Squeeze",
     "Theory",
     "UpdateEffect",
@@ -58,9 +71,12 @@ __all__ = [
     "activations",
     "adversary_point",
     "alpha_at",
+    "compare_batch",
+    "comparison_of",
     "distance_004",
     "epoch_bounds",
     "epoch_order",
+    "eta_effect",
     "flip",
     "flipped",
     "hinge_bound",
@@ -72,6 +88,7 @@ __all__ = [
     "perceptron_step",
     "reference_train",
     "sample_epochs",
+    "scaling_effect",
     "scores",
     "solve_cone",
     "target_margins",
@@ -80,4 +97,5 @@ __all__ = [
     "theory",
     "train",
     "update_effect",
+    "weights_at_epoch",
 ]

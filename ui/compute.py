@@ -266,26 +266,26 @@ def eta_effect(
     X: np.ndarray, y: np.ndarray, etas: tuple, start: str, start_seed: int, max_epochs: int,
     variant: str,
 ):  # fmt: skip
-    """The learning rate's effect on one rule (``ui.batch_view.eta_effect``), bounded."""
-    from ui import batch_view
-
+    """The learning rate's effect on one rule (``pc.eta_effect``), bounded."""
     epochs, _ = capped_epochs(variant, X.shape[0], max_epochs)
     # At most MAX_VISITS visits are compared, and a run has at least as many visits as
     # updates: runs stopped there compare as much and hold a fifth of the memory.
-    return batch_view.eta_effect(
+    return pc.eta_effect(
         X, y, etas, start=start, start_seed=start_seed, max_epochs=epochs, variant=variant,
-        max_updates=batch_view.MAX_VISITS,
+        max_updates=pc.batch.MAX_VISITS,
     )  # fmt: skip
 
 
 @cache.cached(spinner="Scaling the features…")
 def scaling_effect(X: np.ndarray, y: np.ndarray, eta: float, max_epochs: int):
-    """Each preprocessing's R, gamma*, bound and both rules' runs (``ui.batch_view``)."""
-    from ui import batch_view
-
+    """Each preprocessing's R, gamma*, bound and both rules' runs (``pc.scaling_effect``)."""
     raw = datasets.Dataset(X, y, source="the data on screen")
+    versions = {kind: (raw.preprocessed(kind).X, y) for kind in datasets.PREPROCESSING}
     epochs, _ = capped_epochs("batch", X.shape[0], max_epochs)
-    return batch_view.scaling_effect(raw, eta=eta, max_epochs=epochs, max_updates=MAX_UPDATES)
+    return pc.scaling_effect(
+        versions, labels=datasets.PREPROCESSING, eta=eta, max_epochs=epochs,
+        max_updates=MAX_UPDATES,
+    )  # fmt: skip
 
 
 @cache.cached(spinner="Scoring the variants…")
