@@ -48,6 +48,7 @@ from .proof import (
 from .reference import activation, activations, mistakes, perceptron_step, reference_train
 from .run import VARIANTS, Run, Visit, epoch_order
 from .train import online_run, train
+from .variants import EpochAccuracy, accuracy_per_epoch, agreement, best_epoch, epoch_cursors
 
 __all__ = [
     "VARIANTS",
@@ -56,6 +57,7 @@ __all__ = [
     "Comparison",
     "ConeSolution",
     "Distance",
+    "EpochAccuracy",
     "EpochBounds",
     "EtaEffect",
     "HingeBound",
@@ -67,14 +69,18 @@ __all__ = [
     "Theory",
     "UpdateEffect",
     "Visit",
+    "accuracy_per_epoch",
     "activation",
     "activations",
     "adversary_point",
+    "agreement",
     "alpha_at",
+    "best_epoch",
     "compare_batch",
     "comparison_of",
     "distance_004",
     "epoch_bounds",
+    "epoch_cursors",
     "epoch_order",
     "eta_effect",
     "flip",

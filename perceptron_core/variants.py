@@ -3,10 +3,19 @@
 Classic, averaged, voted and pocket (CIML section 4.6, Freund and Schapire) share one
 recorded run: ``VariantRules`` is the part of ``Run`` that answers what each of them
 predicts after any number of visits (``Run.variant_weights``, ``Run.variant_scores``).
+
+On held-out data (a split from ``datasets.split``): ``accuracy_per_epoch`` (the four at
+each epoch's end on each set), ``best_epoch`` (early stopping on the dev set) and
+``agreement`` (where the four predict the same). Accuracy follows the engine's error
+count: a point is right when y * score > 0, so a score of exactly 0 (the voted
+perceptron's tied vote, a zero weight vector) is an error, as it is for the learning rule
+and ``Run.errors_of``.
 """
 
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -16,6 +25,10 @@ COMPARED = ("classic", "averaged", "voted", "pocket")
 
 # Weight vectors evaluated per chunk when scoring many of them against the training set.
 _CHUNK_ELEMENTS = 4_000_000
+MAX_EPOCHS_SHOWN = 200  # accuracy is computed at most at this many epoch ends
+# The voted perceptron's accuracy costs (its vectors) x (points of all sets) activations,
+# about 0.5 s per 10^8 on one core; above this the points are subsampled (and a note says so).
+MAX_VOTE_WORK = 100_000_000
 
 
 class VariantRules:
@@ -260,3 +273,164 @@ class VariantRules:
                 prefix += c[pos:hi] @ signs[pos - lo :]
                 pos = hi
         return out
+
+
+# --------------------------------------------------- accuracy on held-out sets
+@dataclass(frozen=True)
+class EpochAccuracy:
+    """Accuracy of each variant on each set at the end of the epochs in ``epochs``.
+
+    ``acc["voted"]["dev"]`` is an array aligned with ``epochs`` (1-based epoch numbers;
+    every epoch unless the run had more than ``MAX_EPOCHS_SHOWN``). ``note`` says what was
+    sampled, or is None.
+    """
+
+    epochs: np.ndarray
+    values: dict[str, dict[str, np.ndarray]]
+    note: str | None = None
+
+    def __getitem__(self, variant: str) -> dict[str, np.ndarray]:
+        return self.values[variant]
+
+    @property
+    def sets(self) -> tuple[str, ...]:
+        return tuple(next(iter(self.values.values())).keys()) if self.values else ()
+
+    def best(self, variant: str = "classic", on: str = "dev") -> int:
+        """The epoch (1-based) with the highest accuracy of ``variant`` on ``on``."""
+        return best_epoch(self.values[variant][on], epochs=self.epochs)
+
+
+def epoch_cursors(run) -> np.ndarray:
+    """The cursor (visits done) at the end of each epoch; the last may be partial."""
+    ends = (np.arange(run.epochs, dtype=np.int64) + 1) * run.n
+    return np.minimum(ends, run.n_visits)
+
+
+def accuracy_per_epoch(
+    run,
+    sets: dict[str, tuple],
+    *,
+    max_epochs: int = MAX_EPOCHS_SHOWN,
+    max_vote_work: int = MAX_VOTE_WORK,
+    seed: int = 0,
+) -> EpochAccuracy:
+    """Accuracy of the four variants at each epoch's end, on each named set.
+
+    Parameters
+    ----------
+    run : perceptron_core.Run
+        A run of the online perceptron (not kernel, not batch), trained on the train part.
+    sets : dict of name -> (X, y)
+        E.g. ``{"train": (X[tr], y[tr]), "dev": ..., "test": ...}``; labels -1/+1.
+    max_epochs : int
+        More epochs than this: evenly spaced epochs (always the last) are evaluated.
+    max_vote_work : int
+        Cap on (voted vectors) x (points) for the voted perceptron; above it, a seeded
+        subsample of each set's points is scored for the voted perceptron.
+    seed : int
+        Seeds that subsample.
+
+    Returns
+    -------
+    EpochAccuracy
+        ``acc[variant][set]``: fractions right (y * score > 0) at each of ``acc.epochs``.
+
+    Notes
+    -----
+    Classic, averaged and pocket cost one weight vector per epoch (O(updates x d) for the
+    averages) and (epochs x points) activations; the pocket needs the training errors of
+    every weight vector (``Run.pocket_errors``, cached on the run). The voted perceptron
+    costs one pass over its vectors for all epochs at once (``Run.variant_scores_at``).
+    """
+    names = list(sets)
+    parts = []
+    for name in names:
+        X, y = sets[name]
+        X = np.asarray(X, dtype=np.float64).reshape(-1, run.d)
+        y = np.asarray(y).reshape(-1)
+        if X.shape[0] != y.shape[0]:
+            raise ValueError(f"set {name!r}: {X.shape[0]} points but {y.shape[0]} labels")
+        parts.append((X, y))
+    cursors = epoch_cursors(run)
+    epochs = np.arange(1, cursors.shape[0] + 1)
+    notes = []
+    if cursors.shape[0] > max_epochs:
+        keep = np.unique(np.round(np.linspace(0, cursors.shape[0] - 1, max_epochs)).astype(int))
+        cursors, epochs = cursors[keep], epochs[keep]
+        notes.append(
+            f"{run.epochs} epochs: accuracy is shown at {epochs.shape[0]} of them, evenly "
+            "spaced, the last included."
+        )
+    Z = np.vstack([X for X, _ in parts]) if parts else np.zeros((0, run.d))
+    Y = np.concatenate([y for _, y in parts]) if parts else np.zeros(0)
+    bounds = np.cumsum([0] + [y.shape[0] for _, y in parts])
+    values: dict[str, dict[str, np.ndarray]] = {}
+    for variant in COMPARED:
+        Zv, Yv, bv = Z, Y, bounds
+        if variant == "voted" and cursors.shape[0]:
+            vectors = run.updates_before_visit(int(cursors.max())) + 1
+            if vectors * Z.shape[0] > max_vote_work:
+                Zv, Yv, bv, shown = _subsample(parts, max(1, max_vote_work // vectors), seed)
+                notes.append(
+                    f"The voted perceptron has {vectors:,} vectors: its accuracy is estimated "
+                    f"on a random {shown:,} of the {Z.shape[0]:,} points."
+                )
+        scores = run.variant_scores_at(variant, Zv, cursors.tolist())  # (epochs, points)
+        right = Yv[None, :] * scores > 0
+        values[variant] = {
+            name: (
+                right[:, bv[j] : bv[j + 1]].mean(axis=1)
+                if bv[j + 1] > bv[j]
+                else np.full(cursors.shape[0], np.nan)
+            )
+            for j, name in enumerate(names)
+        }
+    return EpochAccuracy(epochs=epochs, values=values, note=" ".join(notes) or None)
+
+
+def _subsample(parts, total: int, seed: int):
+    """About ``total`` points drawn from the sets in proportion, at least one per set."""
+    m = sum(y.shape[0] for _, y in parts)
+    rng = np.random.default_rng(seed)
+    Xs, Ys, sizes = [], [], [0]
+    for X, y in parts:
+        k = min(y.shape[0], max(1, math.ceil(y.shape[0] * total / max(1, m))))
+        pick = np.sort(rng.choice(y.shape[0], size=k, replace=False)) if y.shape[0] else []
+        Xs.append(X[pick])
+        Ys.append(y[pick])
+        sizes.append(len(pick))
+    bounds = np.cumsum(sizes)
+    return np.vstack(Xs), np.concatenate(Ys), bounds, int(bounds[-1])
+
+
+def best_epoch(dev_accuracy, *, epochs=None) -> int:
+    """The 1-based epoch of the highest dev accuracy, the earliest of ties (early stopping).
+
+    ``epochs`` maps positions to epoch numbers when only some epochs were evaluated.
+    NaN (an empty dev set) never wins.
+
+    Examples
+    --------
+    >>> import perceptron_core as pc
+    >>> pc.best_epoch([0.5, 0.8, 0.7, 0.8])
+    2
+    """
+    a = np.asarray(dev_accuracy, dtype=np.float64).reshape(-1)
+    if a.shape[0] == 0:
+        raise ValueError("no epochs to choose from")
+    i = int(np.argmax(np.where(np.isnan(a), -np.inf, a)))
+    return int(epochs[i]) if epochs is not None else i + 1
+
+
+def agreement(run, X, t: int) -> float:
+    """Fraction of the points where all four variants predict the same class at cursor t
+    (each predicts +1 where its score is > 0, else -1, as ``Run.predict``).
+
+    On separable data the four often agree at the end, but not always: the average and
+    the vote still carry the early vectors (see tests/test_engine_variants.py)."""
+    X = np.asarray(X, dtype=np.float64).reshape(-1, run.d)
+    if X.shape[0] == 0:
+        return float("nan")
+    preds = np.array([run.variant_scores(v, X, t) > 0 for v in COMPARED])
+    return float(np.mean(np.all(preds == preds[0], axis=0)))

@@ -291,12 +291,10 @@ def scaling_effect(X: np.ndarray, y: np.ndarray, eta: float, max_epochs: int):
 @cache.cached(spinner="Scoring the variants…")
 def variant_accuracy(run_id: str, _run, X: np.ndarray, y: np.ndarray, parts: tuple):
     """Accuracy of classic, averaged, voted and pocket per epoch on the split's parts
-    (``ui.variants_view.accuracy_per_epoch``; its work is capped and says so). ``run_id``
+    (``pc.accuracy_per_epoch``; its work is capped and says so). ``run_id``
     names the run (``stage.run_id``): the run itself is not part of the key."""
-    from ui import variants_view
-
-    sets = {n: (X[i], y[i]) for n, i in zip(variants_view.SETS, parts, strict=True)}
-    return variants_view.accuracy_per_epoch(_run, sets)
+    sets = {n: (X[i], y[i]) for n, i in zip(datasets.SPLIT_SETS, parts, strict=True)}
+    return pc.accuracy_per_epoch(_run, sets)
 
 
 @cache.cached

@@ -211,7 +211,7 @@ def split(ds, parts, names=("train", "dev", "test")) -> list[tuple[str, object]]
 
 
 def accuracy(acc) -> dict:
-    """Accuracy per epoch end (``variants_view.EpochAccuracy``): one column per variant and
+    """Accuracy per epoch end (``pc.EpochAccuracy``): one column per variant and
     set, ``classic_dev`` ..."""
     out: dict = {"epoch": np.asarray(acc.epochs, dtype=np.int64)}
     for variant, sets in acc.values.items():
