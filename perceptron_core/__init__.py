@@ -21,7 +21,7 @@ from .batch import (
     scaling_effect,
     weights_at_epoch,
 )
-from .cone import ConeSolution, flip, flipped, lift, scores, solve_cone
+from .cone import ConeSolution, flip, flipped, flipped_mistakes, lift, scores, solve_cone
 from .dual import alpha_at, kernel_scores
 from .hinge import HingeBound, hinge_bound, hinge_certificate
 from .kernels import Kernel
@@ -85,6 +85,7 @@ __all__ = [
     "eta_effect",
     "flip",
     "flipped",
+    "flipped_mistakes",
     "hinge_bound",
     "hinge_certificate",
     "kernel_scores",

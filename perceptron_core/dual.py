@@ -19,6 +19,8 @@ from functools import cached_property
 
 import numpy as np
 
+from .reference import mistakes
+
 # Kernel values per block when summing f over many updates (8 bytes each).
 _CHUNK_ELEMENTS = 4_000_000
 # Kernel values held at once when f is summed by example: 2^17 is 1 MiB per block, so
@@ -188,4 +190,4 @@ class DualForm:
         """Training errors of a kernel run at each epoch's end, with f summed in update
         order as the loop did (so a tie is a tie)."""
         f = self._kernel_sums(self.X, np.cumsum(self.counts))
-        return np.count_nonzero(self.y * f <= 0.0, axis=1).astype(np.int64)
+        return np.count_nonzero(mistakes(self.y, f), axis=1).astype(np.int64)

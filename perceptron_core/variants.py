@@ -20,6 +20,8 @@ from functools import cached_property
 
 import numpy as np
 
+from .reference import mistakes
+
 # The four rules that predict from one run of the online perceptron (the variants page).
 COMPARED = ("classic", "averaged", "voted", "pocket")
 
@@ -377,7 +379,7 @@ def accuracy_per_epoch(
                     f"on a random {shown:,} of the {Z.shape[0]:,} points."
                 )
         scores = run.variant_scores_at(variant, Zv, cursors.tolist())  # (epochs, points)
-        right = Yv[None, :] * scores > 0
+        right = ~mistakes(Yv[None, :], scores)
         values[variant] = {
             name: (
                 right[:, bv[j] : bv[j + 1]].mean(axis=1)
