@@ -9,6 +9,15 @@ Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the 
     pc.hinge_bound(X, y, epochs)  # Theorem 2 after that many epochs
     hb = pc.hinge_certificate(X, y, epochs)  # hb.value, hb.lower, hb.w, hb.proven_minimal
     A = pc.flipped(X, y)          # rows y_i (1, x_i) (004); pc.solve_cone(A): A w >= 1 (001)
+
+What the pages show, one module each: the kernel perceptron's alpha and f
+(``pc.alpha_at``, ``pc.kernel_scores``: ``dual``), batch GD against the single-sample rule,
+the learning rate and the scaling (``pc.compare_batch``, ``pc.eta_effect``,
+``pc.scaling_effect``: ``batch``), the proofs read off a run (``pc.theorem1``,
+``pc.theorem2``, ``pc.distance_004``, ``pc.epoch_bounds``: ``proof``), accuracy per epoch
+on held-out sets (``pc.accuracy_per_epoch``, ``pc.best_epoch``, ``pc.agreement``:
+``variants``). The mistake rule, y (w.x + b) <= 0 with ties as mistakes, is written in
+``reference`` (``pc.mistakes``; ``pc.flipped_mistakes`` on the flipped samples).
 """
 
 from .batch import (
