@@ -31,7 +31,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import datasets  # noqa: E402
 import perceptron_core as pc  # noqa: E402
-from perceptron_core import margin  # noqa: E402
+from perceptron_core import hinge  # noqa: E402
 
 SEEDS = list(range(100, 121)) + list(range(0, 11))
 NOISES = (0.0, 0.05, 0.1, 0.2, 0.3, 0.5)
@@ -39,7 +39,7 @@ EPOCHS = (1, 10, 100)
 
 
 def ours(X, y, epochs):
-    margin._CACHE.clear()
+    hinge._CACHE.clear()
     return pc.hinge_certificate(X, y, epochs)
 
 
@@ -127,13 +127,13 @@ def main():
         f"\nours over all {len(all_ours)} cases: median {1e3 * statistics.median(all_ours):.1f} ms,"
         f" worst {1e3 * max(all_ours):.1f} ms (goal <= 1000), peak memory "
         f"{max(all_mem) / 2**20:.1f} MB (goal <= 100), worst relative gap {max(all_gap):.1e}"
-        f" (proven minimal when <= {margin.PROVEN_RTOL:g})\n"
+        f" (proven minimal when <= {hinge.PROVEN_RTOL:g})\n"
         f"ours in process CPU time: median {1e3 * statistics.median(CPU):.1f} ms, worst "
         f"{1e3 * max(CPU):.1f} ms (wall time above CPU time is waiting for a busy machine)"
     )
     # The app's pattern: epoch 1, 2, 3, ... on one dataset (cache + warm starts).
     X, y = data[0.5, seeds[1]][:2]
-    margin._CACHE.clear()
+    hinge._CACHE.clear()
     dt, hbs = timed(lambda: [pc.hinge_certificate(X, y, e) for e in range(1, 101)])
     print(
         f"epochs 1..100 in turn (noise 0.5, seed {seeds[1]}): {1e3 * dt:.0f} ms in all, "

@@ -8,7 +8,8 @@
 A dataset is an immutable :class:`Dataset` (points, -1/+1 labels, feature and class
 names, where it came from). :data:`GENERATORS` is the registry that drives the app's
 select box, sliders and shareable URL; :func:`load_csv` reads real files; everything
-that cannot become a dataset raises :class:`DatasetError`.
+that cannot become a dataset raises :class:`DatasetError`. :func:`split` gives a seeded
+train / dev / test split of a dataset's rows.
 """
 
 from . import _generators, _notes  # noqa: F401  (registers the generators, in order)
@@ -29,6 +30,7 @@ from ._registry import (
     generate,
 )
 from ._sniff import MAX_COLUMNS, MAX_FILE_BYTES, MAX_NAME_CHARS
+from ._split import SPLIT_FRACTIONS, SPLIT_SETS, split
 
 __all__ = [
     "GENERATORS",
@@ -41,6 +43,8 @@ __all__ = [
     "MAX_GENERATED_N",
     "NOISE",
     "PREPROCESSING",
+    "SPLIT_FRACTIONS",
+    "SPLIT_SETS",
     "CsvInfo",
     "Dataset",
     "DatasetError",
@@ -63,6 +67,7 @@ __all__ = [
     "scale_features",
     "separable",
     "sheet_names",
+    "split",
     "to_csv",
     "xor",
 ]

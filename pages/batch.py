@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+import perceptron_core as pc
 from ui import batch_view, bounds, compute, replay, text
 from ui.charts import layers
 from ui.parts import data, downloads, numbers, settings, stage, style
@@ -33,7 +34,7 @@ record = None
 batch = stage.trained(ds, setup)
 if batch is not None:
     single = compute.trained(ds.X, ds.y, setup.but(variant="classic"))
-    record = batch_view.comparison_of(batch.run, single.run)
+    record = pc.comparison_of(batch.run, single.run)
 run = None if record is None else record.batch
 run_key = stage.run_id(ds, setup)
 stepper = stage.stepper_for(PAGE, run, run_key)

@@ -2,6 +2,7 @@
 
 import streamlit as st
 
+import perceptron_core as pc
 from ui import bounds, compute, proof_view, replay, text
 from ui.charts import layers, playground
 from ui.parts import data, downloads, numbers, settings, stage, style, widgets
@@ -60,8 +61,8 @@ layered = stage.Layered(
     (lambda t: ([], [])) if run is None else step_layers,
     None if run is None else (lambda t: {"summary": proof_view.summary(run, th, t, hinge_of)}),
 )
-squeeze1 = proof_view.theorem1(run, th) if run is not None and separable else None
-distance = proof_view.distance_004(run, th) if squeeze1 is not None else None
+squeeze1 = pc.theorem1(run, th) if run is not None and separable else None
+distance = pc.distance_004(run, th) if squeeze1 is not None else None
 
 
 def draw(t: int) -> None:
@@ -74,7 +75,7 @@ def draw(t: int) -> None:
     k = int(run.updates_before_visit(t))
     epoch = max(1, -(-t // run.n))
     hb = None if separable else compute.hinge_bound(ds.X, ds.y, epoch)
-    squeeze = squeeze1 if separable else None if hb is None else proof_view.theorem2(run, hb)
+    squeeze = squeeze1 if separable else None if hb is None else pc.theorem2(run, hb)
     with side:
         numbers.text_line(PAGE, "summary", layered.texts(t)["summary"])
         if separable:
@@ -138,10 +139,8 @@ def charts(squeeze, k: int, epoch: int) -> None:
     """The four charts of the proof at update k, two to a row."""
     per_epoch = None
     if not separable:  # Theorem 2 solved at a few epochs (cached), for its chart
-        sampled = proof_view.sample_epochs(run.epochs, epoch)
-        per_epoch = proof_view.epoch_bounds(
-            run, {e: compute.hinge_bound(ds.X, ds.y, e) for e in sampled}
-        )
+        sampled = pc.sample_epochs(run.epochs, epoch)
+        per_epoch = pc.epoch_bounds(run, {e: compute.hinge_bound(ds.X, ds.y, e) for e in sampled})
     figs = proof_view.charts(
         squeeze, k, distance=distance, epochs=per_epoch, epoch=epoch, log=log, presenter=presenter
     )

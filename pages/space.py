@@ -94,7 +94,7 @@ def draw(t: int) -> None:
         wbox = space_view.weight_box(W)
         stage.plot(PAGE, "weights", space_view.weight_figure(A, W, B, k, c, box=wbox,
                                                                presenter=presenter))  # fmt: skip
-        wrong = int(np.count_nonzero(pc.scores(A, np.concatenate(([b], w))) <= 0))
+        wrong = int(np.count_nonzero(pc.flipped_mistakes(A, np.concatenate(([b], w)))))
         empty = space_view.slice_polygon(A, c, wbox).shape[0] == 0
         st.caption(space_view.slice_sentence(kind, c, b, wrong, ds.n, empty))
     with side, st.container(key=PAGE.own("numbers")):

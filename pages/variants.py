@@ -3,6 +3,7 @@
 import numpy as np
 import streamlit as st
 
+import datasets
 from ui import bounds, compute, text, variants_view
 from ui.charts import geometry, layers
 from ui.parts import data, downloads, numbers, settings, stage, style, widgets
@@ -39,7 +40,7 @@ ds = data.settle(
 # ------------------------------------------ the split and the run on its train part
 run = parts = None
 if ds.n >= 6 and np.unique(ds.y).size == 2:
-    parts = variants_view.split(ds.n, split_seed, y=ds.y)
+    parts = datasets.split(ds.n, split_seed, y=ds.y)
     train = parts[0]
     if np.unique(ds.y[train]).size == 2:
         try:

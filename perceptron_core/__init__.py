@@ -9,11 +9,32 @@ Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the 
     pc.hinge_bound(X, y, epochs)  # Theorem 2 after that many epochs
     hb = pc.hinge_certificate(X, y, epochs)  # hb.value, hb.lower, hb.w, hb.proven_minimal
     A = pc.flipped(X, y)          # rows y_i (1, x_i) (004); pc.solve_cone(A): A w >= 1 (001)
+
+What the pages show, one module each: the kernel perceptron's alpha and f
+(``pc.alpha_at``, ``pc.kernel_scores``: ``dual``), batch GD against the single-sample rule,
+the learning rate and the scaling (``pc.compare_batch``, ``pc.eta_effect``,
+``pc.scaling_effect``: ``batch``), the proofs read off a run (``pc.theorem1``,
+``pc.theorem2``, ``pc.distance_004``, ``pc.epoch_bounds``: ``proof``), accuracy per epoch
+on held-out sets (``pc.accuracy_per_epoch``, ``pc.best_epoch``, ``pc.agreement``:
+``variants``). The mistake rule, y (w.x + b) <= 0 with ties as mistakes, is written in
+``reference`` (``pc.mistakes``; ``pc.flipped_mistakes`` on the flipped samples).
 """
 
-from .cone import ConeSolution, flip, flipped, lift, scores, solve_cone
+from .batch import (
+    Comparison,
+    EtaEffect,
+    ScalingRow,
+    compare_batch,
+    comparison_of,
+    eta_effect,
+    scaling_effect,
+    weights_at_epoch,
+)
+from .cone import ConeSolution, flip, flipped, flipped_mistakes, lift, scores, solve_cone
+from .dual import alpha_at, kernel_scores
+from .hinge import HingeBound, hinge_bound, hinge_certificate
 from .kernels import Kernel
-from .margin import HingeBound, Theory, hinge_bound, hinge_certificate, theory
+from .margin import Theory, theory
 from .online import (
     AdversaryMove,
     Arrival,
@@ -23,39 +44,74 @@ from .online import (
     target_margins,
     update_effect,
 )
+from .proof import (
+    Distance,
+    EpochBounds,
+    Squeeze,
+    distance_004,
+    epoch_bounds,
+    sample_epochs,
+    theorem1,
+    theorem2,
+)
 from .reference import activation, activations, mistakes, perceptron_step, reference_train
 from .run import VARIANTS, Run, Visit, epoch_order
 from .train import online_run, train
+from .variants import EpochAccuracy, accuracy_per_epoch, agreement, best_epoch, epoch_cursors
 
 __all__ = [
     "VARIANTS",
     "AdversaryMove",
     "Arrival",
+    "Comparison",
     "ConeSolution",
+    "Distance",
+    "EpochAccuracy",
+    "EpochBounds",
+    "EtaEffect",
     "HingeBound",
     "Kernel",
     "OnlinePerceptron",
     "Run",
+    "ScalingRow",
+    "Squeeze",
     "Theory",
     "UpdateEffect",
     "Visit",
+    "accuracy_per_epoch",
     "activation",
     "activations",
     "adversary_point",
+    "agreement",
+    "alpha_at",
+    "best_epoch",
+    "compare_batch",
+    "comparison_of",
+    "distance_004",
+    "epoch_bounds",
+    "epoch_cursors",
     "epoch_order",
+    "eta_effect",
     "flip",
     "flipped",
+    "flipped_mistakes",
     "hinge_bound",
     "hinge_certificate",
+    "kernel_scores",
     "lift",
     "mistakes",
     "online_run",
     "perceptron_step",
     "reference_train",
+    "sample_epochs",
+    "scaling_effect",
     "scores",
     "solve_cone",
-    "theory",
     "target_margins",
+    "theorem1",
+    "theorem2",
+    "theory",
     "train",
     "update_effect",
+    "weights_at_epoch",
 ]

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from ._validate import check_magnitude, check_positive_int, check_X, check_y
+from .reference import mistakes
 
 MAX_UPDATES = 10_000  # the solver's default cap: it cannot tell an infeasible system apart
 MAX_PASSES = 10_000
@@ -72,6 +73,38 @@ def scores(A, w) -> np.ndarray:
     for j in range(2, A.shape[1]):
         out = out + A[:, j] * w[j]
     return out + A[:, 0] * w[0]
+
+
+def flipped_mistakes(A, w) -> np.ndarray:
+    """Which flipped samples a_i = y_i (1, x_i) the augmented w = (b, w1, ..., wd) gets
+    wrong: a_i . w <= 0, the perceptron's mistake rule (``mistakes``) with the label inside
+    a, so a tie at 0 is a mistake.
+
+    Parameters
+    ----------
+    A : array of shape (n, d + 1)
+        Rows a_i (``flipped``).
+    w : array of shape (d + 1,), or (d + 1, m) for m weight vectors at once
+        One w: its scores are ``scores(A, w)``, the engine's order, so a tie here is the
+        training loop's tie. Several (a grid over weight space): the matrix product A w.
+
+    Returns
+    -------
+    ndarray of bool, shape (n,) or (n, m)
+
+    Examples
+    --------
+    >>> import numpy as np, perceptron_core as pc
+    >>> A = pc.flipped(np.array([[1.0, 1.0], [2.0, 2.0]]), np.array([1, -1]))
+    >>> pc.flipped_mistakes(A, [0.0, 1.0, -1.0])  # a tie on both: both are mistakes
+    array([ True,  True])
+    >>> pc.flipped_mistakes(A, np.array([[0.0, 0.0], [1.0, -1.0], [0.0, 0.0]]))
+    array([[False,  True],
+           [ True, False]])
+    """
+    w = np.asarray(w, dtype=np.float64)
+    score = scores(A, w) if w.ndim == 1 else np.asarray(A, dtype=np.float64) @ w
+    return mistakes(1.0, score)
 
 
 @dataclass(frozen=True)
@@ -171,7 +204,7 @@ def solve_cone(A, *, max_updates: int = MAX_UPDATES, max_passes: int = MAX_PASSE
             # the current w, so skipping them is what visiting them one by one does. The
             # scan grows while it finds none (a clean stretch) and starts small after an
             # update (mistakes come close together on hard data).
-            bad = np.flatnonzero(scores(A[pos : pos + chunk], w) <= 0.0)
+            bad = np.flatnonzero(flipped_mistakes(A[pos : pos + chunk], w))
             if bad.size == 0:
                 pos += chunk
                 chunk *= 2

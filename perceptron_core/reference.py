@@ -23,7 +23,11 @@ def activation(w, b: float, x) -> float:
 
 
 def is_mistake(y: float, a: float) -> bool:
-    """A mistake is ``y * a <= 0``: a tie at exactly zero counts as a mistake ("I don't know")."""
+    """A mistake is ``y * a <= 0``: a tie at exactly zero counts as a mistake ("I don't know").
+
+    The rule is written here and in ``mistakes`` (its array form) only; the compiled loop
+    (``_loop.py``) repeats it and is tested against ``reference_train``.
+    """
     return y * a <= 0.0
 
 

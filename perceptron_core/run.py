@@ -10,88 +10,32 @@ loop added, so they are bitwise identical to the loop's.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
 
 from . import _loop
+from .dual import DualForm
 from .kernels import Kernel
+from .proof import ProofTrack
+from .steps import MOVES, Change, Visit, epoch_order, random_start
+from .variants import COMPARED, VariantRules
 
 VARIANTS = ("classic", "averaged", "voted", "pocket", "kernel", "batch")
-# The four rules that predict from one run of the online perceptron (the variants page).
-COMPARED = ("classic", "averaged", "voted", "pocket")
 
-# Weight vectors evaluated per chunk when scoring many of them against the training set.
-_CHUNK_ELEMENTS = 4_000_000
-
-
-def epoch_order(n: int, epoch: int, shuffle: bool, seed: int | None) -> np.ndarray:
-    """The visiting order of ``epoch``: fixed (0..n-1) or a permutation drawn from the seed.
-
-    Each epoch's permutation has its own seed stream (``SeedSequence(seed, spawn_key=(1,
-    epoch))``), so any epoch's order can be regenerated on its own, in any order.
-    """
-    if not shuffle:
-        return np.arange(n, dtype=np.int64)
-    ss = np.random.SeedSequence(0 if seed is None else seed, spawn_key=(1, epoch))
-    return np.random.default_rng(ss).permutation(n).astype(np.int64)
+__all__ = [
+    "COMPARED",
+    "MOVES",
+    "VARIANTS",
+    "Change",
+    "Run",
+    "Visit",
+    "epoch_order",
+    "random_start",
+]
 
 
-def random_start(d: int, seed: int | None) -> tuple[np.ndarray, float]:
-    """A random start (w0, b0) ~ N(0, 1) per component, from its own stream of ``seed``."""
-    ss = np.random.SeedSequence(0 if seed is None else seed, spawn_key=(0,))
-    v = np.random.default_rng(ss).standard_normal(d + 1)
-    return v[1:].copy(), float(v[0])
-
-
-@dataclass(frozen=True)
-class Visit:
-    """One visit of one example, as the app's status line and equation describe it."""
-
-    t: int  # global visit number, from 0
-    epoch: int  # from 0
-    position: int  # position within the epoch, from 0
-    index: int  # which example (row of X)
-    activation: float  # w . x + b before the visit (kernel: f(x))
-    mistake: bool  # y * activation <= 0
-    updates_before: int  # updates made before this visit
-    w_before: np.ndarray | None
-    b_before: float | None
-    w_after: np.ndarray | None
-    b_after: float | None
-
-
-MOVES = ("update", "visit", "epoch")
-
-
-@dataclass(frozen=True)
-class Change:
-    """The weight change that the visit just before a cursor completed.
-
-    ``kind`` is "mistake" (one example's step, w += eta*y*x), "batch" (the end of an epoch
-    of the batch perceptron: every mistake of the epoch summed, then added) or "dual" (the
-    kernel perceptron: alpha of one example grows by one; it has no w in input space).
-    """
-
-    t: int  # the cursor (visits done) at which the change has been made
-    kind: str
-    k: int  # weight changes made up to and including this one
-    indices: np.ndarray  # the examples whose steps make the change, in visit order
-    w_before: np.ndarray | None
-    b_before: float | None
-    w_after: np.ndarray | None
-    b_after: float | None
-
-    @property
-    def step(self) -> tuple[np.ndarray, float] | None:
-        """(w_after - w_before, b_after - b_before): eta times the sum of y*x over indices."""
-        if self.w_before is None:
-            return None
-        return self.w_after - self.w_before, self.b_after - self.b_before
-
-
-class Run:
+class Run(VariantRules, DualForm, ProofTrack):
     """The immutable record of one training run, with exact replay.
 
     Attributes
@@ -458,290 +402,6 @@ class Run:
         errors, jp = self.errors_of(W[:, 1:], W[:, 0])
         return {"mistakes": self.counts.copy(), "errors": errors, "J_p": jp}
 
-    # ------------------------------------------------------------- variants
-    @cached_property
-    def survival(self) -> np.ndarray:
-        """Survival counts c_k (k = 0..mistakes): visits after which w^(k) was in force.
-
-        This is Freund and Schapire's count: a new vector gets 1 for the visit that made it,
-        then 1 more per correctly classified visit. The counts sum to ``n_visits``.
-        """
-        edges = np.concatenate(([0], self.update_visit, [self.n_visits]))
-        return np.diff(edges)
-
-    @cached_property
-    def averaged_weights(self) -> tuple[np.ndarray, float]:
-        """The plain average of the weights after each of the T visits: (1/T) sum_t w_t.
-
-        CIML Algorithm 7 returns ``w - u/c`` with c = T + 1, which is T/(T+1) times this
-        (see ERRATA.md); predictions are identical. The app shows this plain average.
-        """
-        T = self.n_visits
-        start = np.concatenate(([self.b0], self.w0))
-        # sum_t w_t = T*w0 + sum_k step_k * (visits from update k to the end).
-        weight = (T - self.update_visit).astype(np.float64)
-        total = T * start + weight @ self._steps if self.mistakes else T * start
-        avg = total / T
-        return avg[1:], float(avg[0])
-
-    @property
-    def averaged_weights_ciml(self) -> tuple[np.ndarray, float]:
-        """What CIML Algorithm 7 literally returns: T/(T+1) times ``averaged_weights``."""
-        w, b = self.averaged_weights
-        f = self.n_visits / (self.n_visits + 1)
-        return w * f, b * f
-
-    @cached_property
-    def pocket_errors(self) -> np.ndarray:
-        """Training errors of the weights after each update (index 0: the start)."""
-        W = self._trajectory
-        errors = np.empty(W.shape[0], dtype=np.int64)
-        step = max(1, _CHUNK_ELEMENTS // max(1, self.n * self.d))
-        for lo in range(0, W.shape[0], step):
-            e, _ = self.errors_of(W[lo : lo + step, 1:], W[lo : lo + step, 0])
-            errors[lo : lo + step] = e
-        return errors
-
-    @cached_property
-    def pocket_index(self) -> np.ndarray:
-        """For each k, the update (<= k) whose weights had the fewest training errors so
-        far; ties keep the earlier weights (they were in the pocket first)."""
-        errs = self.pocket_errors
-        best = np.minimum.accumulate(errs)
-        improved = np.concatenate(([True], errs[1:] < best[:-1]))
-        return np.maximum.accumulate(np.where(improved, np.arange(errs.shape[0]), 0))
-
-    @property
-    def pocket_weights(self) -> tuple[np.ndarray, float]:
-        """The pocket: the weights with the fewest training errors seen during the run."""
-        return self.weights(int(self.pocket_index[-1]))
-
-    # ------------------------------------------------- the variants at any cursor
-    def _variant_cursor(self, variant: str, t) -> tuple[int, int]:
-        """Check a (variant, cursor) pair; return the cursor and the updates made before it."""
-        if variant not in COMPARED:
-            raise ValueError(f"variant must be one of {', '.join(COMPARED)}; got {variant!r}")
-        self._require_primal(f"the {variant} perceptron at a cursor")
-        if variant != "classic" and self.is_batch:
-            raise ValueError(
-                f"the {variant} perceptron is defined on the online perceptron's visits; "
-                "a batch run changes its weights once per epoch"
-            )
-        if isinstance(t, bool) or not isinstance(t, int | np.integer):
-            raise TypeError(f"the cursor must be a whole number; got {t!r}")
-        t = int(t)
-        if not 0 <= t <= self.n_visits:
-            raise IndexError(f"the cursor must be between 0 and {self.n_visits}; got {t}")
-        return t, self.updates_before_visit(t)
-
-    def variant_weights(self, variant: str, t: int) -> tuple[np.ndarray, float]:
-        """(w, b) with which ``variant`` would predict after the first ``t`` visits.
-
-        Parameters
-        ----------
-        variant : {"classic", "averaged", "pocket"}
-            "classic": the weights in force after visit t. "averaged": the plain average of
-            the weights after each of visits 1..t (t = 0: the start weights); at
-            t = ``n_visits`` it is ``averaged_weights`` (CIML Algorithm 7 returns t/(t+1)
-            times it: same predictions). "pocket": the weights with the fewest training
-            errors among those reached by visit t (``pocket_index``; ties keep the earlier).
-            The voted perceptron is no single (w, b): see ``variant_scores``.
-        t : int
-            The cursor: visits done, 0..``n_visits``.
-
-        Returns
-        -------
-        w : ndarray of shape (d,)
-        b : float
-
-        Notes
-        -----
-        O(k d) for k = the updates made before t (the average sums the k steps, each
-        weighted by the visits it stayed in; the classic and pocket weights are lookups).
-
-        Examples
-        --------
-        >>> import numpy as np, perceptron_core as pc
-        >>> X = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.2]]); y = np.array([1, 1, -1])
-        >>> run = pc.train(X, y)  # mistakes at visits 0, 2 and 4; 9 visits in all
-        >>> run.variant_weights("classic", 3)
-        (array([ 2. , -0.2]), 0.0)
-        >>> run.variant_weights("averaged", 3)  # after visits 1, 2, 3: w(1), w(1), w(2)
-        (array([ 1.33333333, -0.06666667]), 0.6666666666666666)
-        >>> w, b = run.variant_weights("averaged", run.n_visits)
-        >>> np.array_equal(w, run.averaged_weights[0]) and b == run.averaged_weights[1]
-        True
-        >>> run.variant_weights("pocket", 3)  # w(1) and w(2) make 1 error each: the earlier
-        (array([1., 0.]), 1.0)
-        """
-        if variant == "voted":
-            raise ValueError(
-                "the voted perceptron has no single weight vector: it is a vote of all the "
-                "vectors in force so far; use variant_scores"
-            )
-        t, k = self._variant_cursor(variant, t)
-        if variant == "classic":
-            row = self._trajectory[k]
-        elif variant == "pocket":
-            row = self._trajectory[int(self.pocket_index[k])]
-        else:
-            start = np.concatenate(([self.b0], self.w0))
-            if t == 0:
-                row = start
-            else:
-                # sum over visits 1..t of w_s = t*w0 + sum_k step_k * (t - visit of update k),
-                # the expression averaged_weights uses at t = n_visits (so equal bitwise there).
-                weight = (t - self.update_visit[:k]).astype(np.float64)
-                total = t * start + weight @ self._steps[:k] if k else t * start
-                row = total / t
-        return row[1:].copy(), float(row[0])
-
-    def variant_scores(self, variant: str, Z, t: int) -> np.ndarray:
-        """The score whose sign is ``variant``'s prediction for points Z after ``t`` visits.
-
-        Parameters
-        ----------
-        variant : {"classic", "averaged", "voted", "pocket"}
-            For classic, averaged and pocket: w.z + b with ``variant_weights(variant, t)``.
-            For voted: sum over the vectors w_k in force during the first t visits of
-            c_k(t) * sign(w_k.z + b_k), with c_k(t) the survival counts truncated at t
-            (they sum to t; sign(0) = 0, so a vector on the fence does not vote).
-        Z : array of shape (m, d)
-        t : int
-            The cursor: visits done, 0..``n_visits``.
-
-        Returns
-        -------
-        ndarray of shape (m,)
-            At t = ``n_visits`` this is ``decision_function(Z)`` of a run of that variant.
-            Predict +1 where it is > 0; the engine counts a score of 0 as an error.
-
-        Notes
-        -----
-        Classic, averaged, pocket: O(k d + m d). Voted: O(k m d) for the k + 1 vectors,
-        evaluated in chunks of bounded memory (a vote is a sum of whole numbers, exact in
-        float64, so the order of summation does not matter).
-
-        Examples
-        --------
-        >>> import numpy as np, perceptron_core as pc
-        >>> X = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.2]]); y = np.array([1, 1, -1])
-        >>> run = pc.train(X, y, variant="voted")
-        >>> run.variant_scores("voted", X, 3)  # w(1) in force for 2 visits, w(2) for 1
-        array([ 3.,  1., -1.])
-        >>> np.array_equal(run.variant_scores("voted", X, run.n_visits), run.decision_function(X))
-        True
-        >>> run.variant_scores("classic", X, 3)
-        array([ 2.  , -0.2 , -2.04])
-        """
-        return self.variant_scores_at(variant, Z, [t])[0]
-
-    def variant_scores_at(self, variant: str, Z, ts) -> np.ndarray:
-        """``variant_scores`` at several cursors at once: shape (len(ts), m).
-
-        The voted perceptron's votes at all cursors cost one pass over its vectors, as one
-        call at the largest cursor does (prefix sums of the votes, in chunks).
-
-        Examples
-        --------
-        >>> import numpy as np, perceptron_core as pc
-        >>> X = np.array([[1.0, 0.0], [0.0, 1.0], [-1.0, 0.2]]); y = np.array([1, 1, -1])
-        >>> run = pc.train(X, y)
-        >>> run.variant_scores_at("voted", X, [0, 3, 9])
-        array([[ 0.,  0.,  0.],
-               [ 3.,  1., -1.],
-               [ 9.,  5., -7.]])
-        """
-        Z = np.ascontiguousarray(np.asarray(Z, dtype=np.float64))
-        if Z.ndim != 2 or Z.shape[1] != self.d:
-            raise ValueError(f"points must have shape (m, {self.d}); got {Z.shape}")
-        ts = list(ts)
-        if variant == "voted":
-            checked = [self._variant_cursor(variant, t) for t in ts]
-            return self._votes(Z, np.array([t for t, _ in checked], dtype=np.int64))
-        rows = np.empty((len(ts), self.d + 1))
-        for j, t in enumerate(ts):
-            w, b = self.variant_weights(variant, t)
-            rows[j, 0], rows[j, 1:] = b, w
-        return self.activations(rows[:, 1:], rows[:, 0], Z)
-
-    def _votes(self, Z: np.ndarray, ts: np.ndarray) -> np.ndarray:
-        """Votes of the voted perceptron at cursors ``ts`` (checked), one pass over vectors.
-
-        votes(t) = P[K] + (t - visit of update K-1) * sign(w_K . z), where K = updates before
-        t and P[j] = sum_{k<j} c_k sign(w_k . z) with the full survival counts c_k.
-        """
-        out = np.zeros((ts.shape[0], Z.shape[0]))
-        if ts.shape[0] == 0 or Z.shape[0] == 0:
-            return out
-        K = np.asarray(self.updates_before_visit(ts), dtype=np.int64).reshape(-1)
-        made = np.concatenate(([0], self.update_visit))  # made[k]: visit that made w_k
-        last = ts - made[K]  # c_K(t): visits of the current vector so far
-        c = self.survival.astype(np.float64)
-        order = np.argsort(K, kind="stable")
-        top = int(K.max())
-        W = self._trajectory
-        prefix = np.zeros(Z.shape[0])  # P[pos]
-        pos, j = 0, 0
-        step = max(1, _CHUNK_ELEMENTS // max(1, Z.shape[0]))
-        for lo in range(0, top + 1, step):
-            hi = min(lo + step, top + 1)
-            signs = np.sign(self.activations(W[lo:hi, 1:], W[lo:hi, 0], Z))  # (hi-lo, m)
-            while j < order.shape[0] and K[order[j]] < hi:
-                q = order[j]
-                prefix += c[pos : K[q]] @ signs[pos - lo : K[q] - lo]
-                pos = int(K[q])
-                out[q] = prefix + last[q] * signs[pos - lo]
-                j += 1
-            if hi <= top:
-                prefix += c[pos:hi] @ signs[pos - lo :]
-                pos = hi
-        return out
-
-    # --------------------------------------------------------------- kernel
-    @cached_property
-    def _alpha_steps(self) -> np.ndarray:
-        return self.eta * self.y[self.update_index]
-
-    @property
-    def alpha(self) -> np.ndarray:
-        """Mistake count alpha_i of every example (the dual form)."""
-        return np.bincount(self.update_index, minlength=self.n).astype(np.int64)
-
-    def kernel_activations(self, k: int, Z) -> np.ndarray:
-        """f(z) after the first ``k`` mistakes: sum over updates of eta*y_i*K(x_i, z),
-        accumulated in update order as the loop did (bounded memory: ``_kernel_sums``)."""
-        Z = np.ascontiguousarray(Z, dtype=np.float64)
-        return self._kernel_sums(Z, [int(k)])[0]
-
-    def _kernel_sums(self, Z: np.ndarray, ends) -> np.ndarray:
-        """f(z) after the first k updates for each k of ``ends`` (increasing): shape
-        (len(ends), m). One pass over the updates in blocks of bounded memory; each block's
-        products eta*y_i*K(x_i, z) continue the running sum left to right (a cumulative
-        sum), so every f is bitwise the loop's."""
-        m = Z.shape[0]
-        out = np.empty((len(ends), m))
-        f = np.zeros(m)
-        done = 0  # updates already in f
-        step = max(1, _CHUNK_ELEMENTS // 4 // max(1, m))  # K, its products, the sums
-        for e, k in enumerate(ends):
-            while done < k:
-                hi = min(int(k), done + step)
-                P = self.kernel.matrix(self.X[self.update_index[done:hi]], Z)  # (hi-done, m)
-                P *= self._alpha_steps[done:hi, None]
-                if done:  # continue the running sum: f + p_0 + p_1 + ...
-                    P[0] += f
-                f = np.cumsum(P, axis=0)[-1]
-                done = hi
-            out[e] = f
-        return out
-
-    def _kernel_epoch_errors(self) -> np.ndarray:
-        """Training errors of a kernel run at each epoch's end, with f summed in update
-        order as the loop did (so a tie is a tie)."""
-        f = self._kernel_sums(self.X, np.cumsum(self.counts))
-        return np.count_nonzero(self.y * f <= 0.0, axis=1).astype(np.int64)
-
     def decision_function(self, Z) -> np.ndarray:
         """The score whose sign is the variant's prediction, for points Z (m, d)."""
         Z = np.ascontiguousarray(np.asarray(Z, dtype=np.float64))
@@ -766,56 +426,6 @@ class Run:
     def predict(self, Z) -> np.ndarray:
         """-1/+1 by the variant's own rule; a score of exactly 0 predicts -1."""
         return np.where(self.decision_function(Z) > 0.0, 1, -1)
-
-    # ---------------------------------------------------------------- proof
-    def proof(self, u, gamma: float, R: float) -> dict[str, np.ndarray]:
-        """The convergence proof's two quantities after every weight change, with bounds.
-
-        ``u`` is a unit separator in R^(d+1) (bias first) with margin ``gamma``. After M
-        mistakes from w(0): w.u >= w(0).u + M*eta*gamma and ||w||^2 <= ||w(0)||^2 +
-        M*eta^2*R^2. For batch steps, where m mistakes are added at once, the second becomes
-        ||w||^2 <= ||w(0)||^2 + eta^2 R^2 * sum of m^2 (the mistakes' cross terms are <= 0
-        against w but not against each other).
-        """
-        self._require_primal("proof")
-        traj = self._trajectory
-        m, growth = self._proof_counts
-        dot = traj @ np.asarray(u, dtype=np.float64)
-        norm2 = np.einsum("ij,ij->i", traj, traj)
-        return {
-            "k": m,
-            "w_dot_u": dot,
-            "lower": dot[0] + m * self.eta * gamma,
-            "norm_sq": norm2,
-            "upper": norm2[0] + growth * self.eta**2 * R**2,
-        }
-
-    def proof_at(self, k: int, u, gamma: float, R: float) -> dict[str, float]:
-        """``proof`` after ``k`` weight changes only, plus the start's terms (dot0, norm0)."""
-        self._require_primal("proof_at")
-        traj = self._trajectory
-        m, growth = self._proof_counts
-        u = np.asarray(u, dtype=np.float64)
-        dot0, norm0 = float(traj[0] @ u), float(traj[0] @ traj[0])
-        return {
-            "k": float(m[k]),
-            "w_dot_u": float(traj[k] @ u),
-            "lower": dot0 + m[k] * self.eta * gamma,
-            "norm_sq": float(traj[k] @ traj[k]),
-            "upper": norm0 + growth[k] * self.eta**2 * R**2,
-            "dot0": dot0,
-            "norm0": norm0,
-        }
-
-    @cached_property
-    def _proof_counts(self) -> tuple[np.ndarray, np.ndarray]:
-        """Mistakes made by each weight change, and the sum of their squared batch sizes."""
-        if self.is_batch:
-            per_step = self.counts[self.counts > 0].astype(np.float64)
-            m = np.concatenate(([0.0], np.cumsum(per_step)))
-            return m, np.concatenate(([0.0], np.cumsum(per_step**2)))
-        m = np.arange(self.n_updates + 1, dtype=np.float64)
-        return m, m
 
     def _require_primal(self, what: str) -> None:
         if self.is_kernel:

@@ -16,6 +16,7 @@ _GROWTH = 1.5  # in-place growth keeps the record's peak at <= 6 bytes per updat
 def train(
     X,
     y,
+    *,
     variant: str = "classic",
     eta: float = 1.0,
     max_epochs: int = 100,
@@ -24,7 +25,6 @@ def train(
     w0=None,
     b0: float = 0.0,
     kernel=None,
-    *,
     max_updates: int | None = None,
     start_seed: int | None = None,
 ) -> Run:

@@ -26,8 +26,9 @@ EXAMPLE_MODULES = modules_with_examples()
 
 
 def test_the_packages_have_examples_to_run():
-    # The engine's train and margin and the datasets' contract document themselves.
-    for name in ("perceptron_core.train", "perceptron_core.margin", "datasets._dataset"):
+    # The engine's train, margin and hinge and the datasets' contract document themselves.
+    names = ("perceptron_core.train", "perceptron_core.margin", "perceptron_core.hinge")
+    for name in (*names, "datasets._dataset"):
         assert name in EXAMPLE_MODULES
 
 

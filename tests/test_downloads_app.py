@@ -1,8 +1,8 @@
 """Every page's downloads through AppTest: Batch, Variants, Online, Space, Proof and
 Experiments each offer their data (the dataset CSV, read back by datasets.load_csv) and
 their tables as CSV. Each file is made by calling what the page's button would run, and its
-numbers are checked against textbook loops written in the tests (tests/test_batch_view.py,
-tests/variants_oracle.py, tests/test_proof_view.py, tests/test_experiments_engine.py) and
+numbers are checked against textbook loops written in the tests (tests/batch_oracle.py,
+tests/variants_oracle.py, tests/proof_oracle.py, tests/test_experiments_engine.py) and
 against the data generated here, never against the page's own output."""
 
 from __future__ import annotations
@@ -12,14 +12,14 @@ import io
 import numpy as np
 import pandas as pd
 import pytest
+from batch_oracle import textbook as batch_textbook
 from lab_app import open_page
+from proof_oracle import radius
+from proof_oracle import textbook as proof_textbook
 from streamlit.runtime.media_file_manager import MediaFileManager
-from test_batch_view import textbook as batch_textbook
 from test_experiments_engine import qp_margin
 from test_experiments_engine import radius as exp_radius
 from test_experiments_engine import textbook as exp_textbook
-from test_proof_view import radius
-from test_proof_view import textbook as proof_textbook
 from variants_oracle import replay
 
 import datasets

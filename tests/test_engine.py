@@ -501,7 +501,7 @@ def test_proof_at_is_one_row_of_proof():
 def test_a_kernel_runs_epoch_errors_match_a_textbook_dual_loop():
     """Errors at each epoch's end, from a dual loop written here (f summed in update order,
     a tie is an error), with the engine's blocks made tiny so the sums cross many."""
-    import perceptron_core.run as run_module
+    import perceptron_core.dual as dual_module
 
     rng = np.random.default_rng(5)
     X = rng.integers(-3, 4, size=(30, 2)).astype(float)
@@ -522,12 +522,12 @@ def test_a_kernel_runs_epoch_errors_match_a_textbook_dual_loop():
         for j in updates:
             fx = fx + 0.1 * y[j] * G[j]
         expected.append(int(np.count_nonzero(y * fx <= 0)))
-    old = run_module._CHUNK_ELEMENTS
+    old = dual_module._CHUNK_ELEMENTS
     try:
-        run_module._CHUNK_ELEMENTS = 4 * 3 * len(y)  # three updates per block
+        dual_module._CHUNK_ELEMENTS = 4 * 3 * len(y)  # three updates per block
         assert run.epoch_stats()["errors"].tolist() == expected
     finally:
-        run_module._CHUNK_ELEMENTS = old
+        dual_module._CHUNK_ELEMENTS = old
 
 
 def test_long_runs_are_held_to_the_pages_work_limits():
@@ -538,3 +538,68 @@ def test_long_runs_are_held_to_the_pages_work_limits():
     epochs, note = compute.capped_epochs("batch", 40, 100)
     assert (epochs, note) == (100, None)  # small data: what was asked
     assert "held to 100 epochs" in compute.capped_epochs("batch", 20_000, 10_000)[1]
+
+
+def test_train_takes_its_options_by_name_only():
+    """After X and y every option is a keyword: ``pc.train(X, y, "batch")`` would read as a
+    variant but ``pc.train(X, y, "classic", 0.1)`` hides which number is eta."""
+    X, y = np.array([[1.0, 0.0], [-1.0, 0.0]]), np.array([1, -1])
+    with pytest.raises(TypeError):
+        pc.train(X, y, "batch")
+    with pytest.raises(TypeError):
+        pc.train(X, y, "classic", 0.5)
+    run = pc.train(X, y, variant="batch", eta=0.5)
+    assert run.variant == "batch" and run.eta == 0.5
+
+
+def test_flipped_mistakes_are_the_textbook_mistakes_ties_included():
+    """a_i . w <= 0 on the flipped samples is y_i (w.x_i + b) <= 0, computed here one point
+    at a time in the textbook's order; 002 Example 2's tie at (1, 0) counts."""
+    X = np.array([[0, 0], [1, 1], [0, 1], [1, 0]], dtype=float)
+    y = np.array([1, 1, -1, -1])
+    A = pc.flipped(X, y)
+    rng = np.random.default_rng(3)
+    cases = [((1.0, -1.0), 0.0), ((0.0, 0.0), 0.0)]
+    cases += [(rng.integers(-2, 3, 2), 0.5 * rng.integers(-2, 3)) for _ in range(40)]
+    for w, b in cases:
+        want = [yi * (w[0] * xi[0] + w[1] * xi[1] + b) <= 0 for xi, yi in zip(X, y, strict=True)]
+        got = pc.flipped_mistakes(A, np.array([b, *w], dtype=float))
+        assert got.tolist() == want
+    # By hand, w = (1, -1), b = 0: (0, 0) and (1, 1) tie, (0, 1) gives (-1)(-1) = 1 > 0,
+    # (1, 0) gives (-1)(1) = -1: mistakes, a tie or wrong, on all but (0, 1).
+    assert pc.flipped_mistakes(A, [0.0, 1.0, -1.0]).tolist() == [True, True, False, True]
+    # Many weight vectors at once (a grid over weight space): one column each.
+    W = np.array([[0.0, 1.0], [1.0, -1.0], [-1.0, 2.0]])
+    many = pc.flipped_mistakes(A, W)
+    assert many.shape == (4, 2)
+    for j in range(2):
+        assert many[:, j].tolist() == pc.flipped_mistakes(A, W[:, j]).tolist()
+
+
+def test_the_mistake_rule_is_written_in_the_engine_only():
+    """No page or UI module compares a score with 0 itself (y.(w.x + b) <= 0, a.w <= 0,
+    y * score > 0): they ask pc.mistakes, pc.flipped_mistakes or the run."""
+    import ast
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    scoring = {"scores", "activation", "activations", "decision_function", "kernel_scores",
+               "variant_scores", "kernel_activations"}  # fmt: skip
+
+    def score_like(node) -> bool:
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult | ast.MatMult):
+            return True
+        if isinstance(node, ast.Call):
+            f = node.func
+            return (f.attr if isinstance(f, ast.Attribute) else getattr(f, "id", "")) in scoring
+        return False
+
+    found = []
+    for path in sorted([*root.glob("ui/**/*.py"), *root.glob("pages/*.py"), root / "app.py"]):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare) and len(node.ops) == 1:
+                right = node.comparators[0]
+                zero = isinstance(right, ast.Constant) and right.value == 0
+                if isinstance(node.ops[0], ast.LtE | ast.Gt) and zero and score_like(node.left):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: {ast.unparse(node)}")
+    assert not found, "\n".join(found)

@@ -12,7 +12,7 @@ from test_theory import augmented, svm_hinge_objective
 
 import datasets
 import perceptron_core as pc
-from perceptron_core import margin
+from perceptron_core import hinge
 
 
 def objective(X, y, epochs, w):
@@ -181,17 +181,17 @@ def test_on_separable_data_it_reaches_theorem_1_for_many_epochs():
 
 def test_asking_epoch_after_epoch_reuses_work_and_agrees_with_cold_solves():
     ds = datasets.generate("moons", n=3000, seed=2, noise=0.1)
-    margin._CACHE.clear()
+    hinge._CACHE.clear()
     warm = [pc.hinge_certificate(ds.X, ds.y, e) for e in range(1, 31)]
     assert pc.hinge_certificate(ds.X, ds.y, 17) is warm[16]  # cached: the very same result
     for e, hb in enumerate(warm, start=1):
-        margin._CACHE.clear()
+        hinge._CACHE.clear()
         cold = pc.hinge_certificate(ds.X, ds.y, e)
         assert hb.proven_minimal and cold.proven_minimal
         assert hb.value == pytest.approx(cold.value, rel=1e-9)
         assert max(hb.lower, cold.lower) <= min(hb.value, cold.value)
     # An explicit warm start: a previous certificate or its w.
-    margin._CACHE.clear()
+    hinge._CACHE.clear()
     again = pc.hinge_certificate(ds.X, ds.y, 31, start=warm[-1])
     assert again.proven_minimal
     assert pc.hinge_certificate(ds.X, ds.y, 31, start=warm[-1].w).value == pytest.approx(

@@ -160,9 +160,7 @@ def test_variants_split_run_and_early_stopping_match_the_engine():
     )
     assert n_train == run.n and n_train + n_dev + n_test == ds.n
     # The split's parts: the run's rows are its training part (found above, from the data).
-    from ui import variants_view
-
-    train, dev, test = variants_view.split(ds.n, 0, y=ds.y)
+    train, dev, test = datasets.split(ds.n, 0, y=ds.y)
     assert sorted(rows) == train.tolist() and (len(dev), len(test)) == (n_dev, n_test)
     # Classic's dev accuracy at every epoch end, from the engine's weights, computed here.
     dev_acc = []

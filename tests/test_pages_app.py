@@ -475,8 +475,6 @@ def split_parts(at, ds, seed: int):
     """The page's train / dev / test rows, checked here: train is what the run was trained
     on; sizes 60 / 20 / 20 % (computed here); disjoint, covering, each part of both
     classes, stratified. The dev / test cut among the other rows is the page's split."""
-    from ui import variants_view
-
     run = at.session_state["va_run"]
     train = rows_of(ds, run)
     assert np.array_equal(run.X, ds.X[train]) and np.array_equal(run.y, ds.y[train])
@@ -484,7 +482,7 @@ def split_parts(at, ds, seed: int):
     n_dev = n_test = round(0.2 * n)
     expected = (n - n_dev - n_test, n_dev, n_test)
     assert caption_sizes(at, seed) == expected and run.n == expected[0]
-    tr, dev, test = variants_view.split(n, seed, y=ds.y)
+    tr, dev, test = datasets.split(n, seed, y=ds.y)
     assert sorted(train.tolist()) == tr.tolist()
     everything = np.concatenate([tr, dev, test])
     assert np.array_equal(np.sort(everything), np.arange(n))  # disjoint and covering

@@ -10,8 +10,8 @@ import numpy as np
 import plotly.io
 import pytest
 from lab_app import ROOT, charts, click
+from proof_oracle import radius, signed, textbook
 from streamlit.testing.v1 import AppTest
-from test_proof_view import radius, signed, textbook
 
 import datasets
 import perceptron_core as pc

@@ -1,12 +1,16 @@
 """The run's variants at any cursor (Run.variant_weights, variant_scores, variant_scores_at)
-against the textbook loops of tests/variants_oracle.py."""
+and on held-out sets (pc.accuracy_per_epoch, pc.best_epoch, pc.agreement) against the
+textbook loops of tests/variants_oracle.py."""
+
+import doctest
 
 import numpy as np
 import pytest
 from variants_oracle import oracle_scores, replay
 
+import datasets
 import perceptron_core as pc
-import perceptron_core.run as run_module
+import perceptron_core.variants as variants_module
 
 FOUR = ("classic", "averaged", "voted", "pocket")
 
@@ -104,7 +108,7 @@ def test_the_votes_do_not_depend_on_the_chunk_size(monkeypatch):
     states = states_of(run, X, y)
     ts = [run.n_visits, 0, 7, 7, 123, run.n_visits // 2, 1]  # unsorted, repeated
     Q = np.random.default_rng(1).normal(size=(30, 2))
-    monkeypatch.setattr(run_module, "_CHUNK_ELEMENTS", 30 * 3)  # 3 vectors per chunk
+    monkeypatch.setattr(variants_module, "_CHUNK_ELEMENTS", 30 * 3)  # 3 vectors per chunk
     small = run.variant_scores_at("voted", Q, ts)
     for j, t in enumerate(ts):
         assert np.array_equal(small[j], oracle_scores(states[t], "voted", Q))
@@ -154,3 +158,150 @@ def test_empty_point_sets_and_cursor_lists():
     for v in FOUR:
         assert run.variant_scores(v, np.zeros((0, 2)), 5).shape == (0,)
         assert run.variant_scores_at(v, X, []).shape == (0, 20)
+
+
+def noisy_line(n=90, seed=0, noise=0.2):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    y = np.where(X @ np.array([1.0, -0.7]) + 0.2 > 0, 1, -1)
+    return X, np.where(rng.random(n) < noise, -y, y)
+
+
+# ------------------------------------------------------------------ accuracy
+def split_sets(X, y, seed=3):
+    tr, dv, te = datasets.split(len(y), seed=seed)
+    return {"train": (X[tr], y[tr]), "dev": (X[dv], y[dv]), "test": (X[te], y[te])}
+
+
+def oracle_accuracy(sets, states, cursors, variant, name):
+    X, y = sets[name]
+    return np.array([np.mean(y * oracle_scores(states[t], variant, X) > 0) for t in cursors])
+
+
+@pytest.mark.parametrize("shuffle", [False, True])
+def test_accuracy_per_epoch_matches_the_textbook_loops(shuffle):
+    X, y = noisy_line(n=120, seed=5, noise=0.15)
+    sets = split_sets(X, y)
+    Xtr, ytr = sets["train"]
+    run = pc.train(Xtr, ytr, max_epochs=9, shuffle=shuffle, seed=2)
+    states = replay(Xtr, ytr, [run.order(e) for e in range(run.epochs)])
+    acc = pc.accuracy_per_epoch(run, sets)
+    assert acc.note is None
+    assert acc.epochs.tolist() == list(range(1, run.epochs + 1))
+    cursors = [min((e + 1) * len(ytr), len(states) - 1) for e in range(run.epochs)]
+    for v in FOUR:
+        for name in sets:
+            np.testing.assert_allclose(
+                acc[v][name], oracle_accuracy(sets, states, cursors, v, name), atol=1e-12
+            )
+    # Training accuracy of the classic rule is 1 - errors / n of the engine's own stats.
+    errors = run.epoch_stats()["errors"]
+    np.testing.assert_allclose(acc["classic"]["train"], 1 - errors / len(ytr))
+
+
+def test_many_epochs_are_sampled_and_the_note_says_so():
+    X, y = noisy_line(n=60, seed=6, noise=0.3)
+    sets = split_sets(X, y)
+    run = pc.train(*sets["train"], max_epochs=23)
+    full = pc.accuracy_per_epoch(run, sets)
+    few = pc.accuracy_per_epoch(run, sets, max_epochs=5)
+    assert few.epochs.shape[0] == 5 and few.epochs[0] == 1 and few.epochs[-1] == 23
+    assert "23 epochs" in few.note
+    idx = few.epochs - 1
+    for v in FOUR:
+        for name in sets:
+            assert np.array_equal(few[v][name], full[v][name][idx])
+
+
+def test_the_vote_work_cap_subsamples_the_points_and_says_so():
+    X, y = noisy_line(n=300, seed=7, noise=0.3)
+    sets = split_sets(X, y)
+    run = pc.train(*sets["train"], max_epochs=10)
+    vectors = run.n_updates + 1
+    capped = pc.accuracy_per_epoch(run, sets, max_vote_work=vectors * 40, seed=1)
+    full = pc.accuracy_per_epoch(run, sets)
+    assert "voted" in capped.note and "estimated" in capped.note
+    for name in sets:
+        assert np.array_equal(capped["classic"][name], full["classic"][name])
+        a = capped["voted"][name]
+        assert np.all((a >= 0) & (a <= 1))
+        # A subsample of k points gives multiples of 1/k.
+        k = len(sets[name][1]) * 40 / 300
+        assert np.allclose(a * np.ceil(k), np.round(a * np.ceil(k)))
+
+
+def test_a_partial_last_epoch_ends_at_the_last_visit():
+    X, y = noisy_line(n=50, seed=8, noise=0.3)
+    sets = split_sets(X, y)
+    run = pc.train(*sets["train"], max_epochs=10, max_updates=25)
+    assert run.stop_reason == "max_updates"
+    assert pc.epoch_cursors(run)[-1] == run.n_visits
+    acc = pc.accuracy_per_epoch(run, sets)
+    assert acc.epochs.shape[0] == run.epochs
+
+
+def test_best_epoch_is_the_earliest_maximum():
+    assert pc.best_epoch([0.5, 0.8, 0.7, 0.8]) == 2
+    assert pc.best_epoch([0.9]) == 1
+    assert pc.best_epoch([np.nan, 0.4, 0.4]) == 2
+    assert pc.best_epoch([0.1, 0.3, 0.2], epochs=np.array([1, 50, 100])) == 50
+    with pytest.raises(ValueError):
+        pc.best_epoch([])
+
+
+def test_early_stopping_picks_the_epoch_a_loop_over_dev_accuracy_would():
+    X, y = noisy_line(n=200, seed=9, noise=0.25)
+    sets = split_sets(X, y)
+    run = pc.train(*sets["train"], max_epochs=15)
+    acc = pc.accuracy_per_epoch(run, sets)
+    for v in FOUR:
+        dev = acc[v]["dev"]
+        best, best_e = -1.0, None
+        for e, a in enumerate(dev, start=1):
+            if a > best:
+                best, best_e = a, e
+        assert acc.best(v) == best_e == pc.best_epoch(dev)
+
+
+# ------------------------------------------------------------------ agreement
+def test_on_wide_margin_separable_data_all_four_agree_at_the_end():
+    ds = datasets.generate("separable", n=100, seed=0, margin=0.3)
+    run = pc.train(ds.X, ds.y, max_epochs=1000)
+    assert run.converged
+    T = run.n_visits
+    assert pc.agreement(run, ds.X, T) == 1.0
+    for v in FOUR:
+        assert np.all(ds.y * run.variant_scores(v, ds.X, T) > 0)
+
+
+def test_on_separable_data_classic_and_pocket_are_right_but_the_vote_and_mean_may_not_be():
+    # Not a theorem: the average and the vote still carry the vectors of the early
+    # visits. Separable data where the run converges after 2 epochs, yet one training
+    # point is outvoted; the oracle (Freund & Schapire's loop) says the same.
+    ds = datasets.generate("separable", n=100, seed=1, margin=0.3)
+    run = pc.train(ds.X, ds.y, max_epochs=1000)
+    assert run.converged
+    T = run.n_visits
+    states = replay(ds.X, ds.y, [np.arange(100)] * run.epochs)
+    for v in ("classic", "pocket"):
+        assert np.all(ds.y * run.variant_scores(v, ds.X, T) > 0)
+    wrong = {v: int(np.sum(ds.y * oracle_scores(states[T], v, ds.X) <= 0)) for v in FOUR}
+    assert wrong["classic"] == wrong["pocket"] == 0
+    assert wrong["averaged"] + wrong["voted"] > 0
+    assert pc.agreement(run, ds.X, T) < 1.0
+
+
+def test_agreement_counts_the_points_where_the_four_predictions_agree():
+    X, y = noisy_line(n=80, seed=10, noise=0.3)
+    run = pc.train(X, y, max_epochs=3)
+    states = replay(X, y, [np.arange(80)] * run.epochs)
+    for t in (0, 5, 100, run.n_visits):
+        preds = np.array([oracle_scores(states[t], v, X) > 0 for v in FOUR])
+        expected = np.mean(np.all(preds == preds[0], axis=0))
+        assert pc.agreement(run, X, t) == pytest.approx(expected)
+    assert np.isnan(pc.agreement(run, np.zeros((0, 2)), 3))
+
+
+def test_the_variants_modules_examples_run():
+    result = doctest.testmod(variants_module, optionflags=doctest.NORMALIZE_WHITESPACE)
+    assert result.attempted > 0 and result.failed == 0

@@ -1,7 +1,7 @@
-"""The variants page's logic (ui/variants_view.py): the split, accuracy per epoch against the
-textbook loops of tests/variants_oracle.py, early stopping, agreement and the figures."""
+"""The variants page's figures (ui/variants_view.py) against the textbook loops of
+tests/variants_oracle.py. The split is tested in tests/test_datasets_split.py; accuracy
+per epoch, early stopping and agreement in tests/test_variants_engine.py."""
 
-import doctest
 import subprocess
 import sys
 
@@ -25,187 +25,9 @@ def noisy(n=90, seed=0, noise=0.2):
     return X, np.where(rng.random(n) < noise, -y, y)
 
 
-# ------------------------------------------------------------------------ split
-@pytest.mark.parametrize("n", [3, 4, 5, 7, 10, 11, 100, 1001])
-@pytest.mark.parametrize("fractions", [(0.6, 0.2, 0.2), (0.98, 0.01, 0.01), (1, 1, 1), (5, 3, 2)])
-def test_split_is_disjoint_covers_all_and_no_part_is_empty(n, fractions):
-    parts = vv.split(n, seed=4, fractions=fractions)
-    assert all(p.size > 0 for p in parts)
-    joined = np.concatenate(parts)
-    assert joined.shape[0] == n and np.array_equal(np.sort(joined), np.arange(n))
-    assert all(np.array_equal(p, np.sort(p)) for p in parts)
-
-
-def test_split_sizes_follow_the_fractions():
-    tr, dv, te = vv.split(1000, seed=0)
-    assert (len(tr), len(dv), len(te)) == (600, 200, 200)
-    tr, dv, te = vv.split(200, seed=0, fractions=(2, 1, 1))
-    assert (len(tr), len(dv), len(te)) == (100, 50, 50)
-
-
-def test_split_is_reproducible_from_the_seed():
-    a = vv.split(500, seed=17)
-    b = vv.split(500, seed=17)
-    c = vv.split(500, seed=18)
-    assert all(np.array_equal(p, q) for p, q in zip(a, b, strict=True))
-    assert not all(np.array_equal(p, q) for p, q in zip(a, c, strict=True))
-
-
-def test_a_stratified_split_keeps_the_class_shares():
-    y = np.where(np.arange(300) < 60, 1, -1)  # 20% positive
-    for seed in range(5):
-        tr, dv, te = vv.split(300, seed=seed, y=y)
-        assert np.array_equal(np.sort(np.concatenate((tr, dv, te))), np.arange(300))
-        for part, size in ((tr, 180), (dv, 60), (te, 60)):
-            assert len(part) == size
-            assert abs(np.sum(y[part] == 1) - 0.2 * size) <= 1
-    # Unstratified, the shares wander from seed to seed.
-    shares = [np.sum(y[vv.split(300, seed=s)[1]] == 1) for s in range(20)]
-    assert max(shares) - min(shares) > 2
-
-
-@pytest.mark.parametrize(
-    "n, fractions", [(2, (0.6, 0.2, 0.2)), (0, (0.6, 0.2, 0.2)), (True, (1, 1, 1)),
-                     (10, (0.5, 0.5)), (10, (0.5, 0.5, 0)), (10, (1, float("nan"), 1))],
-)  # fmt: skip
-def test_a_bad_split_request_names_the_bad_value(n, fractions):
-    with pytest.raises(ValueError, match="n=|fractions"):
-        vv.split(n, seed=0, fractions=fractions)
-
-
-# ------------------------------------------------------------------ accuracy
 def split_sets(X, y, seed=3):
-    tr, dv, te = vv.split(len(y), seed=seed)
+    tr, dv, te = datasets.split(len(y), seed=seed)
     return {"train": (X[tr], y[tr]), "dev": (X[dv], y[dv]), "test": (X[te], y[te])}
-
-
-def oracle_accuracy(sets, states, cursors, variant, name):
-    X, y = sets[name]
-    return np.array([np.mean(y * oracle_scores(states[t], variant, X) > 0) for t in cursors])
-
-
-@pytest.mark.parametrize("shuffle", [False, True])
-def test_accuracy_per_epoch_matches_the_textbook_loops(shuffle):
-    X, y = noisy(n=120, seed=5, noise=0.15)
-    sets = split_sets(X, y)
-    Xtr, ytr = sets["train"]
-    run = pc.train(Xtr, ytr, max_epochs=9, shuffle=shuffle, seed=2)
-    states = replay(Xtr, ytr, [run.order(e) for e in range(run.epochs)])
-    acc = vv.accuracy_per_epoch(run, sets)
-    assert acc.note is None
-    assert acc.epochs.tolist() == list(range(1, run.epochs + 1))
-    cursors = [min((e + 1) * len(ytr), len(states) - 1) for e in range(run.epochs)]
-    for v in FOUR:
-        for name in sets:
-            np.testing.assert_allclose(
-                acc[v][name], oracle_accuracy(sets, states, cursors, v, name), atol=1e-12
-            )
-    # Training accuracy of the classic rule is 1 - errors / n of the engine's own stats.
-    errors = run.epoch_stats()["errors"]
-    np.testing.assert_allclose(acc["classic"]["train"], 1 - errors / len(ytr))
-
-
-def test_many_epochs_are_sampled_and_the_note_says_so():
-    X, y = noisy(n=60, seed=6, noise=0.3)
-    sets = split_sets(X, y)
-    run = pc.train(*sets["train"], max_epochs=23)
-    full = vv.accuracy_per_epoch(run, sets)
-    few = vv.accuracy_per_epoch(run, sets, max_epochs=5)
-    assert few.epochs.shape[0] == 5 and few.epochs[0] == 1 and few.epochs[-1] == 23
-    assert "23 epochs" in few.note
-    idx = few.epochs - 1
-    for v in FOUR:
-        for name in sets:
-            assert np.array_equal(few[v][name], full[v][name][idx])
-
-
-def test_the_vote_work_cap_subsamples_the_points_and_says_so():
-    X, y = noisy(n=300, seed=7, noise=0.3)
-    sets = split_sets(X, y)
-    run = pc.train(*sets["train"], max_epochs=10)
-    vectors = run.n_updates + 1
-    capped = vv.accuracy_per_epoch(run, sets, max_vote_work=vectors * 40, seed=1)
-    full = vv.accuracy_per_epoch(run, sets)
-    assert "voted" in capped.note and "estimated" in capped.note
-    for name in sets:
-        assert np.array_equal(capped["classic"][name], full["classic"][name])
-        a = capped["voted"][name]
-        assert np.all((a >= 0) & (a <= 1))
-        # A subsample of k points gives multiples of 1/k.
-        k = len(sets[name][1]) * 40 / 300
-        assert np.allclose(a * np.ceil(k), np.round(a * np.ceil(k)))
-
-
-def test_a_partial_last_epoch_ends_at_the_last_visit():
-    X, y = noisy(n=50, seed=8, noise=0.3)
-    sets = split_sets(X, y)
-    run = pc.train(*sets["train"], max_epochs=10, max_updates=25)
-    assert run.stop_reason == "max_updates"
-    assert vv.epoch_cursors(run)[-1] == run.n_visits
-    acc = vv.accuracy_per_epoch(run, sets)
-    assert acc.epochs.shape[0] == run.epochs
-
-
-def test_best_epoch_is_the_earliest_maximum():
-    assert vv.best_epoch([0.5, 0.8, 0.7, 0.8]) == 2
-    assert vv.best_epoch([0.9]) == 1
-    assert vv.best_epoch([np.nan, 0.4, 0.4]) == 2
-    assert vv.best_epoch([0.1, 0.3, 0.2], epochs=np.array([1, 50, 100])) == 50
-    with pytest.raises(ValueError):
-        vv.best_epoch([])
-
-
-def test_early_stopping_picks_the_epoch_a_loop_over_dev_accuracy_would():
-    X, y = noisy(n=200, seed=9, noise=0.25)
-    sets = split_sets(X, y)
-    run = pc.train(*sets["train"], max_epochs=15)
-    acc = vv.accuracy_per_epoch(run, sets)
-    for v in FOUR:
-        dev = acc[v]["dev"]
-        best, best_e = -1.0, None
-        for e, a in enumerate(dev, start=1):
-            if a > best:
-                best, best_e = a, e
-        assert acc.best(v) == best_e == vv.best_epoch(dev)
-
-
-# ------------------------------------------------------------------ agreement
-def test_on_wide_margin_separable_data_all_four_agree_at_the_end():
-    ds = datasets.generate("separable", n=100, seed=0, margin=0.3)
-    run = pc.train(ds.X, ds.y, max_epochs=1000)
-    assert run.converged
-    T = run.n_visits
-    assert vv.agreement(run, ds.X, T) == 1.0
-    for v in FOUR:
-        assert np.all(ds.y * run.variant_scores(v, ds.X, T) > 0)
-
-
-def test_on_separable_data_classic_and_pocket_are_right_but_the_vote_and_mean_may_not_be():
-    # Not a theorem: the average and the vote still carry the vectors of the early
-    # visits. Separable data where the run converges after 2 epochs, yet one training
-    # point is outvoted; the oracle (Freund & Schapire's loop) says the same.
-    ds = datasets.generate("separable", n=100, seed=1, margin=0.3)
-    run = pc.train(ds.X, ds.y, max_epochs=1000)
-    assert run.converged
-    T = run.n_visits
-    states = replay(ds.X, ds.y, [np.arange(100)] * run.epochs)
-    for v in ("classic", "pocket"):
-        assert np.all(ds.y * run.variant_scores(v, ds.X, T) > 0)
-    wrong = {v: int(np.sum(ds.y * oracle_scores(states[T], v, ds.X) <= 0)) for v in FOUR}
-    assert wrong["classic"] == wrong["pocket"] == 0
-    assert wrong["averaged"] + wrong["voted"] > 0
-    assert vv.agreement(run, ds.X, T) < 1.0
-
-
-def test_agreement_counts_the_points_where_the_four_predictions_agree():
-    X, y = noisy(n=80, seed=10, noise=0.3)
-    run = pc.train(X, y, max_epochs=3)
-    states = replay(X, y, [np.arange(80)] * run.epochs)
-    for t in (0, 5, 100, run.n_visits):
-        preds = np.array([oracle_scores(states[t], v, X) > 0 for v in FOUR])
-        expected = np.mean(np.all(preds == preds[0], axis=0))
-        assert vv.agreement(run, X, t) == pytest.approx(expected)
-    assert np.isnan(vv.agreement(run, np.zeros((0, 2)), 3))
 
 
 # ------------------------------------------------------------------ figures
@@ -290,7 +112,7 @@ def test_accuracy_figure_colour_per_variant_dash_per_set_and_the_best_epoch():
     X, y = noisy(n=150, seed=14, noise=0.25)
     sets = split_sets(X, y)
     run = pc.train(*sets["train"], max_epochs=12)
-    acc = vv.accuracy_per_epoch(run, sets)
+    acc = pc.accuracy_per_epoch(run, sets)
     best = acc.best("classic")
     fig = vv.accuracy_figure(acc, best)
     go.Figure(fig.to_dict())
@@ -310,11 +132,6 @@ def test_accuracy_figure_colour_per_variant_dash_per_set_and_the_best_epoch():
     assert f"best dev epoch (classic): {best}" in fig.layout.annotations[0].text
     big = vv.accuracy_figure(acc, None, presenter=True)
     assert big.layout.height > fig.layout.height and not big.layout.shapes
-
-
-def test_the_view_modules_examples_run():
-    result = doctest.testmod(vv, optionflags=doctest.NORMALIZE_WHITESPACE)
-    assert result.attempted > 0 and result.failed == 0
 
 
 def test_the_view_module_does_not_import_streamlit():

@@ -9,6 +9,7 @@ import numpy as np
 from lab_app import open_page
 from md_oracle import text_of
 
+import perceptron_core as pc
 from ui import batch_view, compute, text
 from ui import experiments_view as view
 
@@ -73,7 +74,7 @@ def test_the_batch_comparison_counts_one_in_the_singular():
     # one step summing two misclassified visits.
     X = np.array([[1.0, 0.0], [-3.0, 0.0]])
     y = np.array([1, -1])
-    said = batch_view.compare_statement(batch_view.compare(X, y, max_epochs=1))
+    said = batch_view.compare_statement(pc.compare_batch(X, y, max_epochs=1))
     assert (
         "Batch GD on J_p made no clean pass in 1 epoch: 1 step, 2 misclassified visits "
         "summed into it." in said

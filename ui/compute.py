@@ -266,37 +266,35 @@ def eta_effect(
     X: np.ndarray, y: np.ndarray, etas: tuple, start: str, start_seed: int, max_epochs: int,
     variant: str,
 ):  # fmt: skip
-    """The learning rate's effect on one rule (``ui.batch_view.eta_effect``), bounded."""
-    from ui import batch_view
-
+    """The learning rate's effect on one rule (``pc.eta_effect``), bounded."""
     epochs, _ = capped_epochs(variant, X.shape[0], max_epochs)
     # At most MAX_VISITS visits are compared, and a run has at least as many visits as
     # updates: runs stopped there compare as much and hold a fifth of the memory.
-    return batch_view.eta_effect(
+    return pc.eta_effect(
         X, y, etas, start=start, start_seed=start_seed, max_epochs=epochs, variant=variant,
-        max_updates=batch_view.MAX_VISITS,
+        max_updates=pc.batch.MAX_VISITS,
     )  # fmt: skip
 
 
 @cache.cached(spinner="Scaling the features…")
 def scaling_effect(X: np.ndarray, y: np.ndarray, eta: float, max_epochs: int):
-    """Each preprocessing's R, gamma*, bound and both rules' runs (``ui.batch_view``)."""
-    from ui import batch_view
-
+    """Each preprocessing's R, gamma*, bound and both rules' runs (``pc.scaling_effect``)."""
     raw = datasets.Dataset(X, y, source="the data on screen")
+    versions = {kind: (raw.preprocessed(kind).X, y) for kind in datasets.PREPROCESSING}
     epochs, _ = capped_epochs("batch", X.shape[0], max_epochs)
-    return batch_view.scaling_effect(raw, eta=eta, max_epochs=epochs, max_updates=MAX_UPDATES)
+    return pc.scaling_effect(
+        versions, labels=datasets.PREPROCESSING, eta=eta, max_epochs=epochs,
+        max_updates=MAX_UPDATES,
+    )  # fmt: skip
 
 
 @cache.cached(spinner="Scoring the variants…")
 def variant_accuracy(run_id: str, _run, X: np.ndarray, y: np.ndarray, parts: tuple):
     """Accuracy of classic, averaged, voted and pocket per epoch on the split's parts
-    (``ui.variants_view.accuracy_per_epoch``; its work is capped and says so). ``run_id``
+    (``pc.accuracy_per_epoch``; its work is capped and says so). ``run_id``
     names the run (``stage.run_id``): the run itself is not part of the key."""
-    from ui import variants_view
-
-    sets = {n: (X[i], y[i]) for n, i in zip(variants_view.SETS, parts, strict=True)}
-    return variants_view.accuracy_per_epoch(_run, sets)
+    sets = {n: (X[i], y[i]) for n, i in zip(datasets.SPLIT_SETS, parts, strict=True)}
+    return pc.accuracy_per_epoch(_run, sets)
 
 
 @cache.cached

@@ -148,7 +148,7 @@ def _padded(values, length: int) -> list:
 # ------------------------------------------------------------------ batch (/batch)
 def batch_epochs(record) -> dict:
     """Per epoch (0: the start) for both rules: mistakes made in the epoch, training errors
-    and J_p of the weights at its end (``batch_view.Comparison``). The shorter run's rows
+    and J_p of the weights at its end (``pc.Comparison``). The shorter run's rows
     end empty."""
     rows = max(len(record.batch_curve.epoch), len(record.single_curve.epoch))
     out: dict = {"epoch": list(range(rows))}
@@ -162,7 +162,7 @@ def batch_epochs(record) -> dict:
 
 def learning_rates(effects: Iterable) -> dict:
     """One row per (start, rule, eta) of the learning-rate comparison
-    (``batch_view.EtaEffect``): the run and how it compares with the first eta's."""
+    (``pc.EtaEffect``): the run and how it compares with the first eta's."""
     rows = [(e, r) for e in effects for r in e.rows]
     first = [r.first_differ for _, r in rows]
     return {
@@ -184,7 +184,7 @@ def learning_rates(effects: Iterable) -> dict:
 
 
 def scaling(rows) -> dict:
-    """The feature-scaling table (``batch_view.ScalingRow``): R, gamma*, the bound and
+    """The feature-scaling table (``pc.ScalingRow``): R, gamma*, the bound and
     both rules' runs for each preprocessing (bound inf: not separable)."""
     out: dict = {
         "preprocessing": [r.label for r in rows],
@@ -212,7 +212,7 @@ def split(ds, parts, names=("train", "dev", "test")) -> list[tuple[str, object]]
 
 
 def accuracy(acc) -> dict:
-    """Accuracy per epoch end (``variants_view.EpochAccuracy``): one column per variant and
+    """Accuracy per epoch end (``pc.EpochAccuracy``): one column per variant and
     set, ``classic_dev`` ..."""
     out: dict = {"epoch": np.asarray(acc.epochs, dtype=np.int64)}
     for variant, sets in acc.values.items():

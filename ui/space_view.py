@@ -156,7 +156,7 @@ def wrong_counts(A, c: float, xs, ys) -> np.ndarray:
     count = np.zeros(gx.size, dtype=np.int64)
     step = max(1, 2_000_000 // max(1, gx.size))  # rows at a time: 16 MB of products at most
     for lo in range(0, A.shape[0], step):
-        count += np.count_nonzero(A[lo : lo + step] @ cells <= 0.0, axis=0)
+        count += np.count_nonzero(pc.flipped_mistakes(A[lo : lo + step], cells), axis=0)
     return count.reshape(gx.shape)
 
 
@@ -237,7 +237,7 @@ def space_figure(
     if w is not None:
         waug = np.concatenate(([float(b)], np.asarray(w, dtype=np.float64)))
         A = pc.flipped(X, y)
-        wrong = np.flatnonzero(pc.scores(A, waug) <= 0.0)
+        wrong = np.flatnonzero(pc.flipped_mistakes(A, waug))
         if 0 < wrong.size <= theme.MAX_MARKED:
             data.append(
                 dict(

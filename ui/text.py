@@ -364,7 +364,7 @@ def batch_latex(update, m: int, w_new, b_new: float) -> list[str]:
 
 def scaling_table(rows) -> str:
     """A markdown table: per preprocessing, R, gamma*, the bound, and both rules' runs
-    (``ui.batch_view.ScalingRow``s)."""
+    (``pc.ScalingRow``s)."""
 
     def run(s) -> str:
         done = "converged" if s.converged else "not converged"

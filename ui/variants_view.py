@@ -2,22 +2,19 @@
 
 Classic, averaged, voted and pocket share one run (``perceptron_core.Run``); the run
 answers what each predicts at any cursor (``Run.variant_weights``, ``variant_scores``).
-Here: a seeded train / dev / test split, accuracy per epoch on each part with the best
-dev epoch (early stopping), small multiples of the four at one step, and how often they
-agree. Pure: arrays and runs in, plain values and Plotly figures out, no streamlit.
-
-Accuracy follows the engine's error count: a point is right when y * score > 0, so a
-score of exactly 0 (the voted perceptron's tied vote, a zero weight vector) is an error,
-as it is for the learning rule, ``Run.errors_of`` and the crosses of
-``layers.misclassified``.
+The numbers are the engine's and the datasets': the seeded train / dev / test split
+(``datasets.split``), accuracy per epoch on each part (``pc.accuracy_per_epoch``), the
+best dev epoch (``pc.best_epoch``, early stopping) and how often the four agree
+(``pc.agreement``). Here: the early-stopping table, the small multiples of the four at
+one step and the accuracy chart. Pure: runs in, plain values and Plotly figures out, no
+streamlit. A point is wrong when y * score <= 0, as for the learning rule, so the
+crosses of ``layers.misclassified`` are the engine's errors.
 """
 
 from __future__ import annotations
 
 import copy
 import dataclasses
-import math
-from dataclasses import dataclass
 
 import numpy as np
 import plotly.graph_objects as go
@@ -29,12 +26,6 @@ from ui.charts import epochs, layers, theme
 from ui.charts.theme import LINE_NAMES, VARIANT_COLORS
 
 VARIANTS = COMPARED  # ("classic", "averaged", "voted", "pocket")
-SETS = ("train", "dev", "test")
-FRACTIONS = (0.6, 0.2, 0.2)
-MAX_EPOCHS_SHOWN = 200  # accuracy is computed at most at this many epoch ends
-# The voted perceptron's accuracy costs (its vectors) x (points of all sets) activations,
-# about 0.5 s per 10^8 on one core; above this the points are subsampled (and a note says so).
-MAX_VOTE_WORK = 100_000_000
 SMALL_HEIGHT = 320  # one of the four small multiples (presenter: SMALL_HEIGHT_PRESENTER)
 SMALL_HEIGHT_PRESENTER = 440
 
@@ -48,224 +39,7 @@ DESCRIPTIONS = {
 }
 
 
-# ------------------------------------------------------------------------ split
-def split(
-    n: int, seed: int, fractions=FRACTIONS, *, y=None
-) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """A seeded train / dev / test split of ``n`` examples.
-
-    Parameters
-    ----------
-    n : int >= 3
-        Number of examples.
-    seed : int
-        Seeds ``np.random.default_rng``: the same seed gives the same split.
-    fractions : three positive numbers
-        Shares of train, dev and test (normalised to sum 1). Each part gets
-        ``round(n * share)`` examples, at least one (the training part takes the rest).
-    y : array of shape (n,), optional
-        Labels: when given, the split is stratified (each part gets the classes in about
-        their overall proportion).
-
-    Returns
-    -------
-    train_idx, dev_idx, test_idx : int64 arrays, each sorted and non-empty
-        Disjoint, together ``0..n-1``.
-
-    Raises
-    ------
-    ValueError
-        ``n`` below 3, fractions not three positive finite numbers, ``y`` of the wrong
-        length.
-
-    Examples
-    --------
-    >>> train, dev, test = split(10, seed=0)
-    >>> len(train), len(dev), len(test)
-    (6, 2, 2)
-    >>> sorted(np.concatenate((train, dev, test)).tolist()) == list(range(10))
-    True
-    """
-    if isinstance(n, bool) or not isinstance(n, int | np.integer) or n < 3:
-        raise ValueError(f"a train/dev/test split needs at least 3 examples; got n={n!r}")
-    n = int(n)
-    f = np.asarray(fractions, dtype=np.float64).reshape(-1)
-    if f.shape != (3,) or not np.all(np.isfinite(f)) or np.any(f <= 0):
-        raise ValueError(f"fractions must be three positive numbers; got {fractions!r}")
-    f = f / f.sum()
-    n_dev = max(1, int(round(n * f[1])))
-    n_test = max(1, int(round(n * f[2])))
-    while n - n_dev - n_test < 1:  # the training part keeps at least one example
-        if n_dev >= n_test:
-            n_dev -= 1
-        else:
-            n_test -= 1
-    rng = np.random.default_rng(seed)
-    order = rng.permutation(n)
-    if y is not None:
-        y = np.asarray(y).reshape(-1)
-        if y.shape[0] != n:
-            raise ValueError(f"y must have {n} labels; got {y.shape[0]}")
-        # Each class, in the permutation's order, is spread evenly over [0, 1); cutting
-        # the merged order into consecutive parts gives each part its share of each class.
-        position = np.empty(n)
-        labels = y[order]
-        for c in np.unique(labels):
-            members = np.flatnonzero(labels == c)
-            position[members] = (np.arange(members.shape[0]) + 0.5) / members.shape[0]
-        order = order[np.lexsort((np.arange(n), position))]
-    cut1, cut2 = n - n_dev - n_test, n - n_test
-    return np.sort(order[:cut1]), np.sort(order[cut1:cut2]), np.sort(order[cut2:])
-
-
-# --------------------------------------------------------------------- accuracy
-@dataclass(frozen=True)
-class EpochAccuracy:
-    """Accuracy of each variant on each set at the end of the epochs in ``epochs``.
-
-    ``acc["voted"]["dev"]`` is an array aligned with ``epochs`` (1-based epoch numbers;
-    every epoch unless the run had more than ``MAX_EPOCHS_SHOWN``). ``note`` says what was
-    sampled, or is None.
-    """
-
-    epochs: np.ndarray
-    values: dict[str, dict[str, np.ndarray]]
-    note: str | None = None
-
-    def __getitem__(self, variant: str) -> dict[str, np.ndarray]:
-        return self.values[variant]
-
-    @property
-    def sets(self) -> tuple[str, ...]:
-        return tuple(next(iter(self.values.values())).keys()) if self.values else ()
-
-    def best(self, variant: str = "classic", on: str = "dev") -> int:
-        """The epoch (1-based) with the highest accuracy of ``variant`` on ``on``."""
-        return best_epoch(self.values[variant][on], epochs=self.epochs)
-
-
-def epoch_cursors(run) -> np.ndarray:
-    """The cursor (visits done) at the end of each epoch; the last may be partial."""
-    ends = (np.arange(run.epochs, dtype=np.int64) + 1) * run.n
-    return np.minimum(ends, run.n_visits)
-
-
-def accuracy_per_epoch(
-    run,
-    sets: dict[str, tuple],
-    *,
-    max_epochs: int = MAX_EPOCHS_SHOWN,
-    max_vote_work: int = MAX_VOTE_WORK,
-    seed: int = 0,
-) -> EpochAccuracy:
-    """Accuracy of the four variants at each epoch's end, on each named set.
-
-    Parameters
-    ----------
-    run : perceptron_core.Run
-        A run of the online perceptron (not kernel, not batch), trained on the train part.
-    sets : dict of name -> (X, y)
-        E.g. ``{"train": (X[tr], y[tr]), "dev": ..., "test": ...}``; labels -1/+1.
-    max_epochs : int
-        More epochs than this: evenly spaced epochs (always the last) are evaluated.
-    max_vote_work : int
-        Cap on (voted vectors) x (points) for the voted perceptron; above it, a seeded
-        subsample of each set's points is scored for the voted perceptron.
-    seed : int
-        Seeds that subsample.
-
-    Returns
-    -------
-    EpochAccuracy
-        ``acc[variant][set]``: fractions right (y * score > 0) at each of ``acc.epochs``.
-
-    Notes
-    -----
-    Classic, averaged and pocket cost one weight vector per epoch (O(updates x d) for the
-    averages) and (epochs x points) activations; the pocket needs the training errors of
-    every weight vector (``Run.pocket_errors``, cached on the run). The voted perceptron
-    costs one pass over its vectors for all epochs at once (``Run.variant_scores_at``).
-    """
-    names = list(sets)
-    parts = []
-    for name in names:
-        X, y = sets[name]
-        X = np.asarray(X, dtype=np.float64).reshape(-1, run.d)
-        y = np.asarray(y).reshape(-1)
-        if X.shape[0] != y.shape[0]:
-            raise ValueError(f"set {name!r}: {X.shape[0]} points but {y.shape[0]} labels")
-        parts.append((X, y))
-    cursors = epoch_cursors(run)
-    epochs = np.arange(1, cursors.shape[0] + 1)
-    notes = []
-    if cursors.shape[0] > max_epochs:
-        keep = np.unique(np.round(np.linspace(0, cursors.shape[0] - 1, max_epochs)).astype(int))
-        cursors, epochs = cursors[keep], epochs[keep]
-        notes.append(
-            f"{run.epochs} epochs: accuracy is shown at {epochs.shape[0]} of them, evenly "
-            "spaced, the last included."
-        )
-    Z = np.vstack([X for X, _ in parts]) if parts else np.zeros((0, run.d))
-    Y = np.concatenate([y for _, y in parts]) if parts else np.zeros(0)
-    bounds = np.cumsum([0] + [y.shape[0] for _, y in parts])
-    values: dict[str, dict[str, np.ndarray]] = {}
-    for variant in VARIANTS:
-        Zv, Yv, bv = Z, Y, bounds
-        if variant == "voted" and cursors.shape[0]:
-            vectors = run.updates_before_visit(int(cursors.max())) + 1
-            if vectors * Z.shape[0] > max_vote_work:
-                Zv, Yv, bv, shown = _subsample(parts, max(1, max_vote_work // vectors), seed)
-                notes.append(
-                    f"The voted perceptron has {vectors:,} vectors: its accuracy is estimated "
-                    f"on a random {shown:,} of the {Z.shape[0]:,} points."
-                )
-        scores = run.variant_scores_at(variant, Zv, cursors.tolist())  # (epochs, points)
-        right = Yv[None, :] * scores > 0
-        values[variant] = {
-            name: (
-                right[:, bv[j] : bv[j + 1]].mean(axis=1)
-                if bv[j + 1] > bv[j]
-                else np.full(cursors.shape[0], np.nan)
-            )
-            for j, name in enumerate(names)
-        }
-    return EpochAccuracy(epochs=epochs, values=values, note=" ".join(notes) or None)
-
-
-def _subsample(parts, total: int, seed: int):
-    """About ``total`` points drawn from the sets in proportion, at least one per set."""
-    m = sum(y.shape[0] for _, y in parts)
-    rng = np.random.default_rng(seed)
-    Xs, Ys, sizes = [], [], [0]
-    for X, y in parts:
-        k = min(y.shape[0], max(1, math.ceil(y.shape[0] * total / max(1, m))))
-        pick = np.sort(rng.choice(y.shape[0], size=k, replace=False)) if y.shape[0] else []
-        Xs.append(X[pick])
-        Ys.append(y[pick])
-        sizes.append(len(pick))
-    bounds = np.cumsum(sizes)
-    return np.vstack(Xs), np.concatenate(Ys), bounds, int(bounds[-1])
-
-
-def best_epoch(dev_accuracy, *, epochs=None) -> int:
-    """The 1-based epoch of the highest dev accuracy, the earliest of ties (early stopping).
-
-    ``epochs`` maps positions to epoch numbers when only some epochs were evaluated.
-    NaN (an empty dev set) never wins.
-
-    Examples
-    --------
-    >>> best_epoch([0.5, 0.8, 0.7, 0.8])
-    2
-    """
-    a = np.asarray(dev_accuracy, dtype=np.float64).reshape(-1)
-    if a.shape[0] == 0:
-        raise ValueError("no epochs to choose from")
-    i = int(np.argmax(np.where(np.isnan(a), -np.inf, a)))
-    return int(epochs[i]) if epochs is not None else i + 1
-
-
-def stopping_table(acc: EpochAccuracy) -> str:
+def stopping_table(acc: pc.EpochAccuracy) -> str:
     """Early stopping as a markdown table: per variant, its best dev epoch, the dev and
     test accuracy there, and the test accuracy at the end."""
     rows = ["| variant | best dev epoch | dev | test at that epoch | test at the end |"]
@@ -280,23 +54,10 @@ def stopping_table(acc: EpochAccuracy) -> str:
     return "\n".join(rows)
 
 
-def agreement(run, X, t: int) -> float:
-    """Fraction of the points where all four variants predict the same class at cursor t
-    (each predicts +1 where its score is > 0, else -1, as ``Run.predict``).
-
-    On separable data the four often agree at the end, but not always: the average and
-    the vote still carry the early vectors (see tests/test_variants_view.py)."""
-    X = np.asarray(X, dtype=np.float64).reshape(-1, run.d)
-    if X.shape[0] == 0:
-        return float("nan")
-    preds = np.array([run.variant_scores(v, X, t) > 0 for v in VARIANTS])
-    return float(np.mean(np.all(preds == preds[0], axis=0)))
-
-
 # ---------------------------------------------------------------------- figures
 def agreement_line(run, X, t: int) -> str:
     """The four variants' agreement at step t, as the page says it."""
-    return f"The four agree on {agreement(run, X, t):.0%} of the training points at this step."
+    return f"The four agree on {pc.agreement(run, X, t):.0%} of the training points at this step."
 
 
 def small_scene(scene: layers.Scene) -> layers.Scene:
@@ -420,7 +181,7 @@ def grid_layers(
 
 
 def accuracy_figure(
-    acc: EpochAccuracy, best: int | None, *, presenter: bool = False, best_of: str = "classic"
+    acc: pc.EpochAccuracy, best: int | None, *, presenter: bool = False, best_of: str = "classic"
 ) -> go.Figure:
     """Accuracy per epoch: colour per variant, dash per set (train solid, dev dash, test
     dot), and a vertical line at ``best``, the best dev epoch of ``best_of``.

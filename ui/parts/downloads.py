@@ -10,7 +10,8 @@ from functools import partial
 import streamlit as st
 
 import datasets
-from ui import compute, export, proof_view, text
+import perceptron_core as pc
+from ui import compute, export, text
 from ui.charts.animation import animation_figure
 from ui.charts.playground import Playground
 from ui.state import Table
@@ -202,7 +203,7 @@ def proof(page: Table, ds, run, th, squeeze=None, distance=None) -> None:
         if separable:
             return export.proof_updates(run, squeeze, distance)
         hb = compute.hinge_bound(ds.X, ds.y, run.epochs)
-        return export.proof_updates(run, None if hb is None else proof_view.theorem2(run, hb))
+        return export.proof_updates(run, None if hb is None else pc.theorem2(run, hb))
 
     files = [File("updates", "The proof's numbers per update", quantities)]
     which = "u*" if separable else f"w* of Theorem 2 after E = {run.epochs} epochs"

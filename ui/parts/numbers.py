@@ -161,8 +161,8 @@ def texts(run, ds: datasets.Dataset, th=None):
     def at(t: int) -> dict[str, str]:
         M = run.updates_before_visit(t)
         if run.is_kernel:
-            alpha = kernel_view.alpha_at(run, M)
-            scores = kernel_view.scores_at(run, M, ds.X)
+            alpha = pc.alpha_at(run, M)
+            scores = pc.kernel_scores(run, M, ds.X)
             wrong = int(np.count_nonzero(pc.mistakes(ds.y, scores)))
             line = (
                 f"Σα = {text.counted(int(alpha.sum()), 'mistake')} so far · "
