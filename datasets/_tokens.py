@@ -19,8 +19,8 @@ NA_TOKENS = frozenset(
 
 DECIMAL = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?")
 """A finite number with a decimal point (or none) as a CSV reader parses it: "1", "-1.5",
-".5", "1e-20". Numeric class names are canonicalised by it, so they survive a round trip;
-text that matches it is a value, never a spreadsheet formula."""
+".5", "1e-20". Numeric class names are canonicalised by it, so they survive a round trip.
+(``_cells`` writes the same pattern itself: the workbook worker loads that file alone.)"""
 NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|infinity)", re.IGNORECASE)
 """``DECIMAL`` or an infinity: what the loader reads as a number."""
 COMMA_NUMBER = re.compile(r"[+-]?(\d+,\d*|,\d+)([eE][+-]?\d+)?")

@@ -4,11 +4,10 @@ import numpy as np
 import streamlit as st
 
 from ui import bounds, compute, figures, layers, text, variants_view
+from ui.limits import VARIANTS_POINTS as MAX_POINTS
+from ui.limits import VARIANTS_UPDATES as MAX_UPDATES
 from ui.parts import data, downloads, numbers, settings, stage, style, widgets
 from ui.state import VARIANTS as PAGE
-
-MAX_POINTS = 2_000  # the voted perceptron's regions cost (its vectors) x (grid cells)
-MAX_UPDATES = 50_000  # the run stops here: every update is one more voter
 
 opening = data.open_page(PAGE)
 presenter, choice = opening.presenter, opening.choice

@@ -80,11 +80,11 @@ import plotly.graph_objects as go
 import datasets
 import perceptron_core as pc
 from ui import figures, layers, text
+from ui.limits import BATCH_ETA_VISITS as MAX_VISITS
+from ui.limits import BATCH_UPDATES as MAX_UPDATES
 
 STARTS = ("zero", "random")
 PREPROCESSINGS = ("none", "centre", "standardise", "minmax")
-MAX_UPDATES = 1_000_000  # a run stops here (the trajectory costs 8*(d+1) bytes per update)
-MAX_VISITS = 200_000  # visits compared per eta in eta_effect
 _CHUNK = 65_536  # visits replayed at once when comparing predictions
 
 BATCH_NAME = "batch GD on J_p"

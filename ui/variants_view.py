@@ -25,14 +25,12 @@ import plotly.graph_objects as go
 import perceptron_core as pc
 from perceptron_core.run import COMPARED
 from ui import figures, layers, text
+from ui.limits import VARIANTS_EPOCHS_SHOWN as MAX_EPOCHS_SHOWN
+from ui.limits import VOTE_ACCURACY_WORK as MAX_VOTE_WORK
 
 VARIANTS = COMPARED  # ("classic", "averaged", "voted", "pocket")
 SETS = ("train", "dev", "test")
 FRACTIONS = (0.6, 0.2, 0.2)
-MAX_EPOCHS_SHOWN = 200  # accuracy is computed at most at this many epoch ends
-# The voted perceptron's accuracy costs (its vectors) x (points of all sets) activations,
-# about 0.5 s per 10^8 on one core; above this the points are subsampled (and a note says so).
-MAX_VOTE_WORK = 100_000_000
 SMALL_HEIGHT = 320  # one of the four small multiples (presenter: SMALL_HEIGHT_PRESENTER)
 SMALL_HEIGHT_PRESENTER = 440
 
