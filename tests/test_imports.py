@@ -18,7 +18,7 @@ PACKAGES = ("perceptron_core", "datasets", "ui", "pages")
 SCRIPTS = ("app.py",)
 
 # Known circles that another change of issue 18 removes (ui/figures and ui/layers import
-# each other). Removed by the charts move: delete this allow-list after merging it.
+# each other): removed by the charts move. Delete this allow-list after merging it.
 ALLOWED = frozenset(
     {
         frozenset({"ui.figures", "ui.layers"}),
@@ -152,7 +152,7 @@ def test_the_graph_reads_relative_and_absolute_imports():
     assert "datasets._errors" in graph["datasets._registry"]
     assert "perceptron_core" in graph["ui.compute"]
     assert "ui.state" in graph["pages.playground"] or "ui.state" in graph["app"]
-    assert {"ui.figures", "ui.layers"} <= set(graph) and len(graph) > 60
+    assert len(graph) > 60
 
 
 def test_the_circle_finder_names_a_circle():

@@ -17,14 +17,11 @@ LIMITS = ROOT / "ui" / "limits.py"
 CAP = re.compile(r"^(MAX|MOST)(_|$)|_(WORK|LIMIT)$")
 
 # Caps still written where they are used, in modules other changes of issue 18 move (the
-# charts into ui/charts/, the proof's arithmetic into the engine). After those moves: write
-# them in ui/limits.py, import them from there and delete them here.
-NOT_MOVED_YET = {
-    ("ui/figures.py", "MAX_FRAMES"),
-    ("ui/figures.py", "MAX_MARKED"),
-    ("ui/layers.py", "MAX_SCORE_WORK"),
-    ("ui/proof_view.py", "MAX_DRAWN"),
-}
+# charts into ui/charts/, the proof's arithmetic into the engine), so named here by name
+# only, wherever under ui/ those moves put them (today ui/figures.py: MAX_FRAMES and
+# MAX_MARKED, ui/layers.py: MAX_SCORE_WORK, ui/proof_view.py: MAX_DRAWN). After those
+# moves: write them in ui/limits.py, import them from there and delete them here.
+NOT_MOVED_YET = {"MAX_FRAMES", "MAX_MARKED", "MAX_SCORE_WORK", "MAX_DRAWN"}
 # Named like a cap, but wording: how many terms of a sum a sentence writes out.
 NOT_LIMITS = {("ui/kernel_view.py", "MAX_TERMS")}
 
@@ -52,7 +49,9 @@ def test_no_page_limit_is_written_outside_ui_limits():
         for name in _assigned(path)
         if CAP.search(name)
     }
-    stray = sorted(found - NOT_MOVED_YET - NOT_LIMITS)
+    waiting = {(path, name) for path, name in found if path.startswith("ui/")}
+    waiting = {(path, name) for path, name in waiting if name in NOT_MOVED_YET}
+    stray = sorted(found - waiting - NOT_LIMITS)
     assert not stray, f"write these limits in ui/limits.py and import them: {stray}"
 
 
