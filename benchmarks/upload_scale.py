@@ -46,7 +46,7 @@ from browser_helpers import machine_slowdown  # noqa: E402
 
 import datasets  # noqa: E402
 import perceptron_core as pc  # noqa: E402
-from ui import cache, compute, replay, score_view  # noqa: E402
+from ui import cache, compute, limits, replay, score_view  # noqa: E402
 from ui.charts import geometry, layers, playground  # noqa: E402
 from ui.parts.settings import Settings  # noqa: E402
 
@@ -116,7 +116,9 @@ def case(folder: Path, n: int, d: int, repeats: int) -> dict:
     peer = Perceptron(shuffle=False, tol=None, eta0=1.0, max_iter=run.epochs)
     row["sklearn s"], _ = timed(lambda: peer.fit(ds.X, ds.y), repeats)
     wide = d > 2
-    drawn = compute.drawn_sample.__wrapped__(n, score_view.MAX_DRAWN if wide else compute.MAX_DRAWN)
+    drawn = compute.drawn_sample.__wrapped__(
+        n, limits.SCORE_DRAWN if wide else limits.PLAYGROUND_DRAWN
+    )
     sv = score_view.view(ds.X, run.w, drawn) if wide else None
     frame(ds, run, drawn, sv)  # the first computes the run's weights (once per run)
     row["frame ms"] = 1000 * timed(lambda: frame(ds, run, drawn, sv), 5 * repeats)[0]

@@ -14,12 +14,21 @@ train / dev / test split of a dataset's rows.
 
 from . import _generators, _notes  # noqa: F401  (registers the generators, in order)
 from ._cells import csv_field, neutralise_formula, restore_formula
-from ._csv import MAX_CLASSES, MAX_ROWS, CsvInfo, inspect_csv, load_csv, to_csv
-from ._dataset import MAX_ABS_VALUE, PREPROCESSING, Dataset, Params, Scaling, empty, scale_features
+from ._csv import CsvInfo, inspect_csv, load_csv
+from ._dataset import Dataset, empty, to_csv
 from ._errors import DatasetError
 from ._formats import sheet_names
 from ._generators import blobs, circles, moons, separable, xor
+from ._limits import (
+    MAX_ABS_VALUE,
+    MAX_CLASSES,
+    MAX_COLUMNS,
+    MAX_FILE_BYTES,
+    MAX_NAME_CHARS,
+    MAX_ROWS,
+)
 from ._notes import iris_table
+from ._params import Params
 from ._registry import (
     GENERATORS,
     MAX_GENERATED_N,
@@ -29,7 +38,7 @@ from ._registry import (
     flip_labels,
     generate,
 )
-from ._sniff import MAX_COLUMNS, MAX_FILE_BYTES, MAX_NAME_CHARS
+from ._scaling import PREPROCESSING, Scaling, scale_features
 from ._split import SPLIT_FRACTIONS, SPLIT_SETS, split
 
 __all__ = [

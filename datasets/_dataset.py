@@ -3,53 +3,18 @@
 from __future__ import annotations
 
 import math
-import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
 import numpy as np
 
 from ._errors import DatasetError
-
-PREPROCESSING: dict[str, str] = {
-    "none": "No scaling",
-    "centre": "Centred",
-    "standardise": "Standardised",
-    "minmax": "Min-max scaled",
-}
-"""Preprocessing kinds (002 section 11.4) and the label a chart shows for each."""
-
-# American spellings and obvious variants, so a notebook user is not punished for them.
-_PREPROCESSING_ALIASES = {
-    "center": "centre",
-    "centered": "centre",
-    "centred": "centre",
-    "standardize": "standardise",
-    "standardized": "standardise",
-    "standardised": "standardise",
-    "zscore": "standardise",
-    "z-score": "standardise",
-    "min-max": "minmax",
-    "min_max": "minmax",
-    "": "none",
-}
-
-# What CSV readers (pandas' defaults, plus "?") take for a missing value.
-NA_TOKENS = frozenset(
-    {
-        "", "#N/A", "#N/A N/A", "#NA", "-1.#IND", "-1.#QNAN", "-NaN", "-nan", "1.#IND",
-        "1.#QNAN", "<NA>", "N/A", "NA", "NULL", "NaN", "None", "n/a", "nan", "null", "?",
-    }
-)  # fmt: skip
-
-MAX_ABS_VALUE = 1e100
-"""Largest magnitude a coordinate may have.
-
-The perceptron adds points to its weights and squares their norms (R**2, margins), so
-values far beyond this would overflow float64 (about 1.8e308) into inf and NaN. Tiny
-values (1e-20 kg, charges in coulombs) are fine at any size."""
-
+from ._limits import MAX_ABS_VALUE
+from ._params import Params
+from ._scaling import Scaling, normalise_preprocessing, scale_features
+from ._tokens import DECIMAL, NA_TOKENS
+from ._write import csv_text
 
 _LIMIT_TEXT = f"{MAX_ABS_VALUE:.0e}".replace("e+", "e")  # "1e100"
 
@@ -72,183 +37,6 @@ def check_magnitude(X: np.ndarray, names: tuple[str, ...]) -> None:
         )
 
 
-# What a CSV reader parses as a number; used to canonicalise numeric class names so that
-# they survive a CSV round trip (the loader reads "1.0" and "1" as the same number).
-_NUMBER = re.compile(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$")
-
-
-def freeze(value: Any) -> Any:
-    """Return an immutable, JSON-friendly copy: dicts become Params, lists become tuples."""
-    if isinstance(value, Mapping):
-        return Params(value)
-    if isinstance(value, list | tuple):
-        return tuple(freeze(v) for v in value)
-    if isinstance(value, np.ndarray):
-        return tuple(freeze(v) for v in value.tolist())
-    if isinstance(value, np.generic):
-        return value.item()
-    return value
-
-
-class Params(Mapping):
-    """A read-only, hashable, picklable dict of plain values (``Dataset.params``).
-
-    Nested dicts and lists are frozen too. ``to_dict()`` gives a plain, JSON-ready copy.
-    """
-
-    __slots__ = ("_data",)
-
-    def __init__(self, data: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), **kwargs: Any):
-        merged = dict(data, **kwargs)
-        object.__setattr__(self, "_data", {str(k): freeze(v) for k, v in merged.items()})
-
-    def __setattr__(self, name: str, value: Any) -> None:
-        raise AttributeError("Params is read-only; build a new one with Params(old, key=value)")
-
-    def __getitem__(self, key: str) -> Any:
-        return self._data[key]
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._data)
-
-    def __len__(self) -> int:
-        return len(self._data)
-
-    def __hash__(self) -> int:
-        try:
-            return hash(tuple(self._data.items()))
-        except TypeError:  # an unhashable leaf value: fall back to the keys
-            return hash(tuple(self._data))
-
-    def __repr__(self) -> str:
-        return f"Params({self._data!r})"
-
-    def __reduce__(self):
-        return (Params, (self._data,))
-
-    def to_dict(self) -> dict[str, Any]:
-        """Return a plain dict (nested Params as dicts, tuples as lists), e.g. for JSON."""
-
-        def thaw(value: Any) -> Any:
-            if isinstance(value, Params):
-                return value.to_dict()
-            if isinstance(value, tuple):
-                return [thaw(v) for v in value]
-            return value
-
-        return {k: thaw(v) for k, v in self._data.items()}
-
-
-@dataclass(frozen=True)
-class Scaling:
-    """What a preprocessing step did: ``X_shown = (X_raw - shift) / scale`` per column.
-
-    Attributes
-    ----------
-    kind : str
-        One of the keys of ``PREPROCESSING``.
-    shift, scale : tuple of float
-        Per-column shift and divisor (0 and 1 for "none").
-    constant_columns : tuple of str
-        Columns whose spread is zero: they are only shifted (a standardised constant column
-        is left centred instead of dividing by zero).
-    """
-
-    kind: str = "none"
-    shift: tuple[float, ...] = ()
-    scale: tuple[float, ...] = ()
-    constant_columns: tuple[str, ...] = ()
-
-    @property
-    def label(self) -> str:
-        """The chart label, e.g. ``"Standardised"``."""
-        return PREPROCESSING[self.kind]
-
-    def describe(self) -> str:
-        """One sentence for the chart caption, naming any constant column."""
-        text = {
-            "none": "No scaling: the raw features.",
-            "centre": "Centred: each feature minus its mean.",
-            "standardise": "Standardised: (x - mean) / standard deviation per feature.",
-            "minmax": "Min-max scaled: (x - min) / (max - min) per feature.",
-        }[self.kind]
-        if self.constant_columns:
-            names = ", ".join(repr(c) for c in self.constant_columns)
-            what = "centred" if self.kind == "standardise" else "shifted"
-            text += f" Constant column {names} was only {what}."
-        return text
-
-    def invert(self, X: np.ndarray) -> np.ndarray:
-        """Map points from the scaled coordinates back to the raw ones."""
-        if self.kind == "none" or not self.shift:
-            return np.asarray(X, dtype=np.float64)
-        return np.asarray(X, dtype=np.float64) * np.asarray(self.scale) + np.asarray(self.shift)
-
-
-def normalise_preprocessing(kind: str) -> str:
-    """Return the canonical preprocessing key for ``kind`` or raise DatasetError."""
-    key = str(kind).strip().lower()
-    key = _PREPROCESSING_ALIASES.get(key, key)
-    if key not in PREPROCESSING:
-        options = ", ".join(repr(k) for k in PREPROCESSING)
-        raise DatasetError(f"unknown preprocessing {kind!r}; choose one of {options}")
-    return key
-
-
-def scale_features(
-    X: np.ndarray, kind: str, feature_names: tuple[str, ...] = ()
-) -> tuple[np.ndarray, Scaling]:
-    """Centre, standardise or min-max scale the columns of X (002 section 11.4).
-
-    Parameters
-    ----------
-    X : ndarray of shape (n, d)
-    kind : {"none", "centre", "standardise", "minmax"}
-    feature_names : tuple of str, optional
-        Used to name constant columns in the returned Scaling.
-
-    Returns
-    -------
-    X_scaled : ndarray of shape (n, d)
-    scaling : Scaling
-        The shift and divisor per column, so the app can say what was done.
-    """
-    kind = normalise_preprocessing(kind)
-    X = np.asarray(X, dtype=np.float64)
-    n, d = X.shape
-    names = tuple(feature_names) or tuple(f"x{j + 1}" for j in range(d))
-    if kind == "none" or n == 0:
-        return X.copy(), Scaling(kind, (0.0,) * d, (1.0,) * d, ())
-    # Spreads are computed on columns divided by their largest deviation, so neither
-    # squares of 1e100 overflow nor squares of 1e-300 underflow to a zero spread.
-    constant = np.ptp(X, axis=0) == 0
-    if kind == "centre":
-        shift, scale = X.mean(axis=0), np.ones(d)
-    elif kind == "minmax":
-        shift = X.min(axis=0)
-        scale = X.max(axis=0) - shift
-    else:
-        shift = X.mean(axis=0)
-        deviation = X - shift
-        peak = np.abs(deviation).max(axis=0)
-        unit = np.where(peak > 0, peak, 1.0)
-        scale = peak * np.sqrt(np.mean((deviation / unit) ** 2, axis=0))
-    # Only an exact zero range counts as constant: a tiny std from rounding would blow
-    # rounding noise up to +-1. A constant column is shifted by its value, to exact zeros.
-    shift = np.where(constant, X[0], shift)
-    scale = np.where(constant | (scale == 0), 1.0, scale)
-    constant_names = tuple(names[j] for j in np.flatnonzero(constant))
-    if kind == "centre":
-        constant_names = ()
-    scaled = (X - shift) / scale
-    return scaled, Scaling(
-        kind,
-        tuple(float(v) for v in shift),
-        tuple(float(v) for v in scale),
-        constant_names,
-    )
-
-
 def _format_number(value: float, pair: set[float]) -> str:
     if value.is_integer() and abs(value) < 2**53:
         # "+1" reads better than "1" next to "-1" in a legend, and it is what the loader
@@ -264,7 +52,7 @@ def canonical_class_names(names: Iterable[Any]) -> tuple[str, str]:
     names = tuple(str(v).strip() for v in names)
     if len(names) != 2:
         raise DatasetError(f"a dataset has exactly two class names, got {len(names)}: {names}")
-    if all(_NUMBER.match(v) for v in names):
+    if all(DECIMAL.fullmatch(v) for v in names):
         values = [float(v) for v in names]
         if all(math.isfinite(v) for v in values):
             names = tuple(_format_number(v, set(values)) for v in values)
@@ -623,9 +411,27 @@ class Dataset:
         Features are written at full (shortest round-trip) precision and the label column
         holds the class names; see :func:`datasets.to_csv`.
         """
-        from ._csv import to_csv
-
         return to_csv(self)
+
+
+def to_csv(dataset: Dataset) -> str:
+    """Write ``dataset`` as CSV text that :func:`load_csv` reads back identically.
+
+    One column per feature at shortest round-trip precision (``repr`` of each float, so
+    values come back bit for bit), then a label column holding the class names. If the
+    loader could not recover the same columns, header or +1 class on its own (say the +1
+    class is "no"), a first line ``# perceptron-lab: ...`` records them.
+
+    Parameters
+    ----------
+    dataset : Dataset
+        With two classes present (the loader rejects one-class files).
+
+    Returns
+    -------
+    str
+    """
+    return csv_text(dataset)
 
 
 def empty(

@@ -1,4 +1,6 @@
-"""The one exception type for input that cannot become a dataset."""
+"""The one exception type for input that cannot become a dataset, and the shared refusals."""
+
+from . import _limits
 
 
 class DatasetError(ValueError):
@@ -7,3 +9,11 @@ class DatasetError(ValueError):
     The message names the bad value and says what would fix it, so a page can show it with
     ``st.error`` as it is. Subclasses ``ValueError`` so generic handlers still catch it.
     """
+
+
+def too_many_rows() -> DatasetError:
+    """A file (or a workbook's sheet) with more than ``MAX_ROWS`` data rows."""
+    return DatasetError(
+        f"the file has more than {_limits.MAX_ROWS:,} data rows, the most Perceptron Lab "
+        "reads: keep a sample of the rows (say every 10th) and load that"
+    )

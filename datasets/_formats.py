@@ -25,9 +25,9 @@ from dataclasses import dataclass
 from typing import Any
 from xml.etree import ElementTree
 
-from . import _sniff
-from ._errors import DatasetError
-from ._sniff import Source, _in_memory, _mb, _not_csv, read_source
+from . import _limits
+from ._errors import DatasetError, too_many_rows
+from ._source import Source, _in_memory, _mb, _not_csv, read_source
 
 GZIP_MAGIC = b"\x1f\x8b"
 ZIP_MAGIC = b"PK\x03\x04"
@@ -91,7 +91,7 @@ def _strip_suffix(name: str, suffix: str) -> str:
 
 def _gunzip(data: bytes) -> bytes:
     """Decompress every gzip member, stopping with DatasetError past MAX_FILE_BYTES."""
-    limit = _sniff.MAX_FILE_BYTES
+    limit = _limits.MAX_FILE_BYTES
     out = bytearray()
     rest = data
     try:
@@ -217,8 +217,6 @@ def _scan_sheet(book: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, max_row
     member at its declared size, checked before): a sheet too large to read is refused
     after reading as far as the limit, in well under a second.
     """
-    from . import _csv
-
     scan = _Scan()
     pending = b""
     patterns = None
@@ -246,10 +244,10 @@ def _scan_sheet(book: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, max_row
                     f"sheet {name!r} holds more than {WORKBOOK_CELLS:,} cells with values, "
                     "the most Perceptron Lab reads from a workbook (about "
                     f"{WORKBOOK_CELLS // 3:,} rows of 3 columns): save the sheet as CSV, "
-                    f"which may have up to {_csv.MAX_ROWS:,} rows, or keep a sample of the rows"
+                    f"which may have up to {_limits.MAX_ROWS:,} rows, or keep a sample of the rows"
                 )
             if scan.rows > max_rows + XLSX_EXTRA_ROWS:
-                raise _csv.too_many_rows()
+                raise too_many_rows()
             if not chunk:
                 return scan
 
@@ -338,7 +336,7 @@ def _check_loaded_size(infos: list[zipfile.ZipInfo]) -> None:
         for i in infos
         if not i.filename.startswith(("xl/worksheets/", "xl/chartsheets/", "xl/media/"))
     )
-    if loaded > _sniff.MAX_FILE_BYTES:
+    if loaded > _limits.MAX_FILE_BYTES:
         raise DatasetError(
             "the workbook unpacks to more than Perceptron Lab reads: save the sheet you "
             "need as CSV, keeping the columns you need or a sample of the rows"
@@ -402,9 +400,9 @@ def _read_sheet(data: bytes, name: str) -> str:
         path = os.path.join(folder, "upload.xlsx")  # calamine tells formats by the suffix
         with open(path, "wb") as handle:
             handle.write(data)
-        limits = (WORKBOOK_MEMORY_BYTES, WORKBOOK_CPU_SECONDS, _sniff.MAX_COLUMNS + 1)
+        limits = (WORKBOOK_MEMORY_BYTES, WORKBOOK_CPU_SECONDS, _limits.MAX_COLUMNS + 1)
         command = [sys.executable, "-I", _WORKER, path, name, *map(str, limits)]
-        command.append(str(_sniff.MAX_FILE_BYTES))
+        command.append(str(_limits.MAX_FILE_BYTES))
         try:
             done = subprocess.run(
                 command,
@@ -436,7 +434,7 @@ def _read_sheet(data: bytes, name: str) -> str:
         )
     if code == 5:
         raise DatasetError(
-            f"sheet {name!r} is more than {_mb(_sniff.MAX_FILE_BYTES)} as CSV, the limit for "
+            f"sheet {name!r} is more than {_mb(_limits.MAX_FILE_BYTES)} as CSV, the limit for "
             f"a file: {again}"
         )
     if code == 6:

@@ -1,242 +1,30 @@
-"""Reading the bytes and sniffing the dialect: encoding, delimiter, header, decimal mark.
+"""Sniffing the dialect: delimiter, header, decimal mark, lines above the table, columns.
 
 Done here rather than with ``csv.Sniffer``, which guesses wrong on exactly the files
 students bring (semicolons with decimal commas, a BOM, an id column). Only the head of the
-file is decoded and tokenised; the rest is checked with one vectorised pass.
+file (read by :mod:`datasets._source`) is decoded and tokenised; the rest is checked with
+one vectorised pass.
 """
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import itertools
-import os
-import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 from urllib.parse import parse_qsl
 
+from . import _limits
 from ._cells import restore_formula
-from ._dataset import NA_TOKENS
 from ._errors import DatasetError
+from ._source import Source, _whole_lines
+from ._tokens import COMMA_NUMBER, GROUPED, HINT, is_na, is_number
 
-MAX_FILE_BYTES = 100 * 1024 * 1024
-"""Largest file read, 100 MB (MiB, as Streamlit counts ``server.maxUploadSize = 100``).
-
-Sized to the row limit: a million rows of a few numeric columns is 30-100 MB of CSV, so
-a larger file would almost always be refused for its rows after a long upload. A gzip'd
-CSV may unpack to at most this much too."""
-MAX_COLUMNS = 1_000
-"""Most columns read."""
-MAX_NAME_CHARS = 10_000
-"""Longest column name or class name read; a longer one is a DatasetError, not cut (a cut
-name would no longer be the file's, and two cut names could collide)."""
-
-SAMPLE_BYTES = 64 * 1024
 SAMPLE_ROWS = 200
-HINT = "# perceptron-lab:"
-"""First line :func:`datasets.to_csv` writes when the loader needs to be told something."""
-NUMBER = re.compile(r"[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?|[+-]?(inf|infinity)", re.IGNORECASE)
-COMMA_NUMBER = re.compile(r"[+-]?(\d+,\d*|,\d+)([eE][+-]?\d+)?")
-GROUPED = re.compile(r"[+-]?[1-9]\d{0,2}(\.\d{3})+(,\d+)?")
-"""A number with dots as thousands separators, as German and other locales write them:
-1.065 or 1.234.567,5 (the first group has no leading zero, every later one 3 digits)."""
 DELIMITERS = (",", ";", "\t", "|")
 """Delimiters the sniffer tries (and a space, as a last resort)."""
-_MAGIC = (
-    (b"\x89PNG", "a PNG image"),
-    (b"\xff\xd8\xff", "a JPEG image"),
-    (b"GIF8", "a GIF image"),
-    (b"%PDF", "a PDF document"),
-    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old Excel 97-2003 workbook (.xls)"),
-    (b"\x1f\x8b", "a gzip-compressed file"),
-    (b"7z\xbc\xaf", "a 7-Zip archive"),
-    (b"Rar!", "a RAR archive"),
-    (b"BZh", "a bzip2-compressed file"),
-    (b"\xfd7zXZ\x00", "an xz-compressed file"),
-    (b"\x28\xb5\x2f\xfd", "a zstd-compressed file"),
-)
-
-
-# -- reading the bytes -------------------------------------------------------------------
-
-
-def _mb(size: int) -> str:
-    """``100 MB``, ``150.2 MB``: megabytes as Streamlit counts them (2**20 bytes)."""
-    return f"{size / (1024 * 1024):.1f}".removesuffix(".0") + " MB"
-
-
-def _too_big(size: int) -> DatasetError:
-    return DatasetError(
-        f"the file is {_mb(size)}; the limit is {_mb(MAX_FILE_BYTES)}: keep the columns "
-        "you need or sample the rows"
-    )
-
-
-@dataclass
-class Source:
-    """Where the content is: on disk (``path``, parsed by pandas itself) or in memory."""
-
-    name: str
-    path: str | None
-    data: bytes | None
-    head: bytes  # the first SAMPLE_BYTES, all the sniffer reads
-    size: int
-
-    def read_all(self) -> bytes:
-        if self.data is not None:
-            return self.data
-        assert self.path is not None
-        try:
-            with open(self.path, "rb") as handle:
-                return handle.read()
-        except OSError as exc:
-            raise DatasetError(f"cannot read {self.path!r}: {exc.strerror or exc}") from None
-
-
-def _in_memory(data: bytes, name: str) -> Source:
-    if len(data) > MAX_FILE_BYTES:
-        raise _too_big(len(data))
-    return Source(name, None, data, data[:SAMPLE_BYTES], len(data))
-
-
-def read_source(source: Any) -> Source:
-    """Accept a path, bytes, CSV text or a file object; read only the head of a file.
-
-    The rest of a file on disk is left to pandas' own reader, which is the fastest way
-    through it (and decoding errors surface there, see ``datasets._csv``).
-    """
-    if isinstance(source, bytes | bytearray | memoryview):
-        return _in_memory(bytes(source), "uploaded data")
-    if isinstance(source, str) and ("\n" in source or "\r" in source):
-        return _in_memory(source.encode("utf-8", errors="replace"), "CSV text")
-    if isinstance(source, str | os.PathLike):
-        path = os.fspath(source)
-        name = os.path.basename(path) or path
-        try:
-            with open(path, "rb") as handle:
-                size = os.fstat(handle.fileno()).st_size
-                head = handle.read(SAMPLE_BYTES) if size <= MAX_FILE_BYTES else b""
-        except FileNotFoundError:
-            raise DatasetError(f"there is no file {path!r}; check the path") from None
-        except IsADirectoryError:
-            raise DatasetError(f"{path!r} is a folder, not a CSV file") from None
-        except (OSError, ValueError) as exc:
-            reason = getattr(exc, "strerror", None) or exc
-            raise DatasetError(f"cannot read {path!r}: {reason}") from None
-        if size > MAX_FILE_BYTES:
-            raise _too_big(size)
-        return Source(name, path, None, head, size)
-    if hasattr(source, "read"):
-        raw_name = getattr(source, "name", None)
-        name = os.path.basename(raw_name) if isinstance(raw_name, str) and raw_name else ""
-        try:
-            if getattr(source, "seekable", lambda: False)():
-                source.seek(0)  # an upload the app already peeked at is read from the start
-            content = source.read(MAX_FILE_BYTES + 1)
-        except (OSError, ValueError, UnicodeError) as exc:
-            raise DatasetError(f"cannot read the uploaded file: {exc}") from None
-        if isinstance(content, str):
-            content = content.encode("utf-8", errors="replace")
-        if not isinstance(content, bytes | bytearray):
-            raise DatasetError("the file object did not return text or bytes when read")
-        return _in_memory(bytes(content), name or "uploaded file")
-    raise DatasetError(
-        f"cannot read a CSV from a {type(source).__name__}; pass a path, bytes, "
-        "CSV text or an open file"
-    )
-
-
-def _not_csv(what: str) -> DatasetError:
-    if ".xls)" in what:
-        fix = "open it in Excel and save it as .xlsx or CSV (File > Save As), then load that"
-    elif "Excel" in what or "spreadsheet" in what:
-        fix = "open it and save it as .xlsx or CSV (File > Save As > CSV), then load that file"
-    elif "gzip" in what:
-        fix = "a gzip file holds one CSV file, not another archive: extract it first"
-    elif "compressed" in what or "archive" in what:
-        fix = "extract the CSV file from it first (or compress the CSV with gzip, .gz)"
-    elif "PDF" in what:
-        fix = "a PDF holds pages, not data: export the table as CSV or .xlsx from where it came"
-    else:
-        fix = "load the data as a CSV text file (values separated by commas, semicolons or tabs)"
-    return DatasetError(f"this looks like {what}, not a CSV file or .xlsx workbook: {fix}")
-
-
-def _whole_lines(source: Source) -> bytes:
-    """The head cut after its last line break when the file goes on (no split characters)."""
-    head = source.head
-    if source.size > len(head) and b"\n" in head:
-        return head[: head.rindex(b"\n") + 1]
-    return head
-
-
-def single_byte_encoding(data: bytes) -> str:
-    """Windows-1252 or Latin-1 for content that is not UTF-8.
-
-    Windows-1252 is what "Latin-1" files from Windows usually are. The two agree except on
-    bytes 0x80-0x9f, and true Latin-1 decodes every byte, so it is the last resort.
-    """
-    if re.search(rb"[\x80-\x9f]", data):
-        try:
-            data.decode("cp1252")
-            return "cp1252"
-        except UnicodeDecodeError:
-            pass
-    return "latin-1"
-
-
-def decode(source: Source) -> tuple[Source, str]:
-    """Check the content is text and choose its encoding from the head.
-
-    UTF-8 is a guess from the head: a file that turns out not to be UTF-8 further down
-    makes pandas raise UnicodeDecodeError, and the caller reads it again as a single-byte
-    encoding. UTF-16 (Excel's "Unicode text") is re-encoded as UTF-8 in memory so the
-    parser sees one encoding.
-    """
-    head = source.head
-    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
-        try:
-            text = source.read_all().decode("utf-16")
-        except UnicodeDecodeError:
-            raise DatasetError(
-                "the file starts like UTF-16 text but is not valid UTF-16: save it as UTF-8 CSV"
-            ) from None
-        return _in_memory(text.encode("utf-8"), source.name), "utf-16"
-    for magic, what in _MAGIC:
-        if head.startswith(magic):
-            raise _not_csv(what)
-    if head.startswith(b"PK\x03\x04"):
-        if b"xl/" in head or b"spreadsheet" in head:
-            raise _not_csv("an Excel workbook (.xlsx) or another spreadsheet")
-        raise _not_csv("a ZIP archive")
-    if b"\x00" in head:
-        raise _not_csv("a binary file")
-    try:
-        # Incremental, so a character cut in two at the end of the head is no error.
-        codecs.getincrementaldecoder("utf-8")().decode(head, final=source.size == len(head))
-    except UnicodeDecodeError:
-        data = source.read_all()
-        data = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
-        return _in_memory(data, source.name), single_byte_encoding(data)
-    return source, "utf-8-sig" if head.startswith(b"\xef\xbb\xbf") else "utf-8"
-
-
-# -- sniffing the dialect ----------------------------------------------------------------
-
-
-def is_na(text: str) -> bool:
-    return text.strip() in NA_TOKENS
-
-
-def is_number(text: str, comma_ok: bool) -> bool:
-    text = text.strip()
-    if NUMBER.fullmatch(text):
-        return True
-    return comma_ok and bool(COMMA_NUMBER.fullmatch(text) or GROUPED.fullmatch(text))
 
 
 def _split(text: str, delimiter: str) -> tuple[list[list[str]], list[int]]:
@@ -345,7 +133,7 @@ def sniff(source: Source, encoding: str) -> Dialect:
     comma_ok = delimiter != ","
     fields = [cell.strip() for row in rows[1:] for cell in row]
     # Decimal commas: the parser reads them, and leaves every column holding a dot as
-    # text, so the loader sees how each column uses its dots (see _csv._Column).
+    # text, so the loader sees how each column uses its dots (see _column._Column).
     decimal = "."
     comma_decimals = comma_ok and any(
         COMMA_NUMBER.fullmatch(c) or (GROUPED.fullmatch(c) and "," in c) for c in fields
@@ -360,15 +148,15 @@ def sniff(source: Source, encoding: str) -> Dialect:
     data_rows = rows[1:] if header else rows
     lengths = Counter(len(row) for row in data_rows) if data_rows else Counter()
     ncols = max(len(first), lengths.most_common(1)[0][0] if lengths else 0)
-    if ncols > MAX_COLUMNS:
+    if ncols > _limits.MAX_COLUMNS:
         raise DatasetError(
-            f"the file has {ncols:,} columns; at most {MAX_COLUMNS:,} are read. Keep the "
+            f"the file has {ncols:,} columns; at most {_limits.MAX_COLUMNS:,} are read. Keep the "
             "columns you need (two features and a label) and save again."
         )
     for j, cell in enumerate(first):
-        if len(cell.strip()) > MAX_NAME_CHARS:
+        if len(cell.strip()) > _limits.MAX_NAME_CHARS:
             raise DatasetError(
-                f"the name of column {j + 1} is longer than {MAX_NAME_CHARS:,} characters, "
+                f"the name of column {j + 1} is longer than {_limits.MAX_NAME_CHARS:,} characters, "
                 "the most a name can have: shorten it"
             )
     names, unnamed = _column_names(first, ncols)

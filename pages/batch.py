@@ -5,10 +5,10 @@ import streamlit as st
 import perceptron_core as pc
 from ui import batch_view, bounds, compute, replay, text
 from ui.charts import layers
+from ui.limits import BATCH_POINTS as MAX_POINTS
 from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import BATCH as PAGE
 
-MAX_POINTS = compute.MAX_POINTS  # each comparison and the scaling table are capped runs
 ETAS = (0.1, 1.0, 10.0)  # the learning rates compared
 
 opening = data.open_page(PAGE)

@@ -6,16 +6,11 @@ import streamlit as st
 
 from ui import compute, experiments_view, text
 from ui.charts import geometry, layers
+from ui.limits import ADVERSARIAL_WORK, DIMENSION_WORK, MARGIN_WORK, MOST_COORDINATES, ORDER_WORK
+from ui.limits import EXPERIMENTS_EPOCHS as MAX_EPOCHS
+from ui.limits import EXPERIMENTS_POINTS as MAX_POINTS
 from ui.parts import data, downloads, progress, stage, style, widgets
 from ui.state import EXPERIMENTS as PAGE
-
-MAX_POINTS = 2_000  # the ordering experiment's data
-MAX_EPOCHS = 1_000  # a generated run not clean by then stops (the page says how many did)
-MARGIN_WORK = 500_000  # points summed over the margin experiment's datasets
-DIMENSION_WORK = 1_000_000  # point coordinates summed over the dimension experiment's
-MOST_COORDINATES = 20_000  # n x d of one dataset in the dimension experiment
-ORDER_WORK = 20_000_000  # example visits over all the orders of the picked data
-ADVERSARIAL_WORK = 20_000_000  # examples scored by the worst-first order (n per update)
 
 opening = data.open_page(PAGE)
 presenter = opening.presenter

@@ -4,10 +4,9 @@ import streamlit as st
 
 from ui import compute, kernel_view
 from ui.charts import epochs, geometry, layers
+from ui.limits import KERNEL_POINTS as MAX_POINTS
 from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import KERNEL as PAGE
-
-MAX_POINTS = 2_000  # a kernel run costs n x n kernel values; its chart, support x cells
 
 opening = data.open_page(PAGE)
 presenter, choice = opening.presenter, opening.choice

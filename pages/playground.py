@@ -4,6 +4,7 @@ import streamlit as st
 
 from ui import compute, kernel_view, replay, score_view, state, text
 from ui.charts import epochs, layers, overlays, playground
+from ui.limits import PLAYGROUND_DRAWN, SCORE_DRAWN
 from ui.parts import data, downloads, numbers, settings, stage, style
 from ui.state import PLAYGROUND as PAGE
 
@@ -60,7 +61,7 @@ run_key = stage.run_id(ds, setup)
 stepper = stage.stepper_for(PAGE, run, run_key, follow=follow)
 texts = None if run is None else numbers.texts(run, ds, th)
 # Every row is trained on; a chart draws at most so many, sampled at random (and says so).
-drawn = compute.drawn_sample(ds.n, score_view.MAX_DRAWN if wide else compute.MAX_DRAWN)
+drawn = compute.drawn_sample(ds.n, SCORE_DRAWN if wide else PLAYGROUND_DRAWN)
 Xs, ys = (ds.X, ds.y) if drawn is None else (ds.X[drawn], ds.y[drawn])
 view_note = None
 if drawn is not None:

@@ -6,6 +6,7 @@ import streamlit as st
 import perceptron_core as pc
 from ui import compute, replay, space_view
 from ui.charts import layers, playground
+from ui.limits import SPACE_POINTS
 from ui.parts import cone, data, downloads, numbers, settings, stage, style, widgets
 from ui.state import SPACE as PAGE
 
@@ -26,7 +27,7 @@ style.header(
     problems=opening.problems,
 )
 ds = data.settle(
-    PAGE, choice, opening.prep, max_points=space_view.MAX_POINTS, what="the space page",
+    PAGE, choice, opening.prep, max_points=SPACE_POINTS, what="the space page",
     settings=setup,
 )  # fmt: skip
 

@@ -6,11 +6,10 @@ import streamlit as st
 import datasets
 from ui import bounds, compute, text, variants_view
 from ui.charts import geometry, layers
+from ui.limits import VARIANTS_POINTS as MAX_POINTS
+from ui.limits import VARIANTS_UPDATES as MAX_UPDATES
 from ui.parts import data, downloads, numbers, settings, stage, style, widgets
 from ui.state import VARIANTS as PAGE
-
-MAX_POINTS = 2_000  # the voted perceptron's regions cost (its vectors) x (grid cells)
-MAX_UPDATES = 50_000  # the run stops here: every update is one more voter
 
 opening = data.open_page(PAGE)
 presenter, choice = opening.presenter, opening.choice

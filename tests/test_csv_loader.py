@@ -352,14 +352,14 @@ def test_encoding_is_confirmed_past_the_sniffed_head(encoding, tmp_path):
 def test_limits(monkeypatch, tmp_path):
     assert datasets.MAX_FILE_BYTES == 100 * 1024 * 1024  # server.maxUploadSize = 100
     assert (datasets.MAX_ROWS, datasets.MAX_COLUMNS) == (1_000_000, 1_000)
-    from datasets import _csv, _sniff
+    from datasets import _limits
 
     text = "a,b,c\n" + "".join(f"{i},{i % 3},{i % 2}\n" for i in range(50))
-    monkeypatch.setattr(_csv, "MAX_ROWS", 20)
+    monkeypatch.setattr(_limits, "MAX_ROWS", 20)
     with pytest.raises(DatasetError, match="more than 20 data rows"):
         load_csv(text)
-    monkeypatch.setattr(_csv, "MAX_ROWS", 1_000_000)
-    monkeypatch.setattr(_sniff, "MAX_FILE_BYTES", 100)
+    monkeypatch.setattr(_limits, "MAX_ROWS", 1_000_000)
+    monkeypatch.setattr(_limits, "MAX_FILE_BYTES", 100)
     (tmp_path / "big.csv").write_text(text)
     for source in (text, text.encode(), tmp_path / "big.csv", io.BytesIO(text.encode())):
         with pytest.raises(DatasetError, match="the limit is"):

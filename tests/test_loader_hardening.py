@@ -223,10 +223,10 @@ def test_xlsx_values_are_exact_and_formula_text_is_kept():
 
 
 def test_xlsx_row_limit_is_enforced_while_streaming(monkeypatch):
-    from datasets import _csv
+    from datasets import _limits
 
     data = _workbook({"Big": [["a", "b", "c"]] + [[i, i * 2, i % 2] for i in range(300)]})
-    monkeypatch.setattr(_csv, "MAX_ROWS", 100)
+    monkeypatch.setattr(_limits, "MAX_ROWS", 100)
     with pytest.raises(DatasetError, match="more than 100 data rows"):
         load_csv(data)
 
@@ -251,9 +251,9 @@ def test_gzip_csv_by_magic_and_by_name(tmp_path):
 
 
 def test_gzip_bomb_is_refused_without_using_memory(monkeypatch):
-    from datasets import _sniff
+    from datasets import _limits
 
-    monkeypatch.setattr(_sniff, "MAX_FILE_BYTES", 1_000_000)
+    monkeypatch.setattr(_limits, "MAX_FILE_BYTES", 1_000_000)
     bomb = gzip.compress(b"1,2,a\n" * 10_000_000)  # 60 MB of text in ~60 KB
     assert len(bomb) < 1_000_000
     with pytest.raises(DatasetError, match="unpacks to more than"):
@@ -314,10 +314,10 @@ def test_a_workbook_that_unpacks_to_too_much_is_refused_before_unpacking():
 
 
 def test_one_byte_limit_in_plain_words(monkeypatch, tmp_path):
-    from datasets import _sniff
+    from datasets import _limits
 
     assert datasets.MAX_FILE_BYTES == 100 * 2**20
-    monkeypatch.setattr(_sniff, "MAX_FILE_BYTES", 2**20)
+    monkeypatch.setattr(_limits, "MAX_FILE_BYTES", 2**20)
     path = tmp_path / "big.csv"
     with open(path, "wb") as handle:
         handle.truncate(int(1.5 * 2**20))  # sparse: nothing is written, nothing read

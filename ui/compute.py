@@ -23,9 +23,18 @@ import streamlit as st
 import datasets
 import perceptron_core as pc
 from ui import cache, replay, text
+from ui.limits import (
+    BATCH_ETA_VISITS,
+    BATCH_WORK,
+    HINGE_MAX_POINTS,
+    KERNEL_WORK,
+    MAX_UPDATES,
+    THEORY_MAX_VALUES,
+)
+from ui.limits import MAX_TRAIN_VALUES as MAX_TRAIN_VALUES  # read (and lowered by tests) here
+from ui.limits import MAX_TRAINED as MAX_TRAINED  # read (and lowered by tests) here
+from ui.limits import PLAYGROUND_POINTS as MAX_POINTS
 
-MAX_UPDATES = 1_000_000  # a run stops here (memory: the trajectory is 24 bytes per update)
-MAX_POINTS = datasets.MAX_GENERATED_N  # the Playground draws at most this many points
 # A run holds its data (8 (d + 1) bytes a point) and, once stepped, 16 (d + 1) + 28 bytes
 # an update (the trajectory, the steps summed, the record and its indices). On an upload
 # larger than the generated data (more than MAX_POINTS points, or more than two features)
@@ -46,15 +55,6 @@ def updates_cap(n: int, d: int) -> int:
     room = max(1_000, int(room))
     unit = 10 ** max(0, len(str(room)) - 3)
     return room // unit * unit
-
-
-# Kernel values a kernel run may compute (n^2 per epoch, about 5 ns each here): its epochs
-# are capped so a run and its per-epoch errors take about a second at most.
-KERNEL_WORK = 100_000_000
-# Visits a batch run may make (an epoch is n visits whatever its mistakes, and the batch
-# "updates" are epochs, so MAX_UPDATES does not bound it). The run records every mistake
-# (up to this many, 8 bytes each in its index), and its statistics cost as many visits.
-BATCH_WORK = 2_000_000
 
 
 def epoch_cap(variant: str, n: int) -> int | None:
@@ -78,20 +78,7 @@ def capped_epochs(variant: str, n: int, asked: int) -> tuple[int, str | None]:
     )
 
 
-# The cone LP's solver (perceptron_core.solve_cone) stops here: a perceptron cannot tell
-# an infeasible system from a slow one. Each update scans the rows once (n <= 2,000 here).
-CONE_MAX_UPDATES = 10_000
-HINGE_MAX_POINTS = MAX_POINTS  # Theorem 2 is computed live up to this size
-# The Playground trains on every row of an upload (up to the loader's 1,000,000) and on all
-# its features when asked, and draws a sample. Each rerun hashes the data for the caches
-# and a step's frame scores every point: at most this many values (32 MB) are trained on.
-MAX_TRAIN_VALUES = 4_000_000
-MAX_TRAINED = datasets.MAX_ROWS  # rows the Playground trains on
-MAX_DRAWN = MAX_POINTS  # points a two-feature chart draws; more are sampled
 DRAW_SEED = 0  # the sample's seed (said on the page)
-# The exact verdict, gamma* and u* (two least-distance programs over n x (d+1) values) are
-# computed live up to this many values (100,000 rows of 13 features; README: the cost).
-THEORY_MAX_VALUES = 2_000_000
 
 
 @dataclass(frozen=True)
@@ -272,7 +259,7 @@ def eta_effect(
     # updates: runs stopped there compare as much and hold a fifth of the memory.
     return pc.eta_effect(
         X, y, etas, start=start, start_seed=start_seed, max_epochs=epochs, variant=variant,
-        max_updates=pc.batch.MAX_VISITS,
+        max_updates=BATCH_ETA_VISITS,
     )  # fmt: skip
 
 

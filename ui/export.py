@@ -10,8 +10,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 from datasets import csv_field
-
-MAX_RUN_ROWS = 200_000  # ~14 MB of CSV, a few seconds to write; longer runs are cut
+from ui.limits import MAX_RUN_ROWS
 
 
 def run_csv(run, *, feature_names=("x1", "x2"), max_rows: int = MAX_RUN_ROWS) -> str:

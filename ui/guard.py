@@ -21,6 +21,8 @@ from collections.abc import Callable
 import numpy as np
 import streamlit as st
 
+from ui.limits import BAD_INPUTS_KEPT as MAX_BAD
+
 LOG = logging.getLogger("perceptron_lab")
 MESSAGE = (
     "Something went wrong while drawing this (the details are in the server's log). "
@@ -29,7 +31,6 @@ MESSAGE = (
 _BAD = "lab_bad"  # fingerprints of inputs that raised while being drawn
 _PENDING = "lab_pending"  # the fingerprint the page is drawing now
 _CRASHED = "lab_crashed"  # a page run raised: the rerun says so
-MAX_BAD = 64
 
 
 def fingerprint(*parts) -> str:

@@ -33,7 +33,6 @@ from ui.charts import geometry, theme
 from ui.charts.geometry import Box
 from ui.charts.theme import Style
 
-MAX_DRAWN = 1_000  # points a frame carries (they move at every step)
 SHOWN_TERMS = 3  # terms of w·x written out before the rest is summed
 SHOWN_ENTRIES = 2  # entries of a d-vector written out before "…" and its last
 WIDE = 4  # more features than this: the visit's equations are shortened

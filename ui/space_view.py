@@ -31,16 +31,15 @@ import perceptron_core as pc
 from ui import text
 from ui.charts import geometry, theme
 from ui.charts.geometry import Box
-from ui.state import CONE_ROWS_CHARS
+from ui.limits import CONE_COLUMNS as MAX_COLUMNS
+from ui.limits import CONE_ENTRY as MAX_ENTRY
+from ui.limits import CONE_ROWS as MAX_ROWS
+from ui.limits import CONE_ROWS_CHARS
+from ui.limits import SPACE_LINES as MAX_LINES
+from ui.limits import SPACE_PATH as MAX_PATH
 
-MAX_POINTS = 2_000  # points the page draws (3-D markers and one line each in weight space)
-MAX_LINES = 200  # examples' lines drawn in the weight-space slice (all of them are counted)
-MAX_PATH = 400  # trajectory points drawn (the latest)
 GRID = 70  # weight-space cells a side coloured by the number of examples wrong
 X0_HALF = 1.25  # the vertical axis x0 spans [-1.25, 1.25]: the planes x0 = 1 and x0 = -1
-MAX_ROWS = 50  # rows of a typed cone LP
-MAX_COLUMNS = 10
-MAX_ENTRY = 1e6
 FEASIBLE_COLOR = "rgba(0, 158, 115, 0.35)"  # bluish green, as u* on the Playground
 PLANE_COLOR = "#7f7f7f"
 

@@ -26,6 +26,8 @@ from typing import Any
 import numpy as np
 
 import datasets
+from ui.limits import CONE_ROWS_CHARS, MAX_DIGITS, MAX_EPOCHS_LIMIT, MAX_GENERATED_N, MAX_URL_POINTS
+from ui.limits import MAX_LINK as MAX_LINK  # read as state.MAX_LINK by tests
 from ui.text import plain, quoted
 
 PREFIX = "pg_"
@@ -63,16 +65,8 @@ WIDTHS = (0.1, 0.2, 0.3, 0.5, 0.75, 1.0, 1.5, 2.0, 3.0, 5.0)
 PLAY_UNITS = {"update": "update", "visit": "visit", "epoch": "epoch"}
 SPEEDS = (0.25, 0.5, 1.0, 2.0)  # seconds per frame of Play
 ETAS = (0.01, 0.1, 0.5, 1.0, 2.0, 10.0)
-MAX_EPOCHS_LIMIT = 10_000
 SEED_MAX = 2**53 - 1  # the largest whole number a browser's number box holds exactly
-MAX_URL_POINTS = 500  # drawn points kept in a link (a few hundred, as the issue asks)
 END_STEP = 2**62  # a link's step=end: clamped to the run's end once the run is known
-# The longest query string a page reads (characters, as the browser sends it: percent-encoded).
-# A longer link is refused with a page that says so (ui/parts/link.py); nginx passes up to
-# 32 KB to the app and answers longer ones with its own page (deploy/nginx.conf.template).
-MAX_LINK = 16_384
-MAX_DIGITS = 400  # a whole number in a link written with more digits is "too large", unread
-CONE_ROWS_CHARS = 1_000  # typed cone-LP rows: even in the widest encoding, a link keeps them
 GRID = 1000  # drawn points are snapped to 1/1000, so a link reproduces them exactly
 
 
@@ -214,7 +208,7 @@ def data_fields(**defaults) -> tuple[Field, ...]:
         Field("source", "generate", "choice", SOURCES),
         Field("generator", "separable", "choice", {k: _label(k) for k in GENERATED}),
         Field("example", "notes_002_example1", "choice", {k: _label(k) for k in EXAMPLES}),
-        Field("n", 40, "int", low=2, high=datasets.MAX_GENERATED_N),
+        Field("n", 40, "int", low=2, high=MAX_GENERATED_N),
         Field("seed", 0, "int", low=0, high=SEED_MAX),  # "New data" adds 1
         Field("noise", 0.0, "float", low=datasets.NOISE.min, high=datasets.NOISE.max),
         Field("preprocessing", "none", "choice", PREPROCESSING_LABELS),

@@ -8,14 +8,14 @@ import re
 
 import numpy as np
 
+from ui.limits import NAME_LIMIT, VALUE_LIMIT
+
 # ----------------------------------------------------------- text from users
 # Strings from a user, a file or a link (class and column names, file names, link values)
 # are shown as plain text: never as Markdown (st.markdown, st.caption, st.warning and
 # st.error render it: links, images, emphasis, Streamlit's :color[...] and :icon:) and
 # never as Plotly's pseudo-HTML (<b>, <a href>, <br>). They are also cut to a sane length,
 # since a megabyte-long class name would be drawn in every legend entry at every step.
-NAME_LIMIT = 40  # class and feature names in charts, captions and tables
-VALUE_LIMIT = 60  # a value echoed from a link or a file
 # Inline Markdown (and Streamlit's directives, KaTeX, GFM autolinks: "www.", "http:",
 # "a@b.c"); block syntax (#, -, +, >, =, "1.") matters only at the start of the text.
 _MD_SPECIAL = re.compile(r"([\\`*_{}\[\]()#!|<>~:$^&.@])")

@@ -26,6 +26,7 @@ from ui.charts import epochs, layers, theme
 from ui.charts.theme import LINE_NAMES, VARIANT_COLORS
 
 VARIANTS = COMPARED  # ("classic", "averaged", "voted", "pocket")
+
 SMALL_HEIGHT = 320  # one of the four small multiples (presenter: SMALL_HEIGHT_PRESENTER)
 SMALL_HEIGHT_PRESENTER = 440
 

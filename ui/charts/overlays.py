@@ -11,19 +11,12 @@ import numpy as np
 
 import perceptron_core as pc
 from ui.charts import layers, theme
+from ui.limits import POCKET_WORK, VOTE_WORK
 
 # The variants' colours and names are the Variants page's: one variant, one look.
 COLORS = {v: theme.VARIANT_COLORS[v] for v in ("averaged", "voted", "pocket")}
 NAMES = {v: theme.LINE_NAMES[v] for v in COLORS}
 VOTE_GRID = 80  # cells a side for the vote's zero level
-# Sign evaluations a voted overlay may cost per step (its vectors x (grid cells + points));
-# beyond that the page says so instead of drawing the vote.
-VOTE_WORK = 30_000_000
-
-
-# Training-error evaluations the pocket may cost (every weight vector of the run against
-# every point, once per run): about a second at this size.
-POCKET_WORK = 100_000_000
 
 
 def pocket_too_costly(run) -> bool:

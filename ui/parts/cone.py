@@ -7,7 +7,7 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, space_view, text
+from ui import compute, limits, space_view, text
 from ui.parts import widgets
 from ui.state import Table
 
@@ -32,7 +32,7 @@ def cone_section(page: Table, data_rows: np.ndarray, run) -> pc.ConeSolution | N
         st.info("No rows: the data has no points yet.")
         return None
     try:
-        sol = compute.cone_solution(A, compute.CONE_MAX_UPDATES)
+        sol = compute.cone_solution(A, limits.CONE_MAX_UPDATES)
     except ValueError as exc:  # the engine's refusal (values too large to add safely)
         st.error(text.plain(str(exc), 300))
         return None
@@ -51,7 +51,7 @@ def cone_section(page: Table, data_rows: np.ndarray, run) -> pc.ConeSolution | N
         st.dataframe(checks, key=page.own("cone_check"), hide_index=True, height=250)
         if A.shape[0] > len(checks):
             st.caption(f"The first {len(checks)} of {A.shape[0]:,} rows (all are counted below).")
-    summary = space_view.cone_summary(sol, compute.CONE_MAX_UPDATES)
+    summary = space_view.cone_summary(sol, limits.CONE_MAX_UPDATES)
     (st.success if sol.solved else st.warning)(text.md_numbers(summary))
     if source == "data" and run is not None:
         st.caption(text.md_numbers(space_view.same_as_run(sol, run)))
@@ -67,7 +67,7 @@ def _typed_rows(page: Table) -> np.ndarray | None:
         key=page.key("rows"),
         bind=QP,
         height=120,
-        max_chars=page["rows"].high,  # the link keeps the rows (ui.state.CONE_ROWS_CHARS)
+        max_chars=page["rows"].high,  # the link keeps the rows (ui.limits.CONE_ROWS_CHARS)
     )
     try:
         A = space_view.parse_rows(raw)

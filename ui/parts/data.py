@@ -18,7 +18,7 @@ import streamlit as st
 from streamlit.runtime.uploaded_file_manager import DeletedFile
 
 import datasets
-from ui import compute, guard, state, text
+from ui import compute, guard, limits, state, text
 from ui.parts import link, widgets
 from ui.parts.style import UPLOAD_CSS, presenter_toggle
 from ui.state import Table
@@ -292,9 +292,9 @@ def _draw(page: Table) -> DataChoice:
         a.number_input("x1", value=0.0, step=0.1, format="%.3f", key=page.own("add_x1"))
         b.number_input("x2", value=0.0, step=0.1, format="%.3f", key=page.own("add_x2"))
         st.button("Add point", key=page.own("add_point"), on_click=_add_typed_point, args=(page,))
-    if len(y) > state.MAX_URL_POINTS:
+    if len(y) > limits.MAX_URL_POINTS:
         st.caption(
-            f"{len(y):,} points: the link keeps the first {state.MAX_URL_POINTS} "
+            f"{len(y):,} points: the link keeps the first {limits.MAX_URL_POINTS} "
             "(download the dataset to keep them all)."
         )
     return DataChoice(datasets.Dataset(X, y, source="drawn points"), drawing=True)
@@ -366,7 +366,7 @@ def drawing_box(box):
 # ----------------------------------------------------------------------- upload
 def _upload(page: Table, wide: bool = False) -> DataChoice:
     ss = _ss()
-    limit_mb = datasets.MAX_FILE_BYTES // 2**20
+    limit_mb = limits.MAX_FILE_BYTES // 2**20
     # No type filter: the loader recognises the file by its content and says what it is
     # (an old .xls, a PDF, ...). A file over the size limit is refused by the browser
     # before it is sent; UPLOAD_CSS shows the reason next to it, in the app's words.
@@ -522,7 +522,7 @@ def _upload_lost(page: Table) -> DataChoice:
 
 def _short(name) -> str:
     """A column or class name from a file, as a select box shows it: one line, cut short."""
-    return text.shorten(name, text.NAME_LIMIT)
+    return text.shorten(name, limits.NAME_LIMIT)
 
 
 # ---------------------------------------------------------------- preprocessing
@@ -561,14 +561,14 @@ def settle(
     """The dataset to show: the choice preprocessed, or, when it cannot be used, the
     previous good data with what was wrong said once (``st.stop()`` when there is none).
 
-    ``max_points``: the most the page draws (default ``compute.MAX_POINTS``);
+    ``max_points``: the most the page draws (default ``limits.PLAYGROUND_POINTS``);
     ``settings``: the run's settings, part of the guard's fingerprint (data that crashed
     the page with them is not tried again); ``max_features``: the most features the page
     takes (None: any); ``verb``: what the page does with at most ``max_points`` ("draws",
     or "trains on" for a page that draws a sample).
     """
     ss = _ss()
-    max_points = compute.MAX_POINTS if max_points is None else max_points
+    max_points = limits.PLAYGROUND_POINTS if max_points is None else max_points
     ds, error = choice.dataset, choice.error
     if ds is not None and error is None:
         try:

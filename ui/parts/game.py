@@ -17,14 +17,14 @@ import streamlit as st
 
 import perceptron_core as pc
 from ui import compute, online_view, state, text
+from ui.limits import ADVERSARY_BUDGET_S
+from ui.limits import ONLINE_ARRIVALS as MAX_ARRIVALS
+from ui.limits import ONLINE_UNDO as UNDO_DEPTH
 from ui.parts import link
 from ui.parts.settings import Settings
 from ui.state import Table
 
-MAX_ARRIVALS = state.MAX_URL_POINTS  # what a link holds: the game is one link
 LIMIT = 32.0  # |coordinate| a link holds (state.encode_points: 32.767)
-UNDO_DEPTH = 200
-ADVERSARY_BUDGET_S = 2.0  # "to the end" stops here and says so (press again to go on)
 ONLINE = Settings(online=True, max_epochs=1)  # the notes' algorithm: w = 0, eta = 1, one pass
 LABELS = {1: ("+1", "1"), -1: ("−1", "2")}  # label: (button, shortcut); C and R are Streamlit's
 

@@ -15,7 +15,7 @@ import streamlit as st
 from streamlit.errors import StreamlitAPIException
 from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
-from ui import state
+from ui import limits
 
 
 def query_string() -> str:
@@ -25,20 +25,20 @@ def query_string() -> str:
 
 
 def too_long() -> int:
-    """The length of this run's query string when it is over ``state.MAX_LINK``, else 0."""
+    """The length of this run's query string when it is over ``limits.MAX_LINK``, else 0."""
     n = len(query_string())
-    return n if n > state.MAX_LINK else 0
+    return n if n > limits.MAX_LINK else 0
 
 
 def refuse_a_long_link() -> None:
-    """A link longer than ``state.MAX_LINK``: a page that says so, and nothing of it read
+    """A link longer than ``limits.MAX_LINK``: a page that says so, and nothing of it read
     or kept (the session's copy of it is dropped). Any page of the lab opens from here."""
     n = too_long()
     if not n:
         return
     st.title("This link is too long")
     st.markdown(
-        f"This link is too long ({n:,} characters; the limit is {state.MAX_LINK:,}), so "
+        f"This link is too long ({n:,} characters; the limit is {limits.MAX_LINK:,}), so "
         "nothing in it was read. The links the lab makes are much shorter: this one was "
         "joined to something else, padded or made by hand."
     )

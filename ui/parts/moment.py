@@ -9,12 +9,12 @@ from urllib.parse import urlsplit
 import streamlit as st
 
 from ui import lecture
+from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
+from ui.limits import SCENES_KEPT as MOST
 from ui.parts import data, scenes
 from ui.state import SOURCES, Table
 
 MINE = "lab_custom_scenes"  # app.py's LAB_STATE: the lecturer's scenes, oldest first
-MOST = 40  # scenes a session keeps (a link is at most about 3 KB)
-TITLE_CHARS = 120
 
 
 def query(page: Table) -> dict[str, str]:

@@ -30,7 +30,7 @@ class Settings:
     kernel: str = "linear"
     degree: int = 2
     width: float = 1.0  # RBF: K(a, b) = exp(-||a - b||^2 / (2 width^2))
-    max_updates: int | None = None  # a page's own cap (None: compute.MAX_UPDATES)
+    max_updates: int | None = None  # a page's own cap (None: limits.MAX_UPDATES)
 
     def __post_init__(self):
         if self.variant not in pc.VARIANTS:

@@ -1,0 +1,82 @@
+"""What a column's name and values say: a label, an id or row number, which class is +1.
+
+Rules the loader proposes columns by and the writer checks against, so that a CSV
+:func:`datasets.to_csv` writes needs a hint line only where the loader would guess
+otherwise.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+
+import numpy as np
+
+from ._tokens import NUMBER
+
+_POSITIVE_WORDS = ("1", "+1", "yes", "true", "positive")
+# Column names that usually hold the class; earlier entries win. "y" comes last, and
+# only counts when there is no "x" column: two-feature files often call their features
+# x and y.
+_LABEL_NAMES = (
+    "label", "labels", "class", "classes", "target", "species", "outcome", "category",
+    "diagnosis", "group", "kind", "type", "result", "y",
+)  # fmt: skip
+_ID_NAMES = frozenset(
+    {
+        "id", "index", "idx", "row", "rowid", "row_id", "row id", "row number", "no", "nr",
+        "num", "#", "key", "n°", "nº", "lfd nr", "lfdnr", "nummer", "zeile", "fila", "ligne",
+        "numéro", "numero", "número", "unnamed: 0", "obs", "case",
+    }
+)  # fmt: skip
+"""Names of row-number and id columns (compared case-folded, without dots): Nr., No., #..."""
+_ID_SUFFIX = re.compile(r".*[\s_-](id|nr|no|idx|index|number|nummer)")
+"""... and names ending in one: student_id, Sample No., Lfd. Nr."""
+
+
+def _is_id_name(name: str) -> bool:
+    folded = " ".join(name.casefold().replace(".", " ").split())
+    return folded in _ID_NAMES or bool(_ID_SUFFIX.fullmatch(folded))
+
+
+def _label_names(columns: Sequence[str]) -> tuple[str, ...]:
+    if any(c.strip().casefold() == "x" for c in columns):
+        return _LABEL_NAMES[:-1]
+    return _LABEL_NAMES
+
+
+def _class_sort_key(name: str) -> tuple:
+    if NUMBER.fullmatch(name):
+        return (0, float(name), "")
+    return (1, 0.0, name.casefold())
+
+
+def _default_positive(names: Sequence[str]) -> str:
+    """+1 is 1 / yes / true / +1 / positive if present, else the second in sorted order."""
+    for name in names:
+        if name.strip().casefold() in _POSITIVE_WORDS:
+            return name
+    ordered = sorted(names, key=_class_sort_key)
+    return ordered[1] if len(ordered) > 1 else ordered[0]
+
+
+def _counts_rows(values: np.ndarray) -> bool:
+    """Whole numbers 1, 2, 3, ... (or from 0) in order, ten or more: a row number."""
+    n = len(values)
+    if n < 10 or values[0] not in (0, 1) or values[-1] != values[0] + n - 1:
+        return False
+    return bool(np.array_equal(values, np.arange(values[0], values[0] + n)))
+
+
+def _choose_label(
+    candidates: Mapping[str, Sequence[str]], columns: Sequence[str], text: set[str]
+) -> str | None:
+    """Prefer a label-like name, then the rightmost two-valued column, then text columns."""
+    for wanted in _label_names(columns):
+        for name in candidates:
+            if name.strip().casefold() == wanted:
+                return name
+    two = [n for n in candidates if len(candidates[n]) == 2]
+    texts = [n for n in candidates if n in text]
+    pool = two or texts or list(candidates)
+    return max(pool, key=columns.index) if pool else None
