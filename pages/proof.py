@@ -3,7 +3,7 @@
 import streamlit as st
 
 import perceptron_core as pc
-from ui import bounds, compute, proof_view, replay, text
+from ui import bounds, compute, proof_charts, proof_view, replay, text
 from ui.charts import layers, playground
 from ui.parts import data, downloads, numbers, settings, stage, style, widgets
 from ui.state import PROOF as PAGE
@@ -141,7 +141,7 @@ def charts(squeeze, k: int, epoch: int) -> None:
     if not separable:  # Theorem 2 solved at a few epochs (cached), for its chart
         sampled = pc.sample_epochs(run.epochs, epoch)
         per_epoch = pc.epoch_bounds(run, {e: compute.hinge_bound(ds.X, ds.y, e) for e in sampled})
-    figs = proof_view.charts(
+    figs = proof_charts.charts(
         squeeze, k, distance=distance, epochs=per_epoch, epoch=epoch, log=log, presenter=presenter
     )
     columns = st.columns(2, gap="medium")

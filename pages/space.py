@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, replay, space_view
+from ui import compute, replay, space_view, weight_view
 from ui.charts import layers, playground
 from ui.limits import SPACE_POINTS
 from ui.parts import cone, data, downloads, numbers, settings, stage, style, widgets
@@ -92,12 +92,12 @@ def draw(t: int) -> None:
                                       value=PAGE.defaults.slice_b, step=1.0, bind=QP))  # fmt: skip
         W, B = run.trajectory()
         k = int(run.updates_before_visit(t))
-        wbox = space_view.weight_box(W)
-        stage.plot(PAGE, "weights", space_view.weight_figure(A, W, B, k, c, box=wbox,
-                                                               presenter=presenter))  # fmt: skip
+        wbox = weight_view.weight_box(W)
+        stage.plot(PAGE, "weights", weight_view.weight_figure(A, W, B, k, c, box=wbox,
+                                                                presenter=presenter))  # fmt: skip
         wrong = int(np.count_nonzero(pc.flipped_mistakes(A, np.concatenate(([b], w)))))
-        empty = space_view.slice_polygon(A, c, wbox).shape[0] == 0
-        st.caption(space_view.slice_sentence(kind, c, b, wrong, ds.n, empty))
+        empty = weight_view.slice_polygon(A, c, wbox).shape[0] == 0
+        st.caption(weight_view.slice_sentence(kind, c, b, wrong, ds.n, empty))
     with side, st.container(key=PAGE.own("numbers")):
         if visit is not None:
             x, y = ds.X[visit.index], int(ds.y[visit.index])

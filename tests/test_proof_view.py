@@ -1,6 +1,6 @@
-"""The proof page's lines and charts (ui.proof_view) against a textbook perceptron
-(tests/proof_oracle.py). The numbers themselves (pc.theorem1 and the rest) are tested in
-tests/test_engine_proof.py.
+"""The proof page's lines and charts (ui.proof_view, ui.proof_charts) against a textbook
+perceptron (tests/proof_oracle.py). The numbers themselves (pc.theorem1 and the rest) are
+tested in tests/test_engine_proof.py.
 """
 
 import re
@@ -11,7 +11,7 @@ from proof_oracle import radius, textbook
 
 import datasets
 import perceptron_core as pc
-from ui import proof_view
+from ui import proof_charts, proof_view
 
 
 def test_the_proofs_lines_carry_the_numbers_at_the_step():
@@ -42,7 +42,7 @@ def test_charts_mark_the_step_and_the_bound():
     sq = pc.theorem1(run, th)
     k = 40
     for log in (True, False):
-        figs = proof_view.charts(sq, k, distance=pc.distance_004(run, th), log=log)
+        figs = proof_charts.charts(sq, k, distance=pc.distance_004(run, th), log=log)
         assert [name for name, _, _ in figs] == ["squeeze", "distance", "norm", "cosine"]
         squeeze = figs[0][2]
         shapes = [s.x0 for s in squeeze.layout.shapes]
@@ -52,8 +52,8 @@ def test_charts_mark_the_step_and_the_bound():
         now = next(t for t in squeeze.data if t.name == "w·u* now")
         assert now.x[0] == k and now.y[0] == pytest.approx(float(sq.dot[k]))
     # A long run is drawn from at most MAX_DRAWN points per curve, today's among them.
-    idx = proof_view.drawn(1_000_000, 123_457)
-    assert len(idx) <= proof_view.MAX_DRAWN + 1 and 123_457 in idx and idx[-1] == 999_999
+    idx = proof_charts.drawn(1_000_000, 123_457)
+    assert len(idx) <= proof_charts.MAX_DRAWN + 1 and 123_457 in idx and idx[-1] == 999_999
 
 
 def test_a_crossing_past_the_floats_is_written_out():

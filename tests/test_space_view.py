@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 import datasets
 import perceptron_core as pc
-from ui import space_view
+from ui import cone_view, space_view, weight_view
 from ui.charts.geometry import Box
 
 
@@ -93,7 +93,7 @@ def test_a_flipped_sample_has_a_dot_w_positive_exactly_when_the_2d_w_gets_it_rig
 def test_the_default_typed_system_by_hand():
     """Rows (0,3,-1), (-2,-2,2), (-2,1,-2), (2,2,1): six updates over three passes reach
     w = (-2, 4, 3) with A w = (9, 2, 2, 7), so m = 2 and w* = (-1, 2, 1.5)."""
-    A = space_view.parse_rows("0, 3, -1\n-2, -2, 2\n-2, 1, -2\n2, 2, 1")
+    A = cone_view.parse_rows("0, 3, -1\n-2, -2, 2\n-2, 1, -2\n2, 2, 1")
     sol = pc.solve_cone(A)
     iterates, rows, solved = textbook_cone(A, 100)
     assert solved and sol.solved
@@ -133,7 +133,7 @@ def test_infeasible_systems_hit_the_cap_and_say_so():
     sol = pc.solve_cone([[1.0, 0.0], [-1.0, 0.0]], max_updates=50)
     assert sol.stop_reason == "max_updates" and not sol.solved
     assert sol.updates == 50 and sol.solution is None
-    text = space_view.cone_summary(sol, 50)
+    text = cone_view.cone_summary(sol, 50)
     assert "No solution after 50 updates (the cap)" in text
     # XOR (002, example 2): no line separates it, so its flipped samples have no solution.
     xor = datasets.generate("notes_002_example2")
@@ -142,10 +142,10 @@ def test_infeasible_systems_hit_the_cap_and_say_so():
     # A zero row is never satisfied: a . w = 0 is "I don't know".
     assert pc.solve_cone([[0.0, 0.0]], max_updates=3).updates == 3
     # Three passes are needed for the default system: two are a cap.
-    A = space_view.parse_rows("0, 3, -1\n-2, -2, 2\n-2, 1, -2\n2, 2, 1")
+    A = cone_view.parse_rows("0, 3, -1\n-2, -2, 2\n-2, 1, -2\n2, 2, 1")
     short = pc.solve_cone(A, max_passes=2)
     assert short.stop_reason == "max_passes" and short.passes == 2 and short.solution is None
-    assert "2 passes (the cap)" in space_view.cone_summary(short, 10_000)
+    assert "2 passes (the cap)" in cone_view.cone_summary(short, 10_000)
 
 
 def test_bad_systems_are_refused_with_a_message():
@@ -167,9 +167,9 @@ def test_the_perceptron_on_the_flipped_samples_is_the_run():
         W, B = run.trajectory()
         assert np.array_equal(sol.iterates, np.column_stack((B, W))), name
         assert sol.solved == run.converged
-        assert "exactly" in space_view.same_as_run(sol, run)
+        assert "exactly" in cone_view.same_as_run(sol, run)
         shuffled = pc.train(ds.X, ds.y, max_epochs=30, shuffle=True)
-        assert "shuffled order" in space_view.same_as_run(sol, shuffled)
+        assert "shuffled order" in cone_view.same_as_run(sol, shuffled)
 
 
 def test_the_final_w_on_separable_data_is_inside_every_half_plane_and_the_cone():
@@ -180,8 +180,8 @@ def test_the_final_w_on_separable_data_is_inside_every_half_plane_and_the_cone()
     assert np.all(ds.y * (ds.X @ w + b) > 0)  # each example's half-plane, by numpy
     A = pc.flipped(ds.X, ds.y)
     W, _ = run.trajectory()
-    box = space_view.weight_box(W)
-    poly = space_view.slice_polygon(A, b, box)
+    box = weight_view.weight_box(W)
+    poly = weight_view.slice_polygon(A, b, box)
     assert poly.shape[0] >= 3 and inside_convex(poly, w)
     # The start (w = 0) is outside: a . 0 = 0 is a mistake for every example.
     assert not inside_convex(poly, np.zeros(2)) or np.all(A[:, 0] * b > 0)
@@ -203,7 +203,7 @@ def test_the_slice_polygon_is_exactly_the_set_of_weights_that_get_every_example_
     A = pc.flipped(ds.X, ds.y)
     box = Box(-6, 6, -6, 6)
     for c in (-2.0, -1.0, 0.0, 1.0, 3.0):
-        poly = space_view.slice_polygon(A, c, box)
+        poly = weight_view.slice_polygon(A, c, box)
         P = rng.uniform(-6, 6, size=(3_000, 2))
         values = A[:, 1:] @ P.T + A[:, :1] * c  # (rows, points)
         near = np.min(np.abs(values) / np.linalg.norm(A[:, 1:], axis=1)[:, None], axis=0) < 1e-6
@@ -212,7 +212,7 @@ def test_the_slice_polygon_is_exactly_the_set_of_weights_that_get_every_example_
             if edge:
                 continue
             assert (poly.shape[0] >= 3 and inside_convex(poly, p)) == ok, (c, p)
-        counts = space_view.wrong_counts(A, c, [0.5, -2.0], [1.0])
+        counts = weight_view.wrong_counts(A, c, [0.5, -2.0], [1.0])
         for j, w1 in enumerate((0.5, -2.0)):
             expected = int(np.sum(ds.y * (ds.X @ np.array([w1, 1.0]) + c) <= 0))
             assert counts[0, j] == expected
@@ -300,14 +300,14 @@ def test_the_weight_figure_marks_the_current_w_and_which_path_points_are_in_the_
     W, B = run.trajectory()
     k = 40
     c = B[k]
-    fig = space_view.weight_figure(A, W, B, k, c, box=space_view.weight_box(W))
+    fig = weight_view.weight_figure(A, W, B, k, c, box=weight_view.weight_box(W))
     star = next(t for t in fig.data if t.name.startswith("w now"))
     assert (star.x[0], star.y[0]) == (W[k, 0], W[k, 1]) and star.marker.symbol == "star"
     path = next(t for t in fig.data if t.name == "w after each update")
     filled = [s == "circle" for s in path.marker.symbol]
     assert filled == [bool(v == c) for v in B[: k + 1]]
     assert fig.layout.title.text == f"Weight space at b = {c:g}"
-    other = space_view.weight_figure(A, W, B, k, c + 1, box=space_view.weight_box(W))
+    other = weight_view.weight_figure(A, W, B, k, c + 1, box=weight_view.weight_box(W))
     assert next(t for t in other.data if t.name.startswith("w now")).marker.symbol == "star-open"
     import plotly.graph_objects as go
 
@@ -316,7 +316,7 @@ def test_the_weight_figure_marks_the_current_w_and_which_path_points_are_in_the_
 
 # ---------------------------------------------------------------------- the rows
 def test_typed_rows_are_read_or_refused_with_a_reason():
-    assert space_view.parse_rows("1, 2\n3 4; 5,6").tolist() == [[1, 2], [3, 4], [5, 6]]
+    assert cone_view.parse_rows("1, 2\n3 4; 5,6").tolist() == [[1, 2], [3, 4], [5, 6]]
     bad = {
         "1, x": "'x' is not a number",
         "1, 2\n3": "same number of entries",
@@ -328,18 +328,18 @@ def test_typed_rows_are_read_or_refused_with_a_reason():
     }
     for source, message in bad.items():
         with pytest.raises(ValueError, match=message):
-            space_view.parse_rows(source)
+            cone_view.parse_rows(source)
 
 
 def test_the_iteration_and_check_tables_hold_the_textbook_numbers():
-    A = space_view.parse_rows("0, 3, -1\n-2, -2, 2\n-2, 1, -2\n2, 2, 1")
+    A = cone_view.parse_rows("0, 3, -1\n-2, -2, 2\n-2, 1, -2\n2, 2, 1")
     sol = pc.solve_cone(A)
     iterates, rows, _ = textbook_cone(A, 100)
-    table = space_view.iteration_rows(sol)
+    table = cone_view.iteration_rows(sol)
     assert [r["row i"] for r in table] == [i + 1 for i in rows]
     assert [r["a_i·w before"] for r in table] == [A[i] @ iterates[j] for j, i in enumerate(rows)]
     assert [r["pass"] for r in table] == textbook_cone.passes
-    checks = space_view.check_rows(sol)
+    checks = cone_view.check_rows(sol)
     assert [r["a_i·w*"] for r in checks] == [4.5, 1.0, 1.0, 3.5] and all(r["≥ 1"] for r in checks)
-    summary = space_view.cone_summary(sol, 100)
+    summary = cone_view.cone_summary(sol, 100)
     assert "Solved in 6 updates over 3 passes" in summary and "min A w* = 1" in summary

@@ -21,7 +21,7 @@ from ui.charts.layers import Scene
 
 # The adversary's target separator u, bias first: the line x1 + x2 = 0 (+1 above it).
 TARGET = np.array([0.0, 1.0, 1.0]) / math.sqrt(2.0)
-BOARD = (-2.0, 2.0, -2.0, 2.0)  # where the adversary plays: the empty board (data.DRAW_BOX)
+BOARD = (-2.0, 2.0, -2.0, 2.0)  # where the adversary plays: the empty board (draw.DRAW_BOX)
 TARGET_COLOR = theme.USTAR_COLOR
 PENDING_COLOR = "#777777"
 SAID = {1: "+1", -1: "−1", 0: "I don't know"}

@@ -26,11 +26,11 @@ given back within a second or two, as before, at a cost that does not grow with 
 number of runs.
 
 Memory: :func:`prepare_process` also notes, on every run, which session is running (so
-``ui.cache`` can release what Streamlit keeps for it once it has closed), fixes glibc's
-malloc thresholds before the warm-up (``ui.cache.tune_malloc``: what finished threads
-freed goes back to the OS), and starts ``ui.cache``'s housekeeping thread once (expired
-cache entries, closed sessions, the caches emptied once the last session is gone, freed
-heap given back to the OS). See ``ui/cache.py``.
+``ui.housekeeping`` can release what Streamlit keeps for it once it has closed), fixes
+glibc's malloc thresholds before the warm-up (``ui.housekeeping.tune_malloc``: what finished
+threads freed goes back to the OS), and starts the housekeeping thread once (expired cache
+entries, closed sessions, the caches emptied once the last session is gone, freed heap
+given back to the OS). See ``ui/housekeeping.py``.
 """
 
 from __future__ import annotations
@@ -47,18 +47,18 @@ ALLOCATED = 1_000  # and only when the collector counts at least this many new o
 def prepare_process() -> bool:
     """Warm up and freeze, the first time in this process; True if this call did it."""
     global _prepared
-    from ui import cache
+    from ui import housekeeping
 
-    cache.note_session()
+    housekeeping.note_session()
     with _lock:
         if _prepared:
             return False
         _prepared = True
-        cache.tune_malloc()  # before the libraries' big allocations
+        housekeeping.tune_malloc()  # before the libraries' big allocations
         _warm_up()
         gc.collect()
         gc.freeze()
-        cache.start_housekeeping()
+        housekeeping.start_housekeeping()
         threading.Thread(target=_collector, name="ui.warmup collector", daemon=True).start()
         return True
 

@@ -7,7 +7,7 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, limits, space_view, text
+from ui import compute, cone_view, limits, text
 from ui.parts import widgets
 from ui.state import Table
 
@@ -40,21 +40,21 @@ def cone_section(page: Table, data_rows: np.ndarray, run) -> pc.ConeSolution | N
         f"**Iterations**: {text.counted(sol.updates, 'update')} through "
         f"{text.counted(A.shape[0], 'row')}"
     )
-    rows = space_view.iteration_rows(sol)
+    rows = cone_view.iteration_rows(sol)
     if rows:
         st.dataframe(rows, key=page.own("cone_iterations"), hide_index=True, height=250)
     if sol.updates > len(rows):
         st.caption(f"The first {len(rows) - 5} and the last 5 of {sol.updates:,} updates.")
     if sol.solution is not None:
         st.markdown("**The check: every row of A w\\* ≥ 1**")
-        checks = space_view.check_rows(sol)
+        checks = cone_view.check_rows(sol)
         st.dataframe(checks, key=page.own("cone_check"), hide_index=True, height=250)
         if A.shape[0] > len(checks):
             st.caption(f"The first {len(checks)} of {A.shape[0]:,} rows (all are counted below).")
-    summary = space_view.cone_summary(sol, limits.CONE_MAX_UPDATES)
+    summary = cone_view.cone_summary(sol, limits.CONE_MAX_UPDATES)
     (st.success if sol.solved else st.warning)(text.md_numbers(summary))
     if source == "data" and run is not None:
-        st.caption(text.md_numbers(space_view.same_as_run(sol, run)))
+        st.caption(text.md_numbers(cone_view.same_as_run(sol, run)))
     return sol
 
 
@@ -70,7 +70,7 @@ def _typed_rows(page: Table) -> np.ndarray | None:
         max_chars=page["rows"].high,  # the link keeps the rows (ui.limits.CONE_ROWS_CHARS)
     )
     try:
-        A = space_view.parse_rows(raw)
+        A = cone_view.parse_rows(raw)
     except ValueError as exc:
         st.error(f"The rows cannot be used: {text.plain(str(exc), 300)}")
         A = ss.get(page.own("rows_good"))
