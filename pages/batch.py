@@ -3,7 +3,8 @@
 import streamlit as st
 
 from ui import batch_view, bounds, compute, layers, replay, text
-from ui.parts import data, downloads, numbers, settings, stage, style
+from ui.parts import data, downloads, numbers, settings, style
+from ui.stage import part as stage
 from ui.state import BATCH as PAGE
 
 MAX_POINTS = compute.MAX_POINTS  # each comparison and the scaling table are capped runs

@@ -5,7 +5,8 @@ import numpy as np
 import streamlit as st
 
 from ui import compute, experiments_view, figures, layers, text
-from ui.parts import data, downloads, progress, stage, style, widgets
+from ui.parts import data, downloads, progress, style, widgets
+from ui.stage import part as stage
 from ui.state import EXPERIMENTS as PAGE
 
 MAX_POINTS = 2_000  # the ordering experiment's data

@@ -3,7 +3,8 @@
 import streamlit as st
 
 from ui import compute, figures, kernel_view, layers
-from ui.parts import data, downloads, numbers, settings, stage, style
+from ui.parts import data, downloads, numbers, settings, style
+from ui.stage import part as stage
 from ui.state import KERNEL as PAGE
 
 MAX_POINTS = 2_000  # a kernel run costs n x n kernel values; its chart, support x cells

@@ -3,7 +3,8 @@
 import streamlit as st
 
 from ui import compute, figures, kernel_view, layers, overlays, replay, score_view, state, text
-from ui.parts import data, downloads, numbers, settings, stage, style
+from ui.parts import data, downloads, numbers, settings, style
+from ui.stage import part as stage
 from ui.state import PLAYGROUND as PAGE
 
 ss = st.session_state

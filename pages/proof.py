@@ -3,7 +3,8 @@
 import streamlit as st
 
 from ui import bounds, compute, figures, proof_view, replay, text
-from ui.parts import data, downloads, numbers, settings, stage, style, widgets
+from ui.parts import data, downloads, numbers, settings, style, widgets
+from ui.stage import part as stage
 from ui.state import PROOF as PAGE
 
 opening = data.open_page(PAGE)

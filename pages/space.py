@@ -5,7 +5,8 @@ import streamlit as st
 
 import perceptron_core as pc
 from ui import compute, figures, replay, space_view
-from ui.parts import cone, data, downloads, numbers, settings, stage, style, widgets
+from ui.parts import cone, data, downloads, numbers, settings, style, widgets
+from ui.stage import part as stage
 from ui.state import SPACE as PAGE
 
 QP = "query-params"

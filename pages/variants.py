@@ -4,7 +4,8 @@ import numpy as np
 import streamlit as st
 
 from ui import bounds, compute, figures, layers, text, variants_view
-from ui.parts import data, downloads, numbers, settings, stage, style, widgets
+from ui.parts import data, downloads, numbers, settings, style, widgets
+from ui.stage import part as stage
 from ui.state import VARIANTS as PAGE
 
 MAX_POINTS = 2_000  # the voted perceptron's regions cost (its vectors) x (grid cells)

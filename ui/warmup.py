@@ -81,7 +81,8 @@ def _warm_up() -> None:
     import datasets  # noqa: F401  (pandas and the loaders)
     import perceptron_core as pc
     from ui import figures, layers, text  # noqa: F401  (the pages' modules)
-    from ui.parts import data, settings, stage  # noqa: F401
+    from ui.parts import data, settings  # noqa: F401
+    from ui.stage import part  # noqa: F401
 
     X = np.array([[1.0, 2.0], [-1.0, -0.5], [2.0, -1.0], [-2.0, 1.0], [0.5, 0.2]])
     y = np.array([1, -1, 1, -1, -1])
