@@ -70,3 +70,18 @@ def test_the_browser_walks_a_run_as_the_server_does():
     assert out.returncode == 0, out.stderr[-2000:]
     assert json.loads(out.stdout) == expected
     assert len(set(expected)) > 5  # the walk went somewhere
+
+
+def test_the_served_module_is_one_module(tmp_path):
+    # The files are joined into the component's one module: no import is left to resolve
+    # (a blob module cannot), it parses, and the chart's entry point is its default export.
+    from ui import plot_click
+
+    js = plot_click._JS
+    assert "import {" not in js and 'from "./' not in js
+    assert js.count("export default function plotClick(") == 1
+    assert "//" not in "".join(line.strip()[:2] for line in js.splitlines())
+    module = tmp_path / "component.mjs"
+    module.write_text(js, encoding="utf-8")
+    out = subprocess.run([node(), "--check", str(module)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]

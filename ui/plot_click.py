@@ -99,7 +99,10 @@ _JS_FILES = (
     _STAGE / "keys.js",
 )
 _IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w.]+";\n', re.M)
-_JS = "\n".join(_IMPORT.sub("", f.read_text(encoding="utf-8")) for f in _JS_FILES)
+# The module goes out with every chart the server draws (each Step's rerun): the files'
+# comment lines stay in the files (none of them is inside a string).
+_COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
+_JS = _COMMENT.sub("", "\n".join(_IMPORT.sub("", f.read_text(encoding="utf-8")) for f in _JS_FILES))
 _CSS = """
 .plot-click-root { width: 100%; position: relative; }
 .plot-click-graph { width: 100%; position: relative; z-index: 1; }
