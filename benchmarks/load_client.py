@@ -17,9 +17,9 @@ message (``python benchmarks/load.py --check`` compares it with a real Chromium)
    downloaded; ``asset_bytes`` counts the bodies as sent (compressed when they were).
 2. ``step()``: what the stage's chart sends a third of a second after a Step press: a
    fragment rerun carrying the chart's state ``{"sync": {"cursor", "history", "seq",
-   "move"}}``, the cursor being where Step lands according to the frames the server sent
-   (the ``moves`` of the chart's data); a press beyond them sends ``move: "step"`` with the
-   old cursor, as the browser does. Timed until ``script_finished``.
+   "move"}}``, the cursor being where Step lands according to the plan the server sent
+   (``moves[cursor]["to"]["step"]`` in the chart's data); a press beyond the frames sent
+   sends ``move: "step"`` with the old cursor, as the browser does. Timed until ``script_finished``.
 3. ``upload(csv)``: the data source set to Upload (a full rerun), then as the upload box
    does: ``file_urls_request``, an HTTP PUT of the file (multipart, XSRF header), and a
    rerun with the box's file info. Timed from the PUT until the run with the uploaded data
@@ -450,7 +450,8 @@ class Student:
         """Press Step once, as the chart reports it (a fragment rerun)."""
         if self.chart is None:
             raise StudentError("no stage to step")
-        target = (self.chart["moves"].get(str(self.cursor)) or [None])[0]
+        plan = self.chart["moves"].get(str(self.cursor)) or {}  # by name (ui.stage.sync)
+        target = (plan.get("to") or {}).get("step")
         self.seq += 1
         if target is not None and str(target) in self.chart["frame_keys"]:
             sync = {"cursor": target, "history": [*self.history, self.cursor], "seq": self.seq}

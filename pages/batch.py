@@ -6,7 +6,8 @@ import perceptron_core as pc
 from ui import batch_view, bounds, compute, replay, text
 from ui.charts import layers
 from ui.limits import BATCH_POINTS as MAX_POINTS
-from ui.parts import data, downloads, numbers, settings, stage, style
+from ui.parts import data, downloads, numbers, settings, style
+from ui.stage import part as stage
 from ui.state import BATCH as PAGE
 
 ETAS = (0.1, 1.0, 10.0)  # the learning rates compared

@@ -9,7 +9,8 @@ from ui.charts import geometry, layers
 from ui.limits import ADVERSARIAL_WORK, DIMENSION_WORK, MARGIN_WORK, MOST_COORDINATES, ORDER_WORK
 from ui.limits import EXPERIMENTS_EPOCHS as MAX_EPOCHS
 from ui.limits import EXPERIMENTS_POINTS as MAX_POINTS
-from ui.parts import data, downloads, progress, stage, style, widgets
+from ui.parts import data, downloads, progress, style, widgets
+from ui.stage import part as stage
 from ui.state import EXPERIMENTS as PAGE
 
 opening = data.open_page(PAGE)

@@ -5,7 +5,8 @@ import streamlit as st
 from ui import compute, kernel_view
 from ui.charts import epochs, geometry, layers
 from ui.limits import KERNEL_POINTS as MAX_POINTS
-from ui.parts import data, downloads, numbers, settings, stage, style
+from ui.parts import data, downloads, numbers, settings, style
+from ui.stage import part as stage
 from ui.state import KERNEL as PAGE
 
 opening = data.open_page(PAGE)

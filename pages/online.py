@@ -6,9 +6,10 @@ import datasets
 import perceptron_core as pc
 from ui import compute, guard, online_view, replay, state
 from ui.charts import geometry, layers
-from ui.parts import downloads, game, moment, numbers, stage, style, widgets
+from ui.parts import downloads, game, moment, numbers, style, widgets
 from ui.parts.data import drawing_box
 from ui.plot_click import plot_click
+from ui.stage import part as stage
 from ui.state import ONLINE as PAGE
 
 guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py

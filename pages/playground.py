@@ -5,7 +5,8 @@ import streamlit as st
 from ui import compute, kernel_view, replay, score_view, state, text
 from ui.charts import epochs, layers, overlays, playground
 from ui.limits import PLAYGROUND_DRAWN, SCORE_DRAWN
-from ui.parts import data, downloads, numbers, settings, stage, style
+from ui.parts import data, downloads, numbers, settings, style
+from ui.stage import part as stage
 from ui.state import PLAYGROUND as PAGE
 
 ss = st.session_state

@@ -5,7 +5,8 @@ import streamlit as st
 import perceptron_core as pc
 from ui import bounds, compute, proof_charts, proof_view, replay, text
 from ui.charts import layers, playground
-from ui.parts import data, downloads, numbers, settings, stage, style, widgets
+from ui.parts import data, downloads, numbers, settings, style, widgets
+from ui.stage import part as stage
 from ui.state import PROOF as PAGE
 
 opening = data.open_page(PAGE)

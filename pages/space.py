@@ -7,7 +7,8 @@ import perceptron_core as pc
 from ui import compute, replay, space_view, weight_view
 from ui.charts import layers, playground
 from ui.limits import SPACE_POINTS
-from ui.parts import cone, data, downloads, numbers, settings, stage, style, widgets
+from ui.parts import cone, data, downloads, numbers, settings, style, widgets
+from ui.stage import part as stage
 from ui.state import SPACE as PAGE
 
 QP = "query-params"

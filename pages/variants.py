@@ -8,7 +8,8 @@ from ui import bounds, compute, text, variants_view
 from ui.charts import geometry, layers
 from ui.limits import VARIANTS_POINTS as MAX_POINTS
 from ui.limits import VARIANTS_UPDATES as MAX_UPDATES
-from ui.parts import data, downloads, numbers, settings, stage, style, widgets
+from ui.parts import data, downloads, numbers, settings, style, widgets
+from ui.stage import part as stage
 from ui.state import VARIANTS as PAGE
 
 opening = data.open_page(PAGE)

@@ -8,7 +8,7 @@ import numpy as np
 import pytest
 
 import perceptron_core as pc
-from ui.stepper import MOVES, Stepper
+from ui.stage.stepper import MOVES, Stepper
 
 X4 = np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]])  # ERRATA example 1
 Y4 = np.array([1, 1, -1, -1])
@@ -96,3 +96,26 @@ def test_a_batch_step_and_a_cursor_out_of_range():
     with pytest.raises(ValueError, match="move must be one of"):
         s.move("leap")
     assert set(MOVES) == {"step", "visit", "back", "epoch", "end", "reset"}
+
+
+def test_the_plan_names_every_buttons_target_and_state():
+    # What the browser is sent for each cursor, by name: the ERRATA trace's landings from
+    # 0 (Step at the 1st visit, Epoch at the end of epoch 1 = 4 visits, the run's 12
+    # visits) and from its end; the buttons off where their move goes nowhere.
+    run = pc.train(X4, Y4, max_epochs=3)
+    s = stepper(run)
+    start = s.plan(0)
+    assert start["to"] == {"step": 1, "visit": 1, "back": 0, "epoch": 4, "end": 12, "reset": 0}
+    assert sorted(start["off"]) == ["back", "reset"]
+    assert s.plan(3)["to"]["step"] == 5 and s.plan(3)["off"] == []
+    end = s.plan(12)
+    assert end["to"]["back"] == 11 and sorted(end["off"]) == ["end", "epoch", "step", "visit"]
+    # The buttons drawn by the server: Back is on at 0 while there is a move to undo.
+    assert s.disabled() == {
+        "step": False, "visit": False, "back": True, "epoch": False, "end": False, "reset": True
+    }  # fmt: skip
+    s.go(7)
+    s.go(0)
+    assert s.disabled()["back"] is False and s.disabled()["reset"] is True
+    s.move("back")
+    assert s.cursor == 7

@@ -52,10 +52,9 @@ Behaviour:
   ``st.plotly_chart`` gave them (Streamlit's light theme).
 * The script's address carries plotly.js's version (``?v=``): a proxy may cache it for good
   (``deploy/nginx.conf.template`` does), and a new version is a new address.
-* ``page_keys(...)`` draws nothing: app.py puts it first on every page, an inline script
-  that keeps the page's keys until this component's script has loaded (a press made
-  before the stage is ready waits for it), and hands it the page's data (a lecture
-  scene's, its section).
+* A run's stage rides on the chart (``stage=``, ``on_sync=``: ``ui.stage`` builds them):
+  its browser half is ui/stage/stage.js, served in this component's module with the
+  page's keys (ui/stage/keys.js), its data contract at its head.
 """
 
 from __future__ import annotations
@@ -80,7 +79,6 @@ __all__ = [
     "CHART_TEMPLATE",
     "Click",
     "ClickPoint",
-    "page_keys",
     "peek_click",
     "plot",
     "plot_click",
@@ -90,9 +88,21 @@ DEFAULT_HEIGHT = 450
 COMPONENT_NAME = "perceptron_lab.plot_click"
 
 _HERE = Path(__file__).resolve().parent
-_JS = (_HERE / "plot_click.js").read_text(encoding="utf-8")
-_PAGE_JS = (_HERE / "page_keys.js").read_text(encoding="utf-8")
-PAGE_KEYS = "lab_page_keys"  # the container of ``page_keys``: nothing to see, no room taken
+_STAGE = _HERE / "stage"
+# The component's module: the stage's pure logic, this chart, the stage that steps a run on
+# it and the page's keys (ui/stage/), joined in this order (the keys' listeners start last,
+# once every name is defined). Their import lines go: the files share one module here.
+_JS_FILES = (
+    _STAGE / "stepping.mjs",
+    _HERE / "plot_click.js",
+    _STAGE / "stage.js",
+    _STAGE / "keys.js",
+)
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w.]+";\n', re.M)
+# The module goes out with every chart the server draws (each Step's rerun): the files'
+# comment lines stay in the files (none of them is inside a string).
+_COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
+_JS = _COMMENT.sub("", "\n".join(_IMPORT.sub("", f.read_text(encoding="utf-8")) for f in _JS_FILES))
 _CSS = """
 .plot-click-root { width: 100%; position: relative; }
 .plot-click-graph { width: 100%; position: relative; z-index: 1; }
@@ -100,14 +110,9 @@ _CSS = """
 .plot-click-layer * { pointer-events: none !important; }
 .plot-click-under { z-index: 0; }
 .plot-click-over { z-index: 2; }
-.stage-stale { opacity: 0.45; transition: opacity 0.15s; }
-/* Play running in the browser: its button reads Pause (the label Streamlit drew stays). */
-[data-stage-playing="1"] button p { visibility: hidden; position: relative; }
-[data-stage-playing="1"] button p::after { content: "Pause"; visibility: visible;
-  position: absolute; left: 0; right: 0; text-align: center; }
 .plot-click-error { color: var(--st-red-color, #c00); font-family: var(--st-code-font, monospace);
   font-size: 0.8rem; white-space: pre-wrap; }
-"""
+""" + (_STAGE / "stage.css").read_text(encoding="utf-8")
 
 PLOTLY_JS_DIR = Path(plotly.__file__).resolve().parent / "package_data"
 PLOTLY_JS_FILE = "plotly.min.js"
@@ -257,9 +262,10 @@ def plot_click(
         Optional callback, called once per click with the new click before the script
         reruns (a regular Streamlit widget callback: you may change ``st.session_state``).
     stage
-        Optional: a run's frames to step through in the browser (``ui.parts.stage.live_chart``
-        builds it). The figure is then the fixed scene; each frame draws its own traces in
-        a plot under it and one over it, and puts its texts into the page's elements.
+        Optional: a run's frames to step through in the browser (``ui.stage.sync.sent``
+        builds it; ui/stage/stage.js reads it). The figure is then the fixed scene; each
+        frame draws its own traces in a plot under it and one over it, and puts its texts
+        into the page's elements.
     on_sync
         With ``stage``: called with ``{"cursor", "history", "seq", "move"}`` when the
         browser reports where it stepped to (and the move it could not make itself).
@@ -320,56 +326,6 @@ def plot_click(
         on_sync_change=_on_sync_change,
     )
     return _as_click(result.get("click"))
-
-
-def page_keys(
-    *,
-    where: str,
-    stage: bool,
-    charts: list[str] = (),
-    scene: bool = False,
-    opening: bool = False,
-    section: str | None = None,
-    shortcuts: list[str] = (),
-) -> None:
-    """The page's keys, drawn first on every page (app.py): nothing on screen.
-
-    An inline script (``page_keys.js``, run as soon as it is drawn) hands the page's data
-    to this component's script and keeps the presses that script would take until it has
-    loaded: a press made while the page's stage is on its way (its script running, the
-    component's module or plotly.js loading) waits for it instead of being lost.
-
-    Parameters
-    ----------
-    where
-        The page and the scene on it; a new value is a new page (the keys pressed meanwhile
-        wait for its stage).
-    stage, charts
-        Whether the page steps a run (its stage takes the keys), and the keys its stage's
-        chart may have (a press waits while that chart is on its way).
-    scene, opening
-        A lecture scene is on screen (its bar's buttons take the clicker's keys); a scene
-        was asked for, and this page is on the way to it.
-    section
-        The anchor of the heading a scene opens at (scrolled to once it is drawn).
-    shortcuts
-        The stage's keys, lower case.
-    """
-    data = {
-        "where": where,
-        "stage": bool(stage),
-        "charts": list(charts),
-        "scene": bool(scene),
-        "opening": bool(opening),
-        "section": section,
-        "shortcuts": list(shortcuts),
-    }
-    # Our own values only (no text from users); "</" cannot end the script early.
-    script = _PAGE_JS.replace("__PAGE_DATA__", json.dumps(data).replace("</", "<\\/"))
-    with st.container(key=PAGE_KEYS):
-        # Hidden with its layout wrapper, which would still take a gap of the page's column.
-        hide = f".st-key-{PAGE_KEYS}, div:has(> .st-key-{PAGE_KEYS}) {{display: none;}}"
-        st.html(f"<style>{hide}</style><script>{script}</script>", unsafe_allow_javascript=True)
 
 
 def plot(fig: go.Figure, *, key: str, height: int | None = None) -> None:

@@ -1,13 +1,13 @@
 """The stepping controls: Step / Visit / Back / Epoch / Run to end / Reset with their keys,
-Play with its speed and unit, and the scrub slider. They move a ``ui.stepper.Stepper``."""
+Play with its speed and unit, and the scrub slider. They move a ``ui.stage.stepper.Stepper``."""
 
 from __future__ import annotations
 
 import streamlit as st
 
 from ui.parts import widgets
+from ui.stage.stepper import Stepper
 from ui.state import Table
-from ui.stepper import Stepper
 from ui.text import KEYS, keys_help
 
 STAGE_MOVES = ("step", "visit", "back", "epoch", "end", "reset")  # the stage's buttons
@@ -19,13 +19,9 @@ def run_buttons(page: Table, on_move, stepper: Stepper) -> None:
     column the key's label goes: ``ui.parts.style``)."""
     with st.container(key=BUTTONS_KEY):
         cols = st.columns(6, gap="small")
+    disabled = stepper.disabled()  # the stepper's rule, which the browser is sent too
     for col, move in zip(cols, STAGE_MOVES, strict=True):
         label, shortcut, helptext = KEYS[move]
-        disabled = (stepper.at_end and move in ("step", "visit", "epoch", "end")) or (
-            move == "reset" and stepper.at_start
-        )
-        if move == "back":
-            disabled = not stepper.can_back
         col.button(
             label,
             key=page.own(move),
@@ -33,7 +29,7 @@ def run_buttons(page: Table, on_move, stepper: Stepper) -> None:
             help=helptext,
             on_click=on_move,
             args=(move,),
-            disabled=disabled,
+            disabled=disabled[move],
             width="stretch",
             type="primary" if move == "step" else "secondary",
         )

@@ -6,7 +6,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import lecture
-from ui.plot_click import page_keys
+from ui.stage.keys import page_keys
 from ui.text import KEYS
 
 OPEN = "lab_open_scene"  # a scene asked for by a button (an index of lecture.SCENES, or
@@ -14,7 +14,10 @@ OPEN = "lab_open_scene"  # a scene asked for by a button (an index of lecture.SC
 WITHOUT_STAGE = {"online", "experiments"}  # pages whose scenes have no stepped run
 HOPPED = "lab_scene_hopped"  # the lecture page ran once with a scene waiting: open it now
 OPENINGS = "lab_scene_openings"  # scenes opened in this session (each is a new page)
-STAGE_CHARTS = ("chart", "board")  # a stage's chart, by its page's own key (ui.parts.stage)
+STAGE_CHARTS = ("chart", "board")  # a stage's chart, by its page's own key (ui.stage)
+NEXT_SCENE, PREV_SCENE = "lab_next_scene", "lab_prev_scene"  # the scene bar's buttons
+# The buttons that open a scene (keys, or their start): the bar's and the lecture page's.
+OPENERS = [NEXT_SCENE, PREV_SCENE, "lab_lecture_open", "lab_mine_open_"]
 
 
 def point_at(i: int) -> None:
@@ -97,7 +100,7 @@ def scene_last(path: str, total: int) -> int | None:
 
 
 def keys(path: str) -> None:
-    """The page's keys (``ui.plot_click.page_keys``), first on every page: presses made
+    """The page's keys (``ui.stage.keys.page_keys``), first on every page: presses made
     before the page's stage is ready wait for it, the clicker walks the scenes, and a
     scene opens at its section."""
     ss = st.session_state
@@ -112,6 +115,8 @@ def keys(path: str) -> None:
         opening=ss.get(OPEN) is not None,
         section=None if scene is None else scene.section,
         shortcuts=[k.lower() for _, k, _ in KEYS.values()],
+        scene_buttons={"next": NEXT_SCENE, "prev": PREV_SCENE},
+        openers=OPENERS,
     )
 
 
@@ -129,14 +134,14 @@ def scene_bar(path: str) -> None:
     n = len(lecture.SCENES)
     a, b, c, d = st.columns([5, 2, 2, 2], vertical_alignment="center")
     a.markdown(f"**Scene {i + 1} of {n}:** {scene.title}")
-    # A clicker presses these (the page's keys, ui/plot_click.js): PageDown from the
+    # A clicker presses these (the page's keys, ui/stage/keys.js): PageDown from the
     # scene's last step (at once on a page without a stepped run), PageUp at its start.
     b.button(
-        "◀ Previous", key="lab_prev_scene", on_click=request, args=(i - 1,),
+        "◀ Previous", key=PREV_SCENE, on_click=request, args=(i - 1,),
         disabled=i == 0, width="stretch",
     )  # fmt: skip
     c.button(
-        "Next scene ▶", key="lab_next_scene", on_click=request, args=(i + 1,),
+        "Next scene ▶", key=NEXT_SCENE, on_click=request, args=(i + 1,),
         disabled=i == n - 1, width="stretch", type="primary",
     )  # fmt: skip
     d.page_link("pages/lecture.py", label="All scenes", icon=":material/list:")

@@ -43,7 +43,7 @@ html {font-size: 20px;}
 [data-testid="stMainBlockContainer"] [data-testid="stButton"] button {
   min-height: 2.2rem; padding: 0.1rem 0.4rem;
 }
-/* The stage's columns (ui.parts.stage.columns): the numbers as wide as their equations
+/* The stage's columns (ui.stage.fit.columns): the numbers as wide as their equations
    need, the chart the rest. */
 .st-key-stage_columns [data-testid="stColumn"]:not([data-testid="stColumn"] *) {
   flex: 1 1 0 !important; width: auto !important; min-width: 0;

@@ -1,9 +1,9 @@
-// Perceptron Lab: the page's keys before the stage's script (ui/plot_click.js) has loaded.
+// Perceptron Lab: the page's keys before the stage's script (ui/stage/keys.js) has loaded.
 //
-// app.py draws this first on every page (ui.plot_click.page_keys: an st.html script, run
+// app.py draws this first on every page (ui.stage.keys.page_keys: an st.html script, run
 // as soon as the page's first element is drawn, while the page's script still runs and
 // long before the chart component's module and plotly.js have loaded). It hands the
-// page's data to ui/plot_click.js (window.perceptronLab.page, then the event
+// page's data to ui/stage/keys.js (window.perceptronLab.page, then the event
 // "perceptron-lab-page") and, until that script has loaded, keeps the presses the stage
 // or the scene bar would take (window.perceptronLab.early), so a press made while the
 // page is still coming is played once its stage is ready instead of being lost. A scene
@@ -11,8 +11,8 @@
 // is drawn, and kept there while the page above it settles (charts drawn), until the
 // reader scrolls or clicks, or a moment after the page has run.
 //
-// The page's data, {where, stage, charts, scene, opening, section, shortcuts}: see
-// ui/plot_click.js, "the page's keys".
+// The page's data, {where, stage, charts, scene, opening, section, shortcuts, clicker,
+// scene_buttons, openers}: see the head of ui/stage/keys.js.
 (function () {
   const SECTION_TOP_PX = 8; // the heading this far below the window's top
   const SECTION_SETTLE_MS = 2000; // kept there until the page has run and stayed this long
@@ -26,7 +26,6 @@
   }
   if (lab.listening) return;
   lab.listening = true;
-  const clicker = new Set(["pagedown", "pageup", "arrowright", "arrowleft"]);
   const typed = new Set(["INPUT", "TEXTAREA", "SELECT"]);
   window.addEventListener(
     "keydown",
@@ -35,7 +34,8 @@
       const page = lab.page;
       const key = typeof ev.key === "string" ? ev.key.toLowerCase() : "";
       const stageKey = page.stage && page.shortcuts.includes(key);
-      if (!(clicker.has(key) || stageKey)) return;
+      const clicker = page.clicker.next.includes(key) || page.clicker.back.includes(key);
+      if (!(clicker || stageKey)) return;
       if (!(page.stage || page.scene || page.opening)) return;
       const target = ev.target;
       if (target && (target.isContentEditable || typed.has(target.tagName))) return;
@@ -48,6 +48,7 @@
 
   function scrollToSection(anchor) {
     const started = performance.now();
+    // Streamlit's app root and its script state (as STREAMLIT in ui/stage/stage.js).
     const app = () => document.querySelector('[data-testid="stApp"]');
     let moved = false;
     let idleSince = 0;

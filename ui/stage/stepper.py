@@ -6,6 +6,11 @@ run's business (``Run.next_cursor``: the next weight change for its variant); th
 keeps the cursor, the history Back undoes and whether Play is on, in the session under the
 page's prefix (``<prefix>cursor``, ``<prefix>history``, ``<prefix>playing``). Nothing here
 imports streamlit: the session is any mutable mapping, so tests pass a dict.
+
+The stepping rules are written here only: where each button's move lands from a cursor
+(``target``), which buttons are off there (``plan``) and what a move does to Back's
+history (``EFFECTS``). The browser's stage is sent the plan of every cursor it has a frame
+for and applies it (ui/stage/stepping.mjs, ``applyMove``): it computes no target itself.
 """
 
 from __future__ import annotations
@@ -15,6 +20,11 @@ from collections.abc import MutableMapping
 # The moves a button makes: the run's own unit of a step, or the stepper's own moves.
 MOVES = ("step", "visit", "back", "epoch", "end", "reset")
 _UNIT = {"step": "update", "visit": "visit", "epoch": "epoch"}
+# What a move does to Back's history. "push": remember the cursor left (when the move goes
+# anywhere); "pop": go back to the last cursor remembered, or, with none, to the move's
+# target; "clear": forget them all.
+PUSH, POP, CLEAR = "push", "pop", "clear"
+EFFECTS = {"step": PUSH, "visit": PUSH, "epoch": PUSH, "end": PUSH, "back": POP, "reset": CLEAR}
 
 
 class Stepper:
@@ -58,6 +68,38 @@ class Stepper:
     def can_back(self) -> bool:
         return self.cursor > 0 or bool(self.session[self._k("history")])
 
+    def target(self, move: str, t: int | None = None) -> int:
+        """Where ``move`` lands from cursor ``t`` (the cursor by default) with no history
+        to undo: Step, Visit and Epoch where the run says, Back one visit back, Reset at
+        the start, Run to end at the end."""
+        t = self.cursor if t is None else int(t)
+        if move == "back":
+            return max(0, t - 1)
+        if move == "reset":
+            return 0
+        if move == "end":
+            return self.total
+        if move not in _UNIT:
+            raise ValueError(f"move must be one of {MOVES}; got {move!r}")
+        return t if self.run is None else int(self.run.next_cursor(t, _UNIT[move]))
+
+    def plan(self, t: int) -> dict:
+        """Every button at cursor ``t`` with no history to undo: ``{"to": {move: target},
+        "off": [the moves whose buttons are disabled]}``. A button is off where its move
+        has nowhere to go: the steps and Run to end at the end, Reset and Back at the
+        start (Back is on while there is a move to undo: ``disabled``)."""
+        at_end = t >= self.total
+        off = [m for m in ("step", "visit", "epoch", "end") if at_end]
+        if t == 0:
+            off += ["back", "reset"]
+        return {"to": {m: self.target(m, t) for m in MOVES}, "off": off}
+
+    def disabled(self) -> dict[str, bool]:
+        """Each button's state at the cursor, with Back's history (``plan``)."""
+        off = set(self.plan(self.cursor)["off"])
+        history = bool(self.session[self._k("history")])
+        return {m: m in off and not (EFFECTS[m] == POP and history) for m in MOVES}
+
     def _clamp(self, t) -> int:
         try:
             t = int(t)
@@ -82,23 +124,20 @@ class Stepper:
         """One button's move; any move stops Play."""
         if move not in MOVES:
             raise ValueError(f"move must be one of {MOVES}; got {move!r}")
-        if move == "back":
+        effect, target = EFFECTS[move], self.target(move)
+        if effect == POP:
             self.back()
-        elif move == "reset":
-            self.reset()
-        elif move == "end":
-            self.go(self.total)
-        elif self.run is not None:
-            self.go(self.run.next_cursor(self.cursor, _UNIT[move]))
+        elif effect == CLEAR:
+            self.reset(target)
+        else:
+            self.go(target)
         self.session[self._k("playing")] = False
 
     def back(self) -> None:
-        """Undo the last move (or go back one visit when there is nothing to undo)."""
+        """Undo the last move (or go to Back's target when there is nothing to undo)."""
         history = self.session[self._k("history")]
-        if history:
-            self.session[self._k("cursor")] = self._clamp(history.pop())
-        else:
-            self.session[self._k("cursor")] = max(0, self.cursor - 1)
+        target = history.pop() if history else self.target("back")
+        self.session[self._k("cursor")] = self._clamp(target)
 
     def reset(self, to: int = 0) -> None:
         """Back to ``to`` (the start), forgetting the history."""

@@ -1,0 +1,252 @@
+// The stage's pure browser logic (ui/stage/stepping.mjs), run by node's own test runner:
+//   node --test tests/js/
+// Expected values are hand traces of a small run written out here: 6 visits, weight
+// changes at visits 1 and 4 (Step from 0 lands at 1, from 1 at 4, from 4 at the end),
+// two epochs of 3 visits. The rows are what the server's ``Stepper.plan`` sends.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  ANSWER_TIMEOUT_MS,
+  PLAY_SYNC_MS,
+  SETTLE_MS,
+  StageSync,
+  applyMove,
+  buttonStates,
+} from "../../ui/stage/stepping.mjs";
+
+const TOTAL = 6;
+const STEP = { 0: 1, 1: 4, 2: 4, 3: 4, 4: 6, 5: 6, 6: 6 };
+const EPOCH = { 0: 3, 1: 3, 2: 3, 3: 6, 4: 6, 5: 6, 6: 6 };
+const EFFECTS = { step: "push", visit: "push", epoch: "push", end: "push", back: "pop", reset: "clear" };
+
+function row(t, { last = TOTAL } = {}) {
+  const off = [];
+  if (t >= TOTAL) off.push("step", "visit", "epoch", "end");
+  if (t === 0) off.push("back", "reset");
+  const leave = [];
+  if (t >= last) leave.push("next");
+  if (t === 0) leave.push("prev");
+  return {
+    to: {
+      step: STEP[t], visit: Math.min(t + 1, TOTAL), epoch: EPOCH[t],
+      end: TOTAL, back: Math.max(0, t - 1), reset: 0,
+    },
+    off,
+    leave,
+  };
+}
+
+// The server's data with frames (and the plan) for ``cursors``.
+function served(cursors, { cursor = 0, applied = 0, history = [], last } = {}) {
+  const frames = {};
+  const moves = {};
+  for (const c of cursors) {
+    frames[c] = { under: [], over: [], texts: {} };
+    moves[c] = row(c, { last });
+  }
+  return {
+    run: "r1", cursor, history, applied, playing: false,
+    frames: JSON.stringify(frames), moves: JSON.stringify(moves),
+    effects: EFFECTS, sync_ms: 350, play: null,
+  };
+}
+
+// A clock the test moves by hand, and the reports sent.
+function fakeIo() {
+  let now = 0;
+  let next = 0;
+  const timers = new Map();
+  const sent = [];
+  return {
+    sent,
+    io: {
+      send: (report) => sent.push(report),
+      now: () => now,
+      setTimeout(fn, ms) {
+        next += 1;
+        timers.set(next, { at: now + ms, fn });
+        return next;
+      },
+      clearTimeout(id) {
+        timers.delete(id);
+      },
+    },
+    advance(ms) {
+      const end = now + ms;
+      for (;;) {
+        let due = null;
+        for (const [id, t] of timers) if (t.at <= end && (due === null || t.at < due[1].at)) due = [id, t];
+        if (due === null) break;
+        timers.delete(due[0]);
+        now = due[1].at;
+        due[1].fn();
+      }
+      now = end;
+    },
+  };
+}
+
+function stage(data) {
+  const clock = fakeIo();
+  const sync = new StageSync(data, clock.io);
+  sync.take(data);
+  return { sync, clock };
+}
+
+const ALL = [0, 1, 2, 3, 4, 5, 6];
+
+test("a move lands where the server's plan says, and Back undoes it exactly", () => {
+  assert.deepEqual(applyMove(row(0), "push", 0, [], "step"), { to: 1, history: [0] });
+  assert.deepEqual(applyMove(row(1), "push", 1, [0], "epoch"), { to: 3, history: [0, 1] });
+  assert.deepEqual(applyMove(row(3), "push", 3, [0, 1], "end"), { to: 6, history: [0, 1, 3] });
+  // Back with a history returns to where the last move started, not one visit back.
+  assert.deepEqual(applyMove(row(6), "pop", 6, [0, 1, 3], "back"), { to: 3, history: [0, 1] });
+  // Back with nothing to undo: one visit back, as the plan says.
+  assert.deepEqual(applyMove(row(5), "pop", 5, [], "back"), { to: 4, history: [] });
+  assert.deepEqual(applyMove(row(4), "clear", 4, [0, 1], "reset"), { to: 0, history: [] });
+  // At the end a step goes nowhere: nothing to do.
+  assert.equal(applyMove(row(6), "push", 6, [0], "step"), null);
+  // No plan for this cursor: the server makes the move.
+  assert.equal(applyMove(undefined, "push", 2, [0], "step").to, undefined);
+});
+
+test("the buttons' states are the plan's, Back on while there is a move to undo", () => {
+  const start = buttonStates(row(0), EFFECTS, []);
+  assert.deepEqual(start, { step: false, visit: false, epoch: false, end: false, back: true, reset: true });
+  assert.equal(buttonStates(row(0), EFFECTS, [4]).back, false);
+  assert.equal(buttonStates(row(0), EFFECTS, [4]).reset, true);
+  const end = buttonStates(row(6), EFFECTS, []);
+  assert.deepEqual(end, { step: true, visit: true, epoch: true, end: true, back: false, reset: false });
+});
+
+test("presses with frames move here, and one report follows the last of them", () => {
+  const { sync, clock } = stage(served(ALL));
+  assert.equal(sync.press("step"), "local");
+  sync.moved();
+  clock.advance(200);
+  assert.equal(sync.press("step"), "local");
+  sync.moved();
+  assert.equal(sync.cursor, 4);
+  assert.deepEqual(sync.history, [0, 1]);
+  clock.advance(349);
+  assert.equal(clock.sent.length, 0); // 350 ms after the last press, not the first
+  clock.advance(1);
+  assert.deepEqual(clock.sent, [{ cursor: 4, history: [0, 1], seq: 2, move: null }]);
+  assert.equal(sync.press("back"), "local");
+  assert.equal(sync.cursor, 1);
+  assert.deepEqual(sync.history, [0]);
+  assert.equal(sync.press("reset"), "local");
+  assert.deepEqual([sync.cursor, sync.history], [0, []]);
+});
+
+test("a press beyond the frames is sent at once; presses meanwhile wait for the answer", () => {
+  const { sync, clock } = stage(served([0, 1]));
+  assert.equal(sync.press("step"), "local"); // 0 -> 1 has a frame
+  assert.equal(sync.press("step"), "server"); // 1 -> 4 has none
+  assert.deepEqual(clock.sent, [{ cursor: 1, history: [0], seq: 2, move: "step" }]);
+  assert.equal(sync.press("visit"), "queued");
+  assert.equal(sync.press("back"), "queued");
+  assert.equal(sync.cursor, 1); // nothing moved while the server moves
+  // The server's answer: it stepped to 4 and applied report 2.
+  sync.take(served([2, 3, 4, 5, 6], { cursor: 4, applied: 2, history: [0, 1] }));
+  assert.equal(sync.cursor, 4);
+  assert.deepEqual(sync.settle(), ["visit", "back"]); // in order, to be played now
+  assert.equal(sync.waiting, 0);
+  assert.equal(sync.press("visit"), "local");
+  assert.equal(sync.cursor, 5);
+});
+
+test("a lost answer frees the presses after the timeout and drops the queue", () => {
+  const { sync, clock } = stage(served([0]));
+  assert.equal(sync.press("step"), "server");
+  assert.equal(sync.press("visit"), "queued");
+  clock.advance(ANSWER_TIMEOUT_MS - 1);
+  assert.equal(sync.press("visit"), "queued");
+  clock.advance(1);
+  assert.equal(sync.waiting, 0);
+  assert.deepEqual(sync.queue, []);
+  assert.equal(sync.inflight, 0); // the report's answer is given up too
+  assert.equal(sync.press("step"), "server"); // taken again, and reported again
+  assert.equal(clock.sent.length, 2);
+});
+
+test("a report wanted while one is unanswered is deferred until the answer has settled", () => {
+  const { sync, clock } = stage(served(ALL));
+  sync.press("step");
+  sync.moved();
+  clock.advance(350);
+  assert.equal(clock.sent.length, 1); // seq 1 in flight
+  sync.press("visit");
+  sync.moved();
+  clock.advance(350);
+  assert.equal(clock.sent.length, 1); // deferred, not sent beside the first
+  assert.deepEqual(sync.deferred, { move: null });
+  // The server answers report 1 (its cursor is 1; the browser is ahead at 2).
+  sync.take(served(ALL, { cursor: 1, applied: 1, history: [0] }));
+  assert.equal(sync.cursor, 2); // the browser's step stays
+  sync.settle();
+  clock.advance(SETTLE_MS - 1);
+  assert.equal(clock.sent.length, 1);
+  clock.advance(1);
+  assert.deepEqual(clock.sent[1], { cursor: 2, history: [0, 1], seq: 2, move: null });
+  // Nothing new: no report.
+  assert.equal(sync.report(null), false);
+});
+
+test("an unanswered report is given up after the timeout, and the deferred one goes", () => {
+  const { sync, clock } = stage(served(ALL));
+  sync.press("step");
+  sync.moved();
+  clock.advance(350);
+  sync.press("step");
+  sync.moved();
+  clock.advance(350);
+  assert.equal(clock.sent.length, 1);
+  clock.advance(ANSWER_TIMEOUT_MS + SETTLE_MS);
+  assert.equal(clock.sent.length, 2);
+  assert.equal(clock.sent[1].cursor, 4);
+});
+
+test("the server's state wins unless the browser stepped since; other frames: the server's", () => {
+  const { sync } = stage(served(ALL));
+  sync.press("epoch"); // seq 1, at 3
+  sync.take(served(ALL, { cursor: 0, applied: 0 })); // an older rerun: the browser is ahead
+  assert.equal(sync.cursor, 3);
+  sync.take(served(ALL, { cursor: 5, applied: 1, history: [0, 3] }));
+  assert.deepEqual([sync.cursor, sync.history, sync.seq], [5, [0, 3], 1]);
+  sync.press("visit"); // seq 2, at 6
+  sync.take(served([0, 1], { cursor: 1, applied: 1 })); // frames without the browser's step
+  assert.equal(sync.cursor, 1);
+});
+
+test("Play reports at most every PLAY_SYNC_MS, and its unit is off at the end", () => {
+  const { sync, clock } = stage(served(ALL));
+  sync.lastSync = 0;
+  for (let i = 0; i < 3; i++) {
+    clock.advance(500);
+    assert.equal(sync.press("visit"), "local");
+    sync.moved(true);
+  }
+  assert.equal(clock.sent.length, 0);
+  clock.advance(500);
+  sync.press("visit");
+  sync.moved(true); // 2000 ms since the last report
+  assert.equal(clock.sent.length, 1);
+  assert.equal(clock.sent[0].cursor, 4);
+  assert.equal(sync.off("visit"), false);
+  sync.press("end");
+  assert.equal(sync.off("visit"), true);
+  assert.equal(sync.off("back"), false); // there is a move to undo
+});
+
+test("the clicker leaves a scene from its last step, and not while the server moves", () => {
+  const { sync } = stage(served([0, 1, 2], { last: 1 }));
+  assert.equal(sync.leaves("prev"), true);
+  assert.equal(sync.leaves("next"), false);
+  sync.press("step");
+  assert.equal(sync.leaves("next"), true);
+  assert.equal(sync.leaves("prev"), false);
+  assert.equal(sync.press("step"), "server"); // 1 -> 4: no frame
+  assert.equal(sync.leaves("next"), false);
+});

@@ -1,0 +1,52 @@
+"""The stage's columns and, on a projector, its chart's height from the window."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui.charts import theme
+
+
+def columns(presenter: bool):
+    """The stage's two columns: the chart and the numbers. On a projector the numbers'
+    column is as wide as its equations need and the chart takes the rest (style.py): the
+    chart's height is the window's, and a square plot needs the width."""
+    with st.container(key=COLUMNS_KEY):
+        return st.columns([5, 4], gap="small" if presenter else "medium")
+
+
+# On a projector the stage's chart fills the first screen from its top down (the browser
+# measures the window): whatever the projector's height, no scrolling to see the chart.
+COLUMNS_KEY = "stage_columns"  # presenter mode sizes these columns (ui.parts.style)
+FIT_BELOW = 8  # pixels left free under it
+FIT_MIN, FIT_MAX = 360, 1600
+
+
+def fit_of(fig) -> dict | None:
+    """``window_fit`` of a whole figure (a chart drawn without the stage)."""
+    spec = fig.to_plotly_json()
+    return window_fit(spec.get("layout", {}), spec.get("data", []))
+
+
+def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
+    """In presenter mode, ``plot_click``'s ``fit``: the chart's height from the window;
+    a single square plot (not small multiples) no taller than its width needs, and its
+    legend (below it) may go to its right when a wide, low window leaves more room there:
+    its width estimated from the longest entry."""
+    if not st.session_state.get("lab_presenter"):
+        return None
+    square = not any(k in layout for k in ("xaxis2", "yaxis2"))
+    fit = {"below": FIT_BELOW, "min": FIT_MIN, "max": FIT_MAX, "square": square}
+    legend = layout.get("legend") or {}
+    names = [
+        str(t["name"]) for t in traces if t.get("name") and t.get("showlegend", True) is not False
+    ]
+    if square and names and legend.get("orientation") == "h" and layout.get("showlegend", True):
+        size = float((legend.get("font") or {}).get("size") or 12)
+        font = float((layout.get("font") or {}).get("size") or 12)
+        fit["legend"] = {
+            "width": int(max(map(len, names)) * 0.6 * size + 60),  # symbol, text, padding
+            "gap": theme.legend_gap(font) + 8,
+            "height": int(len(names) * 1.5 * size + 20),
+        }
+    return fit

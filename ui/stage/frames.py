@@ -1,0 +1,184 @@
+"""The stage's frames: the picture of each step around the cursor (the traces under and
+over the scene, the lines of numbers) and where each button goes from it, built and
+serialised once per run and cursor and shared by the sessions stepping that run."""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import json
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import streamlit as st
+from plotly.io.json import to_json_plotly
+
+from ui import cache, text
+from ui.charts import theme
+from ui.stage.stepper import Stepper
+from ui.state import Table
+
+FRAMES_EACH_WAY = 24  # frames along each move from the cursor (Step, Visit, Back)
+FRAME_BUDGET_S = 0.25  # and no more than this long building them on one rerun
+HISTORY_SENT = 64  # the tail of Back's history the browser can undo by itself
+# Frames are shared by sessions (``frames_for``) while small and recent: a big frame (a
+# kernel's contour at 20,000 points) is rebuilt rather than crowd the runs out of the store.
+FRAME_CACHE_MAX_BYTES = 64 * 1024
+FRAME_CACHE_TTL_S = 300.0
+TRANSPARENT = "rgba(0,0,0,0)"
+AXIS = re.compile(r"[xy]axis\d*")  # every subplot's axes (the variants' grid has four)
+
+
+@dataclass(frozen=True)
+class Layered:
+    """A stepped chart in layers: ``scene`` (traces, layout) drawn once per run, and
+    ``at(t)`` -> (traces under the scene, traces over it) at cursor t; ``texts(t)`` the
+    page's lines of numbers at t by name (``numbers.text_line`` draws them), which the
+    browser's frames replace with the chart."""
+
+    scene: tuple[list[dict], dict]
+    at: Callable[[int], tuple[list[dict], list[dict]]]
+    texts: Callable[[int], dict[str, str]] | None = None
+
+
+def window(stepper: Stepper, *, each_way: int = FRAMES_EACH_WAY) -> list[int]:
+    """The cursors to send frames for, nearest first: t, then Step, Visit and Back from
+    it in turn, then the next epochs, the start and the end; at most ``each_way`` along
+    each (``frames_for`` stops when its time budget is spent)."""
+    run, t = stepper.run, stepper.cursor
+    history = list(stepper.session[stepper.prefix + "history"])[-HISTORY_SENT:]
+    chains = {"update": [], "visit": []}
+    for unit in chains:
+        c = t
+        for _ in range(each_way):
+            nxt = int(run.next_cursor(c, unit))
+            if nxt == c:
+                break
+            chains[unit].append(nxt)
+            c = nxt
+    back = list(reversed(history)) or list(range(t - 1, max(-1, t - 1 - each_way), -1))
+    order = [t]
+    for i in range(each_way):
+        for chain in (chains["update"], chains["visit"], back):
+            if i < len(chain):
+                order.append(chain[i])
+    c = t
+    for _ in range(3):
+        c = int(run.next_cursor(c, "epoch"))
+        order.append(c)
+    order += [0, stepper.total]
+    seen: dict[int, None] = {}
+    for c in order:
+        seen.setdefault(int(c), None)
+    return list(seen)
+
+
+def hidden_axes(layout: dict, *, background: str) -> dict:
+    """The layout of a layer over or under the scene: the same plot area, no axes drawn."""
+    out = copy.deepcopy(layout)
+    for name in [k for k in out if AXIS.fullmatch(k)] or ["xaxis", "yaxis"]:
+        axis = dict(out.get(name, {}))
+        axis.update(showticklabels=False, showgrid=False, zeroline=False, showline=False, ticks="")
+        axis["title"] = dict(text="")
+        out[name] = axis
+    if isinstance(out.get("title"), dict):
+        out["title"] = {**out["title"], "text": ""}
+    out["paper_bgcolor"] = background
+    out["plot_bgcolor"] = background
+    out["shapes"] = []
+    out["showlegend"] = False
+    out["hovermode"] = False
+    return out
+
+
+def _legend_entry(trace: dict) -> dict | None:
+    """A trace that draws nothing but its legend entry (the scene holds the legend); a
+    trace in a ``legendgroup`` is entered under the group's name."""
+    if trace.get("type") not in ("scatter", "scattergl") or trace.get("showlegend") is False:
+        return None
+    if not trace.get("name"):
+        return None
+    entry = {k: v for k, v in trace.items() if k not in ("x", "y", "text", "customdata")}
+    entry.update(type="scatter", x=[None], y=[None], hoverinfo="skip")
+    # Traces of one group (a rule's boundary at each epoch) share one entry: the group's.
+    if isinstance(trace.get("legendgroup"), str):
+        entry["name"] = trace["legendgroup"]
+    marker = entry.get("marker")
+    if isinstance(marker, dict):  # one size and colour for the legend's symbol
+        entry["marker"] = {
+            k: v for k, v in marker.items() if not isinstance(v, (list, tuple, np.ndarray))
+        }
+    return entry
+
+
+def _look(traces: list[dict], layout: dict) -> str:
+    """What a scene looks like besides its run (the run's data and settings, ``run_id``):
+    its layout (view box, sizes, presenter mode) and each trace's name, type and length."""
+    return to_json_plotly(
+        [layout, [(t.get("name"), t.get("type"), np.size(t.get("x", ()))) for t in traces]]
+    )
+
+
+def _frames_key(page: Table, layered: Layered) -> tuple:
+    """What a frame of this stage depends on besides its cursor: the page, the run and the
+    scene it is drawn over, so sessions showing the same run share its frames."""
+    look = hashlib.blake2b(_look(*layered.scene).encode(), digest_size=16).hexdigest()
+    return ("stage-frame", page.prefix, st.session_state.get(page.own("run_id")), look)
+
+
+def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[str, dict, list]:
+    """Frames (under, over, texts) as JSON keyed by cursor, each cursor's plan (where every
+    button lands from it and which are off: ``Stepper.plan``) and legend entries for the
+    window around the cursor, within ``FRAME_BUDGET_S``.
+
+    A frame depends only on the run, the scene and its cursor, so it is built and
+    serialised once and kept in the shared store (``ui.cache.STORE``, byte-bounded; up to
+    ``FRAME_CACHE_MAX_BYTES`` a frame, for ``FRAME_CACHE_TTL_S`` unused): the
+    next Step of this session needs only the frames new to its window, and every student
+    stepping the lecturer's run gets the frames another student's Step already built."""
+    run = stepper.run
+    parts, moves, legend = [], {}, {}
+    base_key = _frames_key(page, layered)
+    start = time.monotonic()
+    for c in window(stepper):
+        if parts and time.monotonic() - start > FRAME_BUDGET_S:
+            break
+        entry = cache.STORE.get((*base_key, c))
+        if entry is None:
+            under, over = layered.at(c)
+            texts = {page.own("status"): text.status_line(run, c)}
+            if layered.texts is not None:
+                texts.update({page.own(k): v for k, v in layered.texts(c).items()})
+            frame = {"under": under, "over": over, "texts": texts}
+            entries = [e for e in map(_legend_entry, under + over) if e is not None]
+            # Flat and serialised: the store measures an entry on every hit.
+            entry = (
+                to_json_plotly(frame).encode(),
+                tuple((e["name"], to_json_plotly(e).encode()) for e in entries),
+                to_json_plotly(stepper.plan(c)).encode(),
+            )
+            if len(entry[0]) <= FRAME_CACHE_MAX_BYTES:
+                cache.STORE.put((*base_key, c), entry, ttl=FRAME_CACHE_TTL_S)
+        frame_json, entries, plan = entry
+        for name, entry_json in entries:
+            if name not in legend:
+                legend[name] = json.loads(entry_json)
+        parts.append(f'"{c}":{frame_json.decode()}')
+        moves[c] = json.loads(plan)
+    return "{" + ",".join(parts) + "}", moves, list(legend.values())
+
+
+def scene_json(page: Table, traces: list[dict], layout: dict) -> str:
+    """The scene's figure as JSON, serialised once per run and look: at 20,000 points it
+    is half a megabyte and costs more than the rest of a rerun, which every report of the
+    browser's cursor makes."""
+    key = (st.session_state.get(page.own("run_id")), _look(traces, layout))
+    cached = st.session_state.get(page.own("scene_json"))
+    if cached is not None and cached[0] == key:
+        return cached[1]
+    out = theme.figure(traces, layout).to_json()
+    st.session_state[page.own("scene_json")] = (key, out)
+    return out

@@ -1,0 +1,77 @@
+"""The page's keys, drawn first on every page (app.py, through ``ui.parts.scenes.keys``):
+nothing on screen. An inline script (``page_keys.js``, run as soon as it is drawn) hands
+the page's data to the chart component's script (ui/stage/keys.js) and keeps the presses
+that script would take until it has loaded: a press made while the page's stage is on its
+way (its script running, the component's module or plotly.js loading) waits for it
+instead of being lost."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import streamlit as st
+
+_PAGE_JS = (Path(__file__).resolve().parent / "page_keys.js").read_text(encoding="utf-8")
+PAGE_KEYS = "lab_page_keys"  # the container of ``page_keys``: nothing to see, no room taken
+# A presentation clicker sends PageDown / PageUp (some the arrows): Step and Back on a
+# stage, the next and the previous scene on a scene's page without one.
+CLICKER = {"pagedown": "step", "arrowright": "step", "pageup": "back", "arrowleft": "back"}
+
+
+def page_keys(
+    *,
+    where: str,
+    stage: bool,
+    charts: list[str] = (),
+    scene: bool = False,
+    opening: bool = False,
+    section: str | None = None,
+    shortcuts: list[str] = (),
+    scene_buttons: dict[str, str] | None = None,
+    openers: list[str] = (),
+) -> None:
+    """The page's keys, drawn first on every page: nothing on screen.
+
+    Parameters
+    ----------
+    where
+        The page and the scene on it; a new value is a new page (the keys pressed meanwhile
+        wait for its stage).
+    stage, charts
+        Whether the page steps a run (its stage takes the keys), and the keys its stage's
+        chart may have (a press waits while that chart is on its way).
+    scene, opening
+        A lecture scene is on screen (its bar's buttons take the clicker's keys); a scene
+        was asked for, and this page is on the way to it.
+    section
+        The anchor of the heading a scene opens at (scrolled to once it is drawn).
+    shortcuts
+        The stage's keys, lower case.
+    scene_buttons
+        The scene bar's buttons by the clicker's direction: {"next": key, "prev": key}.
+    openers
+        The keys (or the start of the keys) of the buttons that open a scene: presses made
+        after one is clicked wait for the scene's page.
+    """
+    data = {
+        "where": where,
+        "stage": bool(stage),
+        "charts": list(charts),
+        "scene": bool(scene),
+        "opening": bool(opening),
+        "section": section,
+        "shortcuts": list(shortcuts),
+        "clicker": {
+            side: [k for k, move in CLICKER.items() if move == way]
+            for side, way in (("next", "step"), ("back", "back"))
+        },
+        "scene_buttons": dict(scene_buttons or {}),
+        "openers": list(openers),
+    }
+    # Our own values only (no text from users); "</" cannot end the script early.
+    script = _PAGE_JS.replace("__PAGE_DATA__", json.dumps(data).replace("</", "<\\/"))
+    with st.container(key=PAGE_KEYS):
+        # Hidden with its layout wrapper, which would still take a gap of the page's column.
+        hide = f".st-key-{PAGE_KEYS}, div:has(> .st-key-{PAGE_KEYS}) {{display: none;}}"
+        st.html(f"<style>{hide}</style><script>{script}</script>", unsafe_allow_javascript=True)
