@@ -165,8 +165,10 @@ def test_what_finished_threads_freed_goes_back_to_the_os_once_malloc_is_tuned():
     # Four threads (Streamlit runs each session's script in one) make and drop about 1.3 GB
     # of arrays each, holding 32 MB at a time, and free one 32 MB block. Once they are gone
     # and malloc_trim has run, untuned glibc kept 90-170 MB here (the free tops of the
-    # threads' heaps); tuned, none in most runs (now and then one heap's top stays: the
-    # median of three runs is compared).
+    # threads' heaps); tuned, none in most runs, but now and then one heap's top stays
+    # (30-46 MB, in about one run of five on a loaded machine). So the tuned process is
+    # compared with the untuned one run in the same test: the median of five tuned runs
+    # holds at most a third of what the untuned runs hold, which keep more than 64 MB.
     import statistics
     import subprocess
     import sys
@@ -174,19 +176,21 @@ def test_what_finished_threads_freed_goes_back_to_the_os_once_malloc_is_tuned():
 
     root = Path(__file__).resolve().parents[1]
 
-    def held(mode: str) -> float:
+    def held(mode: str, times: int) -> float:
         runs = [
             subprocess.run(
                 [sys.executable, "-c", THREADS_FREE, mode],
                 cwd=root, capture_output=True, text=True, timeout=120, check=True,
                 env={"PYTHONPATH": str(root), "PATH": "/usr/bin:/bin"},
             )
-            for _ in range(3)
+            for _ in range(times)
         ]  # fmt: skip
         return statistics.median(float(r.stdout.split()[-1]) for r in runs)
 
-    assert held("tuned") <= 16
-    assert held("untuned") > 64  # the workload does show what the tuning is for
+    untuned = held("untuned", 3)
+    assert untuned > 64  # the workload does show what the tuning is for
+    tuned = held("tuned", 5)
+    assert tuned <= untuned / 3, (tuned, untuned)
 
 
 def test_a_released_sessions_state_is_emptied_even_if_something_still_holds_it(monkeypatch):
