@@ -724,7 +724,7 @@ HOSTILE = [
     ("pages/variants.py", {"va_generator": EVIL_LINK, "va_presenter": "$x$"}),
     ("pages/kernel.py", {"kn_degree": "99"}),
     ("pages/kernel.py", {"kn_kernel": "<img src=x onerror=alert(1)>", "kn_width": "nan"}),
-    # Several bad values in one link, on each page with a stage.
+    # Several bad values in one link; /proof and /space too.
     ("pages/kernel.py", {"kn_degree": "99", "kn_kernel": "<b>rbf</b>", "kn_width": "nan"}),
     ("pages/batch.py", {"bt_eta": "abc", "bt_generator": "[x](http://evil.example)"}),
     ("pages/variants.py", {"va_split_seed": "-1", "va_n": "999999999", "va_noise": "1e309"}),
