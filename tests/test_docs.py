@@ -54,3 +54,13 @@ def test_readme_gives_the_two_commands_ci_runs():
     assert "streamlit run app.py" in readme
     assert "python -m pytest" in readme and "python -m pytest" in ci
     assert "pip install -r requirements-dev.txt" in readme and "requirements-dev.txt" in ci
+
+
+def test_ci_runs_the_readmes_test_command_as_written():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"Run the tests:\s*```bash\n(.+?)\n```", readme, re.S)
+    assert block, "README.md should give the test command under 'Run the tests:'"
+    command = block.group(1).strip().split(" && ")[-1]
+    assert command.startswith("python -m pytest")
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert [line for line in ci if line.startswith("python -m pytest")] == [command]

@@ -1,5 +1,6 @@
 """The /batch and /variants pages through AppTest: every control, the numbers each page
-shows, hostile links (also on /kernel), and the data and presenter mode shared lab-wide.
+shows, hostile links (also on /kernel, /proof and /space), and what the lab shares between
+pages (the data, an upload, presenter mode, also from a link).
 
 Expected values come from the engine called here (``pc.train``, ``pc.theory``,
 ``run.visits``, ``run.variant_scores``) or from textbook loops written here, never from
@@ -145,9 +146,10 @@ def test_batch_step_back_visit_epoch_scrub_play_end_reset():
     single, _ = textbook_single(X, y)
     first = next(e for e, wrong in enumerate(wrongs) if wrong.any()) + 1  # 1-based epoch
 
-    # Step: to the end of the first epoch with a mistake, the batch step written out.
+    # Step: to the end of the first epoch with a mistake (from w = 0 every point is a tie,
+    # so the first), the batch step written out.
     click(at, "bt_step")
-    assert cursor(at, "bt_") == first * n
+    assert first == 1 and cursor(at, "bt_") == first * n  # a batch step ends an epoch
     w, b, jp, errors = shown_weights(at, "Batch")
     wt, bt = at_epoch(ends, first)
     assert close(w, wt) and close(b, bt), (w, b, wt, bt)
@@ -156,6 +158,9 @@ def test_batch_step_back_visit_epoch_scrub_play_end_reset():
     wst, bst = at_epoch(single, first)
     assert close(ws, wst) and close(bs, bst), (ws, bs, wst, bst)
     assert close(jps, jp_and_errors(X, y, wst, bst)[0]) and errs == jp_and_errors(X, y, wst, bst)[1]
+    shown = markdown(at)  # written with 4 significant digits
+    assert f"Batch: w = ({wt[0]:.4g}, {wt[1]:.4g}), b = {bt:.4g}" in shown
+    assert f"Single-sample: w = ({wst[0]:.4g}, {wst[1]:.4g}), b = {bst:.4g}" in shown
     m = int(wrongs[first - 1].sum())
     latex = " ".join(x.value for x in at.latex)
     assert rf"\text{{{m} mistakes}}" in latex
@@ -168,6 +173,8 @@ def test_batch_step_back_visit_epoch_scrub_play_end_reset():
     assert cursor(at, "bt_") == second * n
     w, b, *_ = shown_weights(at, "Batch")
     assert close(w, at_epoch(ends, second)[0]) and close(b, at_epoch(ends, second)[1])
+    w2, b2 = at_epoch(ends, 2)  # two epochs of batch steps
+    assert f"Batch: w = ({w2[0]:.4g}, {w2[1]:.4g}), b = {b2:.4g}" in markdown(at)
 
     # Back: exactly where the first step was, showing exactly the same.
     click(at, "bt_back")
@@ -277,6 +284,12 @@ def test_batch_learning_rate_captions_match_runs_compared_here():
     assert not found["random", "classic"] and not found["random", "batch"]
 
 
+def test_batch_learning_rate_captions_follow_max_epochs_from_the_link():
+    at = open_page(BATCH, bt_max_epochs="20")
+    ds = notes_004()
+    check_eta_captions(at, ds.X, ds.y, start_seed=0, max_epochs=20)
+
+
 def test_batch_scaling_table_has_the_theory_of_each_preprocessing():
     at = open_page(BATCH)
     ds = notes_004()
@@ -338,6 +351,15 @@ def test_batch_settings_flow_into_the_runs_and_the_captions():
     check_eta_captions(at, ds.X, ds.y, start_seed=seed, max_epochs=max_epochs)
     click(at, "bt_end")
     assert cursor(at, "bt_") == run.n_visits and run.epochs <= max_epochs
+
+
+def test_batch_settings_from_a_link_reach_the_run():
+    at = open_page(BATCH, bt_eta="0.5", bt_start="random", bt_start_seed="3")
+    no_trouble(at)
+    run = at.session_state["bt_run"]
+    assert run.is_batch and run.eta == 0.5
+    w0, b0 = pc.run.random_start(2, 3)
+    assert np.array_equal(run.w0, w0) and run.b0 == b0
 
 
 def test_batch_data_controls_example_new_data_and_preprocessing():
@@ -593,6 +615,7 @@ def test_variants_default_split_run_and_accuracy_table():
     click(at, "va_go_best")
     assert cursor(at, "va_") == min(classic_best * run.n, run.n_visits)
     assert f"epoch {classic_best} · example {run.n} of {run.n}" in status(at)
+    check_agreement(at)
 
 
 def agreement(run, t: int) -> float:
@@ -645,6 +668,23 @@ def test_variants_stepping_and_the_agreement_line():
     assert not at.session_state["va_playing"] and cursor(at, "va_") == n
 
 
+def test_a_textbook_averaged_perceptron_matches_the_engines_averaged_scores_at_the_end():
+    at = open_page(VARIANTS_PAGE, va_max_epochs="5", va_order="fixed")
+    run = at.session_state["va_run"]
+    # CIML Algorithm 7 on the training rows, as written, then its prediction on them.
+    w, b, u, beta, c = np.zeros(2), 0.0, np.zeros(2), 0.0, 1.0
+    for _ in range(run.epochs):
+        for i in range(run.n):
+            if run.y[i] * (run.X[i] @ w + b) <= 0:
+                w, b = w + run.y[i] * run.X[i], b + run.y[i]
+                u, beta = u + c * run.y[i] * run.X[i], beta + c * run.y[i]
+            c += 1
+    wa, ba = w - u / c, b - beta / c
+    mine = np.where(run.X @ wa + ba > 0, 1, -1)
+    averaged = run.variant_scores("averaged", run.X, run.n_visits)
+    assert np.array_equal(np.where(averaged > 0, 1, -1), mine)
+
+
 def test_variants_a_new_split_seed_is_a_new_split_and_starts_again():
     at = open_page(VARIANTS_PAGE)
     ds = variants_data()
@@ -682,8 +722,28 @@ HOSTILE = [
     ("pages/variants.py", {"va_generator": EVIL_LINK, "va_presenter": "$x$"}),
     ("pages/kernel.py", {"kn_degree": "99"}),
     ("pages/kernel.py", {"kn_kernel": "<img src=x onerror=alert(1)>", "kn_width": "nan"}),
+    # Several bad values in one link; /proof and /space too.
+    ("pages/kernel.py", {"kn_degree": "99", "kn_kernel": "<b>rbf</b>", "kn_width": "nan"}),
+    ("pages/batch.py", {"bt_eta": "abc", "bt_generator": "[x](http://evil.example)"}),
+    ("pages/variants.py", {"va_split_seed": "-1", "va_n": "999999999", "va_noise": "1e309"}),
+    (
+        "pages/proof.py",
+        {
+            "pf_eta": "abc",
+            "pf_generator": "[x](http://evil.example)",
+            "pf_max_epochs": "1e9",
+            "pf_preprocessing": "<img src=x>",
+        },
+    ),
+    ("pages/space.py", {"sp_seed": "nan", "sp_example": "<b>iris</b>", "sp_n": "-5"}),
 ]
-PREFIX = {"pages/batch.py": "bt_", "pages/variants.py": "va_", "pages/kernel.py": "kn_"}
+PREFIX = {
+    "pages/batch.py": "bt_",
+    "pages/variants.py": "va_",
+    "pages/kernel.py": "kn_",
+    "pages/proof.py": "pf_",
+    "pages/space.py": "sp_",
+}
 
 
 @pytest.mark.parametrize("path,query", HOSTILE, ids=[str(q) for _, q in HOSTILE])
@@ -764,3 +824,31 @@ def test_data_and_presenter_mode_picked_on_batch_follow_to_variants_and_kernel()
     assert not at.toggle(key="bt_presenter").value and at.title
     at.switch_page(VARIANTS_PAGE).run()
     assert not at.toggle(key="va_presenter").value and at.title
+
+
+@pytest.mark.parametrize("path,prefix", [("pages/kernel.py", "kn_"), ("pages/batch.py", "bt_")])
+def test_an_upload_on_one_page_is_the_data_of_the_next(path, prefix):
+    """A file uploaded on the Playground is there on another page in upload mode (the lab's
+    upload), with the same rows: the engine's run on it has the file's 8 usable rows."""
+    data = (ROOT / "tests" / "data" / "playground_good.csv").read_bytes()
+    at = open_page(None, pg_source="Upload")
+    at.file_uploader(key="pg_upload").upload("playground_good.csv", data, "text/csv").run()
+    assert at.session_state["pg_run"].n == 8
+    at.switch_page(path).run()
+    no_trouble(at)
+    assert at.segmented_control(key=f"{prefix}source").value == "upload"
+    assert any("uploaded on another page" in c.value for c in at.caption)
+    run = at.session_state[f"{prefix}run"]
+    assert run is not None and run.n == 8
+    # The page's own upload box takes over from the lab's file.
+    at.file_uploader(key=f"{prefix}upload").upload("again.csv", data, "text/csv").run()
+    assert at.session_state[f"{prefix}run"].n == 8 and not at.error
+
+
+@pytest.mark.parametrize("path,prefix", [("pages/kernel.py", "kn_"), ("pages/variants.py", "va_")])
+def test_a_presenter_link_on_any_page_is_presenter_mode(path, prefix):
+    at = open_page(path, **{f"{prefix}presenter": "true"})
+    assert at.session_state["lab_presenter"] is True
+    assert not at.title  # the title and caption give their room to the chart
+    at.switch_page(BATCH).run()
+    assert at.toggle(key="bt_presenter").value is True

@@ -3,8 +3,8 @@ data, settings and step, in presenter mode. Nothing here imports streamlit.
 
 A scene names its page by URL path and its state by field values (keys, not labels):
 ``scene_query`` turns them into the link the page reads, through the page's own table, so
-a scene cannot name a field or an option its page does not have (``check`` says so, and
-the tests run it on every scene).
+a scene cannot name a field or an option its page does not have (tests/test_lecture.py
+checks every scene against its page's table).
 """
 
 from __future__ import annotations
@@ -86,43 +86,6 @@ def link(path: str, query: dict[str, str]) -> str:
 def scene_link(scene: Scene) -> str:
     """The scene as a relative link."""
     return link(scene.path, scene_query(scene))
-
-
-def check(scene: Scene) -> list[str]:
-    """What is wrong with a scene (an unknown field, option or parameter), for the tests."""
-    problems = []
-    try:
-        table = table_of(scene.path)
-    except KeyError as exc:
-        return [str(exc)]
-    for name, value in scene.values.items():
-        if name not in table.fields:
-            problems.append(f"{scene.title}: no field {name!r} on /{scene.path}")
-        elif table[name].kind in ("choice", "set") and value not in table[name].labels():
-            problems.append(f"{scene.title}: {value!r} is not an option of {name!r}")
-    if not (scene.step == END or (isinstance(scene.step, int) and scene.step >= 0)):
-        problems.append(f"{scene.title}: step {scene.step!r}")
-    elif scene.step and "step" not in table.fields:
-        problems.append(f"{scene.title}: /{scene.path} has no step")
-    if scene.params and "generator" not in table.fields:
-        problems.append(f"{scene.title}: /{scene.path} has no generator")
-    problems += _check_last(scene, "step" in table.fields)
-    return problems
-
-
-def _check_last(scene: Scene, steps: bool) -> list[str]:
-    """A scene's last step: none without a stepped run; else END, or a step not before
-    the scene opens (END after a scene that opens at END); always with its reason."""
-    last, step = scene.last, scene.step
-    if not steps:
-        return [] if last is None else [f"{scene.title}: /{scene.path} has no step to end at"]
-    if not scene.until:
-        return [f"{scene.title}: no reason given for its last step"]
-    if last == END:
-        return []
-    if not isinstance(last, int) or isinstance(last, bool) or step == END or last < step:
-        return [f"{scene.title}: last step {last!r} (opens at {step!r})"]
-    return []
 
 
 def last_step(scene: Scene, total: int) -> int | None:

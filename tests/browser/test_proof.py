@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import expect_rerun, machine_slowdown, open_app, screenshot
+from browser_helpers import expect_rerun, open_app, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -16,6 +16,10 @@ PROJECTOR = {"width": 1024, "height": 768}
 STAGE = '[data-testid="plotClickGraph"].js-plotly-plot'
 STATUS = re.compile(r"^(start|update \d+) ")
 CHARTS = ".plot-click-plain .js-plotly-plot"  # the page's charts (ui.plot_click.plot)
+# How long a wait may take before the page counts as stuck (ms): no speed is claimed here
+# (benchmarks/ measure speed); generous, as the machine is shared and can run many times
+# slower than usual. A fresh server warms up first: its first page may take twice that.
+SLOW = 120_000
 
 
 def status(page: Any) -> str:
@@ -31,16 +35,8 @@ def numbers(page: Any) -> str:
     return page.locator(".st-key-pf_numbers").inner_text()
 
 
-def slow(page: Any) -> float:
-    """This machine's budget now (it has run 5-15x slower than normal for hours): the
-    page's default timeout, 30 s scaled by the measured slowdown (ms), is returned too."""
-    budget = 30_000 * machine_slowdown()
-    page.set_default_timeout(budget)
-    return budget
-
-
-def press_step(page: Any, budget: float) -> None:
-    with expect_rerun(page, timeout=budget):
+def press_step(page: Any) -> None:
+    with expect_rerun(page, timeout=SLOW):
         page.locator(".st-key-pf_step button", has_text="Step").first.click()
 
 
@@ -52,15 +48,15 @@ def no_error(page: Any) -> None:
 def test_proof_page_steps_and_its_numbers_follow(page: Any, streamlit_server: Any):
     url = streamlit_server("app.py")
     page.set_viewport_size(PROJECTOR)
-    budget = slow(page)
-    open_app(page, url + "/proof", timeout=2 * budget)  # a fresh server warms up first
+    page.set_default_timeout(SLOW)
+    open_app(page, url + "/proof", timeout=2 * SLOW)
     page.wait_for_selector(STAGE)
     page.wait_for_function(f"() => document.querySelectorAll('{CHARTS}').length === 4")
     no_error(page)
     assert status(page).startswith("start · update 0")
     assert "M = 0 ≤ " in summary(page)
     for i in range(1, 4):
-        press_step(page, budget)
+        press_step(page)
         assert status(page).startswith(f"update {i} · epoch 1"), status(page)
     # The server caught up: the summary, the proof's lines and the charts are at update 3.
     page.wait_for_function(
@@ -82,15 +78,15 @@ def test_proof_page_steps_and_its_numbers_follow(page: Any, streamlit_server: An
 def test_proof_page_on_data_no_line_separates(page: Any, streamlit_server: Any):
     url = streamlit_server("app.py")
     page.set_viewport_size(PROJECTOR)
-    budget = slow(page)
+    page.set_default_timeout(SLOW)
     xor = "/proof?pf_source=Generate&pf_generator=XOR+%28four+clusters%29"
-    open_app(page, url + xor, timeout=2 * budget)
+    open_app(page, url + xor, timeout=2 * SLOW)
     page.wait_for_selector(STAGE)
     page.wait_for_function(f"() => document.querySelectorAll('{CHARTS}').length === 4")
     no_error(page)
     assert page.get_by_text("Not linearly separable").count() == 1
-    press_step(page, budget)
-    press_step(page, budget)
+    press_step(page)
+    press_step(page)
     assert status(page).startswith("update 2 "), status(page)
     page.wait_for_function(
         "() => document.querySelector('.st-key-pf_summary').innerText.includes('M = 2 ≤')"

@@ -26,6 +26,7 @@ if "points" not in st.session_state:
     st.session_state.handled = 0
     st.session_state.runs = 0
     st.session_state.seen_at = 0.0
+    st.session_state.pressed_at = 0.0
 st.session_state.runs += 1
 
 height = int(st.query_params.get("height", 420))
@@ -83,4 +84,12 @@ st.text(
     f"seqs={','.join(map(str, st.session_state.handled_seqs))} runs={st.session_state.runs}"
 )
 st.text(f"seen_at={st.session_state.seen_at!r}")
-st.button("Rerun")
+st.text(f"pressed_at={st.session_state.pressed_at!r}")
+
+
+def pressed() -> None:
+    """The peer of ``handle_click``: Streamlit's own button, its callback timed the same way."""
+    st.session_state.pressed_at = time.time()
+
+
+st.button("Rerun", on_click=pressed)
