@@ -73,6 +73,8 @@ import streamlit as st
 from streamlit import config as st_config
 from streamlit.components.v1 import declare_component
 
+from ui.state import lab
+
 __all__ = [
     "DEFAULT_HEIGHT",
     "PLOTLY_JS_PATH",
@@ -92,7 +94,7 @@ COMPONENT_NAME = "perceptron_lab.plot_click"
 _HERE = Path(__file__).resolve().parent
 _JS = (_HERE / "plot_click.js").read_text(encoding="utf-8")
 _PAGE_JS = (_HERE / "page_keys.js").read_text(encoding="utf-8")
-PAGE_KEYS = "lab_page_keys"  # the container of ``page_keys``: nothing to see, no room taken
+PAGE_KEYS = lab.PAGE_KEYS  # the container of ``page_keys``: nothing to see, no room taken
 _CSS = """
 .plot-click-root { width: 100%; position: relative; }
 .plot-click-graph { width: 100%; position: relative; z-index: 1; }

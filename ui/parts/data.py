@@ -22,6 +22,9 @@ from ui import compute, guard, limits, state, text
 from ui.parts import link, widgets
 from ui.parts.style import UPLOAD_CSS, presenter_toggle
 from ui.state import Table
+from ui.state.lab import DATA as LAB_DATA
+from ui.state.lab import DATASET as LAB_DATASET
+from ui.state.lab import UPLOAD as LAB_UPLOAD
 
 QP = "query-params"
 GENERATED, EXAMPLES = state.GENERATED, state.EXAMPLES
@@ -93,7 +96,7 @@ def adopt_lab_data(page: Table, query) -> None:
         return
     ss[flag] = True
     own = [page.key(n) for n in DATA_FIELDS] + _generator_keys(page) + [page.points_param]
-    lab = ss.get("lab_data")
+    lab = ss.get(LAB_DATA)
     if not lab or any(k in query for k in own):
         return
     # Through the link, as if the lecturer had opened one: the widgets read their values
@@ -127,7 +130,7 @@ def share(page: Table, drawing: bool) -> None:
     picked = drawing or any(value != _default_of(page, name) for name, value in fields_.items())
     # Only data somebody picked travels: a page left at its defaults does not impose
     # them on the next page (which has defaults of its own: the kernel page opens on XOR).
-    ss["lab_data"] = (
+    ss[LAB_DATA] = (
         {"fields": fields_, "points": ss.get(page.own("points")) if drawing else None}
         if picked
         else None
@@ -377,7 +380,7 @@ def _upload(page: Table, wide: bool = False) -> DataChoice:
     if file is None and isinstance(ss.get(page.own("upload")), DeletedFile):
         return _upload_lost(page)
     if file is None:
-        shared = ss.get("lab_upload")
+        shared = ss.get(LAB_UPLOAD)
         if shared is not None:  # uploaded on another page: the lab's data
             said = f"The file uploaded on another page: {shared.source}."
             if shared.d > 2 and not wide:  # this page draws two: the two chosen columns
@@ -459,7 +462,7 @@ def _upload(page: Table, wide: bool = False) -> DataChoice:
     ds = compute.load_upload(
         file.file_id, file.name, data, features, label, positive, negative, info.sheet or None
     )
-    ss["lab_upload"] = ds  # the lab's: another page in upload mode opens on it
+    ss[LAB_UPLOAD] = ds  # the lab's: another page in upload mode opens on it
     dropped = int(ds.params.get("dropped_rows", 0))
     excluded = int(ds.params.get("excluded_rows", 0))
     used = f"{ds.n:,} rows used, {dropped:,} dropped"
@@ -605,5 +608,5 @@ def remember_good(page: Table, ds: datasets.Dataset, choice: DataChoice) -> None
     """The page drew ``ds`` without an error: the data to fall back on, and the lab's."""
     ss = _ss()
     if not choice.drawing:
-        ss[page.own("good")] = ss["lab_dataset"] = ds
+        ss[page.own("good")] = ss[LAB_DATASET] = ds
     share(page, choice.drawing)

@@ -20,7 +20,7 @@ from ui.charts import geometry, theme
 from ui.parts import controls, data, moment, scenes
 from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
-from ui.state import Table
+from ui.state import Table, lab
 from ui.stepper import Stepper
 from ui.text import KEYS
 
@@ -145,7 +145,7 @@ def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
     a single square plot (not small multiples) no taller than its width needs, and its
     legend (below it) may go to its right when a wide, low window leaves more room there:
     its width estimated from the longest entry."""
-    if not st.session_state.get("lab_presenter"):
+    if not st.session_state.get(lab.PRESENTER):
         return None
     square = not any(k in layout for k in ("xaxis2", "yaxis2"))
     fit = {"below": FIT_BELOW, "min": FIT_MIN, "max": FIT_MAX, "square": square}

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui import guard
+from ui.state import lab
 
 # The equations: a little smaller than KaTeX's display size, and a line that still does not
 # fit scrolls inside its block instead of being cut off at the column's edge.
@@ -84,13 +85,13 @@ def page_css(presenter: bool) -> None:
 def presenter_toggle(page) -> bool:
     """Presenter mode, lab-wide: the toggle starts from the lab's value and sets it."""
     ss = st.session_state
-    lab, key, seen = bool(ss.get("lab_presenter", False)), page.key("presenter"), page.own("seen")
+    was, key, seen = bool(ss.get(lab.PRESENTER, False)), page.key("presenter"), page.own("seen")
     # Streamlit keeps a URL-bound widget's value across pages: when another page changed
     # the lab's value since this page last ran, the lab's value wins over that old one.
-    if key in ss and ss.get(seen, lab) != lab:
-        ss[key] = lab
-    on = st.toggle("Presenter mode", value=lab, key=key, bind="query-params")
-    ss["lab_presenter"] = ss[seen] = on  # the next page opens the same way
+    if key in ss and ss.get(seen, was) != was:
+        ss[key] = was
+    on = st.toggle("Presenter mode", value=was, key=key, bind="query-params")
+    ss[lab.PRESENTER] = ss[seen] = on  # the next page opens the same way
     return on
 
 

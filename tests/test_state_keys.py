@@ -1,0 +1,73 @@
+"""Every session key is declared once: the lab's keys in ui/state/lab.py, each page's own
+keys (``Table.own``) by the part that owns them; a key spelt any other way fails.
+
+The sources are read with ``ast`` (nothing runs): what a module writes is checked against
+what the declarations hold."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+LAB_MODULE = ROOT / "ui" / "state" / "lab.py"
+
+
+def python_files(*folders: str) -> list[Path]:
+    out = [ROOT / "app.py"]
+    for folder in folders:
+        out += sorted((ROOT / folder).rglob("*.py"))
+    return out
+
+
+def lab_literals(path: Path) -> list[tuple[int, str]]:
+    """Strings in ``path`` that name a lab key: ``"lab_presenter"``, or an f-string that
+    starts with ``lab_`` (``f"lab_mine_open_{i}"``)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    found = []
+    inside = {id(v) for n in ast.walk(tree) if isinstance(n, ast.JoinedStr) for v in n.values}
+    for node in ast.walk(tree):
+        if id(node) in inside:
+            continue
+        if isinstance(node, ast.JoinedStr) and node.values:
+            first = node.values[0]
+            if isinstance(first, ast.Constant) and str(first.value).startswith("lab_"):
+                found.append((node.lineno, str(first.value) + "{...}"))
+        elif isinstance(node, ast.Constant) and isinstance(node.value, str):
+            text = node.value
+            if text.startswith("lab_") and text.replace("_", "").isalnum():
+                found.append((node.lineno, text))
+    return found
+
+
+def test_no_lab_key_is_written_outside_ui_state_lab():
+    stray = [
+        f"{path.relative_to(ROOT)}:{line}: {text!r}"
+        for path in python_files("ui", "pages")
+        if path != LAB_MODULE
+        for line, text in lab_literals(path)
+    ]
+    assert stray == [], "use the constant of ui.state.lab:\n" + "\n".join(stray)
+
+
+def test_the_check_sees_a_lab_key_written_as_a_literal(tmp_path):
+    src = tmp_path / "x.py"
+    src.write_text('ss["lab_presenter"] = 1\nk = f"lab_mine_open_{i}"\n"""lab_x in a doc."""\n')
+    assert sorted(text for _, text in lab_literals(src)) == ["lab_mine_open_{...}", "lab_presenter"]
+
+
+def test_every_lab_key_is_declared_once_with_a_meaning_and_app_sets_up_the_lab_wide_ones():
+    from ui.state import lab
+
+    constants = {v for k, v in vars(lab).items() if k.isupper() and isinstance(v, str)}
+    assert constants == set(lab.DECLARED)  # every constant is a declared key, and back
+    assert all(k.startswith("lab_") and d.meaning for k, d in lab.DECLARED.items())
+    # The keys pages share across a page change are set up with their defaults; the
+    # dataset on screen and presenter mode among them.
+    assert lab.SET_UP[lab.PRESENTER] is False and lab.SET_UP[lab.DATASET] is None
+    assert lab.OPEN_SCENE not in lab.SET_UP
+    # The spellings the browser's JavaScript and the tests use stay as they were.
+    assert (lab.NEXT_SCENE, lab.PREV_SCENE) == ("lab_next_scene", "lab_prev_scene")
+    assert lab.PRESENTER == "lab_presenter" and lab.DATASET == "lab_dataset"
+    app = (ROOT / "app.py").read_text(encoding="utf-8")
+    assert "lab.SET_UP" in app  # app.py sets them up from the declaration
