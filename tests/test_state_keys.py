@@ -71,3 +71,75 @@ def test_every_lab_key_is_declared_once_with_a_meaning_and_app_sets_up_the_lab_w
     assert lab.PRESENTER == "lab_presenter" and lab.DATASET == "lab_dataset"
     app = (ROOT / "app.py").read_text(encoding="utf-8")
     assert "lab.SET_UP" in app  # app.py sets them up from the declaration
+
+
+def own_literals(path: Path) -> list[tuple[int, str]]:
+    """The names ``path`` passes to ``<table>.own("...")`` as a plain string."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return [
+        (node.lineno, node.args[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "own"
+        and node.args
+        and isinstance(node.args[0], ast.Constant)
+        and isinstance(node.args[0].value, str)
+    ]
+
+
+def import_every_part():
+    """Every module under ui/ (their declarations run at import), not the pages (scripts)."""
+    import importlib
+
+    for path in sorted((ROOT / "ui").rglob("*.py")):
+        parts = path.relative_to(ROOT).with_suffix("").parts
+        importlib.import_module(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+
+
+def test_every_own_key_written_in_ui_and_pages_is_declared_by_one_owner():
+    import_every_part()
+    from ui import state
+
+    owners = state.owners()
+    by_tables = {name for t in state.TABLES for name in t.owns}
+    assert not owners.keys() & by_tables  # one owner: a part's or a page table's
+    found = [
+        (f"{path.relative_to(ROOT)}:{line}", name)
+        for path in python_files("ui", "pages")
+        for line, name in own_literals(path)
+    ]
+    assert len(found) > 100  # the parts' and the pages' keys are all read
+    declared = owners.keys() | by_tables
+    undeclared = [f"{where}: {name!r}" for where, name in found if name not in declared]
+    assert undeclared == [], "\n".join(undeclared)
+    # A page's own keys are its table's or a part's (not another page's).
+    for path in sorted((ROOT / "pages").glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        aliases = [
+            a.name
+            for n in ast.walk(tree)
+            if isinstance(n, ast.ImportFrom) and n.module == "ui.state"
+            for a in n.names
+            if a.asname == "PAGE"
+        ]
+        for line, name in own_literals(path):
+            table = getattr(state, aliases[0])
+            assert name in owners or name in table.owns, f"{path.name}:{line}: {name!r}"
+
+
+def test_a_misspelt_own_key_raises_and_names_the_declared_ones():
+    import pytest
+
+    from ui import state
+    from ui.parts import controls  # noqa: F401  (declares the stage's buttons)
+
+    assert state.PLAYGROUND.own("cursor") == "pg_cursor"
+    assert state.KERNEL.own("scrub") == "kn_scrub"
+    with pytest.raises(KeyError) as caught:
+        state.PLAYGROUND.own("cursr")
+    assert "'cursr'" in str(caught.value) and "cursor" in str(caught.value)
+    with pytest.raises(KeyError):
+        state.BATCH.own("go_best")  # the variants page's button, not the batch page's
+    with pytest.raises(ValueError, match="'cursor' is declared by ui.state.session"):
+        state.owns("cursor")  # a second owner

@@ -21,10 +21,19 @@ import datasets
 from ui import compute, guard, limits, state, text
 from ui.parts import link, widgets
 from ui.parts.style import UPLOAD_CSS, presenter_toggle
-from ui.state import Table
+from ui.state import Table, owns
 from ui.state.lab import DATA as LAB_DATA
 from ui.state.lab import DATASET as LAB_DATASET
 from ui.state.lab import UPLOAD as LAB_UPLOAD
+
+# The picker's own keys: the lab's data adopted once, the board's last edit and the data it
+# shows, the last good dataset, New data, the upload box and its columns' choices.
+CSV_CHOICES = ("x1", "x2", "label", "positive", "negative")
+OWN = owns(
+    *("adopted", "data_edit", "draw_shown", "good", "new_data", "upload"),
+    *("csv_file", "csv_sheet", "csv_sheet_of", "csv_train_on"),
+    *(f"csv_{k}" for k in CSV_CHOICES),
+)
 
 QP = "query-params"
 GENERATED, EXAMPLES = state.GENERATED, state.EXAMPLES
@@ -418,7 +427,7 @@ def _upload(page: Table, wide: bool = False) -> DataChoice:
         st.selectbox("Sheet", sheets, key=sheet_key, format_func=_short)
     sheet = ss[sheet_key]
     info = compute.inspect_upload(file.file_id, file.name, data, sheet)
-    k = {name: page.own("csv_" + name) for name in ("x1", "x2", "label", "positive", "negative")}
+    k = {name: page.own("csv_" + name) for name in CSV_CHOICES}
     if ss.get(page.own("csv_file")) != (file.file_id, sheet):
         # A new file or sheet: start the pickers from the loader's proposal.
         ss[page.own("csv_file")] = (file.file_id, sheet)

@@ -12,8 +12,9 @@ from ui import lecture
 from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
 from ui.limits import SCENES_KEPT as MOST
 from ui.parts import data, scenes
-from ui.state import SOURCES, Table, lab
+from ui.state import SOURCES, Table, lab, owns
 
+OWN = owns("moment", "moment_title", "moment_add")  # the popover, its title box, its button
 MINE = lab.CUSTOM_SCENES  # the lecturer's scenes, oldest first
 
 

@@ -7,7 +7,7 @@ import streamlit as st
 
 from ui import lecture
 from ui.plot_click import page_keys
-from ui.state import lab
+from ui.state import lab, owns
 from ui.text import KEYS
 
 OPEN = lab.OPEN_SCENE  # a scene asked for by a button (an index of lecture.SCENES, or
@@ -15,7 +15,7 @@ OPEN = lab.OPEN_SCENE  # a scene asked for by a button (an index of lecture.SCEN
 WITHOUT_STAGE = {"online", "experiments"}  # pages whose scenes have no stepped run
 HOPPED = lab.SCENE_HOPPED  # the lecture page ran once with a scene waiting: open it now
 OPENINGS = lab.SCENE_OPENINGS  # scenes opened in this session (each is a new page)
-STAGE_CHARTS = ("chart", "board")  # a stage's chart, by its page's own key (ui.parts.stage)
+STAGE_CHARTS = owns("chart", "board")  # a stage's chart, by its page's own key (ui.parts.stage)
 
 
 def point_at(i: int) -> None:

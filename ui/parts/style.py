@@ -3,7 +3,9 @@
 import streamlit as st
 
 from ui import guard
-from ui.state import lab
+from ui.state import lab, owns
+
+OWN = owns("seen")  # the lab's presenter mode when the page's toggle last ran
 
 # The equations: a little smaller than KaTeX's display size, and a line that still does not
 # fit scrolls inside its block instead of being cut off at the column's edge.

@@ -44,6 +44,8 @@ from ui.state.fields import (
     Table,
     data_fields,
     kernel_fields,
+    owners,
+    owns,
     run_fields,
 )
 from ui.state.links import LinkSpec, check_link, count_words, read_number, spellings
@@ -79,12 +81,13 @@ from ui.state.tables import (
 __all__ = [
     "ADVERSARY_GAMMAS", "AXES", "BATCH", "CONE_DEFAULT_ROWS", "CONE_ROWS", "DEFAULTS",
     "DEGREES", "DIMENSION_TOPS", "END_STEP", "ETAS", "EXAMPLES", "EXPERIMENTS", "FIELDS",
-    "GENERATED", "GRID", "KERNEL", "KERNEL_NAMES", "MARGIN_STEPS", "MAX_LINK", "MAX_EPOCHS_LIMIT",
-    "MAX_URL_POINTS", "ONLINE", "ORDERS", "PLAYGROUND", "PLAYGROUND_VARIANTS", "PLAY_UNITS",
-    "POINTS_PARAM", "POINTS_TOTAL_PARAM", "PREFIX", "PREPROCESSING_LABELS", "PRESENTER",
-    "PROOF", "SEED_MAX", "SLICES", "SOURCES", "SPACE", "SPEEDS", "STARTS", "STEP_PARAM",
-    "TABLES", "VARIANTS", "VARIANT_HELP", "VARIANT_LABELS", "WIDTHS", "Field", "LinkSpec",
-    "Table", "check_link", "count_words", "data_fields", "decode_points", "encode_points",
-    "init_session", "kernel_fields", "key", "param_key", "read_number", "run_fields", "snap",
-    "spellings", "sync_url",
+    "GENERATED", "GRID", "KERNEL", "KERNEL_NAMES", "MARGIN_STEPS", "MAX_LINK",
+    "MAX_EPOCHS_LIMIT", "MAX_URL_POINTS", "ONLINE", "ORDERS", "PLAYGROUND",
+    "PLAYGROUND_VARIANTS", "PLAY_UNITS", "POINTS_PARAM", "POINTS_TOTAL_PARAM", "PREFIX",
+    "PREPROCESSING_LABELS", "PRESENTER", "PROOF", "SEED_MAX", "SLICES",
+    "SOURCES", "SPACE", "SPEEDS", "STARTS", "STEP_PARAM", "TABLES", "VARIANTS", "VARIANT_HELP",
+    "VARIANT_LABELS", "WIDTHS", "Field", "LinkSpec", "Table", "check_link", "count_words",
+    "data_fields", "decode_points", "encode_points", "init_session", "kernel_fields", "key",
+    "owners", "owns", "param_key", "read_number", "run_fields", "snap", "spellings",
+    "sync_url",
 ]  # fmt: skip

@@ -9,6 +9,7 @@ page tables (``ui.state.tables``) are made of. Nothing here imports streamlit.
 
 from __future__ import annotations
 
+import sys
 from dataclasses import dataclass, field, make_dataclass, replace
 from typing import Any
 
@@ -86,13 +87,44 @@ class Field:
         return {v: f"{v:g}" if isinstance(v, float) else str(v) for v in self.options}
 
 
+# ------------------------------------------------------------ the pages' own keys
+# A page's session keys outside its fields (``Table.own``): the cursor, the history, a
+# button, a chart, a line of numbers. Each name is declared once, by the part that owns it,
+# at its head (``OWN = owns("play", "scrub")``); a page's own charts and lines by its table.
+_OWNERS: dict[str, str] = {}  # name -> the module that declared it
+_PAGE_OWNS: dict[str, set[str]] = {}  # name -> the prefixes of the tables that declared it
+
+
+def owns(*names: str) -> tuple[str, ...]:
+    """Declare the own keys (``Table.own``) the calling module owns on every page; a name
+    declared by another module (or a page's table) raises. Returns the names."""
+    owner = sys._getframe(1).f_globals.get("__name__", "?")
+    for name in names:
+        first = _OWNERS.setdefault(name, owner)
+        if first != owner or name in _PAGE_OWNS:
+            by = first if first != owner else "the tables of " + ", ".join(_PAGE_OWNS[name])
+            raise ValueError(f"the page key {name!r} is declared by {by} already ({owner})")
+    return names
+
+
+def owners() -> dict[str, str]:
+    """{name: the module that declared it} of every part's own key declared so far."""
+    return dict(_OWNERS)
+
+
 class Table:
     """A page's state declared once: keys (``prefix`` + name), defaults and the link check
     all derive from its fields."""
 
-    def __init__(self, prefix: str, fields_: tuple[Field, ...]):
+    def __init__(self, prefix: str, fields_: tuple[Field, ...], own: tuple[str, ...] = ()):
         self.prefix = prefix
         self.fields = {f.name: f for f in fields_}
+        # The page's own keys that are no part's (its charts, its lines of numbers).
+        self.owns = frozenset(own)
+        for name in self.owns:
+            _PAGE_OWNS.setdefault(name, set()).add(prefix)
+            if name in _OWNERS:
+                raise ValueError(f"{name!r} is {_OWNERS[name]}'s key: {prefix} reuses it as is")
         cls = make_dataclass(
             "Defaults", [(f.name, Any, field(default=f.default)) for f in fields_], frozen=True
         )
@@ -117,7 +149,16 @@ class Table:
 
     def own(self, name: str) -> str:
         """A session key of the page that is not a declared field (its cursor, history,
-        upload box, ...): the page's prefix keeps two pages apart."""
+        upload box, ...): the page's prefix keeps two pages apart. The name is declared
+        once, by the part that owns it (``owns``) or by the page's table (``own=``): a
+        misspelt name raises here, where it is written."""
+        if name not in self.owns and name not in _OWNERS:
+            declared = ", ".join(sorted(self.owns | set(_OWNERS)))
+            raise KeyError(
+                f"{name!r} is not a declared key of a page ({self.prefix}...): declare it "
+                f"with state.owns at the head of the part that owns it, or in the page's "
+                f"table; declared: {declared}"
+            )
         return self.prefix + name
 
     @property

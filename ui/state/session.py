@@ -10,11 +10,20 @@ from collections.abc import Callable, MutableMapping
 import numpy as np
 
 from ui.limits import MAX_URL_POINTS
-from ui.state.fields import Table
+from ui.state.fields import Table, owns
 from ui.state.links import LinkSpec, _whole_number, check_link, read_number
 from ui.state.points import decode_points, encode_points
 from ui.state.tables import PLAYGROUND
 from ui.text import quoted
+
+# init_session's: the cursor, what the link asked for, the drawn points and their history.
+OWN = owns("cursor", "link_end", "link_step", "points", "undo", "history")
+# The drawing board's editing widgets, on the data picker's board and the online game's.
+BOARD = owns("add_x1", "add_x2", "add_point", "clear", "undo_button")
+# The stage's (ui.parts.stage): its run and its identity, the status line, the serialised
+# scene, the last browser report applied, the containers of numbers its frames replace. To
+# move to the stage's own head with the stage.
+STAGE = owns("run_id", "run", "status", "scene_json", "applied", "numbers", "more_numbers")
 
 END_STEP = 2**62  # a link's step=end: clamped to the run's end once the run is known
 

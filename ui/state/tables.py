@@ -28,11 +28,13 @@ PLAYGROUND = Table(
         Field("online", False, "bool"),  # drawn points arrive, are predicted, then learned
         PRESENTER,
     ),
+    own=("anim", "anim_chart", "epochs"),  # the animation's toggle and chart, the epochs'
 )
 # The kernel page opens on XOR with a degree-2 kernel, which separates it.
 KERNEL = Table(
     "kn_",
     (*data_fields(generator="xor"), *run_fields(max_epochs=50), *kernel_fields(), PRESENTER),
+    own=("epochs",),  # the epochs' chart
 )
 # Batch against single-sample: the notes' 004 example is where the two first differ.
 BATCH = Table(
@@ -42,6 +44,14 @@ BATCH = Table(
         *run_fields(max_epochs=50),
         PRESENTER,
     ),
+    # the charts (J_p and errors, each start and rule's learning rates), the lines of numbers
+    own=(
+        "curves",
+        *(f"eta_{s}_{r}" for s in ("zero", "random") for r in ("classic", "batch")),
+        "bound",
+        "batch_line",
+        "single_line",
+    ),  # fmt: skip
 )
 # The variants side by side: noisy data, where they differ, and a seeded split.
 VARIANTS = Table(
@@ -52,6 +62,7 @@ VARIANTS = Table(
         Field("split_seed", 0, "int", low=0, high=SEED_MAX),  # the train/dev/test split
         PRESENTER,
     ),
+    own=("accuracy", "go_best", "agree", "bound"),  # the chart, the button, the lines
 )
 # The online game (001): the arrivals are the student's clicks (and the adversary's points);
 # gamma is the margin the adversary keeps from its target separator.
@@ -63,6 +74,7 @@ ONLINE = Table(
         Field("points", "", "text", bound=False),  # the arrivals in order (sync_url)
         PRESENTER,
     ),
+    own=("count", "effect"),  # the game's lines under the board
 )
 # The augmented space and weight space (000, 004, 001): the notes' 004 example, unflipped.
 SLICES = {"current": "current b", "fixed": "fixed b"}
@@ -80,6 +92,7 @@ SPACE = Table(
         Field("rows", CONE_DEFAULT_ROWS, "text", high=CONE_ROWS_CHARS),  # typed rows of A
         PRESENTER,
     ),
+    own=("space", "weights"),  # the augmented space's chart and the weight space's
 )
 # The proofs as they happen: the 004 notebook's data (255 mistakes under a bound of 26,115),
 # and how the charts' axes are drawn (log: the run's mistakes and the far bound both show).
@@ -92,6 +105,7 @@ PROOF = Table(
         Field("axes", "log", "choice", AXES),
         PRESENTER,
     ),
+    own=("epochs", "squeeze", "distance", "norm", "cosine"),  # the proof's charts
 )
 # Experiments over many runs: the margin and dimension experiments generate their own data
 # (perceptron_core.experiments); the ordering experiment runs on the picked data, which
@@ -114,6 +128,7 @@ EXPERIMENTS = Table(
         Field("reshuffle", False, "bool"),  # a new random order every epoch
         PRESENTER,
     ),
+    own=("margin_chart", "dimension_chart", "histograms", "bounds", "boundaries"),  # charts
 )
 # Every page's state, for lab-wide reads.
 TABLES = (PLAYGROUND, KERNEL, BATCH, VARIANTS, ONLINE, SPACE, PROOF, EXPERIMENTS)
