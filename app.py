@@ -32,7 +32,7 @@ def main() -> None:
     # rerun (a sidebar the lecturer opened stays open: only a change is applied).
     presenting = bool(st.session_state.get(lab.PRESENTER)) or (
         not link.too_long()  # a link refused as too long says nothing, presenter mode neither
-        and any(st.query_params.get(table.key("presenter")) == "true" for table in state.TABLES)
+        and any(st.query_params.get(p) == "true" for p in state.PRESENTER_PARAMS)
     )
     st.set_page_config(
         page_title="Perceptron Lab",

@@ -143,3 +143,32 @@ def test_a_misspelt_own_key_raises_and_names_the_declared_ones():
         state.BATCH.own("go_best")  # the variants page's button, not the batch page's
     with pytest.raises(ValueError, match="'cursor' is declared by ui.state.session"):
         state.owns("cursor")  # a second owner
+
+
+def test_presenter_mode_is_held_once_by_the_lab_and_each_toggle_shows_it():
+    from lab_app import open_page
+
+    from ui.state import PRESENTER_PARAMS, lab
+
+    toggles = {lab.PRESENTER, *PRESENTER_PARAMS}  # the lab's value and each page's toggle
+
+    def held(at) -> set[str]:
+        """Every key holding presenter mode: the lab's, the toggles' (nothing per page)."""
+        keys = set(at.session_state.keys())
+        return {k for k in keys if "presenter" in k or k.endswith(("seen", "presenting"))}
+
+    at = open_page("pages/batch.py")
+    at.toggle(key="bt_presenter").set_value(True).run()
+    assert at.session_state[lab.PRESENTER] is True and not at.title
+    assert lab.PRESENTER in held(at) <= toggles
+    at.switch_page("pages/kernel.py").run()
+    assert at.toggle(key="kn_presenter").value and not at.title
+    at.toggle(key="kn_presenter").set_value(False).run()
+    assert at.session_state[lab.PRESENTER] is False and at.title
+    # The lab's value changed elsewhere (a scene opens in presenter mode): the toggle shows it.
+    at.session_state[lab.PRESENTER] = True
+    at.run()
+    assert at.toggle(key="kn_presenter").value and not at.title
+    at.switch_page("pages/batch.py").run()
+    assert at.toggle(key="bt_presenter").value and not at.title
+    assert held(at) <= toggles

@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 from ui.limits import CONE_ROWS_CHARS
+from ui.state import lab
 from ui.state.fields import (
     PREFIX,
     SEED_MAX,
@@ -16,7 +17,10 @@ from ui.state.fields import (
     run_fields,
 )
 
-PRESENTER = Field("presenter", False, "bool")  # larger fonts and markers, less chrome
+# Presenter mode (larger fonts and markers, less chrome) is the lab's, one for every page
+# (lab.PRESENTER): each page's field declares only its toggle's key and its link parameter
+# (``<prefix>presenter=true``), which show and set the lab's value (ui.parts.style).
+PRESENTER = Field("presenter", lab.DECLARED[lab.PRESENTER].default, "bool")
 
 PLAYGROUND = Table(
     PREFIX,
@@ -138,6 +142,7 @@ key = PLAYGROUND.key
 STEP_PARAM = PLAYGROUND.step_param
 POINTS_PARAM = PLAYGROUND.points_param
 POINTS_TOTAL_PARAM = PLAYGROUND.points_total_param  # how many were drawn when a link holds fewer
+PRESENTER_PARAMS = tuple(t.key(PRESENTER.name) for t in TABLES)  # a link's presenter mode, per page
 
 
 def param_key(generator: str, name: str, table: Table = PLAYGROUND) -> str:
