@@ -132,7 +132,6 @@ def test_a_misspelt_own_key_raises_and_names_the_declared_ones():
     import pytest
 
     from ui import state
-    from ui.parts import controls  # noqa: F401  (declares the stage's buttons)
 
     assert state.PLAYGROUND.own("cursor") == "pg_cursor"
     assert state.KERNEL.own("scrub") == "kn_scrub"
@@ -172,3 +171,19 @@ def test_presenter_mode_is_held_once_by_the_lab_and_each_toggle_shows_it():
     at.switch_page("pages/batch.py").run()
     assert at.toggle(key="bt_presenter").value and not at.title
     assert held(at) <= toggles
+
+
+def test_the_stages_keys_are_declared_for_code_that_imports_only_ui_state():
+    """A test or a notebook names the stage's buttons and run keys (``PLAYGROUND.own("step")``,
+    as tests/browser/test_lecture_browser.py does) with nothing but ui.state imported."""
+    import subprocess
+    import sys
+
+    code = (
+        "from ui import state\n"
+        "for n in ('step', 'visit', 'back', 'epoch', 'end', 'reset', 'play', 'scrub',\n"
+        "          'run_id', 'status', 'cursor', 'points', 'numbers'):\n"
+        "    state.PLAYGROUND.own(n)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr[-2000:]

@@ -6,13 +6,12 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.parts import widgets
-from ui.state import Table, owns
+from ui.state import Table
+from ui.state.session import MOVES as STAGE_MOVES  # the stage's buttons
 from ui.stepper import Stepper
 from ui.text import KEYS, keys_help
 
-STAGE_MOVES = ("step", "visit", "back", "epoch", "end", "reset")  # the stage's buttons
 BUTTONS_KEY = "stage_buttons"  # their row (its CSS: ui.parts.style)
-OWN = owns(*STAGE_MOVES, "play", "scrub")  # the buttons, Play, the scrub slider
 
 
 def run_buttons(page: Table, on_move, stepper: Stepper) -> None:

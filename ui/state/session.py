@@ -20,10 +20,15 @@ from ui.text import quoted
 OWN = owns("cursor", "link_end", "link_step", "points", "undo", "history")
 # The drawing board's editing widgets, on the data picker's board and the online game's.
 BOARD = owns("add_x1", "add_x2", "add_point", "clear", "undo_button")
-# The stage's (ui.parts.stage): its run and its identity, the status line, the serialised
-# scene, the last browser report applied, the containers of numbers its frames replace. To
-# move to the stage's own head with the stage.
-STAGE = owns("run_id", "run", "status", "scene_json", "applied", "numbers", "more_numbers")
+# The stage's (ui.parts.stage and its controls): its run and its identity, the status line,
+# the serialised scene, the last browser report applied, the containers of numbers its
+# frames replace, its buttons, Play and the scrub slider. Declared here, where every page
+# and test that names them has imported them, until the stage's own package declares them.
+MOVES = ("step", "visit", "back", "epoch", "end", "reset")  # the stage's buttons
+STAGE = owns(
+    *("run_id", "run", "status", "scene_json", "applied", "numbers", "more_numbers"),
+    *(*MOVES, "play", "scrub"),
+)
 
 END_STEP = 2**62  # a link's step=end: clamped to the run's end once the run is known
 
