@@ -8,24 +8,15 @@ import streamlit as st
 
 from ui import guard, state
 from ui.parts import link, scenes
+from ui.state import lab
 from ui.warmup import prepare_process
-
-# State of the whole lab, not of one page: set up here, before any page runs, so it
-# survives moving between pages (Streamlit clears a widget's state when its page is not
-# shown). Pages read these and write them when the user changes them.
-LAB_STATE = {
-    "lab_presenter": False,  # presenter mode (larger text, less chrome)
-    "lab_dataset": None,  # the dataset on screen (a datasets.Dataset), for the next page
-    "lab_data": None,  # how it was picked: the data fields' values and drawn points
-    "lab_upload": None,  # the last uploaded dataset: a page in upload mode opens on it
-    "lab_scene": None,  # the lecture's scene on screen (ui.lecture.SCENES), None outside one
-    "lab_lecture_at": 0,  # the scene the lecture page points at (PageDown / PageUp)
-    "lab_custom_scenes": (),  # the lecturer's own scenes: (title, path, params), ui.parts.moment
-}
 
 
 def lab_state() -> None:
-    for name, default in LAB_STATE.items():
+    """The lab's own state (ui.state.lab: each key, its default and its meaning), set up
+    before any page runs, so it survives moving between pages (Streamlit clears a widget's
+    state when its page is not shown). Pages read it and write it when the user changes it."""
+    for name, default in lab.SET_UP.items():
         st.session_state.setdefault(name, default)
 
 
@@ -39,9 +30,9 @@ def main() -> None:
     # asking for it while presenter mode is on: the link's flag leaves the URL once the
     # toggle holds it, and a change to "auto" would unfold the sidebar at the next full
     # rerun (a sidebar the lecturer opened stays open: only a change is applied).
-    presenting = bool(st.session_state.get("lab_presenter")) or (
+    presenting = bool(st.session_state.get(lab.PRESENTER)) or (
         not link.too_long()  # a link refused as too long says nothing, presenter mode neither
-        and any(st.query_params.get(table.key("presenter")) == "true" for table in state.TABLES)
+        and any(st.query_params.get(p) == "true" for p in state.PRESENTER_PARAMS)
     )
     st.set_page_config(
         page_title="Perceptron Lab",
@@ -50,10 +41,10 @@ def main() -> None:
         initial_sidebar_state="collapsed" if presenting else "auto",
     )
     prepare_process()  # once per server process: see ui/warmup.py
-    opening = "lab_presenter" not in st.session_state  # the session's first run: a link
+    opening = lab.PRESENTER not in st.session_state  # the session's first run: a link
     lab_state()
     if presenting and opening:  # later, each page's own toggle decides (and sets the lab's)
-        st.session_state["lab_presenter"] = True
+        st.session_state[lab.PRESENTER] = True
     pages = [
         st.Page(
             "pages/playground.py",

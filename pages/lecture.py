@@ -5,10 +5,11 @@ import streamlit as st
 
 from ui import guard, lecture
 from ui.parts import moment, scenes, style
+from ui.state import lab
 
 guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
 ss = st.session_state
-presenter = bool(ss.get("lab_presenter", False))
+presenter = bool(ss.get(lab.PRESENTER, False))
 style.header(
     "Lecture",
     "The course, one idea per scene. A clicker's PageDown and PageUp move through the list "
@@ -19,12 +20,12 @@ style.header(
 )
 
 n = len(lecture.SCENES)
-at = min(max(int(ss.get("lab_lecture_at", 0)), 0), n - 1)
+at = min(max(int(ss.get(lab.LECTURE_AT, 0)), 0), n - 1)
 scene = lecture.SCENES[at]
 left, mid, right = st.columns([2, 2, 3], vertical_alignment="center")
 left.button(
     "Previous",
-    key="lab_lecture_prev",
+    key=lab.LECTURE_PREV,
     shortcut="PageUp",
     on_click=scenes.point_at,
     args=(at - 1,),
@@ -33,7 +34,7 @@ left.button(
 )
 mid.button(
     "Next",
-    key="lab_lecture_next",
+    key=lab.LECTURE_NEXT,
     shortcut="PageDown",
     on_click=scenes.point_at,
     args=(at + 1,),
@@ -42,13 +43,13 @@ mid.button(
 )
 right.markdown(f"Scene **{at + 1}** of {n}")
 
-with st.container(border=True, key="lab_lecture_card"):
+with st.container(border=True, key=lab.LECTURE_CARD):
     st.subheader(f"{at + 1}. {scene.title}")
     st.markdown(scene.idea)
     st.caption(f"Notes: {scene.notes} · opens /{scene.path}")
     st.button(
         "Open this scene",
-        key="lab_lecture_open",
+        key=lab.LECTURE_OPEN,
         shortcut="O",
         type="primary",
         on_click=scenes.request,
@@ -59,7 +60,7 @@ st.subheader("All scenes")
 for i, sc in enumerate(lecture.SCENES):
     a, b = st.columns([5, 1], vertical_alignment="center")
     a.markdown(f"**{i + 1}. {sc.title}** · {sc.notes}")
-    b.button("Open", key=f"lab_lecture_open_{i}", on_click=scenes.request, args=(i,))
+    b.button("Open", key=f"{lab.LECTURE_OPEN_AT}{i}", on_click=scenes.request, args=(i,))
 
 mine = ss.get(moment.MINE) or ()
 st.subheader("Your scenes")
@@ -73,7 +74,7 @@ for i, (title, path, params) in enumerate(mine):
     a, b, c = st.columns([5, 1, 1], vertical_alignment="center")
     a.text(f"{len(lecture.SCENES) + i + 1}. {title}")  # typed by the lecturer: plain text
     a.code(moment.link(path, dict(params)), language=None, wrap_lines=True)
-    b.button("Open", key=f"lab_mine_open_{i}", on_click=moment.open_mine, args=(i,))
-    c.button("Remove", key=f"lab_mine_remove_{i}", on_click=moment.remove, args=(i,))
+    b.button("Open", key=f"{lab.MINE_OPEN_AT}{i}", on_click=moment.open_mine, args=(i,))
+    c.button("Remove", key=f"{lab.MINE_REMOVE_AT}{i}", on_click=moment.remove, args=(i,))
 
 scenes.finish_hop()  # a scene asked for: opened after this clean run

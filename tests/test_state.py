@@ -263,3 +263,14 @@ def test_check_link_reports_what_the_widgets_would_silently_drop():
     query = {"pg_n": "101", "pg_generator": "nonsense"}
     problems = state.check_link(query, spec)
     assert query == {} and "(write" not in problems[0]
+
+
+def test_a_runs_default_settings_are_the_declared_fields_defaults():
+    from ui.parts.settings import Settings
+
+    s, fields_ = Settings(), {f.name: f for f in (*state.run_fields(), *state.kernel_fields())}
+    for name in ("eta", "max_epochs", "order", "order_seed", "start", "start_seed", "degree"):
+        assert getattr(s, name) == fields_[name].default, name
+    assert s.width == fields_["width"].default
+    assert (s.variant, s.online) == (state.PLAYGROUND["variant"].default, False)
+    assert s.kernel == "linear"  # no kernel given: the Playground's perceptron (a·b + 1)

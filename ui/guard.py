@@ -22,15 +22,16 @@ import numpy as np
 import streamlit as st
 
 from ui.limits import BAD_INPUTS_KEPT as MAX_BAD
+from ui.state import lab
 
 LOG = logging.getLogger("perceptron_lab")
 MESSAGE = (
     "Something went wrong while drawing this (the details are in the server's log). "
     "The previous data is kept."
 )
-_BAD = "lab_bad"  # fingerprints of inputs that raised while being drawn
-_PENDING = "lab_pending"  # the fingerprint the page is drawing now
-_CRASHED = "lab_crashed"  # a page run raised: the rerun says so
+_BAD = lab.BAD  # fingerprints of inputs that raised while being drawn
+_PENDING = lab.PENDING  # the fingerprint the page is drawing now
+_CRASHED = lab.CRASHED  # a page run raised: the rerun says so
 
 
 def fingerprint(*parts) -> str:

@@ -9,7 +9,9 @@ import streamlit as st
 import perceptron_core as pc
 from ui import compute, cone_view, limits, text
 from ui.parts import widgets
-from ui.state import Table
+from ui.state import Table, owns
+
+OWN = owns("cone_iterations", "cone_check", "rows_good")  # the LP's tables, typed A
 
 QP = "query-params"
 

@@ -8,9 +8,9 @@ import streamlit as st
 from ui.parts import widgets
 from ui.stage.stepper import Stepper
 from ui.state import Table
+from ui.state.session import MOVES as STAGE_MOVES  # the stage's buttons
 from ui.text import KEYS, keys_help
 
-STAGE_MOVES = ("step", "visit", "back", "epoch", "end", "reset")  # the stage's buttons
 BUTTONS_KEY = "stage_buttons"  # their row (its CSS: ui.parts.style)
 
 

@@ -26,7 +26,13 @@ from ui.parts.draw import board_click as board_click
 from ui.parts.draw import drawing_box as drawing_box
 from ui.parts.sources import DataChoice
 from ui.parts.style import presenter_toggle
-from ui.state import Table
+from ui.state import Table, owns
+from ui.state.lab import DATA as LAB_DATA
+from ui.state.lab import DATASET as LAB_DATASET
+
+# The picker's own keys: the lab's data adopted once, the last good dataset (the board's,
+# New data's and the upload box's keys are declared by their parts).
+OWN = owns("adopted", "good")
 
 GENERATED, EXAMPLES = state.GENERATED, state.EXAMPLES
 DATA_FIELDS = ("source", "generator", "example", "n", "seed", "noise", "preprocessing")
@@ -76,7 +82,7 @@ def adopt_lab_data(page: Table, query) -> None:
         return
     ss[flag] = True
     own = [page.key(n) for n in DATA_FIELDS] + _generator_keys(page) + [page.points_param]
-    lab = ss.get("lab_data")
+    lab = ss.get(LAB_DATA)
     if not lab or any(k in query for k in own):
         return
     # Through the link, as if the lecturer had opened one: the widgets read their values
@@ -110,7 +116,7 @@ def share(page: Table, drawing: bool) -> None:
     picked = drawing or any(value != _default_of(page, name) for name, value in fields_.items())
     # Only data somebody picked travels: a page left at its defaults does not impose
     # them on the next page (which has defaults of its own: the kernel page opens on XOR).
-    ss["lab_data"] = (
+    ss[LAB_DATA] = (
         {"fields": fields_, "points": ss.get(page.own("points")) if drawing else None}
         if picked
         else None
@@ -252,5 +258,5 @@ def remember_good(page: Table, ds: datasets.Dataset, choice: DataChoice) -> None
     """The page drew ``ds`` without an error: the data to fall back on, and the lab's."""
     ss = _ss()
     if not choice.drawing:
-        ss[page.own("good")] = ss["lab_dataset"] = ds
+        ss[page.own("good")] = ss[LAB_DATASET] = ds
     share(page, choice.drawing)

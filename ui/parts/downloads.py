@@ -14,7 +14,14 @@ import perceptron_core as pc
 from ui import compute, export, text
 from ui.charts.animation import animation_figure
 from ui.charts.playground import Playground
-from ui.state import Table
+from ui.state import Table, owns
+
+# The download buttons: the data, the run, the chart, and each page's tables (File.key).
+TABLE_FILES = (
+    *("epochs", "learning_rates", "scaling", "split", "accuracy", "arrivals"),
+    *("cone_rows", "cone_iterations", "updates", "margins", "dimensions", "orders"),
+)
+OWN = owns("dl_data", "dl_run", "dl_html", *(f"dl_{k}" for k in TABLE_FILES))
 
 
 def downloads(

@@ -13,7 +13,10 @@ import streamlit as st
 import datasets
 from ui import limits, state
 from ui.parts.sources import DataChoice
-from ui.state import Table
+from ui.state import Table, owns
+
+# The board's own keys: its last edit and the data it shows.
+OWN = owns("data_edit", "draw_shown")
 
 DRAW_BOX = 2.0  # the empty drawing board spans [-2, 2] x [-2, 2]
 

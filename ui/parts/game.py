@@ -22,8 +22,11 @@ from ui.limits import ONLINE_ARRIVALS as MAX_ARRIVALS
 from ui.limits import ONLINE_UNDO as UNDO_DEPTH
 from ui.parts import link
 from ui.parts.settings import Settings
-from ui.state import Table
+from ui.state import Table, owns
 
+# The game's buttons (the adversary's, each label's), its last move's note, the point
+# waiting for its label; the arrivals and the board's buttons are ui.state.session's.
+OWN = owns("adversary", "adversary_all", "label_pos", "label_neg", "note", "pending")
 LIMIT = 32.0  # |coordinate| a link holds (state.encode_points: 32.767)
 ONLINE = Settings(online=True, max_epochs=1)  # the notes' algorithm: w = 0, eta = 1, one pass
 LABELS = {1: ("+1", "1"), -1: ("−1", "2")}  # label: (button, shortcut); C and R are Streamlit's

@@ -12,9 +12,10 @@ from ui import lecture
 from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
 from ui.limits import SCENES_KEPT as MOST
 from ui.parts import data, scenes
-from ui.state import SOURCES, Table
+from ui.state import SOURCES, Table, lab, owns
 
-MINE = "lab_custom_scenes"  # app.py's LAB_STATE: the lecturer's scenes, oldest first
+OWN = owns("moment", "moment_title", "moment_add")  # the popover, its title box, its button
+MINE = lab.CUSTOM_SCENES  # the lecturer's scenes, oldest first
 
 
 def query(page: Table) -> dict[str, str]:

@@ -10,7 +10,9 @@ import datasets
 import perceptron_core as pc
 from ui import bounds, compute, kernel_view, replay, score_view, text
 from ui.charts import overlays
-from ui.state import Table
+from ui.state import Table, owns
+
+OWN = owns("summary", "margin")  # the lines of numbers (``texts``), by name
 
 
 def numbers_panel(

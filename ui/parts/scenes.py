@@ -7,22 +7,23 @@ import streamlit as st
 
 from ui import lecture
 from ui.stage.keys import page_keys
+from ui.state import lab, owns
 from ui.text import KEYS
 
-OPEN = "lab_open_scene"  # a scene asked for by a button (an index of lecture.SCENES, or
+OPEN = lab.OPEN_SCENE  # a scene asked for by a button (an index of lecture.SCENES, or
 # the lecturer's own: (path, params)); opened by app.py on the next run
 WITHOUT_STAGE = {"online", "experiments"}  # pages whose scenes have no stepped run
-HOPPED = "lab_scene_hopped"  # the lecture page ran once with a scene waiting: open it now
-OPENINGS = "lab_scene_openings"  # scenes opened in this session (each is a new page)
-STAGE_CHARTS = ("chart", "board")  # a stage's chart, by its page's own key (ui.stage)
-NEXT_SCENE, PREV_SCENE = "lab_next_scene", "lab_prev_scene"  # the scene bar's buttons
+HOPPED = lab.SCENE_HOPPED  # the lecture page ran once with a scene waiting: open it now
+OPENINGS = lab.SCENE_OPENINGS  # scenes opened in this session (each is a new page)
+STAGE_CHARTS = owns("chart", "board")  # a stage's chart, by its page's own key (ui.stage)
+NEXT_SCENE, PREV_SCENE = lab.NEXT_SCENE, lab.PREV_SCENE  # the scene bar's buttons
 # The buttons that open a scene (keys, or their start): the bar's and the lecture page's.
-OPENERS = [NEXT_SCENE, PREV_SCENE, "lab_lecture_open", "lab_mine_open_"]
+OPENERS = [NEXT_SCENE, PREV_SCENE, lab.LECTURE_OPEN, lab.MINE_OPEN_AT]
 
 
 def point_at(i: int) -> None:
     """The lecture page's pointer (what PageDown / PageUp move)."""
-    st.session_state["lab_lecture_at"] = max(0, min(i, len(lecture.SCENES) - 1))
+    st.session_state[lab.LECTURE_AT] = max(0, min(i, len(lecture.SCENES) - 1))
 
 
 def request(i: int) -> None:
@@ -61,16 +62,16 @@ def open_requested(path: str) -> None:
     if isinstance(i, int):
         scene = lecture.SCENES[i]
         target, query = scene.path, lecture.scene_query(scene)
-        ss["lab_scene"] = i
-        ss["lab_lecture_at"] = i
+        ss[lab.SCENE] = i
+        ss[lab.LECTURE_AT] = i
     else:  # the lecturer's own scene: no place in the lecture's walk
         target, query = i
-        ss["lab_scene"] = None
+        ss[lab.SCENE] = None
     ss[OPENINGS] = int(ss.get(OPENINGS, 0)) + 1
     table = lecture.table_of(target)
     for key in [k for k in ss if isinstance(k, str) and k.startswith(table.prefix)]:
         del ss[key]
-    ss["lab_presenter"] = True
+    ss[lab.PRESENTER] = True
     st.switch_page(f"pages/{target}.py", query_params=query)
 
 
@@ -86,7 +87,7 @@ def finish_hop() -> None:
 
 def scene_on(path: str) -> lecture.Scene | None:
     """The lecture's scene on screen at ``path``, or None."""
-    i = st.session_state.get("lab_scene")
+    i = st.session_state.get(lab.SCENE)
     if i is None or path == "lecture" or lecture.SCENES[i].path != path:
         return None
     return lecture.SCENES[i]
@@ -108,7 +109,7 @@ def keys(path: str) -> None:
     prefix = next((p for p, at in lecture.PATHS.items() if at == path), None)
     stepping = prefix is not None and path not in WITHOUT_STAGE
     page_keys(
-        where=f"{path}|{ss.get('lab_scene') if scene else ''}|{ss.get(OPENINGS, 0)}",
+        where=f"{path}|{ss.get(lab.SCENE) if scene else ''}|{ss.get(OPENINGS, 0)}",
         stage=stepping,
         charts=[prefix + name for name in STAGE_CHARTS] if stepping else [],
         scene=scene is not None,
@@ -124,12 +125,12 @@ def scene_bar(path: str) -> None:
     """On a scene's page: which scene this is, and Previous / Next scene. Leaving the
     scene's page (the navigation) ends the lecture's walk."""
     ss = st.session_state
-    i = ss.get("lab_scene")
+    i = ss.get(lab.SCENE)
     if i is None or path == "lecture":
         return
     scene = lecture.SCENES[i]
     if path != scene.path:
-        ss["lab_scene"] = None
+        ss[lab.SCENE] = None
         return
     n = len(lecture.SCENES)
     a, b, c, d = st.columns([5, 2, 2, 2], vertical_alignment="center")

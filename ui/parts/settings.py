@@ -12,6 +12,10 @@ from ui.parts import widgets
 from ui.state import Table
 
 KERNELS = state.KERNEL_NAMES
+# The run's defaults are the declared fields' (ui.state: run_fields, kernel_fields and the
+# Playground's variant and online switch), written once there.
+_RUN = {f.name: f.default for f in (*state.run_fields(), *state.kernel_fields())}
+_PG = state.PLAYGROUND.defaults
 
 
 @dataclass(frozen=True)
@@ -19,17 +23,19 @@ class Settings:
     """Everything a run depends on besides the data (the keyword arguments of
     ``ui.replay.train``). Frozen and hashable: the cache keys on it."""
 
-    variant: str = "classic"
-    eta: float = 1.0
-    max_epochs: int = 100
-    order: str = "fixed"
-    order_seed: int = 0
-    start: str = "zero"
-    start_seed: int = 0
-    online: bool = False
+    variant: str = _PG.variant
+    eta: float = _RUN["eta"]
+    max_epochs: int = _RUN["max_epochs"]
+    order: str = _RUN["order"]
+    order_seed: int = _RUN["order_seed"]
+    start: str = _RUN["start"]
+    start_seed: int = _RUN["start_seed"]
+    online: bool = _PG.online
+    # Not the kernel box's default (polynomial): a run that is given no kernel is the
+    # Playground's perceptron exactly, which the linear kernel a·b + 1 is.
     kernel: str = "linear"
-    degree: int = 2
-    width: float = 1.0  # RBF: K(a, b) = exp(-||a - b||^2 / (2 width^2))
+    degree: int = _RUN["degree"]
+    width: float = _RUN["width"]  # RBF: K(a, b) = exp(-||a - b||^2 / (2 width^2))
     max_updates: int | None = None  # a page's own cap (None: limits.MAX_UPDATES)
 
     def __post_init__(self):

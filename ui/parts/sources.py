@@ -12,7 +12,9 @@ import streamlit as st
 import datasets
 from ui import compute
 from ui.parts import widgets
-from ui.state import Table
+from ui.state import Table, owns
+
+OWN = owns("new_data")  # the seed row's New data button
 
 QP = "query-params"
 

@@ -3,6 +3,7 @@
 import streamlit as st
 
 from ui import guard
+from ui.state import lab
 
 # The equations: a little smaller than KaTeX's display size, and a line that still does not
 # fit scrolls inside its block instead of being cut off at the column's edge.
@@ -82,16 +83,30 @@ def page_css(presenter: bool) -> None:
 
 
 def presenter_toggle(page) -> bool:
-    """Presenter mode, lab-wide: the toggle starts from the lab's value and sets it."""
+    """Presenter mode is the lab's (``lab.PRESENTER``), one for every page: the page's toggle
+    (its key and link parameter ``<prefix>presenter``) shows it, and pressing it sets it."""
     ss = st.session_state
-    lab, key, seen = bool(ss.get("lab_presenter", False)), page.key("presenter"), page.own("seen")
-    # Streamlit keeps a URL-bound widget's value across pages: when another page changed
-    # the lab's value since this page last ran, the lab's value wins over that old one.
-    if key in ss and ss.get(seen, lab) != lab:
-        ss[key] = lab
-    on = st.toggle("Presenter mode", value=lab, key=key, bind="query-params")
-    ss["lab_presenter"] = ss[seen] = on  # the next page opens the same way
+    key = page.key("presenter")
+    # Streamlit keeps a URL-bound widget's value across pages: the lab's value wins over a
+    # value this page's toggle held when another page (or a scene) changed the lab's.
+    lab_on = bool(ss.get(lab.PRESENTER, False))
+    if key in ss and ss[key] != lab_on:
+        ss[key] = lab_on
+    on = st.toggle(
+        "Presenter mode",
+        value=lab_on,
+        key=key,
+        bind="query-params",
+        on_change=_press,
+        args=(key,),
+    )
+    ss[lab.PRESENTER] = on  # a toggle made now reads the link: the lab's value is the link's
     return on
+
+
+def _press(key: str) -> None:
+    """The toggle's callback: the lab's presenter mode is what the toggle now says."""
+    st.session_state[lab.PRESENTER] = bool(st.session_state[key])
 
 
 def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:

@@ -12,7 +12,16 @@ import datasets
 from ui import compute, limits, state, text
 from ui.parts.sources import DataChoice
 from ui.parts.style import UPLOAD_CSS
-from ui.state import Table
+from ui.state import Table, owns
+from ui.state.lab import UPLOAD as LAB_UPLOAD
+
+# The upload box's own keys: the box, the file read, its sheet and its columns' choices.
+CSV_CHOICES = ("x1", "x2", "label", "positive", "negative")
+OWN = owns(
+    "upload",
+    *("csv_file", "csv_sheet", "csv_sheet_of", "csv_train_on"),
+    *(f"csv_{k}" for k in CSV_CHOICES),
+)
 
 UPLOAD_LOST = (
     "Your uploaded file is no longer on this server (the server restarted or you were moved "
@@ -44,7 +53,7 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
     if file is None and isinstance(ss.get(page.own("upload")), DeletedFile):
         return _upload_lost(page)
     if file is None:
-        shared = ss.get("lab_upload")
+        shared = ss.get(LAB_UPLOAD)
         if shared is not None:  # uploaded on another page: the lab's data
             said = f"The file uploaded on another page: {shared.source}."
             if shared.d > 2 and not wide:  # this page draws two: the two chosen columns
@@ -82,7 +91,7 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
         st.selectbox("Sheet", sheets, key=sheet_key, format_func=_short)
     sheet = ss[sheet_key]
     info = compute.inspect_upload(file.file_id, file.name, data, sheet)
-    k = {name: page.own("csv_" + name) for name in ("x1", "x2", "label", "positive", "negative")}
+    k = {name: page.own("csv_" + name) for name in CSV_CHOICES}
     if ss.get(page.own("csv_file")) != (file.file_id, sheet):
         # A new file or sheet: start the pickers from the loader's proposal.
         ss[page.own("csv_file")] = (file.file_id, sheet)
@@ -126,7 +135,7 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
     ds = compute.load_upload(
         file.file_id, file.name, data, features, label, positive, negative, info.sheet or None
     )
-    ss["lab_upload"] = ds  # the lab's: another page in upload mode opens on it
+    ss[LAB_UPLOAD] = ds  # the lab's: another page in upload mode opens on it
     dropped = int(ds.params.get("dropped_rows", 0))
     excluded = int(ds.params.get("excluded_rows", 0))
     used = f"{ds.n:,} rows used, {dropped:,} dropped"

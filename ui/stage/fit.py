@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.charts import theme
+from ui.state import lab
 
 
 def columns(presenter: bool):
@@ -33,7 +34,7 @@ def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
     a single square plot (not small multiples) no taller than its width needs, and its
     legend (below it) may go to its right when a wide, low window leaves more room there:
     its width estimated from the longest entry."""
-    if not st.session_state.get("lab_presenter"):
+    if not st.session_state.get(lab.PRESENTER):
         return None
     square = not any(k in layout for k in ("xaxis2", "yaxis2"))
     fit = {"below": FIT_BELOW, "min": FIT_MIN, "max": FIT_MAX, "square": square}

@@ -12,8 +12,10 @@ from pathlib import Path
 
 import streamlit as st
 
+from ui.state import lab
+
 _PAGE_JS = (Path(__file__).resolve().parent / "page_keys.js").read_text(encoding="utf-8")
-PAGE_KEYS = "lab_page_keys"  # the container of ``page_keys``: nothing to see, no room taken
+PAGE_KEYS = lab.PAGE_KEYS  # the container of ``page_keys``: nothing to see, no room taken
 # A presentation clicker sends PageDown / PageUp (some the arrows): Step and Back on a
 # stage, the next and the previous scene on a scene's page without one.
 CLICKER = {"pagedown": "step", "arrowright": "step", "pageup": "back", "arrowleft": "back"}

@@ -1,0 +1,93 @@
+"""The lab's own state: every session key that is the whole lab's, not one page's, declared
+once here with its default and its meaning (a page's keys are its table's: ``prefix`` +
+name).
+
+``app.py`` sets up the keys with a default (``SET_UP``) before any page runs, so they
+survive moving between pages (Streamlit clears a widget's state when its page is not
+shown); pages read them and write them when the user changes them. The others are set
+where they are used and are absent until then. The lab's own widgets (the lecture page,
+the scene bar) have their keys here too. Every other module names a key by its constant:
+a ``"lab_..."`` string written anywhere else in Python is an error (tests/test_state.py).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+UNSET = object()  # a key app.py does not set up: absent until its part sets it
+
+
+@dataclass(frozen=True)
+class LabKey:
+    """One key of the lab's state: its name (the session key), its default (``UNSET``: not
+    set up by app.py) and what it holds."""
+
+    name: str
+    default: Any
+    meaning: str
+
+
+DECLARED: dict[str, LabKey] = {}
+
+
+def _key(name: str, default: Any, meaning: str) -> str:
+    if not name.startswith("lab_") or name in DECLARED:
+        raise ValueError(f"{name!r}: a lab key starts with lab_ and is declared once")
+    DECLARED[name] = LabKey(name, default, meaning)
+    return name
+
+
+# ------------------------------------------------------- set up by app.py, lab-wide
+PRESENTER = _key(
+    "lab_presenter",
+    False,
+    "presenter mode (larger text, less chrome): the one truth; every page's toggle "
+    "(<prefix>presenter, also its link parameter) shows it and sets it",
+)
+DATASET = _key("lab_dataset", None, "the dataset on screen (a datasets.Dataset), for the next page")
+DATA = _key("lab_data", None, "how it was picked: the data fields' values and drawn points")
+UPLOAD = _key("lab_upload", None, "the last uploaded dataset: a page in upload mode opens on it")
+SCENE = _key(
+    "lab_scene", None, "the lecture's scene on screen (ui.lecture.SCENES), None outside one"
+)
+LECTURE_AT = _key("lab_lecture_at", 0, "the scene the lecture page points at (PageDown / PageUp)")
+CUSTOM_SCENES = _key(
+    "lab_custom_scenes", (), "the lecturer's own scenes: (title, path, params), oldest first"
+)
+
+# ------------------------------------------------ set where they are used (no default)
+OPEN_SCENE = _key(
+    "lab_open_scene",
+    UNSET,
+    "a scene asked for by a button (an index of lecture.SCENES, or the lecturer's own "
+    "scene's (title, path, params)), opened at the start of the next run (ui.parts.scenes)",
+)
+SCENE_HOPPED = _key(
+    "lab_scene_hopped", UNSET, "the lecture page ran once with a scene waiting: open it now"
+)
+SCENE_OPENINGS = _key(
+    "lab_scene_openings", UNSET, "scenes opened in this session (each is a new page)"
+)
+BAD = _key("lab_bad", UNSET, "fingerprints of inputs that raised while being drawn (ui.guard)")
+PENDING = _key("lab_pending", UNSET, "the fingerprint the page is drawing now (ui.guard)")
+CRASHED = _key("lab_crashed", UNSET, "a page run raised: the rerun says so (ui.guard)")
+PAGE_KEYS = _key(
+    "lab_page_keys", UNSET, "the container of the page's keys (ui.plot_click): nothing to see"
+)
+
+# ------------------------------------ the lab's own widgets (the browser reads some keys)
+NEXT_SCENE = _key("lab_next_scene", UNSET, "the scene bar's Next scene button")
+PREV_SCENE = _key("lab_prev_scene", UNSET, "the scene bar's Previous button")
+LECTURE_PREV = _key("lab_lecture_prev", UNSET, "the lecture page's Previous button")
+LECTURE_NEXT = _key("lab_lecture_next", UNSET, "the lecture page's Next button")
+LECTURE_CARD = _key("lab_lecture_card", UNSET, "the lecture page's card of the scene pointed at")
+LECTURE_OPEN = _key("lab_lecture_open", UNSET, "the card's Open button")
+LECTURE_OPEN_AT = _key(
+    "lab_lecture_open_", UNSET, "+ i: the Open button of the lecture's scene i in the list"
+)
+MINE_OPEN_AT = _key("lab_mine_open_", UNSET, "+ i: the Open button of the lecturer's scene i")
+MINE_REMOVE_AT = _key("lab_mine_remove_", UNSET, "+ i: the Remove button of the lecturer's scene i")
+
+# What app.py sets up before any page runs: {key: default}.
+SET_UP = {k.name: k.default for k in DECLARED.values() if k.default is not UNSET}

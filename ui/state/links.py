@@ -1,0 +1,160 @@
+"""The link check and the number spellings: what a URL-bound widget accepts, a link's
+values checked against it (``check_link``), numbers read as people write them and written
+for people (``read_number``, ``count_words``). Nothing here imports streamlit."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import MutableMapping
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from ui.limits import MAX_DIGITS
+from ui.text import plain, quoted
+
+
+@dataclass(frozen=True)
+class LinkSpec:
+    """What the URL-bound widgets accept, so a link is checked before they read it.
+
+    Streamlit drops a bound widget's URL value it cannot use without a word, and the page
+    would quietly show other data than the link meant; this says so instead. ``choices``
+    maps a parameter to {spelling in lower case: the exact label the widget stores}, so a
+    near miss (``pg_generator=xor``) is answered with the spelling to use; ``numbers`` maps
+    a parameter to (min, max or None, whole?) or to ("set", allowed values); ``flags``
+    are true/false parameters; ``texts`` maps a text parameter to its most characters.
+    """
+
+    choices: dict[str, dict[str, str]]
+    numbers: dict[str, tuple]
+    flags: tuple[str, ...] = ()
+    texts: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Every parameter the spec checks."""
+        return (*self.choices, *self.numbers, *self.flags, *self.texts)
+
+
+def read_number(raw) -> int | float | None:
+    """A number as a person may write it in a link (``10``, ``10.0``, ``1e1``, ``+10``,
+    `` 10.000``): an int when it is a whole number (exactly: ``1e30`` is 10**30, not the
+    float nearest it), else a float (a fraction, inf, nan, or a whole number too long to
+    write out); None when it is not a number at all."""
+    s = str(raw).strip()
+    try:
+        return int(s)
+    except ValueError:
+        pass
+    try:
+        d = Decimal(s)
+    except InvalidOperation:
+        return None
+    if d.is_snan():
+        return None
+    if d.is_finite() and d == d.to_integral_value() and d.adjusted() <= MAX_DIGITS:
+        return int(d)
+    return float(d)
+
+
+def _whole_number(value: int | float | None) -> int | None:
+    """``value`` as an int when it is a finite whole number (``1e3``: 1000), else None."""
+    if isinstance(value, int):
+        return value
+    if value is None or not math.isfinite(value) or not value.is_integer():
+        return None
+    return int(value)
+
+
+def _finite(value: int | float | None) -> bool:
+    return isinstance(value, int) or (value is not None and math.isfinite(value))
+
+
+def _as_float(value: int | float) -> float:
+    """A number as a float (a whole number too large for one: infinity)."""
+    try:
+        return float(value)
+    except OverflowError:
+        return math.inf
+
+
+def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
+    """The problems of a link's widget values; each unusable value is removed (the widget
+    then shows its default, as Streamlit would have done silently), and each usable number
+    is written the one way its widget reads it (``pg_eta=10`` becomes ``10.0``, the string
+    of the option; ``pg_n=4e1`` becomes ``40``): any spelling of an allowed number works."""
+    problems: list[str] = []
+    for name, accepted in spec.choices.items():
+        if name not in query:
+            continue
+        raw = str(query[name])
+        if raw in accepted.values():
+            continue
+        del query[name]
+        label = accepted.get(raw.strip().lower())
+        hint = f" (write {quoted(label)})" if label is not None else ""
+        problems.append(
+            f"{plain(name)}={quoted(raw)} is not one of the options{hint}, the default is used"
+        )
+    for name in spec.flags:
+        if name in query and str(query[name]) not in ("true", "false"):
+            raw = str(query.pop(name))
+            problems.append(
+                f"{plain(name)}={quoted(raw)} is not true or false, the default is used"
+            )
+    for name, rule in spec.numbers.items():
+        if name not in query:
+            continue
+        raw = str(query[name])
+        value = read_number(raw)
+        written = None  # the value as its widget reads it, when it is usable
+        if isinstance(rule[0], str):  # ("set", allowed values): a select slider's options
+            if _finite(value):
+                close = (v for v in rule[1] if math.isclose(_as_float(value), v))
+                written = next((str(v) for v in close), None)
+            why = "one of " + ", ".join(f"{v:g}" for v in rule[1])
+        else:
+            low, high, whole = rule
+            if whole:
+                number = _whole_number(value)
+            else:
+                number = None if value is None else _as_float(value)
+            if _finite(number) and low <= number:
+                if high is None or number <= high:
+                    written = str(number) if whole else repr(float(number))
+            kind = "a whole number" if whole else "a number"
+            why = f"{kind} from {low:g}" + (f" to {_whole(high)}" if high is not None else " up")
+        if written is None:
+            del query[name]
+            problems.append(f"{plain(name)}={quoted(raw)} is not {plain(why)}, the default is used")
+        elif written != raw:
+            query[name] = written
+    for name, most in spec.texts.items():
+        if name in query and len(str(query[name])) > most:
+            length = len(str(query.pop(name)))
+            problems.append(
+                f"{plain(name)} in the link is {length:,} characters long (at most {most:,}), "
+                "the default is used"
+            )
+    return problems
+
+
+def spellings(labels: dict) -> dict[str, str]:
+    """{any accepted spelling in lower case: the exact label a widget stores}."""
+    out = {}
+    for k, label in labels.items():
+        out[str(k).lower()] = str(label)
+        out[str(label).lower()] = str(label)
+    return out
+
+
+def count_words(n: int) -> str:
+    """A whole number for people, however large a link made it: ``4,611,686,018,427,387,904``,
+    or ``a 401-digit number``."""
+    digits = len(str(abs(n)))
+    return f"{n:,}" if digits <= 31 else f"a {digits:,}-digit number"
+
+
+def _whole(value: float) -> str:
+    """A limit for people: 9007199254740991, not 9.0072e+15."""
+    return f"{int(value):,}" if float(value).is_integer() and abs(value) >= 1e6 else f"{value:g}"
