@@ -4,6 +4,8 @@ settings and step), the bar that walks to the next, and the lecturer's own scene
 from __future__ import annotations
 
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
+from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from ui import lecture
 from ui.stage.keys import page_keys
@@ -72,7 +74,31 @@ def open_requested(path: str) -> None:
     for key in [k for k in ss if isinstance(k, str) and k.startswith(table.prefix)]:
         del ss[key]
     ss[lab.PRESENTER] = True
-    st.switch_page(f"pages/{target}.py", query_params=query)
+    switch_to(f"pages/{target}.py", query)
+
+
+def switch_to(page: str, query) -> None:
+    """``st.switch_page(page, query_params=query)``, even when a widget of an earlier page
+    is still bound to one of the scene's parameters.
+
+    The lecture page's hop ends in ``st.rerun()``, and Streamlit skips its stale-binding
+    clean-up after a run stopped for a rerun; when a key press's rerun from the page on
+    screen came in between (seen under load), the last page's widgets were still bound to
+    ``pg_source`` and the switch raised "Cannot directly set query parameter". Those
+    widgets are gone with the page being left, so their bindings are dropped and the
+    switch is made again (the scene's page binds its own widgets when it runs)."""
+    try:
+        st.switch_page(page, query_params=query)
+    except StreamlitAPIException as error:
+        ctx = get_script_run_ctx()
+        if ctx is None or "bound to a widget" not in str(error):
+            raise
+        with ctx.session_state.query_params() as qp:
+            for key in dict(query or {}):
+                binding = qp.get_binding_for_param(key)
+                if binding is not None:
+                    qp.unbind_widget(binding.widget_id)
+        st.switch_page(page, query_params=query)
 
 
 def finish_hop() -> None:
