@@ -262,9 +262,14 @@ def test_presses_made_before_the_stage_is_ready_wait_for_it(page: Any, streamlit
     for route in held:
         route.continue_()
     page.unroute(plotly_js)
-    page.wait_for_function(
-        "() => document.querySelector('.st-key-pg_status p').textContent.startsWith('update 3 ')",
-        timeout=90_000,
-    )
+    try:  # a wait, not a speed claim: on a loaded machine a 20,000-point rerun takes a while
+        page.wait_for_function(
+            "() => document.querySelector('.st-key-pg_status p').textContent"
+            ".startsWith('update 3 ')",
+            timeout=180_000,
+        )
+    except Exception as error:  # say where it stopped: a lost press, or only slow
+        status = page.locator(".st-key-pg_status p").inner_text()
+        raise AssertionError(f"after 180 s the status line says {status!r}") from error
     page.wait_for_timeout(1_500)  # and no more than the three
     assert page.locator(".st-key-pg_status p").inner_text().startswith("update 3 ")
