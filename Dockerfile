@@ -26,7 +26,7 @@ RUN pip install --no-cache-dir -r requirements.lock
 COPY . .
 USER lab
 # numba compiles the training loop once, here: its cache (in lab's home) goes into the image.
-RUN python -c "from ui.warmup import _warm_up; _warm_up()"
+RUN python -c "from ui.server.warmup import _warm_up; _warm_up()"
 
 ENV REPLICAS=1 PORT=8501
 EXPOSE 8501

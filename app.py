@@ -6,10 +6,11 @@ auto-discovery); the Playground is the default page, served at the root URL.
 
 import streamlit as st
 
-from ui import guard, state
+from ui import state
 from ui.parts import link, scenes
+from ui.server import guard
+from ui.server.warmup import prepare_process
 from ui.state import lab
-from ui.warmup import prepare_process
 
 
 def lab_state() -> None:
@@ -40,7 +41,7 @@ def main() -> None:
         layout="wide",
         initial_sidebar_state="collapsed" if presenting else "auto",
     )
-    prepare_process()  # once per server process: see ui/warmup.py
+    prepare_process()  # once per server process: see ui/server/warmup.py
     opening = lab.PRESENTER not in st.session_state  # the session's first run: a link
     lab_state()
     if presenting and opening:  # later, each page's own toggle decides (and sets the lab's)

@@ -9,7 +9,7 @@ the origin whose angle changes with the step counter. The counter is in the figu
 rendered chart that step K is drawn (see ``benchmarks/latency_harness.py``).
 
 With ``?freeze=1`` the page does what the Playground does once per process
-(``ui/warmup.py``): ``gc.freeze()`` after its imports, so Streamlit's full collection after
+(``ui/server/warmup.py``): ``gc.freeze()`` after its imports, so Streamlit's full collection after
 every run skips the libraries' objects. The latency benchmark measures both variants.
 """
 

@@ -9,7 +9,7 @@ the same number of points with no logic (``bare_page.py``). Timing is taken in t
 chart holds a boundary different from the one before the press. Prints the medians and the
 ratio Playground / bare page per size (goal <= 1.2), and the ratio to the same bare page
 with its imports frozen out of the garbage collector (``?freeze=1``), which is what the
-Playground does once per process (``ui/warmup.py``): so the gain that is only the collector's
+Playground does once per process (``ui/server/warmup.py``): so the gain that is only the collector's
 can be told from the rest.
 
 The Playground is opened on the separable generator with 10% label noise, so every Step
@@ -59,7 +59,7 @@ PLAYGROUND = Target(
 )
 
 # The batch page's stage: the batch boundary (named "batch GD on J_p (epoch e)" by
-# ui/batch_view.py, in the layer over the points) moves at every Step; and the status line.
+# ui/views/batch_view.py, in the layer over the points) moves at every Step; and the status line.
 _BATCH_JS = """() => {
   const gd = document.querySelector('[data-testid="stageOver"]');
   const status = document.querySelector('[class*="st-key-"][class*="_status"] p');
@@ -88,7 +88,7 @@ BATCH = Target(
 )
 
 # The same bare page with the objects of its imports frozen out of Streamlit's collection
-# after every run (``gc.freeze()``, as ``ui/warmup.py`` does for the Playground). Not the
+# after every run (``gc.freeze()``, as ``ui/server/warmup.py`` does for the Playground). Not the
 # goal's peer; printed so the ratio can be read both ways.
 BARE_FROZEN = dataclasses.replace(
     BARE_PAGE, name="bare, frozen", query=lambda n: {"n": str(n), "freeze": "1"}

@@ -28,7 +28,7 @@ What is measured, in this order:
     the end.
 (d) ``--sessions`` sequential sessions with different data (``?pg_n=1000&pg_seed=<i>``,
     every fifth with ``pg_noise=0.3``), each opened, stepped once and closed. Goal: the max
-    RSS stays under warm idle + the caches' ceiling (``ui.cache.CEILING_BYTES``) + 50 MB.
+    RSS stays under warm idle + the caches' ceiling (``ui.server.cache.CEILING_BYTES``) + 50 MB.
 (e) a heavy link (``HEAVY``: 20,000 noisy points, a run stopped at a million updates),
     "Run to end" pressed, closed: the peak, and what is kept ``--settle`` seconds later.
 (f) the server after its last session: heavy pages one after another (``HEAVY_PAGES``: the
@@ -385,8 +385,8 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
 
     try:
-        from ui.cache import CEILING_BYTES
-    except ImportError:  # before ui/cache.py existed: the caches had no byte ceiling
+        from ui.server.cache import CEILING_BYTES
+    except ImportError:  # before ui/server/cache.py existed: the caches had no byte ceiling
         CEILING_BYTES = None
     report = Report()
     tmp = Path(tempfile.mkdtemp(prefix="memory-bench-"))
@@ -534,7 +534,7 @@ def main(argv=None) -> int:
     )
     if CEILING_BYTES is not None:
         report.notes.append(
-            f"caches' byte ceiling (ui.cache.CEILING_BYTES): {CEILING_BYTES / MB:.0f} MB"
+            f"caches' byte ceiling (ui.server.cache.CEILING_BYTES): {CEILING_BYTES / MB:.0f} MB"
         )
     return finish(report, args, big, bomb, tmp)
 

@@ -46,9 +46,11 @@ from browser_helpers import machine_slowdown  # noqa: E402
 
 import datasets  # noqa: E402
 import perceptron_core as pc  # noqa: E402
-from ui import cache, compute, limits, replay, score_view  # noqa: E402
+from ui import compute, limits, replay  # noqa: E402
 from ui.charts import geometry, layers, playground  # noqa: E402
 from ui.parts.settings import Settings  # noqa: E402
+from ui.server import cache  # noqa: E402
+from ui.views import score_view  # noqa: E402
 
 MB = 2**20
 

@@ -211,7 +211,7 @@ class Deployment:
 def warm(url: str, timeout: float = 120.0) -> None:
     """Open the app once on this server, as a browser would (one websocket session, one
     script run): a process's first run imports the libraries and loads the compiled
-    training loop (``ui/warmup.py``, about 2 CPU-seconds), so no student pays for it."""
+    training loop (``ui/server/warmup.py``, about 2 CPU-seconds), so no student pays for it."""
     import asyncio
     import http.cookiejar
 

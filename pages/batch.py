@@ -3,12 +3,13 @@
 import streamlit as st
 
 import perceptron_core as pc
-from ui import batch_view, bounds, compute, replay, text
+from ui import bounds, compute, replay, text
 from ui.charts import layers
 from ui.limits import BATCH_POINTS as MAX_POINTS
 from ui.parts import data, downloads, numbers, settings, style
 from ui.stage import part as stage
 from ui.state import BATCH as PAGE
+from ui.views import batch_view
 
 ETAS = (0.1, 1.0, 10.0)  # the learning rates compared
 

@@ -4,7 +4,7 @@ dimensions; the same data in many orders, and the worst order against the bound.
 import numpy as np
 import streamlit as st
 
-from ui import compute, experiments_view, text
+from ui import compute, text
 from ui.charts import geometry, layers
 from ui.limits import ADVERSARIAL_WORK, DIMENSION_WORK, MARGIN_WORK, MOST_COORDINATES, ORDER_WORK
 from ui.limits import EXPERIMENTS_EPOCHS as MAX_EPOCHS
@@ -12,6 +12,7 @@ from ui.limits import EXPERIMENTS_POINTS as MAX_POINTS
 from ui.parts import data, downloads, progress, style, widgets
 from ui.stage import part as stage
 from ui.state import EXPERIMENTS as PAGE
+from ui.views import experiments_view
 
 opening = data.open_page(PAGE)
 presenter = opening.presenter

@@ -2,12 +2,13 @@
 
 import streamlit as st
 
-from ui import compute, kernel_view
+from ui import compute
 from ui.charts import epochs, geometry, layers
 from ui.limits import KERNEL_POINTS as MAX_POINTS
 from ui.parts import data, downloads, numbers, settings, style
 from ui.stage import part as stage
 from ui.state import KERNEL as PAGE
+from ui.views import kernel_view
 
 opening = data.open_page(PAGE)
 presenter, choice = opening.presenter, opening.choice

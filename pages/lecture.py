@@ -3,8 +3,9 @@ settings and step. PageDown / PageUp (a clicker) walk the list; Open shows the s
 
 import streamlit as st
 
-from ui import guard, lecture
+from ui import lecture
 from ui.parts import moment, scenes, style
+from ui.server import guard
 from ui.state import lab
 
 guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py

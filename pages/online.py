@@ -4,13 +4,15 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import compute, guard, online_view, replay, state
+from ui import compute, replay, state
 from ui.charts import geometry, layers
 from ui.parts import downloads, game, moment, numbers, style, widgets
 from ui.parts.data import drawing_box
 from ui.plot_click import plot_click
+from ui.server import guard
 from ui.stage import part as stage
 from ui.state import ONLINE as PAGE
+from ui.views import online_view
 
 guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
 problems = game.begin(PAGE)

@@ -2,12 +2,13 @@
 
 import streamlit as st
 
-from ui import compute, kernel_view, replay, score_view, state, text
+from ui import compute, replay, state, text
 from ui.charts import epochs, layers, overlays, playground
 from ui.limits import PLAYGROUND_DRAWN, SCORE_DRAWN
 from ui.parts import data, downloads, numbers, settings, style
 from ui.stage import part as stage
 from ui.state import PLAYGROUND as PAGE
+from ui.views import kernel_view, score_view
 
 ss = st.session_state
 opening = data.open_page(PAGE, wide=True)
@@ -70,7 +71,7 @@ if drawn is not None:
 
 
 # ---------------------------------------------------------------------- the stage
-if wide:  # the points at their scores against one direction (ui.score_view)
+if wide:  # the points at their scores against one direction (ui.views.score_view)
     sv = compute.score_view(run_key, run, ds.X, drawn)
     view_note = score_view.caption(ds.d, ds.n, sv.n_drawn, compute.DRAW_SEED)
     look = dict(class_names=ds.class_names, presenter=presenter)

@@ -3,11 +3,12 @@
 import streamlit as st
 
 import perceptron_core as pc
-from ui import bounds, compute, proof_charts, proof_view, replay, text
+from ui import bounds, compute, replay, text
 from ui.charts import layers, playground
 from ui.parts import data, downloads, numbers, settings, style, widgets
 from ui.stage import part as stage
 from ui.state import PROOF as PAGE
+from ui.views import proof_charts, proof_view
 
 opening = data.open_page(PAGE)
 presenter, choice = opening.presenter, opening.choice

@@ -4,12 +4,13 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, replay, space_view, weight_view
+from ui import compute, replay
 from ui.charts import layers, playground
 from ui.limits import SPACE_POINTS
 from ui.parts import cone, data, downloads, numbers, settings, style, widgets
 from ui.stage import part as stage
 from ui.state import SPACE as PAGE
+from ui.views import space_view, weight_view
 
 QP = "query-params"
 

@@ -4,13 +4,14 @@ import numpy as np
 import streamlit as st
 
 import datasets
-from ui import bounds, compute, text, variants_view
+from ui import bounds, compute, text
 from ui.charts import geometry, layers
 from ui.limits import VARIANTS_POINTS as MAX_POINTS
 from ui.limits import VARIANTS_UPDATES as MAX_UPDATES
 from ui.parts import data, downloads, numbers, settings, style, widgets
 from ui.stage import part as stage
 from ui.state import VARIANTS as PAGE
+from ui.views import variants_view
 
 opening = data.open_page(PAGE)
 presenter, choice = opening.presenter, opening.choice

@@ -14,7 +14,7 @@ from batch_oracle import CASES, integer_data, notes, textbook
 
 import datasets
 import perceptron_core as pc
-from ui import batch_view as bv
+from ui.views import batch_view as bv
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -122,6 +122,6 @@ def test_eta_figure_labels_the_differences():
 
 # -------------------------------------------------------------------------- purity
 def test_module_does_not_import_streamlit():
-    code = "import sys, ui.batch_view; sys.exit('streamlit' in sys.modules)"
+    code = "import sys, ui.views.batch_view; sys.exit('streamlit' in sys.modules)"
     done = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True)
     assert done.returncode == 0, done.stderr.decode()

@@ -1,4 +1,5 @@
-"""ui.cache: the byte-bounded LRU behind ui/compute.py (the housekeeping: test_housekeeping.py)."""
+"""ui.server.cache: the byte-bounded LRU behind ui/compute.py (the housekeeping:
+test_housekeeping.py)."""
 
 from __future__ import annotations
 
@@ -8,8 +9,8 @@ import types
 import numpy as np
 import pytest
 
-from ui import cache
-from ui.cache import ByteLRU, nbytes
+from ui.server import cache
+from ui.server.cache import ByteLRU, nbytes
 
 KB = 1024
 

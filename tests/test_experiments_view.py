@@ -1,4 +1,4 @@
-"""ui.experiments_view: the figures plot the table's own columns, the sentences say what the
+"""ui.views.experiments_view: the figures plot the table's own columns, the sentences say what the
 numbers are (including when a run lies above the bound, which the theorem forbids, so the
 sentence is tested on a made-up table), and the caps say when they cut."""
 
@@ -10,9 +10,9 @@ import math
 import numpy as np
 
 from perceptron_core import experiments as ex
-from ui import experiments_view as view
 from ui.charts import layers
 from ui.charts.geometry import view_box
+from ui.views import experiments_view as view
 
 
 def arr(value) -> np.ndarray:

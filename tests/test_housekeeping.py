@@ -1,4 +1,4 @@
-"""ui.housekeeping: closed sessions released, the idle clean-up, the heap given back."""
+"""ui.server.housekeeping: closed sessions released, the idle clean-up, the heap given back."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ import types
 import numpy as np
 import pytest
 
-from ui import housekeeping
-from ui.cache import ByteLRU
+from ui.server import housekeeping
+from ui.server.cache import ByteLRU
 
 # --------------------------------------------------------------------------- the heap
 
@@ -129,7 +129,7 @@ def test_when_the_last_session_is_gone_the_caches_are_emptied_once(monkeypatch):
 THREADS_FREE = """
 import sys, threading
 import numpy as np
-from ui import housekeeping
+from ui.server import housekeeping
 
 def rss():
     return int(open("/proc/self/status").read().split("VmRSS:")[1].split()[0]) / 1024

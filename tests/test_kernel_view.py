@@ -1,4 +1,4 @@
-"""ui.kernel_view: the kernel perceptron's page, checked against independent oracles.
+"""ui.views.kernel_view: the kernel perceptron's page, checked against independent oracles.
 
 The oracles: a textbook dual perceptron (tests/dual_oracle.py) for f on the grid, the
 primal perceptron (``variant="classic"``) for the linear kernel, the engine's own
@@ -18,9 +18,9 @@ from dual_oracle import k_poly, k_rbf, textbook_dual, textbook_f
 
 import datasets
 import perceptron_core as pc
-from ui import kernel_view as kv
 from ui.charts import layers
 from ui.charts.geometry import view_box
+from ui.views import kernel_view as kv
 
 CASES = [
     ("xor", dict(n=40, seed=0), pc.Kernel("poly", degree=2), k_poly(2)),

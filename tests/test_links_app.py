@@ -21,8 +21,9 @@ from md_oracle import text_of
 from streamlit.testing.v1 import AppTest
 
 import datasets
-from ui import guard, lecture, state
+from ui import lecture, state
 from ui.parts import data, moment
+from ui.server import guard
 
 PAGES = {prefix: f"pages/{path}.py" for prefix, path in lecture.PATHS.items()}
 TABLES = {t.prefix: t for t in state.TABLES}

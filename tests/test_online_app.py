@@ -270,7 +270,8 @@ def test_presenter_mode_hides_the_title_and_draws_larger(presenter):
 
 
 def test_a_move_that_breaks_the_page_is_said_and_undone(monkeypatch):
-    from ui import guard, online_view
+    from ui.server import guard
+    from ui.views import online_view
 
     real = online_view.arrival_text
 

@@ -1,4 +1,4 @@
-"""The proof page's lines and charts (ui.proof_view, ui.proof_charts) against a textbook
+"""The proof page's lines and charts (ui.views.proof_view, ui.views.proof_charts) against a textbook
 perceptron (tests/proof_oracle.py). The numbers themselves (pc.theorem1 and the rest) are
 tested in tests/test_engine_proof.py.
 """
@@ -11,7 +11,7 @@ from proof_oracle import radius, textbook
 
 import datasets
 import perceptron_core as pc
-from ui import proof_charts, proof_view
+from ui.views import proof_charts, proof_view
 
 
 def test_the_proofs_lines_carry_the_numbers_at_the_step():

@@ -1,4 +1,4 @@
-"""ui.score_view (a run on d > 2 features drawn in two dimensions) and Playground.sampled_step
+"""ui.views.score_view (a run on d > 2 features drawn in two dimensions) and Playground.sampled_step
 (a two-feature chart that draws a sample): pure functions, checked against oracles written
 here (plain loops, scikit-learn's PCA, the products summed by hand)."""
 
@@ -10,9 +10,9 @@ import numpy as np
 import plotly.graph_objects as go
 import pytest
 
-from ui import score_view
 from ui.charts import geometry, layers, playground
 from ui.values import Update
+from ui.views import score_view
 
 decomposition = pytest.importorskip("sklearn.decomposition")
 

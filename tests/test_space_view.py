@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 
 import datasets
 import perceptron_core as pc
-from ui import cone_view, space_view, weight_view
 from ui.charts.geometry import Box
+from ui.views import cone_view, space_view, weight_view
 
 
 def textbook_run(X, y, epochs=100):

@@ -1,4 +1,4 @@
-"""The variants page's figures (ui/variants_view.py) against the textbook loops of
+"""The variants page's figures (ui/views/variants_view.py) against the textbook loops of
 tests/variants_oracle.py. The split is tested in tests/test_datasets_split.py; accuracy
 per epoch, early stopping and agreement in tests/test_variants_engine.py."""
 
@@ -12,8 +12,8 @@ from variants_oracle import oracle_scores, replay
 
 import datasets
 import perceptron_core as pc
-from ui import variants_view as vv
 from ui.charts import geometry, layers
+from ui.views import variants_view as vv
 
 FOUR = ("classic", "averaged", "voted", "pocket")
 
@@ -135,5 +135,5 @@ def test_accuracy_figure_colour_per_variant_dash_per_set_and_the_best_epoch():
 
 
 def test_the_view_module_does_not_import_streamlit():
-    code = "import sys, ui.variants_view; assert 'streamlit' not in sys.modules"
+    code = "import sys, ui.views.variants_view; assert 'streamlit' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)

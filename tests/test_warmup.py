@@ -1,4 +1,4 @@
-"""ui.warmup: the server process's one-time warm-up and gc.freeze (see its docstring)."""
+"""ui.server.warmup: the server process's one-time warm-up and gc.freeze (see its docstring)."""
 
 import subprocess
 import sys
@@ -16,7 +16,7 @@ def test_freezes_the_imports_out_of_the_collector_once():
     code = textwrap.dedent(
         """
         import gc
-        from ui import warmup
+        from ui.server import warmup
         warmup._warm_up()
         gc.collect()
         before = len(gc.get_objects())
@@ -41,7 +41,7 @@ def test_later_garbage_is_still_collected():
         """
         import gc
         import weakref
-        from ui import warmup
+        from ui.server import warmup
         warmup.prepare_process()
 
         class Node:
@@ -62,7 +62,7 @@ def test_later_garbage_is_still_collected():
 
 
 def test_the_app_prepares_the_process():
-    from ui import warmup
+    from ui.server import warmup
 
     AppTest.from_file(str(REPO / "app.py"), default_timeout=60).run()
     assert warmup._prepared

@@ -365,8 +365,9 @@ def test_a_13_column_dataset_the_lab_wrote_comes_back_on_all_13():
 
 @pytest.mark.parametrize(("n", "d"), [(300_000, 13), (1_000_000, 2)])
 def test_a_run_on_a_large_upload_stays_one_entry_of_the_cache(n, d):
-    from ui import cache, compute, replay
+    from ui import compute, replay
     from ui.parts.settings import Settings
+    from ui.server import cache
 
     rng = np.random.default_rng(0)
     X = rng.normal(size=(n, d))

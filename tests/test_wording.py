@@ -10,8 +10,9 @@ from lab_app import open_page
 from md_oracle import text_of
 
 import perceptron_core as pc
-from ui import batch_view, compute, text
-from ui import experiments_view as view
+from ui import compute, text
+from ui.views import batch_view
+from ui.views import experiments_view as view
 
 # A count of one followed by a plural noun: the mistake these tests look for.
 ONE_PLURAL = re.compile(r"(?<![\d.,])1 (epochs|runs|seeds|mistakes|updates|steps|rows|margins)\b")

@@ -5,11 +5,11 @@ copy, and what the object computes lazily (the weight trajectory, per-epoch stat
 stays computed. ``st.cache_data`` would unpickle a fresh copy on every rerun (megabytes for
 long runs) and lose that work.
 
-They are cached in ``ui.cache.STORE``, shared by all sessions and bounded by bytes rather
+They are cached in ``ui.server.cache.STORE``, shared by all sessions and bounded by bytes rather
 than by a number of entries (``st.cache_resource`` has no byte limit): at most
 ``cache.CEILING_BYTES`` in all, no entry over ``cache.ENTRY_LIMIT_BYTES`` kept, entries
 unused for ``cache.TTL_SECONDS`` dropped (an upload's dataset after
-``cache.UPLOAD_TTL_SECONDS``). See ``ui/cache.py``.
+``cache.UPLOAD_TTL_SECONDS``). See ``ui/server/cache.py``.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import cache, replay, text
+from ui import replay, text
 from ui.limits import (
     BATCH_ETA_VISITS,
     BATCH_WORK,
@@ -34,6 +34,7 @@ from ui.limits import (
 from ui.limits import MAX_TRAIN_VALUES as MAX_TRAIN_VALUES  # read (and lowered by tests) here
 from ui.limits import MAX_TRAINED as MAX_TRAINED  # read (and lowered by tests) here
 from ui.limits import PLAYGROUND_POINTS as MAX_POINTS
+from ui.server import cache
 
 # A run holds its data (8 (d + 1) bytes a point) and, once stepped, 16 (d + 1) + 28 bytes
 # an update (the trajectory, the steps summed, the record and its indices). On an upload
@@ -171,10 +172,10 @@ def drawn_sample(n: int, limit: int, seed: int = DRAW_SEED) -> np.ndarray | None
 
 @cache.cached
 def score_view(run_id: str, _run, _X: np.ndarray, drawn: np.ndarray | None):
-    """The fixed part of a d-dimensional run's chart (``ui.score_view.view``): its vertical
+    """The fixed part of a d-dimensional run's chart (``ui.views.score_view.view``): its vertical
     direction from the run's last w, the box, the drawn points. ``run_id`` names the run
     and its data (neither is hashed again here)."""
-    from ui import score_view as sv
+    from ui.views import score_view as sv
 
     w_last = None if _run is None or _run.is_kernel else _run.w
     return sv.view(_X, w_last, drawn)

@@ -101,6 +101,6 @@ SCENE_TITLE_CHARS = 120  # a scene's title
 ONLINE_ARRIVALS = MAX_URL_POINTS  # the online game's points: the game is one link
 ONLINE_UNDO = 200  # moves the online game can undo
 ADVERSARY_BUDGET_S = 2.0  # the adversary's "to the end" stops here and says so (press again)
-# Inputs a session remembers as having raised while drawn (ui.guard): the page refuses them
+# Inputs a session remembers as having raised while drawn (ui.server.guard): the page refuses them
 # and keeps the previous data, instead of raising again at every rerun.
 BAD_INPUTS_KEPT = 64

@@ -7,9 +7,10 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, cone_view, limits, text
+from ui import compute, limits, text
 from ui.parts import widgets
 from ui.state import Table, owns
+from ui.views import cone_view
 
 OWN = owns("cone_iterations", "cone_check", "rows_good")  # the LP's tables, typed A
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 import datasets
-from ui import compute, guard, limits, state, text
+from ui import compute, limits, state, text
 from ui.parts import draw, link, sources, upload, widgets
 
 # Re-exported: the stage and /online take the board's click handler and view box from here.
@@ -26,6 +26,7 @@ from ui.parts.draw import board_click as board_click
 from ui.parts.draw import drawing_box as drawing_box
 from ui.parts.sources import DataChoice
 from ui.parts.style import presenter_toggle
+from ui.server import guard
 from ui.state import Table, owns
 from ui.state.lab import DATA as LAB_DATA
 from ui.state.lab import DATASET as LAB_DATASET

@@ -16,13 +16,14 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, online_view, state, text
+from ui import compute, state, text
 from ui.limits import ADVERSARY_BUDGET_S
 from ui.limits import ONLINE_ARRIVALS as MAX_ARRIVALS
 from ui.limits import ONLINE_UNDO as UNDO_DEPTH
 from ui.parts import link
 from ui.parts.settings import Settings
 from ui.state import Table, owns
+from ui.views import online_view
 
 # The game's buttons (the adversary's, each label's), its last move's note, the point
 # waiting for its label; the arrivals and the board's buttons are ui.state.session's.

@@ -8,9 +8,10 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import bounds, compute, kernel_view, replay, score_view, text
+from ui import bounds, compute, replay, text
 from ui.charts import overlays
 from ui.state import Table, owns
+from ui.views import kernel_view, score_view
 
 OWN = owns("summary", "margin")  # the lines of numbers (``texts``), by name
 

@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import guard
+from ui.server import guard
 from ui.state import lab
 
 # The equations: a little smaller than KaTeX's display size, and a line that still does not

@@ -16,8 +16,9 @@ import numpy as np
 import streamlit as st
 from plotly.io.json import to_json_plotly
 
-from ui import cache, text
+from ui import text
 from ui.charts import theme
+from ui.server import cache
 from ui.stage.stepper import Stepper
 from ui.state import Table
 
@@ -135,7 +136,7 @@ def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[str, di
     window around the cursor, within ``FRAME_BUDGET_S``.
 
     A frame depends only on the run, the scene and its cursor, so it is built and
-    serialised once and kept in the shared store (``ui.cache.STORE``, byte-bounded; up to
+    serialised once and kept in the shared store (``ui.server.cache.STORE``, byte-bounded; up to
     ``FRAME_CACHE_MAX_BYTES`` a frame, for ``FRAME_CACHE_TTL_S`` unused): the
     next Step of this session needs only the frames new to its window, and every student
     stepping the lecturer's run gets the frames another student's Step already built."""

@@ -13,11 +13,12 @@ from collections.abc import Callable
 import numpy as np
 import streamlit as st
 
-from ui import compute, guard, state, text
+from ui import compute, state, text
 from ui.charts import geometry, theme
 from ui.parts import controls, data, moment, scenes
 from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
+from ui.server import guard
 from ui.stage import sync
 
 # What the pages call besides this module's own functions: the columns, a board's fit,

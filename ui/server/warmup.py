@@ -26,11 +26,11 @@ given back within a second or two, as before, at a cost that does not grow with 
 number of runs.
 
 Memory: :func:`prepare_process` also notes, on every run, which session is running (so
-``ui.housekeeping`` can release what Streamlit keeps for it once it has closed), fixes
-glibc's malloc thresholds before the warm-up (``ui.housekeeping.tune_malloc``: what finished
+``ui.server.housekeeping`` can release what Streamlit keeps for it once it has closed), fixes
+glibc's malloc thresholds before the warm-up (``ui.server.housekeeping.tune_malloc``: what finished
 threads freed goes back to the OS), and starts the housekeeping thread once (expired cache
 entries, closed sessions, the caches emptied once the last session is gone, freed heap
-given back to the OS). See ``ui/housekeeping.py``.
+given back to the OS). See ``ui/server/housekeeping.py``.
 """
 
 from __future__ import annotations
@@ -47,7 +47,7 @@ ALLOCATED = 1_000  # and only when the collector counts at least this many new o
 def prepare_process() -> bool:
     """Warm up and freeze, the first time in this process; True if this call did it."""
     global _prepared
-    from ui import housekeeping
+    from ui.server import housekeeping
 
     housekeeping.note_session()
     with _lock:
@@ -59,7 +59,7 @@ def prepare_process() -> bool:
         gc.collect()
         gc.freeze()
         housekeeping.start_housekeeping()
-        threading.Thread(target=_collector, name="ui.warmup collector", daemon=True).start()
+        threading.Thread(target=_collector, name="ui.server.warmup collector", daemon=True).start()
         return True
 
 

@@ -23,7 +23,7 @@ What :class:`ByteLRU` does:
   runs are immutable and keep what they computed lazily.
 - Two sessions asking for the same missing key at once compute it once (a per-key lock).
 
-The server's memory housekeeping (``ui/housekeeping.py``) sweeps the store every few
+The server's memory housekeeping (``ui/server/housekeeping.py``) sweeps the store every few
 seconds and empties it once the last session is gone.
 """
 

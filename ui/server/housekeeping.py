@@ -1,7 +1,7 @@
 """The server's memory housekeeping: expired cache entries, closed sessions, the idle
 clean-up, and freed heap given back to the OS.
 
-:func:`start_housekeeping` (once per process, from ``ui/warmup.py``) starts a daemon
+:func:`start_housekeeping` (once per process, from ``ui/server/warmup.py``) starts a daemon
 thread that, every ``HOUSEKEEPING_SECONDS``, drops expired entries, releases what Streamlit
 still holds for sessions that closed more than ``server.disconnectedSessionTTL`` ago (see
 :func:`_release_closed_sessions`), and gives freed heap back to the OS with glibc's
@@ -24,7 +24,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
-from ui.cache import MB, STORE, ByteLRU
+from ui.server.cache import MB, STORE, ByteLRU
 
 _LOGGER = logging.getLogger(__name__)
 
@@ -57,7 +57,7 @@ TRIM_THRESHOLD_BYTES = 1 * MB  # free memory at a heap's top beyond this goes ba
 
 
 def tune_malloc() -> bool:
-    """Bound what glibc's malloc keeps (once per process, from ``ui/warmup.py``); False
+    """Bound what glibc's malloc keeps (once per process, from ``ui/server/warmup.py``); False
     where there is no glibc.
 
     Streamlit runs each session's script in a thread of its own, and glibc gives threads
@@ -139,7 +139,7 @@ def start_housekeeping(period: float = HOUSEKEEPING_SECONDS) -> bool:
         if _housekeeper is not None and _housekeeper.is_alive():
             return False
         _housekeeper = threading.Thread(
-            target=_housekeeping_loop, args=(period,), name="ui.housekeeping", daemon=True
+            target=_housekeeping_loop, args=(period,), name="ui.server.housekeeping", daemon=True
         )
         _housekeeper.start()
         return True

@@ -12,8 +12,8 @@ With the flip of 004 the samples are a = y z and every one asks for a . w > 0.
   plane is drawn clipped to the view, with the 2-D boundary where it cuts x0 = 1.
 - ``lifted_visit_latex``: a visit's a, a . w and update in the augmented space.
 
-The weight-space chart is in ``ui/weight_view.py``, the cone LP's rows and tables in
-``ui/cone_view.py``.
+The weight-space chart is in ``ui/views/weight_view.py``, the cone LP's rows and tables in
+``ui/views/cone_view.py``.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ The numbers are the engine's (``perceptron_core/proof.py``, where the squeeze an
 theorems are written out): ``pc.theorem1`` and ``pc.theorem2`` (a ``pc.Squeeze``: w.u and
 ||w||^2 after every update, the lines under and over them, where they meet),
 ``pc.distance_004`` and ``pc.epoch_bounds``. Here they become LaTeX lines and sentences
-(the charts: ``ui/proof_charts.py``); nothing here re-runs the rule or re-derives a bound.
+(the charts: ``ui/views/proof_charts.py``); nothing here re-runs the rule or re-derives a bound.
 """
 
 from __future__ import annotations
