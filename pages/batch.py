@@ -45,7 +45,7 @@ scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presente
 
 def epoch_of(t: int) -> int:
     """The epoch whose end the cursor has reached (0: the start)."""
-    return 0 if run is None else -(-t // run.n)
+    return 0 if run is None else run.epoch_at(t)
 
 
 th = compute.theory(ds.X, ds.y)

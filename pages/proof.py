@@ -74,7 +74,7 @@ def draw(t: int) -> None:
     if run is None:
         return
     k = int(run.updates_before_visit(t))
-    epoch = max(1, -(-t // run.n))
+    epoch = max(1, run.epoch_at(t))
     hb = None if separable else compute.hinge_bound(ds.X, ds.y, epoch)
     squeeze = squeeze1 if separable else None if hb is None else pc.theorem2(run, hb)
     with side:
