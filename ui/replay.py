@@ -1,8 +1,6 @@
-"""Turn the page's settings into a recorded run the Playground replays (no streamlit here).
-
-``train`` calls the engine once; the page caches the result and moves a cursor over it.
-In online mode (001) it is ``perceptron_core.online_run``: drawn points arrive one at a
-time, each is predicted (+1, -1, or 0 for "I don't know") and then learned.
+"""The step a recorded run is at, as the pages draw it (no streamlit here): the run is
+trained once (``ui.compute.trained``) and a cursor moved over it; ``at_step`` replays
+what a cursor shows, once per cursor.
 """
 
 from __future__ import annotations
@@ -13,45 +11,7 @@ from collections import OrderedDict
 
 import numpy as np
 
-import perceptron_core as pc
 from ui.values import Update
-
-
-def train(
-    X,
-    y,
-    *,
-    variant: str = "classic",
-    eta: float = 1.0,
-    max_epochs: int = 100,
-    order: str = "fixed",
-    order_seed: int = 0,
-    start: str = "zero",
-    start_seed: int = 0,
-    online: bool = False,
-    kernel=None,
-    max_updates: int | None = None,
-):
-    """One run of the engine for the page's settings (raises the engine's ValueError).
-
-    The start and the order have their own seeds (``start_seed`` and ``order_seed``).
-    """
-    if online:
-        return pc.online_run(X, y, eta=eta)
-    return pc.train(
-        X,
-        y,
-        variant=variant,
-        eta=eta,
-        max_epochs=int(max_epochs),
-        shuffle=order == "shuffle",
-        seed=int(order_seed),
-        w0=None if start == "zero" else "random",
-        start_seed=int(start_seed),
-        kernel=kernel,
-        max_updates=max_updates,
-    )
-
 
 # The steps replayed last, by the identity of the run, its data and the cursor: a rerun's
 # frames, numbers and chart ask for the same cursor, and replay it once. More cursors than
