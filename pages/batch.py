@@ -6,47 +6,38 @@ import perceptron_core as pc
 from ui import bounds, compute, replay, text
 from ui.charts import layers
 from ui.limits import BATCH_POINTS as MAX_POINTS
-from ui.parts import data, downloads, numbers, settings, style
+from ui.parts import downloads, numbers
+from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import BATCH as PAGE
 from ui.views import batch_view
 
 ETAS = (0.1, 1.0, 10.0)  # the learning rates compared
 
-opening = data.open_page(PAGE)
-presenter, choice = opening.presenter, opening.choice
-with st.sidebar:
-    st.subheader("Both rules")
-    setup = settings.settings_panel(PAGE, variant="batch")
-
-style.header(
+opened = stepping.open_stepping(
+    PAGE,
     "Batch gradient descent on J_p",
     "Batch: add up every mistake of an epoch, then take one step (004). Single-sample: "
     "step on each mistake at once. Same data, order, start and η; Step moves to the next "
     "batch step, and both boundaries are shown at the end of the same epoch.",
-    presenter=presenter,
-    problems=opening.problems,
+    heading="Both rules",
+    panel=dict(variant="batch"),
+    settle=dict(max_points=MAX_POINTS, what="the batch page"),
 )
-ds = data.settle(
-    PAGE, choice, opening.prep, max_points=MAX_POINTS, what="the batch page", settings=setup
-)
+presenter, choice, ds, setup = opened.presenter, opened.choice, opened.ds, opened.setup
 
 # ------------------------------------------- the two runs: trained once, replayed
-record = None
-batch = stage.trained(ds, setup)
-if batch is not None:
-    single = compute.trained(ds.X, ds.y, setup.but(variant="classic"))
-    record = pc.comparison_of(batch.run, single.run)
-run = None if record is None else record.batch
-run_key = stage.run_id(ds, setup)
-stepper = stage.stepper_for(PAGE, run, run_key)
-box = stage.view(ds, choice, () if record is None else (record.batch, record.single), run_key)
+stepped = stepping.stepped(PAGE, ds, setup)
+run, stepper, record = stepped.run, stepped.stepper, None
+if run is not None:
+    record = pc.comparison_of(run, compute.trained(ds.X, ds.y, setup.but(variant="classic")).run)
+box = stage.view(ds, choice, () if record is None else (record.batch, record.single), stepped.key)
 scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter)
 
 
 def epoch_of(t: int) -> int:
     """The epoch whose end the cursor has reached (0: the start)."""
-    return 0 if run is None else -(-t // run.n)
+    return 0 if run is None else run.epoch_at(t)
 
 
 th = compute.theory(ds.X, ds.y)
@@ -91,9 +82,7 @@ def draw(t: int) -> None:
         stage.plot(PAGE, "curves", curves)
 
 
-points = st.session_state[PAGE.own("points")] if choice.drawing else None
-stage.stage(PAGE, stepper, draw, points=points)
-data.remember_good(PAGE, ds, choice)
+stepping.show(PAGE, stepper, draw, opened)
 if record is None:
     st.stop()
 st.caption(text.plain(batch_view.compare_statement(record), 2000))

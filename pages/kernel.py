@@ -5,33 +5,28 @@ import streamlit as st
 from ui import compute
 from ui.charts import epochs, geometry, layers
 from ui.limits import KERNEL_POINTS as MAX_POINTS
-from ui.parts import data, downloads, numbers, settings, style
+from ui.parts import data, downloads, numbers
+from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import KERNEL as PAGE
 from ui.views import kernel_view
 
-opening = data.open_page(PAGE)
-presenter, choice = opening.presenter, opening.choice
-with st.sidebar:
-    st.subheader("Kernel perceptron")
-    setup = settings.settings_panel(PAGE, variant="kernel")
-
-style.header(
+opened = stepping.open_stepping(
+    PAGE,
     "Kernel perceptron",
     "The dual form keeps a mistake count α_i per example and predicts with the sign of "
     "f(x) = Σ α_i y_i K(x_i, x): the filled contour is f, its zero level the boundary, and "
     "each point's size its α_i. A polynomial or RBF kernel separates XOR, circles and moons.",
-    presenter=presenter,
-    problems=opening.problems,
+    heading="Kernel perceptron",
+    panel=dict(variant="kernel"),
+    settle=dict(max_points=MAX_POINTS, what="the kernel page"),
 )
-ds = data.settle(
-    PAGE, choice, opening.prep, max_points=MAX_POINTS, what="the kernel page", settings=setup
-)
+presenter, choice, ds = opened.presenter, opened.choice, opened.ds
 
 # -------------------------------------------------- the run: trained once, replayed
-trained = stage.trained(ds, setup)
-run, stats = (None, {}) if trained is None else (trained.run, trained.stats)
-stepper = stage.stepper_for(PAGE, run, stage.run_id(ds, setup))
+stepped = stepping.stepped(PAGE, ds, opened.setup)
+run, stepper = stepped.run, stepped.stepper
+stats = {} if stepped.trained is None else stepped.trained.stats
 box = geometry.view_box(ds.X, include_origin=False)
 if choice.drawing:
     box = data.drawing_box(box)
@@ -58,9 +53,7 @@ def draw(t: int) -> None:
             numbers.numbers_panel(PAGE, run, None, ds, t, None, None, None)
 
 
-points = st.session_state[PAGE.own("points")] if choice.drawing else None
-stage.stage(PAGE, stepper, draw, points=points)
-data.remember_good(PAGE, ds, choice)
+stepping.show(PAGE, stepper, draw, opened)
 if run is None:
     st.stop()
 

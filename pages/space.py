@@ -7,38 +7,30 @@ import perceptron_core as pc
 from ui import compute, replay
 from ui.charts import layers, playground
 from ui.limits import SPACE_POINTS
-from ui.parts import cone, data, downloads, numbers, settings, style, widgets
+from ui.parts import cone, downloads, numbers, widgets
+from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import SPACE as PAGE
 from ui.views import space_view, weight_view
 
 QP = "query-params"
 
-opening = data.open_page(PAGE)
-presenter, choice = opening.presenter, opening.choice
-with st.sidebar:
-    st.subheader("Perceptron")
-    setup = settings.settings_panel(PAGE, variant="classic")
-
-style.header(
+opened = stepping.open_stepping(
+    PAGE,
     "Augmented space",
     "Each point lifted to z = (1, x1, x2) and w = (b, w1, w2) with the bias inside (000, 004): "
     "the boundary is where the plane w·z = 0 cuts the sheet x0 = 1. Flip class −1 and every "
     "sample asks for a·w > 0. Below: weight space, and the perceptron as the cone LP of 001.",
-    presenter=presenter,
-    problems=opening.problems,
+    heading="Perceptron",
+    panel=dict(variant="classic"),
+    settle=dict(max_points=SPACE_POINTS, what="the space page"),
 )
-ds = data.settle(
-    PAGE, choice, opening.prep, max_points=SPACE_POINTS, what="the space page",
-    settings=setup,
-)  # fmt: skip
+presenter, choice, ds = opened.presenter, opened.choice, opened.ds
 
 # -------------------------------------------------- the run: trained once, replayed
-trained = stage.trained(ds, setup)
-run = None if trained is None else trained.run
-run_key = stage.run_id(ds, setup)
-stepper = stage.stepper_for(PAGE, run, run_key)
-box = stage.view(ds, choice, (run,), run_key)
+stepped = stepping.stepped(PAGE, ds, opened.setup)
+run, stepper = stepped.run, stepped.stepper
+box = stage.view(ds, choice, (run,), stepped.key)
 chart = playground.Playground(
     layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter)
 )
@@ -110,9 +102,7 @@ def draw(t: int) -> None:
         )
 
 
-points = st.session_state[PAGE.own("points")] if choice.drawing else None
-stage.stage(PAGE, stepper, draw, points=points)
-data.remember_good(PAGE, ds, choice)
+stepping.show(PAGE, stepper, draw, opened)
 
 # ------------------------------------------------------------------ the cone LP
 solution = cone.cone_section(PAGE, A, run)

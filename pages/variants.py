@@ -8,35 +8,31 @@ from ui import bounds, compute, text
 from ui.charts import geometry, layers
 from ui.limits import VARIANTS_POINTS as MAX_POINTS
 from ui.limits import VARIANTS_UPDATES as MAX_UPDATES
-from ui.parts import data, downloads, numbers, settings, style, widgets
+from ui.parts import downloads, numbers, widgets
+from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import VARIANTS as PAGE
 from ui.views import variants_view
 
-opening = data.open_page(PAGE)
-presenter, choice = opening.presenter, opening.choice
-with st.sidebar:
-    st.subheader("Split and run")
-    split_seed = widgets.whole_number(
-        PAGE,
-        "split_seed",
-        "Split seed",
-        help="Seeds the train / dev / test split (60 / 20 / 20 %, by class).",
-    )
-    setup = settings.settings_panel(PAGE).but(max_updates=MAX_UPDATES)
-
-style.header(
+opened = stepping.open_stepping(
+    PAGE,
     "Variants: classic, averaged, voted, pocket",
     "One run of the perceptron on the training part, four ways to predict with it: the "
     "last w, the average of all w, a vote of every w weighted by how long it survived, and "
     "the w with the fewest training errors so far. Accuracy per epoch on train, dev and "
     "test shows where to stop early (notes 000, 003).",
-    presenter=presenter,
-    problems=opening.problems,
+    heading="Split and run",
+    but=dict(max_updates=MAX_UPDATES),
+    settle=dict(max_points=MAX_POINTS, what="the variants page"),
+    before=lambda: widgets.whole_number(
+        PAGE,
+        "split_seed",
+        "Split seed",
+        help="Seeds the train / dev / test split (60 / 20 / 20 %, by class).",
+    ),
 )
-ds = data.settle(
-    PAGE, choice, opening.prep, max_points=MAX_POINTS, what="the variants page", settings=setup
-)
+presenter, choice, ds, setup = opened.presenter, opened.choice, opened.ds, opened.setup
+split_seed = opened.before
 
 # ------------------------------------------ the split and the run on its train part
 run = parts = None
@@ -89,8 +85,7 @@ def draw(t: int) -> None:
     )
 
 
-stage.stage(PAGE, stepper, draw)
-data.remember_good(PAGE, ds, choice)
+stepping.show(PAGE, stepper, draw, opened, link_points=False)
 if run is None:
     st.stop()
 

@@ -258,6 +258,11 @@ class Run(VariantRules, DualForm, ProofTrack):
             out = np.searchsorted(self.update_visit, t, side="left")
         return int(out) if np.ndim(out) == 0 else out
 
+    def epoch_at(self, t: int) -> int:
+        """The epochs the first ``t`` visits reach into: 0 at the start, 1 from the first
+        visit to the end of the first epoch, 2 from the next visit on, and so on."""
+        return -(-int(t) // self.n)
+
     def visit(self, t: int) -> Visit:
         """Everything about global visit ``t`` (0 <= t < n_visits), without re-training."""
         if not 0 <= t < self.n_visits:

@@ -184,6 +184,22 @@ def test_max_updates_stops_right_after_that_update():
         assert run.n_visits == full.update_visit[m - 1] + 1
 
 
+def test_epoch_at_a_cursor_counts_the_epochs_the_visits_reach_into():
+    """Counted by hand: the visits walked epoch by epoch, the cursor after each visit."""
+    X, y = noisy_data(n=7, seed=3)
+    for run in (pc.train(X, y, max_epochs=4), pc.train(X, y, max_epochs=4, max_updates=5)):
+        expected = {0: 0}  # no visit yet: no epoch
+        t = 0
+        for epoch in range(1, run.epochs + 1):
+            for _ in range(run.n):
+                if t == run.n_visits:
+                    break
+                t += 1
+                expected[t] = epoch
+        assert t == run.n_visits and len(expected) == run.n_visits + 1
+        assert {t: run.epoch_at(t) for t in expected} == expected
+
+
 def test_record_is_int32_positions_and_grows_past_the_first_buffer():
     X, y = noisy_data(n=3000, noise=0.3, seed=1)
     run = pc.train(X, y, max_epochs=30)

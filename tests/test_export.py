@@ -10,7 +10,7 @@ import pandas as pd
 
 import datasets
 import perceptron_core as pc
-from ui import export, replay
+from ui import export
 from ui.charts import animation, geometry, layers, playground
 
 X4 = np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]])
@@ -43,7 +43,7 @@ def test_run_csv_matches_the_hand_trace_of_errata():
 
 def test_run_csv_is_exact_and_names_features_and_can_be_cut():
     ds = datasets.generate("separable", n=50, seed=2)
-    run = replay.train(ds.X, ds.y, order="shuffle", order_seed=4, start="random", start_seed=1)
+    run = pc.train(ds.X, ds.y, shuffle=True, seed=4, w0="random", start_seed=1)
     frame = pd.read_csv(io.StringIO(export.run_csv(run, feature_names=("len", "wid"))))
     assert {"len", "wid"} <= set(frame.columns)
     rows = frame["index"].to_numpy()
@@ -55,7 +55,7 @@ def test_run_csv_is_exact_and_names_features_and_can_be_cut():
 
 
 def test_online_run_exports_one_row_per_arrival():
-    run = replay.train(X4[:1], Y4[:1], online=True)  # a single class is fine online
+    run = pc.online_run(X4[:1], Y4[:1], eta=1.0)  # a single class is fine online
     frame = pd.read_csv(io.StringIO(export.run_csv(run)))
     assert len(frame) == 1 and frame["mistake"].tolist() == [1]
     assert frame[["w1", "w2", "b"]].values.tolist() == [[1, 1, 1]]

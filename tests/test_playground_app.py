@@ -1,5 +1,6 @@
 """The Playground through AppTest: every control, data changes, uploads, links, XOR."""
 
+from collections import Counter
 from pathlib import Path
 
 import lab_app
@@ -9,7 +10,9 @@ from md_oracle import html_of, inert, text_of
 from streamlit.testing.v1 import AppTest
 
 import datasets
+import perceptron_core as pc
 from ui import state
+from ui.server import cache
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
@@ -52,6 +55,28 @@ def test_default_page():
         "Run (CSV, one row per visit)",
         "Animation (HTML, plays offline)",
     ]
+
+
+def test_the_step_at_a_cursor_is_computed_once_in_a_rerun(monkeypatch):
+    """The frames, the numbers and the chart at one cursor share one replay of the step
+    (the run's change there is asked for once per cursor, not once per reader)."""
+    asked = Counter()
+    change_at = pc.Run.change_at
+
+    def counted(self, t):
+        asked[int(t)] += 1
+        return change_at(self, t)
+
+    monkeypatch.setattr(pc.Run, "change_at", counted)
+    cache.STORE.clear()  # no frame kept from another test: this rerun builds its own
+    at = app(pg_seed="424242")  # data no other test trains on: a run of its own
+    assert 0 in asked and cursor(at) == 0  # the frames around the start were built
+    assert max(asked.values()) == 1, {t: n for t, n in asked.items() if n > 1}
+    asked.clear()
+    cache.STORE.clear()
+    click(at, "pg_step")
+    assert cursor(at) in asked
+    assert max(asked.values()) == 1, {t: n for t, n in asked.items() if n > 1}
 
 
 def test_every_run_control_and_its_key():

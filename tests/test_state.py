@@ -195,9 +195,10 @@ def test_status_lines_follow_the_errata_trace():
 
 
 def test_online_status_says_what_was_predicted():
-    from ui import replay, text
+    import perceptron_core as pc
+    from ui import text
 
-    run = replay.train(X4[:2], Y4[:2], online=True)
+    run = pc.online_run(X4[:2], Y4[:2], eta=1.0)
     assert text.status_line(run, 1).startswith("arrival 1 of 2 · update 1 · predicted 0")
     assert "predicted +1, label +1 · no mistake" in text.status_line(run, 2)
 

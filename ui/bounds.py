@@ -61,7 +61,7 @@ class Live:
 
 def epochs_of(run, t: int) -> int:
     """E: the epochs the first t visits reach into (at least 1)."""
-    return max(1, -(-int(t) // run.n))
+    return max(1, run.epoch_at(t))
 
 
 def from_zero(run) -> bool:

@@ -22,7 +22,7 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import replay, text
+from ui import text
 from ui.limits import (
     BATCH_ETA_VISITS,
     BATCH_WORK,
@@ -133,7 +133,10 @@ def _train(X: np.ndarray, y: np.ndarray, settings) -> Trained:
     kwargs = settings.train_kwargs()
     kwargs["max_epochs"], note = capped_epochs(settings.variant, X.shape[0], kwargs["max_epochs"])
     cap = updates_cap(*X.shape)
-    run = replay.train(X, y, max_updates=min(limit, cap), **kwargs)
+    if settings.online:  # one pass in the data's order from w = 0 (001)
+        run = pc.online_run(X, y, eta=settings.eta)
+    else:
+        run = pc.train(X, y, max_updates=min(limit, cap), **kwargs)
     if cap < limit and run.stop_reason == "max_updates":
         held = (
             f"On {X.shape[0]:,} points of {X.shape[1]} features a run stops at {cap:,} "

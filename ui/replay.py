@@ -1,66 +1,59 @@
-"""Turn the page's settings into a recorded run the Playground replays (no streamlit here).
-
-``train`` calls the engine once; the page caches the result and moves a cursor over it.
-In online mode (001) it is ``perceptron_core.online_run``: drawn points arrive one at a
-time, each is predicted (+1, -1, or 0 for "I don't know") and then learned.
+"""The step a recorded run is at, as the pages draw it (no streamlit here): the run is
+trained once (``ui.compute.trained``) and a cursor moved over it; ``at_step`` replays
+what a cursor shows, once per cursor.
 """
 
 from __future__ import annotations
 
+import threading
+import weakref
+from collections import OrderedDict
+
 import numpy as np
 
-import perceptron_core as pc
 from ui.values import Update
 
-
-def train(
-    X,
-    y,
-    *,
-    variant: str = "classic",
-    eta: float = 1.0,
-    max_epochs: int = 100,
-    order: str = "fixed",
-    order_seed: int = 0,
-    start: str = "zero",
-    start_seed: int = 0,
-    online: bool = False,
-    kernel=None,
-    max_updates: int | None = None,
-):
-    """One run of the engine for the page's settings (raises the engine's ValueError).
-
-    The start and the order have their own seeds (``start_seed`` and ``order_seed``).
-    """
-    if online:
-        return pc.online_run(X, y, eta=eta)
-    return pc.train(
-        X,
-        y,
-        variant=variant,
-        eta=eta,
-        max_epochs=int(max_epochs),
-        shuffle=order == "shuffle",
-        seed=int(order_seed),
-        w0=None if start == "zero" else "random",
-        start_seed=int(start_seed),
-        kernel=kernel,
-        max_updates=max_updates,
-    )
+# The steps replayed last, by the identity of the run, its data and the cursor: a rerun's
+# frames, numbers and chart ask for the same cursor, and replay it once. More cursors than
+# a stage sends frames for (``ui.stage.frames.window``); an entry is a few vectors of d.
+STEPS_KEPT = 256
+_steps: OrderedDict = OrderedDict()
+_steps_lock = threading.Lock()
 
 
 def at_step(run, X, y, t: int):
     """What the chart shows after ``t`` visits: (w, b, the visit just made or None, the
-    weight change completed at ``t`` as a vector sum, or None).
+    weight change completed at ``t`` as a vector sum, or None), replayed once per cursor
+    (kept for the last ``STEPS_KEPT`` cursors asked for; w is read-only, as it is shared).
+    """
+    key = (id(run), id(X), id(y), int(t))
+    with _steps_lock:
+        kept = _steps.get(key)
+        if kept is not None and tuple(map(id, (r() for r in kept[0]))) == key[:3]:
+            _steps.move_to_end(key)
+            return kept[1]
+    step = _replay(run, X, y, int(t))
+    try:
+        refs = (weakref.ref(run), weakref.ref(X), weakref.ref(y))
+    except TypeError:  # not an object a weak reference can follow: not kept
+        return step
+    with _steps_lock:
+        _steps[key] = (refs, step)
+        while len(_steps) > STEPS_KEPT:
+            _steps.popitem(last=False)
+    return step
 
-    The run says where its weights change (``run.change_at``): after a mistake, or for
-    batch at the end of an epoch, when the epoch's steps are added at once. A kernel run
-    has no w to draw (None, None).
+
+def _replay(run, X, y, t: int):
+    """``at_step`` computed. The run says where its weights change (``run.change_at``):
+    after a mistake, or for batch at the end of an epoch, when the epoch's steps are added
+    at once. A kernel run has no w to draw (None, None).
     """
     visit = run.visit(t - 1) if t > 0 else None
     if run.is_kernel:
         return None, None, visit, None
     w, b = run.weights(run.updates_before_visit(t))
+    w.flags.writeable = False
     change = run.change_at(t)
     if change is None:
         return w, b, visit, None

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, replace
+from dataclasses import dataclass, replace
 
 import streamlit as st
 
@@ -20,8 +20,8 @@ _PG = state.PLAYGROUND.defaults
 
 @dataclass(frozen=True)
 class Settings:
-    """Everything a run depends on besides the data (the keyword arguments of
-    ``ui.replay.train``). Frozen and hashable: the cache keys on it."""
+    """Everything a run depends on besides the data (``train_kwargs``: the engine's
+    arguments). Frozen and hashable: the cache keys on it."""
 
     variant: str = _PG.variant
     eta: float = _RUN["eta"]
@@ -52,12 +52,18 @@ class Settings:
         return pc.Kernel(self.kernel, degree=self.degree, gamma=1.0 / (2.0 * self.width**2))
 
     def train_kwargs(self) -> dict:
-        """Keyword arguments of ``ui.replay.train``."""
-        out = asdict(self)
-        for name in ("kernel", "degree", "width", "max_updates"):
-            out.pop(name)
-        out["kernel"] = self.kernel_spec
-        return out
+        """Keyword arguments of ``pc.train`` (an online run is ``pc.online_run`` with
+        ``eta``). The start and the order have their own seeds."""
+        return dict(
+            variant=self.variant,
+            eta=self.eta,
+            max_epochs=int(self.max_epochs),
+            shuffle=self.order == "shuffle",
+            seed=int(self.order_seed),
+            w0=None if self.start == "zero" else "random",
+            start_seed=int(self.start_seed),
+            kernel=self.kernel_spec,
+        )
 
     def but(self, **changes) -> Settings:
         """The same settings with some changed (another variant on the same data)."""

@@ -1,0 +1,92 @@
+"""The Playground's picture of a run (the page's model): the data, or the points at their
+scores when there are more than two features (``ui.views.score_view``), with the boundary, the
+update, the variant's overlay and the arrows at every step; and what is said when the
+theory is too large to compute live."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ui import compute, replay
+from ui.charts import layers, overlays, playground
+from ui.limits import PLAYGROUND_DRAWN, SCORE_DRAWN
+from ui.stage import part as stage
+from ui.views import kernel_view, score_view
+
+
+@dataclass(frozen=True)
+class Picture:
+    """The stage's layers, the Playground chart (None for the scores' view: no animation)
+    and what the chart shows when it is not simply the data (None when it is)."""
+
+    layered: stage.Layered
+    chart: playground.Playground | None
+    note: str | None
+    drawn: object  # the rows drawn, or None: every row
+
+
+def picture(ds, choice, run, run_key: str, variant: str, th, texts, presenter: bool) -> Picture:
+    """The stage's picture of ``run`` on ``ds``. Every row is trained on; a chart draws at
+    most so many, sampled at random (and says so)."""
+    wide = ds.d > 2  # more than two features: the chart shows each point's score
+    drawn = compute.drawn_sample(ds.n, SCORE_DRAWN if wide else PLAYGROUND_DRAWN)
+    Xs, ys = (ds.X, ds.y) if drawn is None else (ds.X[drawn], ds.y[drawn])
+    note = None
+    if drawn is not None:
+        note = score_view.sample_caption(ds.n, Xs.shape[0], compute.DRAW_SEED)
+    if wide:  # the points at their scores against one direction (ui.views.score_view)
+        sv = compute.score_view(run_key, run, ds.X, drawn)
+        note = score_view.caption(ds.d, ds.n, sv.n_drawn, compute.DRAW_SEED)
+        look = dict(class_names=ds.class_names, presenter=presenter)
+
+        def score_layers(t: int):
+            """Step t's points at their scores (they move), over the boundary at score 0."""
+            w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
+            return score_view.step_layers(
+                sv, ds.X, ds.y, w=w, b=b, visited=visit.index if visit else None, update=update,
+                **look,
+            )  # fmt: skip
+
+        return Picture(stage.Layered(score_view.scene(sv, **look), score_layers, texts), None,
+                       note, drawn)  # fmt: skip
+    box = stage.view(ds, choice, (run,), run_key)
+    scene = layers.Scene(Xs, ys, box, ds.class_names, ds.feature_names, presenter)
+    chart = playground.Playground(
+        scene,
+        separator=(th.u, th.gamma) if th is not None and th.separable else None,
+        # One place and one scale for the arrows over the whole run, so they compare.
+        arrows=None if run is None or run.is_kernel else compute.arrow_frame(run_key, run, box),
+    )
+
+    def step_layers(t: int):
+        """What step t draws under the points and over them (the browser steps through
+        these)."""
+        if run.is_kernel:  # no w: the decision function and alpha
+            return kernel_view.kernel_layers(scene, run, t)
+        w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
+        step = dict(w=w, b=b, visited=visit.index if visit else None, update=update)
+        if drawn is None:
+            under, over = chart.step(**step)
+        else:  # a sample is drawn; the band and the closest point are of every point
+            under, over = chart.sampled_step(ds.X, ds.y, drawn, **step)
+        # Averaged, voted, pocket: what the variant predicts with, over the run's own w.
+        over = over + overlays.variant_overlay(scene, run, variant, t)
+        if t == run.n_visits and run.converged:  # the end: the perceptron's line against u*'s
+            over += chart.max_margin_note(w, b, ds.X, ds.y)
+        return under, over
+
+    if run is not None and run.is_kernel:
+        return Picture(stage.Layered(kernel_view.kernel_scene(scene), step_layers, texts), chart,
+                       note, drawn)  # fmt: skip
+    return Picture(stage.Layered(chart.scene_traces(), step_layers, texts), chart, note, drawn)
+
+
+def theory_note(ds, run) -> str:
+    """What is said when the data is too large for the exact verdict live."""
+    said = (
+        f"The exact verdict, γ* and the bounds are not computed live on {ds.n:,} points of "
+        f"{ds.d} features (at most {compute.THEORY_MAX_VALUES:,} values of (1, x))."
+    )
+    if run.converged and run.w is not None:  # a clean pass: its w is a separator
+        said += " The run converged: its last w separates every point, so they are separable."
+    return said
