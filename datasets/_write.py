@@ -49,22 +49,7 @@ def _hint_for(dataset: Any, label: str) -> dict[str, list[str]]:
 
 
 def csv_text(dataset: Any) -> str:
-    """Write ``dataset`` (a Dataset) as CSV text that :func:`load_csv` reads back identically.
-
-    One column per feature at shortest round-trip precision (``repr`` of each float, so
-    values come back bit for bit), then a label column holding the class names. If the
-    loader could not recover the same columns, header or +1 class on its own (say the +1
-    class is "no"), a first line ``# perceptron-lab: ...`` records them.
-
-    Parameters
-    ----------
-    dataset : Dataset
-        With two classes present (the loader rejects one-class files).
-
-    Returns
-    -------
-    str
-    """
+    """The CSV text of ``datasets.to_csv`` (see there): what the loader reads back identically."""
     features = dataset.feature_names
     label = dataset.params.get("label") if "file" in dataset.params else None
     if not isinstance(label, str) or label in features or not label.strip():
