@@ -6,7 +6,7 @@ import doctest
 
 import numpy as np
 import pytest
-from variants_oracle import oracle_scores, replay
+from variants_oracle import noisy_line, oracle_scores, replay, split_sets
 
 import datasets
 import perceptron_core as pc
@@ -160,19 +160,7 @@ def test_empty_point_sets_and_cursor_lists():
         assert run.variant_scores_at(v, X, []).shape == (0, 20)
 
 
-def noisy_line(n=90, seed=0, noise=0.2):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, 2))
-    y = np.where(X @ np.array([1.0, -0.7]) + 0.2 > 0, 1, -1)
-    return X, np.where(rng.random(n) < noise, -y, y)
-
-
 # ------------------------------------------------------------------ accuracy
-def split_sets(X, y, seed=3):
-    tr, dv, te = datasets.split(len(y), seed=seed)
-    return {"train": (X[tr], y[tr]), "dev": (X[dv], y[dv]), "test": (X[te], y[te])}
-
-
 def oracle_accuracy(sets, states, cursors, variant, name):
     X, y = sets[name]
     return np.array([np.mean(y * oracle_scores(states[t], variant, X) > 0) for t in cursors])

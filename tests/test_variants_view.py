@@ -8,26 +8,13 @@ import sys
 import numpy as np
 import plotly.graph_objects as go
 import pytest
-from variants_oracle import oracle_scores, replay
+from variants_oracle import noisy_line, oracle_scores, replay, split_sets
 
-import datasets
 import perceptron_core as pc
 from ui.charts import geometry, layers
 from ui.views import variants_view as vv
 
 FOUR = ("classic", "averaged", "voted", "pocket")
-
-
-def noisy(n=90, seed=0, noise=0.2):
-    rng = np.random.default_rng(seed)
-    X = rng.normal(size=(n, 2))
-    y = np.where(X @ np.array([1.0, -0.7]) + 0.2 > 0, 1, -1)
-    return X, np.where(rng.random(n) < noise, -y, y)
-
-
-def split_sets(X, y, seed=3):
-    tr, dv, te = datasets.split(len(y), seed=seed)
-    return {"train": (X[tr], y[tr]), "dev": (X[dv], y[dv]), "test": (X[te], y[te])}
 
 
 # ------------------------------------------------------------------ figures
@@ -37,7 +24,7 @@ def scene_of(X, y, **kw):
 
 @pytest.mark.parametrize("variant", FOUR)
 def test_variant_figure_is_a_small_valid_figure_with_its_crosses(variant):
-    X, y = noisy(n=70, seed=11, noise=0.2)
+    X, y = noisy_line(n=70, seed=11, noise=0.2)
     run = pc.train(X, y, max_epochs=4)
     t = 100
     fig = vv.variant_figure(scene_of(X, y), run, variant, t, grid=30)
@@ -66,7 +53,7 @@ def test_variant_figure_is_a_small_valid_figure_with_its_crosses(variant):
 
 
 def test_the_grid_puts_each_variant_in_its_own_cell_with_the_oracle_crosses():
-    X, y = noisy(n=60, seed=15, noise=0.25)
+    X, y = noisy_line(n=60, seed=15, noise=0.25)
     run = pc.train(X, y, max_epochs=3)
     t = 90
     scene = scene_of(X, y)
@@ -91,7 +78,7 @@ def test_the_grid_puts_each_variant_in_its_own_cell_with_the_oracle_crosses():
 
 
 def test_the_voted_grid_gets_coarser_with_many_vectors():
-    X, y = noisy(n=400, seed=12, noise=0.3)
+    X, y = noisy_line(n=400, seed=12, noise=0.3)
     run = pc.train(X, y, max_epochs=30)
     fig = vv.variant_figure(scene_of(X, y), run, "voted", run.n_visits)
     heat = next(tr for tr in fig.data if tr.type == "heatmap")
@@ -100,7 +87,7 @@ def test_the_voted_grid_gets_coarser_with_many_vectors():
 
 
 def test_presenter_small_multiples_are_larger_and_a_set_height_is_kept():
-    X, y = noisy(n=30, seed=13)
+    X, y = noisy_line(n=30, seed=13)
     run = pc.train(X, y, max_epochs=2)
     fig = vv.variant_figure(scene_of(X, y, presenter=True), run, "classic", 5)
     assert fig.layout.height == vv.SMALL_HEIGHT_PRESENTER
@@ -109,7 +96,7 @@ def test_presenter_small_multiples_are_larger_and_a_set_height_is_kept():
 
 
 def test_accuracy_figure_colour_per_variant_dash_per_set_and_the_best_epoch():
-    X, y = noisy(n=150, seed=14, noise=0.25)
+    X, y = noisy_line(n=150, seed=14, noise=0.25)
     sets = split_sets(X, y)
     run = pc.train(*sets["train"], max_epochs=12)
     acc = pc.accuracy_per_epoch(run, sets)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import numpy as np
 
+import datasets
+
 
 def training_errors(X, y, w, b) -> int:
     return int(sum(1 for i in range(len(y)) if y[i] * (float(w @ X[i]) + b) <= 0))
@@ -98,3 +100,16 @@ def oracle_scores(st: dict, variant: str, Z) -> np.ndarray:
     if variant == "pocket":
         return Z @ st["pocket_w"] + st["pocket_b"]
     return voted_scores(st["votes"], Z)
+
+
+# The data both variants test files use: a noisy line, and its train / dev / test sets.
+def noisy_line(n=90, seed=0, noise=0.2):
+    rng = np.random.default_rng(seed)
+    X = rng.normal(size=(n, 2))
+    y = np.where(X @ np.array([1.0, -0.7]) + 0.2 > 0, 1, -1)
+    return X, np.where(rng.random(n) < noise, -y, y)
+
+
+def split_sets(X, y, seed=3):
+    tr, dv, te = datasets.split(len(y), seed=seed)
+    return {"train": (X[tr], y[tr]), "dev": (X[dv], y[dv]), "test": (X[te], y[te])}
