@@ -250,3 +250,42 @@ test("the clicker leaves a scene from its last step, and not while the server mo
   assert.equal(sync.press("step"), "server"); // 1 -> 4: no frame
   assert.equal(sync.leaves("next"), false);
 });
+
+test("leaving a scene sends no report of its cursor, and the next scene's state is taken", () => {
+  // The clicker's last press of a scene steps here (3 -> 6) and, before its report is due,
+  // the next press opens the next scene of the same run: that scene's step must stay.
+  const { sync, clock } = stage(served(ALL, { last: 6 }));
+  sync.press("epoch");
+  sync.moved();
+  sync.press("epoch");
+  sync.moved();
+  assert.equal(sync.leaves("next"), true);
+  sync.leave();
+  clock.advance(10_000);
+  assert.deepEqual(clock.sent, []); // no report of cursor 6
+  sync.take(served(ALL, { cursor: 4, applied: 0, history: [] })); // the next scene, at 4
+  assert.deepEqual([sync.cursor, sync.history], [4, []]);
+  assert.equal(sync.press("step"), "local"); // and it steps on from there, reported
+  sync.moved();
+  clock.advance(350);
+  assert.equal(clock.sent.length, 1);
+  assert.equal(clock.sent[0].cursor, 6);
+  assert.ok(clock.sent[0].seq > 0);
+});
+
+test("leaving waits for a report already sent: the next scene comes after its answer", () => {
+  const { sync, clock } = stage(served(ALL));
+  sync.press("step"); // at 1
+  sync.moved();
+  clock.advance(350); // reported (seq 1), not yet answered
+  assert.equal(clock.sent.length, 1);
+  sync.press("step"); // at 4, seq 2, not reported
+  sync.leave();
+  sync.take(served(ALL, { cursor: 1, applied: 0 })); // a rerun from before the report
+  assert.equal(sync.cursor, 4); // still ahead: not the truth yet
+  sync.take(served(ALL, { cursor: 3, applied: 1 })); // the next scene, after the report
+  sync.settle();
+  assert.equal(sync.cursor, 3);
+  clock.advance(10_000);
+  assert.equal(clock.sent.length, 1);
+});

@@ -50,6 +50,8 @@ function clickerKey(key) {
 function leave() {
   PAGE.leaving = performance.now();
   PAGE.leavingFrom = PAGE.where;
+  const inst = PAGE.inst;
+  if (inst !== null && !inst.destroyed && inst.stage !== null) inst.stage.sync.leave();
 }
 
 function leavingNow() {

@@ -71,6 +71,7 @@ export class StageSync {
     this.lastSync = 0; // when the cursor was last reported (io.now())
     this.syncs = 0; // reports sent (benchmarks and tests read it)
     this.closed = false; // the stage was dropped: its timers do nothing
+    this.leaving = false; // a scene was asked for: the server's next state is the truth
   }
 
   // The server's data (a rerun): its frames and plan, and its cursor unless the browser
@@ -88,6 +89,12 @@ export class StageSync {
       this.moves = byCursor(data.moves);
     }
     const applied = data.applied || 0;
+    if (this.leaving && applied >= this.sentSeq) {
+      // The next scene's state (every report sent is in): what was stepped here and not
+      // reported belonged to the scene left.
+      this.leaving = false;
+      this.seq = Math.max(applied, this.sentSeq);
+    }
     if (applied >= this.seq) {
       // Nothing stepped here since the server's state: the server is the truth.
       this.seq = applied;
@@ -182,7 +189,7 @@ export class StageSync {
   // old step, which the server would take as a drag back). A report of nothing new is not
   // sent. Returns whether it was sent.
   report(move) {
-    if (move === null && this.seq === this.sentSeq) return false;
+    if (move === null && (this.seq === this.sentSeq || this.leaving)) return false;
     if (this.inflight !== 0) {
       this.deferred = { move };
       return false;
@@ -208,6 +215,15 @@ export class StageSync {
         if (!this.closed) this.report(deferred.move);
       }, SETTLE_MS);
     }
+  }
+
+  // The clicker or a click left the lecture's scene: a report of the cursor here, still
+  // to be sent, would move the next scene (the same run, on the same page) to it, so none
+  // is sent, and the server's state that comes next is taken whatever was stepped here.
+  leave() {
+    this.io.clearTimeout(this.timer);
+    this.deferred = null;
+    this.leaving = true;
   }
 
   close() {
