@@ -6,7 +6,7 @@ For n points of ``datasets.generate("separable", n, seed, noise)`` over seeds 10
 0-10, label noise 0 ... 0.5 and epochs E = 1, 10, 100, it times a cold
 ``hinge_certificate`` (its per-dataset cache cleared first, so nothing is reused) and the
 peer, scikit-learn's ``LinearSVC(loss="hinge", fit_intercept=False, C=E/R^2, dual=True)``
-on the augmented points (the same problem, as in tests/test_theory.py's oracle, with its
+on the augmented points (the same problem, as in tests/engine/test_theory.py's oracle, with its
 default tolerance), interleaved. It prints, per (noise, E), the median and worst time of
 each, the ratio ours/peer, the peak extra memory of each (tracemalloc, a separate untimed
 call), our worst relative duality gap (value - lower) / value, and how far the peer's

@@ -12,7 +12,7 @@ Every number comes from recorded runs (``train``), never from a re-derived rule:
 - ``scaling_effect(versions, ...)``: R, gamma*, the bound and both rules' runs for each
   preprocessing of the data (``ScalingRow``s).
 
-What is true about the learning rate (checked in tests/test_engine_batch.py)
+What is true about the learning rate (checked in tests/engine/test_engine_batch.py)
 -------------------------------------------------------------------------------
 From w = 0, b = 0, both rules are scale-invariant *in exact arithmetic*: every step is eta
 times a sum of y*(1, x) over mistakes, so by induction w_k(eta) = eta * w_k(1), every

@@ -3,7 +3,7 @@ data, settings and step, in presenter mode. Nothing here imports streamlit.
 
 A scene names its page by URL path and its state by field values (keys, not labels):
 ``scene_query`` turns them into the link the page reads, through the page's own table, so
-a scene cannot name a field or an option its page does not have (tests/test_lecture.py
+a scene cannot name a field or an option its page does not have (tests/ui/test_lecture.py
 checks every scene against its page's table).
 """
 

@@ -1,6 +1,6 @@
 """Write the CSV fixtures in this folder (run once: ``python tests/data/make_fixtures.py``).
 
-Each file imitates what a real tool or person produces; tests/test_csv_loader.py checks the
+Each file imitates what a real tool or person produces; tests/datasets/test_csv_loader.py checks the
 loaded values against the source (plotly's bundled Iris, or the values written below).
 The files are committed, so the tests never depend on this script; it records how they
 were made.

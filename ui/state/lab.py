@@ -7,7 +7,7 @@ survive moving between pages (Streamlit clears a widget's state when its page is
 shown); pages read them and write them when the user changes them. The others are set
 where they are used and are absent until then. The lab's own widgets (the lecture page,
 the scene bar) have their keys here too. Every other module names a key by its constant:
-a ``"lab_..."`` string written anywhere else in Python is an error (tests/test_state.py).
+a ``"lab_..."`` string written anywhere else in Python is an error (tests/ui/state/test_state.py).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ import pytest
 import perceptron_core as pc
 from ui.stage.stepper import EFFECTS, MOVES, Stepper
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 def node() -> str:

@@ -1,9 +1,9 @@
 """Every page's downloads through AppTest: Batch, Variants, Online, Space, Proof and
 Experiments each offer their data (the dataset CSV, read back by datasets.load_csv) and
 their tables as CSV. Each file is made by calling what the page's button would run, and its
-numbers are checked against textbook loops written in the tests (tests/batch_oracle.py,
-tests/variants_oracle.py, tests/proof_oracle.py, tests/test_experiments_engine.py) and
-against the data generated here, never against the page's own output."""
+numbers are checked against textbook loops written in the tests (tests/oracles/:
+batch_oracle.py, variants_oracle.py, proof_oracle.py; tests/engine/test_experiments_engine.py)
+and against the data generated here, never against the page's own output."""
 
 from __future__ import annotations
 

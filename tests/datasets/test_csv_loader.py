@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 import datasets
 from datasets import Dataset, DatasetError, generate, inspect_csv, load_csv
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
 IRIS = px.data.iris()
 PETALS = ["petal_length", "petal_width"]
 

@@ -20,7 +20,7 @@ from urllib.parse import parse_qs
 
 import streamlit
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "deploy")]
 
 from load import LINK, student_csv  # noqa: E402

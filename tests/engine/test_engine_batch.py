@@ -1,6 +1,6 @@
 """Batch GD on J_p against the single-sample rule, the learning rate and the scaling, in
 the engine (pc.compare_batch, pc.weights_at_epoch, pc.eta_effect, pc.scaling_effect),
-against 004's two rules written out in tests/batch_oracle.py and pc.theory on data
+against 004's two rules written out in tests/oracles/batch_oracle.py and pc.theory on data
 scaled there."""
 
 import numpy as np

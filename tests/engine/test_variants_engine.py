@@ -1,6 +1,6 @@
 """The run's variants at any cursor (Run.variant_weights, variant_scores, variant_scores_at)
 and on held-out sets (pc.accuracy_per_epoch, pc.best_epoch, pc.agreement) against the
-textbook loops of tests/variants_oracle.py."""
+textbook loops of tests/oracles/variants_oracle.py."""
 
 import doctest
 

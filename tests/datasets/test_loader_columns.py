@@ -17,7 +17,7 @@ from scipy.optimize import linprog
 import perceptron_core as pc
 from datasets import DatasetError, inspect_csv, load_csv
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "tests" / "data"
 IRIS = pd.read_csv(DATA / "iris_full.csv")
 
 

@@ -598,7 +598,7 @@ def test_the_mistake_rule_is_written_in_the_engine_only():
     import ast
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     scoring = {"scores", "activation", "activations", "decision_function", "kernel_scores",
                "variant_scores", "kernel_activations"}  # fmt: skip
 

@@ -1,5 +1,5 @@
 """The kernel perceptron's dual form in the engine (pc.alpha_at, pc.kernel_scores) against
-independent oracles: a textbook dual perceptron (tests/dual_oracle.py), the primal
+independent oracles: a textbook dual perceptron (tests/oracles/dual_oracle.py), the primal
 perceptron for the linear kernel, and the engine's own accounting of every visit
 (``run.kernel_activations``, ``run.visit``) for the sign at ties."""
 

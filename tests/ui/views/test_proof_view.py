@@ -1,6 +1,6 @@
 """The proof page's lines and charts (ui.views.proof_view, ui.views.proof_charts) against a textbook
-perceptron (tests/proof_oracle.py). The numbers themselves (pc.theorem1 and the rest) are
-tested in tests/test_engine_proof.py.
+perceptron (tests/oracles/proof_oracle.py). The numbers themselves (pc.theorem1 and the rest) are
+tested in tests/engine/test_engine_proof.py.
 """
 
 import re
@@ -58,7 +58,7 @@ def test_charts_mark_the_step_and_the_bound():
 
 def test_a_crossing_past_the_floats_is_written_out():
     # From w = 0, s = gamma, r = R^2 = 1: the crossing is 1/gamma^2 = 2.5e601 for gamma =
-    # 2e-301, past the floats (the engine's numbers: tests/test_engine_proof.py).
+    # 2e-301, past the floats (the engine's numbers: tests/engine/test_engine_proof.py).
     one = np.zeros(1)
     sq = pc.Squeeze(np.ones(3), one, one, one, a=0.0, s=2e-301, n0=0.0, r=1.0, theorem=1)
     assert proof_view.big_num(sq.crossing, sq.crossing_log10) == "2.5·10^601"

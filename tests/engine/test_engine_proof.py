@@ -1,6 +1,6 @@
 """The proofs' arithmetic in the engine (pc.theorem1, pc.theorem2, pc.distance_004,
 pc.epoch_bounds, pc.sample_epochs, pc.Squeeze) against a textbook perceptron written in
-tests/proof_oracle.py. The theorems' inequalities are checked on its weights, with R,
+tests/oracles/proof_oracle.py. The theorems' inequalities are checked on its weights, with R,
 gamma and the separator's margin computed here; the engine's curves must be its numbers.
 """
 

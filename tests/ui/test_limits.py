@@ -12,7 +12,7 @@ import datasets
 import perceptron_core as pc
 from ui import limits
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 LIMITS = ROOT / "ui" / "limits.py"
 # What a cap is called in this code base: MAX_..., MOST_..., ..._WORK, ..._LIMIT.
 CAP = re.compile(r"^(MAX|MOST)(_|$)|_(WORK|LIMIT)$")

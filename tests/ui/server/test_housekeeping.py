@@ -174,7 +174,7 @@ def test_what_finished_threads_freed_goes_back_to_the_os_once_malloc_is_tuned():
     import sys
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[3]
 
     def held(mode: str, times: int) -> float:
         runs = [

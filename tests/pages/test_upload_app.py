@@ -14,7 +14,7 @@ from streamlit.testing.v1 import AppTest
 
 openpyxl = pytest.importorskip("openpyxl")  # writes the test workbook
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 IRIS = pd.read_csv(ROOT / "tests" / "data" / "iris_full.csv")
 
 

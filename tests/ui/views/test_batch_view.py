@@ -16,7 +16,7 @@ import datasets
 import perceptron_core as pc
 from ui.views import batch_view as bv
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[3]
 
 
 # ---------------------------------------------------------------- the statements
@@ -25,7 +25,7 @@ ROOT = Path(__file__).resolve().parents[1]
 def test_eta_statement_from_zero_powers_of_two(variant, data):
     X, y = integer_data() if data == "integer" else notes("notes_rule_004")
     effect = pc.eta_effect(X, y, (1.0, 0.25, 4.0, 1024.0), variant=variant, max_epochs=300)
-    ref = effect.rows[0]  # its numbers against the oracle: tests/test_engine_batch.py
+    ref = effect.rows[0]  # its numbers against the oracle: tests/engine/test_engine_batch.py
     text = bv.eta_statement(effect)
     assert f"0 of the {ref.n_visits:,} predictions differ" in text
     assert "exact arithmetic" in text

@@ -1,5 +1,5 @@
 """/proof through AppTest: every control and the stepping, the numbers shown checked
-against a textbook perceptron written in the tests (tests/test_proof_view.py) and against
+against a textbook perceptron written in the tests (tests/ui/views/test_proof_view.py) and against
 perceptron_core called here, never against the page's own output."""
 
 import base64

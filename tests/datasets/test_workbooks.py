@@ -30,7 +30,7 @@ from datasets import DatasetError, inspect_csv, load_csv
 openpyxl = pytest.importorskip("openpyxl")  # writes the test workbooks
 pytest.importorskip("python_calamine")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 # A refusal costs at most this many times the CPU of the gzip bomb's refusal (about 0.2 s
 # on this machine; the workbooks' took 0 to 1.6 times that).
 CPU_RATIO = 5.0

@@ -1,6 +1,7 @@
 """The variants page's figures (ui/views/variants_view.py) against the textbook loops of
-tests/variants_oracle.py. The split is tested in tests/test_datasets_split.py; accuracy
-per epoch, early stopping and agreement in tests/test_variants_engine.py."""
+tests/oracles/variants_oracle.py. The split is tested in
+tests/datasets/test_datasets_split.py; accuracy per epoch, early stopping and agreement in
+tests/engine/test_variants_engine.py."""
 
 import subprocess
 import sys

@@ -30,7 +30,7 @@ linear_model = pytest.importorskip("sklearn.linear_model")
 decomposition = pytest.importorskip("sklearn.decomposition")
 optimize = pytest.importorskip("scipy.optimize")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 WINE = sklearn_datasets.load_wine(as_frame=True)
 FEATURES = list(WINE.feature_names)
 

@@ -1,10 +1,10 @@
 """ui.views.kernel_view: the kernel perceptron's page, checked against independent oracles.
 
-The oracles: a textbook dual perceptron (tests/dual_oracle.py) for f on the grid, the
+The oracles: a textbook dual perceptron (tests/oracles/dual_oracle.py) for f on the grid, the
 primal perceptron (``variant="classic"``) for the linear kernel, the engine's own
 accounting (``run.kernel_activations``, ``run.visit``) for the crosses, and numbers by
 hand. The engine's alpha and f (``pc.alpha_at``, ``pc.kernel_scores``) are tested in
-tests/test_engine_kernel.py.
+tests/engine/test_engine_kernel.py.
 """
 
 import math
@@ -37,7 +37,7 @@ def test_score_grid_matches_a_textbook_dual_perceptron(name, params, kernel, K):
     X, y = ds.X, ds.y
     run = pc.train(X, y, variant="kernel", kernel=kernel, max_epochs=30)
     mistakes, snapshots, converged = textbook_dual(X, y, K, max_epochs=30)
-    assert run.update_index.tolist() == mistakes  # alpha and f: tests/test_engine_kernel.py
+    assert run.update_index.tolist() == mistakes  # alpha and f: tests/engine/test_engine_kernel.py
     box = view_box(X)
     for k in sorted({1, 2, run.mistakes // 2, run.mistakes}):
         alpha = snapshots[k - 1]
@@ -55,7 +55,7 @@ def test_poly2_on_xor_draws_the_quadrants():
     ds = datasets.generate("xor", n=40, seed=0)
     X, y = ds.X, ds.y
     run = pc.train(X, y, variant="kernel", kernel=pc.Kernel("poly", degree=2), max_epochs=100)
-    assert run.converged  # every training sign right: tests/test_engine_kernel.py
+    assert run.converged  # every training sign right: tests/engine/test_engine_kernel.py
     xs, ys, Z = kv.score_grid(run, view_box(X), run.mistakes)
     assert np.any(Z > 0) and np.any(Z < 0)  # a boundary to draw
     # XOR by quadrant: the grid's sign at the quadrant centres is the labels' sign there.

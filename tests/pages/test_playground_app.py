@@ -14,7 +14,7 @@ import perceptron_core as pc
 from ui import state
 from ui.server import cache
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATA = ROOT / "tests" / "data"
 TIMEOUT = 60
 
