@@ -1,0 +1,298 @@
+"""``MemoryStore``: the classes of one process, in its memory (no streamlit).
+
+The embedded default. The lecturer's page writes from a Streamlit script thread, the
+routes from worker threads, and followers read on the server's event loop: one lock
+guards every class, and each change is published while it is held, so every follower
+sees the changes in the order they were made.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+from collections import Counter
+from dataclasses import dataclass, field
+
+from ui.room.rules import (
+    Clock,
+    Collecting,
+    Limits,
+    Question,
+    Refused,
+    event,
+    public_state,
+    system_clock,
+)
+from ui.room.store import EXPIRED, ClassStore, Status
+
+_RATE_KEYS_SWEPT_AT = 10_000  # rate-limit windows kept before the old ones are dropped
+
+
+@dataclass
+class _Room:
+    secret_hash: str
+    seen: float
+    ended_at: float | None = None
+    version: int = 0
+    lead: dict = field(default_factory=dict)
+    questions: list[dict] = field(default_factory=list)  # id = index + 1
+    open: int | None = None  # the question being answered
+    answers: dict[int, dict[str, int]] = field(default_factory=dict)  # id -> student -> choice
+    students: dict[str, str] = field(default_factory=dict)  # id -> pseudonym
+    names: set[str] = field(default_factory=set)
+    points: dict[int, dict] = field(default_factory=dict)  # id -> public record
+    owner: dict[int, str] = field(default_factory=dict)  # point id -> student
+    per_student: Counter = field(default_factory=Counter)
+    next_point: int = 0
+    collecting: Collecting | None = None
+
+
+class MemoryStore(ClassStore):
+    """Every class of this process in a dict, under one lock."""
+
+    def __init__(self, limits: Limits | None = None, clock: Clock = system_clock) -> None:
+        super().__init__(limits, clock)
+        self._lock = threading.RLock()
+        self._rooms: dict[str, _Room] = {}
+        self._windows: dict[str, tuple[float, int, int]] = {}  # key -> (window, index, count)
+
+    def close(self) -> None:
+        """Nothing to let go: the classes go with the process."""
+
+    def _room(self, code: str) -> _Room:
+        room = self._rooms.get(code)
+        if room is None:  # pragma: no cover (every caller checked the class first)
+            raise Refused("No class has this code.", 404)
+        return room
+
+    def _publish(self, code: str, item: dict) -> None:
+        self.fanout.publish(code, item)
+
+    # ------------------------------------------------------------ the class
+
+    def _create(self, code: str, secret_hash: str, now: float) -> bool:
+        with self._lock:
+            self._sweep(now)
+            if code in self._rooms:
+                return False
+            self._rooms[code] = _Room(secret_hash, seen=now)
+            return True
+
+    def _sweep(self, now: float) -> None:
+        """Forget ended classes once their "ended" has been kept long enough."""
+        for code, room in list(self._rooms.items()):
+            if room.ended_at is None and now - room.seen > self.limits.expiry_s:
+                self._end(code, EXPIRED)
+            if room.ended_at is not None and now - room.ended_at > self.limits.ended_kept_s:
+                del self._rooms[code]
+
+    def _status(self, code: str) -> Status | None:
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is None:
+                return None
+            return Status(room.secret_hash, room.seen, room.ended_at is not None)
+
+    def _touch(self, code: str, now: float) -> None:
+        with self._lock:
+            self._room(code).seen = now
+
+    def _end(self, code: str, reason: str) -> None:
+        with self._lock:
+            room = self._room(code)
+            if room.ended_at is not None:
+                return
+            room.ended_at = self.clock()
+            room.open, room.collecting = None, None
+            self._publish(code, event("ended", reason=reason))
+
+    def _move(self, code: str, lead_json: str) -> int:
+        with self._lock:
+            room = self._room(code)
+            room.version += 1
+            room.lead = json.loads(lead_json)
+            self._publish(code, event("lead", version=room.version, lead=room.lead))
+            return room.version
+
+    # ------------------------------------------------------------ questions
+
+    def _ask(self, code: str, question: Question) -> int:
+        with self._lock:
+            room = self._room(code)
+            if room.open is not None:
+                raise Refused(f"Reveal question {room.open} first.", 409)
+            if len(room.questions) >= self.limits.questions_per_class:
+                raise Refused("This class has asked as many questions as it may.", 409)
+            qid = len(room.questions) + 1
+            record = {**question.public(qid), "right": question.right, "status": "asked"}
+            room.questions.append(record)
+            room.answers[qid] = {}
+            room.open = qid
+            self._publish(code, event("asked", question=question.public(qid)))
+            return qid
+
+    def _reveal(self, code: str, question: int) -> list[int]:
+        with self._lock:
+            room = self._room(code)
+            if room.open != question:
+                raise Refused("That question is not open.", 409)
+            record = room.questions[question - 1]
+            given = room.answers[question]
+            counts = [0] * len(record["choices"])
+            for choice in given.values():
+                counts[choice] += 1
+            record.update(status="revealed", counts=counts)
+            room.open = None
+            self._publish(
+                code,
+                event(
+                    "revealed",
+                    question=question,
+                    counts=counts,
+                    right=record["right"],
+                    answered=len(given),
+                ),
+            )
+            return counts
+
+    def _results(self, code: str) -> list[dict]:
+        with self._lock:
+            room = self._room(code)
+            out = []
+            for record in room.questions:
+                counts = [0] * len(record["choices"])
+                for choice in room.answers[record["id"]].values():
+                    counts[choice] += 1
+                out.append({**record, "counts": counts})
+            return out
+
+    def _choices(self, code: str, question: int) -> int | None:
+        with self._lock:
+            room = self._room(code)
+            if not 1 <= question <= len(room.questions):
+                return None
+            return len(room.questions[question - 1]["choices"])
+
+    def _answer(self, code: str, student: str, question: int, choice: int) -> int:
+        with self._lock:
+            room = self._room(code)
+            if room.ended_at is not None:
+                raise Refused("This class has ended.", 410)
+            if room.open != question:
+                raise Refused("Answers to this question are closed.", 409)
+            given = room.answers[question]
+            given[student] = choice
+            self._publish(code, event("answers", question=question, answered=len(given)))
+            return len(given)
+
+    # ------------------------------------------------------------ students and points
+
+    def _students(self, code: str) -> int:
+        with self._lock:
+            return len(self._room(code).students)
+
+    def _join(self, code: str, student: str, pseudonym: str) -> bool:
+        with self._lock:
+            room = self._room(code)
+            if room.ended_at is not None:
+                raise Refused("This class has ended.", 410)
+            if len(room.students) >= self.limits.students_per_class:
+                raise Refused("This class is full.", 409)
+            if pseudonym in room.names:
+                return False
+            room.students[student] = pseudonym
+            room.names.add(pseudonym)
+            self._publish(code, event("students", students=len(room.students)))
+            return True
+
+    def _is_student(self, code: str, student: str) -> bool:
+        with self._lock:
+            return student in self._room(code).students
+
+    def _collect(self, code: str, collecting: Collecting | None) -> None:
+        with self._lock:
+            self._room(code).collecting = collecting
+            public = collecting.public() if collecting else None
+            self._publish(code, event("collecting", collecting=public))
+
+    def _collecting(self, code: str) -> Collecting | None:
+        with self._lock:
+            return self._room(code).collecting
+
+    def _add_point(self, code: str, student: str, x1: float, x2: float, label: int) -> int:
+        with self._lock:
+            room = self._room(code)
+            collecting = room.collecting
+            if room.ended_at is not None:
+                raise Refused("This class has ended.", 410)
+            if collecting is None:
+                raise Refused("The lecturer is not collecting points now.", 409)
+            x_min, x_max, y_min, y_max = collecting.box
+            if not (x_min <= x1 <= x_max and y_min <= x2 <= y_max):  # the box just changed
+                raise Refused("The point must lie in the box.", 400)
+            if room.per_student[student] >= collecting.per_student:
+                raise Refused(f"You have placed your {collecting.per_student} points.", 409)
+            if len(room.points) >= self.limits.points_per_class:
+                raise Refused("The class has all the points it may hold.", 409)
+            room.next_point += 1
+            pid = room.next_point
+            record = {"id": pid, "x1": x1, "x2": x2, "label": label, "by": room.students[student]}
+            room.points[pid] = record
+            room.owner[pid] = student
+            room.per_student[student] += 1
+            self._publish(code, event("point", point=record))
+            return pid
+
+    def _remove_point(self, code: str, point: int) -> None:
+        with self._lock:
+            room = self._room(code)
+            if isinstance(point, bool) or not isinstance(point, int) or point not in room.points:
+                raise Refused("There is no such point.", 404)
+            del room.points[point]
+            room.per_student[room.owner.pop(point)] -= 1
+            self._publish(code, event("point_removed", point=point))
+
+    # ------------------------------------------------------------ reading
+
+    def _state(self, code: str) -> dict:
+        with self._lock:
+            room = self._room(code)
+            question = None
+            if room.questions:
+                last = room.questions[-1]
+                question = {
+                    **{k: last[k] for k in ("id", "kind", "prompt", "choices", "status")},
+                    "answered": len(room.answers[last["id"]]),
+                }
+                if last["status"] == "revealed":
+                    question.update(counts=last["counts"], right=last["right"])
+            return public_state(
+                code,
+                version=room.version,
+                lead=dict(room.lead),
+                question=question,
+                collecting=room.collecting.public() if room.collecting else None,
+                points=[dict(p) for p in room.points.values()],
+                students=len(room.students),
+                ended=room.ended_at is not None,
+            )
+
+    def _hit(self, key: str, window_s: float, limit: int) -> bool:
+        now = self.clock()
+        index = int(now // window_s)
+        with self._lock:
+            if len(self._windows) > _RATE_KEYS_SWEPT_AT:
+                # Each key against its own window: a flood of 1 s keys resets no guess count.
+                self._windows = {
+                    k: (w, i, c) for k, (w, i, c) in self._windows.items() if i >= now // w - 1
+                }
+            _, start, count = self._windows.get(key, (window_s, index, 0))
+            count = count + 1 if start == index else 1
+            self._windows[key] = (window_s, index, count)
+            return count <= limit
+
+    def _used(self, key: str, window_s: float) -> int:
+        index = int(self.clock() // window_s)
+        with self._lock:
+            _, start, count = self._windows.get(key, (window_s, index, 0))
+            return count if start == index else 0

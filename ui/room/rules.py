@@ -1,0 +1,240 @@
+"""What a class holds and what may change it, shared by both stores (no streamlit).
+
+The limits, the refusal every check raises (a plain reason and an HTTP status), the checks
+of every value a lecturer or a student sends, and the events followers receive. The
+stores (``ui/room/memory.py``, ``ui/room/redis_store.py``) keep the state; the rules of
+what is allowed are here once.
+
+Events (plain dicts, JSON as sent to followers; no student's id is ever in one):
+
+- ``state``: the whole public state, first on every subscription (``public_state``)
+- ``lead``: ``{"version": v, "lead": {...}}``, each move of the lecturer
+- ``asked``: ``{"question": {"id", "kind", "prompt", "choices"}}``
+- ``answers``: ``{"question": id, "answered": n}`` (how many answered, never what)
+- ``revealed``: ``{"question": id, "counts": [...], "right": i, "answered": n}``
+- ``collecting``: ``{"collecting": {"box": [x_min, x_max, y_min, y_max],
+  "per_student": n} | None}``
+- ``point``: ``{"point": {"id", "x1", "x2", "label", "by"}}`` (``by``: a pseudonym);
+  ``point_removed``: ``{"point": id}``
+- ``students``: ``{"students": n}``, the number joined
+- ``ended``: ``{"reason": "..."}``, the last event of a class
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+Clock = Callable[[], float]
+
+
+class Refused(Exception):
+    """A request that changed nothing: ``reason`` is plain text for the one who sent it."""
+
+    def __init__(self, reason: str, status: int = 400) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.status = status
+
+
+# The refusals a store raises in more than one place (the reason and its HTTP status).
+UNKNOWN = ("No class has this code. Check the code on the projector.", 404)
+ENDED = ("This class has ended.", 410)
+NOT_LECTURER = ("Only the lecturer can do this.", 403)
+NOT_JOINED = ("Join the class first.", 403)
+TOO_MANY_GUESSES = ("Too many wrong codes from this address: wait a few minutes.", 429)
+
+
+def refuse(which: tuple[str, int]) -> Refused:
+    return Refused(*which)
+
+
+@dataclass(frozen=True)
+class Limits:
+    """Caps, rates and times of every class in a store."""
+
+    expiry_hours: float = 4.0  # a class ends after this long without its lecturer
+    ended_kept_s: float = 3600.0  # an ended class still says "ended" this long
+    students_per_class: int = 400
+    followers_per_class: int = 1000  # open event streams (tabs) of one class
+    questions_per_class: int = 200
+    points_per_class: int = 1000
+    points_per_student_max: int = 20  # the most the lecturer may allow each student
+    answers_per_second: int = 4  # per student
+    points_per_second: int = 4  # per student
+    joins_per_minute: int = 30  # per client address
+    guesses: int = 20  # wrong codes per client address ...
+    guess_window_s: float = 600.0  # ... in this window
+
+    @property
+    def expiry_s(self) -> float:
+        return self.expiry_hours * 3600.0
+
+
+def system_clock() -> float:
+    return time.time()
+
+
+# ------------------------------------------------------------------ value checks
+
+QUESTION_KINDS = ("next_mistake", "fixes_point", "turn", "converge", "fewer_mistakes")
+PROMPT_LIMIT = 300
+CHOICE_LIMIT = 80
+CHOICES_MAX = 6
+LEAD_BYTES = 4096
+COORD_LIMIT = 1e6  # the widest box the lecturer may set
+
+
+def _integer(value: object, name: str, low: int, high: int) -> int:
+    # bool is an int in Python; a student's "true" is not a number.
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise Refused(f"{name} must be a whole number from {low} to {high}.")
+    return value
+
+
+def _number(value: object, name: str) -> float:
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise Refused(f"{name} must be a number.")
+    number = float(value)
+    if not math.isfinite(number):
+        raise Refused(f"{name} must be a finite number.")
+    return number
+
+
+def _text(value: object, name: str, limit: int) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > limit:
+        raise Refused(f"{name} must be text of 1 to {limit} characters.")
+    return value
+
+
+def check_lead(lead: object) -> str:
+    """The lecturer's state as JSON: a dict of JSON values, at most ``LEAD_BYTES``.
+
+    Its usual keys: ``page`` (the page's path), ``query`` (the link's query string),
+    ``scene`` (the lecture's scene or None), ``cursor`` (the step); ``version`` is the
+    store's and may not be sent.
+    """
+    if not isinstance(lead, dict) or not all(isinstance(k, str) for k in lead):
+        raise Refused("The lead state must be a dict with text keys.")
+    if "version" in lead:
+        raise Refused("The lead state's version is the store's to set.")
+    for key, kind in (("page", str), ("query", str), ("cursor", int)):
+        if key in lead and (not isinstance(lead[key], kind) or isinstance(lead[key], bool)):
+            raise Refused(f"The lead state's {key} must be {kind.__name__}.")
+    try:
+        text = json.dumps(lead, allow_nan=False, separators=(",", ":"))
+    except (TypeError, ValueError) as error:
+        raise Refused("The lead state must hold only finite JSON values.") from error
+    if len(text.encode("utf-8")) > LEAD_BYTES:
+        raise Refused(f"The lead state is over {LEAD_BYTES} bytes.")
+    return text
+
+
+@dataclass(frozen=True)
+class Question:
+    """A question as the lecturer asks it; ``right`` is the index of the right choice."""
+
+    kind: str
+    prompt: str
+    choices: tuple[str, ...]
+    right: int
+
+    def public(self, qid: int) -> dict:
+        return {"id": qid, "kind": self.kind, "prompt": self.prompt, "choices": [*self.choices]}
+
+
+def check_question(kind: object, prompt: object, choices: object, right: object) -> Question:
+    if kind not in QUESTION_KINDS:
+        raise Refused(f"A question's kind is one of {', '.join(QUESTION_KINDS)}.")
+    prompt = _text(prompt, "The prompt", PROMPT_LIMIT)
+    if not isinstance(choices, list | tuple) or not 2 <= len(choices) <= CHOICES_MAX:
+        raise Refused(f"A question has 2 to {CHOICES_MAX} choices.")
+    choices = tuple(_text(c, "A choice", CHOICE_LIMIT) for c in choices)
+    right = _integer(right, "The right choice", 0, len(choices) - 1)
+    return Question(str(kind), prompt, choices, right)
+
+
+def check_question_id(question: object) -> int:
+    return _integer(question, "The question", 1, 10**9)
+
+
+def check_choice(choice: object, n_choices: int | None) -> int:
+    """A student's answer: one of a known question's choices, by index."""
+    if n_choices is None:
+        raise Refused("There is no such question.", 404)
+    return _integer(choice, "The choice", 0, n_choices - 1)
+
+
+@dataclass(frozen=True)
+class Collecting:
+    """Points being collected: within ``box`` (x_min, x_max, y_min, y_max), ``per_student``."""
+
+    box: tuple[float, float, float, float]
+    per_student: int
+
+    def public(self) -> dict:
+        return {"box": [*self.box], "per_student": self.per_student}
+
+
+def check_collecting(box: object, per_student: object, limits: Limits) -> Collecting:
+    if not isinstance(box, list | tuple) or len(box) != 4:
+        raise Refused("The box is (x_min, x_max, y_min, y_max).")
+    x_min, x_max, y_min, y_max = (_number(v, "A side of the box") for v in box)
+    if not (x_min < x_max and y_min < y_max):
+        raise Refused("The box's minimum must be below its maximum on each axis.")
+    if max(abs(x_min), abs(x_max), abs(y_min), abs(y_max)) > COORD_LIMIT:
+        raise Refused(f"The box must lie within ±{COORD_LIMIT:g}.")
+    per = _integer(per_student, "Points per student", 1, limits.points_per_student_max)
+    return Collecting((x_min, x_max, y_min, y_max), per)
+
+
+def check_point(x1: object, x2: object, label: object, box: tuple) -> tuple[float, float, int]:
+    """A student's point: finite coordinates inside the box, a label of +1 or -1."""
+    x1, x2 = _number(x1, "x1"), _number(x2, "x2")
+    x_min, x_max, y_min, y_max = box
+    if not (x_min <= x1 <= x_max and y_min <= x2 <= y_max):
+        raise Refused(
+            f"The point must lie in the box [{x_min:g}, {x_max:g}] × [{y_min:g}, {y_max:g}]."
+        )
+    if isinstance(label, bool) or label not in (1, -1) or not isinstance(label, int):
+        raise Refused("The label must be +1 or -1.")
+    return x1, x2, int(label)
+
+
+# --------------------------------------------------------------------- events
+
+
+def event(kind: str, **fields) -> dict:
+    return {"type": kind, **fields}
+
+
+def public_state(
+    code: str,
+    *,
+    version: int,
+    lead: dict,
+    question: dict | None,
+    collecting: dict | None,
+    points: list[dict],
+    students: int,
+    ended: bool,
+) -> dict:
+    """The first event of a subscription: everything a follower shows, nothing private.
+
+    ``question`` is the last question asked, with ``status`` ("asked" or "revealed"),
+    ``answered``, and ``counts`` and ``right`` only once revealed.
+    """
+    return event(
+        "state",
+        code=code,
+        version=version,
+        lead=lead,
+        question=question,
+        collecting=collecting,
+        points=sorted(points, key=lambda p: p["id"]),
+        students=students,
+        ended=ended,
+    )
