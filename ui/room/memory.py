@@ -18,9 +18,9 @@ from ui.room.rules import (
     Collecting,
     Limits,
     Question,
-    Refused,
     event,
     public_state,
+    refuse,
     system_clock,
 )
 from ui.room.store import EXPIRED, ClassStore, Status
@@ -34,6 +34,7 @@ class _Room:
     seen: float
     ended_at: float | None = None
     version: int = 0
+    seq: int = 0  # the changes published so far
     lead: dict = field(default_factory=dict)
     questions: list[dict] = field(default_factory=list)  # id = index + 1
     open: int | None = None  # the question being answered
@@ -62,11 +63,14 @@ class MemoryStore(ClassStore):
     def _room(self, code: str) -> _Room:
         room = self._rooms.get(code)
         if room is None:  # pragma: no cover (every caller checked the class first)
-            raise Refused("No class has this code.", 404)
+            raise refuse("unknown")
         return room
 
     def _publish(self, code: str, item: dict) -> None:
-        self.fanout.publish(code, item)
+        """Number the change (under the lock) and hand it to the followers."""
+        room = self._rooms[code]
+        room.seq += 1
+        self.fanout.publish(code, {**item, "seq": room.seq})
 
     # ------------------------------------------------------------ the class
 
@@ -120,9 +124,9 @@ class MemoryStore(ClassStore):
         with self._lock:
             room = self._room(code)
             if room.open is not None:
-                raise Refused(f"Reveal question {room.open} first.", 409)
+                raise refuse("open", room.open)
             if len(room.questions) >= self.limits.questions_per_class:
-                raise Refused("This class has asked as many questions as it may.", 409)
+                raise refuse("questions_full")
             qid = len(room.questions) + 1
             record = {**question.public(qid), "right": question.right, "status": "asked"}
             room.questions.append(record)
@@ -135,7 +139,7 @@ class MemoryStore(ClassStore):
         with self._lock:
             room = self._room(code)
             if room.open != question:
-                raise Refused("That question is not open.", 409)
+                raise refuse("not_open")
             record = room.questions[question - 1]
             given = room.answers[question]
             counts = [0] * len(record["choices"])
@@ -177,9 +181,9 @@ class MemoryStore(ClassStore):
         with self._lock:
             room = self._room(code)
             if room.ended_at is not None:
-                raise Refused("This class has ended.", 410)
+                raise refuse("ended")
             if room.open != question:
-                raise Refused("Answers to this question are closed.", 409)
+                raise refuse("closed")
             given = room.answers[question]
             given[student] = choice
             self._publish(code, event("answers", question=question, answered=len(given)))
@@ -195,9 +199,9 @@ class MemoryStore(ClassStore):
         with self._lock:
             room = self._room(code)
             if room.ended_at is not None:
-                raise Refused("This class has ended.", 410)
+                raise refuse("ended")
             if len(room.students) >= self.limits.students_per_class:
-                raise Refused("This class is full.", 409)
+                raise refuse("full")
             if pseudonym in room.names:
                 return False
             room.students[student] = pseudonym
@@ -224,16 +228,16 @@ class MemoryStore(ClassStore):
             room = self._room(code)
             collecting = room.collecting
             if room.ended_at is not None:
-                raise Refused("This class has ended.", 410)
+                raise refuse("ended")
             if collecting is None:
-                raise Refused("The lecturer is not collecting points now.", 409)
+                raise refuse("not_collecting")
             x_min, x_max, y_min, y_max = collecting.box
             if not (x_min <= x1 <= x_max and y_min <= x2 <= y_max):  # the box just changed
-                raise Refused("The point must lie in the box.", 400)
+                raise refuse("box")
             if room.per_student[student] >= collecting.per_student:
-                raise Refused(f"You have placed your {collecting.per_student} points.", 409)
+                raise refuse("student_cap", collecting.per_student)
             if len(room.points) >= self.limits.points_per_class:
-                raise Refused("The class has all the points it may hold.", 409)
+                raise refuse("class_cap")
             room.next_point += 1
             pid = room.next_point
             record = {"id": pid, "x1": x1, "x2": x2, "label": label, "by": room.students[student]}
@@ -247,7 +251,7 @@ class MemoryStore(ClassStore):
         with self._lock:
             room = self._room(code)
             if isinstance(point, bool) or not isinstance(point, int) or point not in room.points:
-                raise Refused("There is no such point.", 404)
+                raise refuse("no_point")
             del room.points[point]
             room.per_student[room.owner.pop(point)] -= 1
             self._publish(code, event("point_removed", point=point))
@@ -268,6 +272,7 @@ class MemoryStore(ClassStore):
                     question.update(counts=last["counts"], right=last["right"])
             return public_state(
                 code,
+                seq=room.seq,
                 version=room.version,
                 lead=dict(room.lead),
                 question=question,

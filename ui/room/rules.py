@@ -5,7 +5,9 @@ of every value a lecturer or a student sends, and the events followers receive. 
 stores (``ui/room/memory.py``, ``ui/room/redis_store.py``) keep the state; the rules of
 what is allowed are here once.
 
-Events (plain dicts, JSON as sent to followers; no student's id is ever in one):
+Events (plain dicts, JSON as sent to followers; no student's id is ever in one). Each
+change of a class has a number, ``seq``, one more than the change before; the state
+carries the number of the last change it holds, so a follower drops what it already has.
 
 - ``state``: the whole public state, first on every subscription (``public_state``)
 - ``lead``: ``{"version": v, "lead": {...}}``, each move of the lecturer
@@ -40,16 +42,34 @@ class Refused(Exception):
         self.status = status
 
 
-# The refusals a store raises in more than one place (the reason and its HTTP status).
-UNKNOWN = ("No class has this code. Check the code on the projector.", 404)
-ENDED = ("This class has ended.", 410)
-NOT_LECTURER = ("Only the lecturer can do this.", 403)
-NOT_JOINED = ("Join the class first.", 403)
-TOO_MANY_GUESSES = ("Too many wrong codes from this address: wait a few minutes.", 429)
+# The refusals the stores raise, by name: the reason and its HTTP status.
+REFUSALS = {
+    "unknown": ("No class has this code. Check the code on the projector.", 404),
+    "ended": ("This class has ended.", 410),
+    "not_lecturer": ("Only the lecturer can do this.", 403),
+    "not_joined": ("Join the class first.", 403),
+    "guesses": ("Too many wrong codes from this address: wait a few minutes.", 429),
+    "joins": ("Too many joins from this address: wait a minute.", 429),
+    "answers_rate": ("Too many answers at once: wait a second.", 429),
+    "points_rate": ("Too many points at once: wait a second.", 429),
+    "followers": ("This class has too many open views.", 429),
+    "full": ("This class is full.", 409),
+    "open": ("Reveal question {} first.", 409),
+    "questions_full": ("This class has asked as many questions as it may.", 409),
+    "not_open": ("That question is not open.", 409),
+    "closed": ("Answers to this question are closed.", 409),
+    "not_collecting": ("The lecturer is not collecting points now.", 409),
+    "box": ("The point must lie in the box.", 400),
+    "student_cap": ("You have placed your {} points.", 409),
+    "class_cap": ("The class has all the points it may hold.", 409),
+    "no_point": ("There is no such point.", 404),
+}
 
 
-def refuse(which: tuple[str, int]) -> Refused:
-    return Refused(*which)
+def refuse(name: str, *values: object) -> Refused:
+    """The refusal ``name`` of ``REFUSALS``, its reason filled in with ``values``."""
+    reason, status = REFUSALS[name]
+    return Refused(reason.format(*values), status)
 
 
 @dataclass(frozen=True)
@@ -214,6 +234,7 @@ def event(kind: str, **fields) -> dict:
 def public_state(
     code: str,
     *,
+    seq: int,
     version: int,
     lead: dict,
     question: dict | None,
@@ -230,6 +251,7 @@ def public_state(
     return event(
         "state",
         code=code,
+        seq=seq,
         version=version,
         lead=lead,
         question=question,

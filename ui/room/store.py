@@ -27,11 +27,6 @@ from dataclasses import dataclass
 from ui.room import codes
 from ui.room.fanout import RESYNC, Fanout
 from ui.room.rules import (
-    ENDED,
-    NOT_JOINED,
-    NOT_LECTURER,
-    TOO_MANY_GUESSES,
-    UNKNOWN,
     Clock,
     Collecting,
     Limits,
@@ -150,7 +145,7 @@ class ClassStore(abc.ABC):
         """
         key = f"guess:{address}"
         if self._used(key, self.limits.guess_window_s) >= self.limits.guesses:
-            raise refuse(TOO_MANY_GUESSES)
+            raise refuse("guesses")
         try:
             code = codes.normalise(typed)
             self._live(code)
@@ -163,7 +158,7 @@ class ClassStore(abc.ABC):
     def join(self, code: str, address: str) -> Joined:
         """A new student with a pseudonym nobody else in the class has."""
         if not self._hit(f"join:{address}", 60.0, self.limits.joins_per_minute):
-            raise Refused("Too many joins from this address: wait a minute.", 429)
+            raise refuse("joins")
         self._live(code)
         student = codes.new_student()
         for attempt in range(50):
@@ -178,7 +173,7 @@ class ClassStore(abc.ABC):
         qid = check_question_id(question)
         choice = check_choice(choice, self._choices(code, qid))
         if not self._hit(f"answer:{code}:{student}", 1.0, self.limits.answers_per_second):
-            raise Refused("Too many answers at once: wait a second.", 429)
+            raise refuse("answers_rate")
         return self._answer(code, student, qid, choice)
 
     def add_point(self, code: str, student: object, x1: object, x2: object, label: object) -> int:
@@ -186,10 +181,10 @@ class ClassStore(abc.ABC):
         student = self._student(code, student)
         collecting = self._collecting(code)
         if collecting is None:
-            raise Refused("The lecturer is not collecting points now.", 409)
+            raise refuse("not_collecting")
         x1, x2, label = check_point(x1, x2, label, collecting.box)
         if not self._hit(f"point:{code}:{student}", 1.0, self.limits.points_per_second):
-            raise Refused("Too many points at once: wait a second.", 429)
+            raise refuse("points_rate")
         return self._add_point(code, student, x1, x2, label)
 
     # ------------------------------------------------------------ anyone
@@ -215,11 +210,11 @@ class ClassStore(abc.ABC):
         """
         follower = self.fanout.add(code, self.limits.followers_per_class)
         if follower is None:
-            raise Refused("This class has too many open views.", 429)
+            raise refuse("followers")
         try:
             # Registered before the state is read: nothing published after it is missed.
             snapshot = await asyncio.to_thread(self.state, code)
-            version = snapshot["version"]
+            seq = snapshot["seq"]
             yield snapshot
             while True:
                 try:
@@ -233,12 +228,13 @@ class ClassStore(abc.ABC):
                         item = await asyncio.to_thread(self.state, code)
                     except Refused as refusal:
                         item = event("ended", reason=refusal.reason)
-                if item["type"] in ("lead", "state"):
-                    if item["version"] < version or (
-                        item["type"] == "lead" and item["version"] == version
-                    ):
-                        continue  # already in the state this follower has
-                    version = item["version"]
+                    if item["type"] == "state":
+                        seq = item["seq"]
+                        yield item
+                        continue
+                if item.get("seq", seq + 1) <= seq:
+                    continue  # published before the state this follower has
+                seq = item.get("seq", seq)
                 yield item
                 if item["type"] == "ended":
                     return
@@ -254,26 +250,26 @@ class ClassStore(abc.ABC):
     def _live(self, code: str) -> Status:
         status = self._status(code)
         if status is None:
-            raise refuse(UNKNOWN)
+            raise refuse("unknown")
         if status.ended:
-            raise refuse(ENDED)
+            raise refuse("ended")
         if self.clock() - status.seen > self.limits.expiry_s:
             self._end(code, EXPIRED)
-            raise refuse(ENDED)
+            raise refuse("ended")
         return status
 
     def _lecturer(self, code: str, secret: object) -> None:
         status = self._live(code)
         if not codes.secret_matches(secret, status.secret_hash):
-            raise refuse(NOT_LECTURER)
+            raise refuse("not_lecturer")
         self._touch(code, self.clock())
 
     def _student(self, code: str, student: object) -> str:
         self._live(code)
         if not isinstance(student, str) or not 0 < len(student) <= 64:
-            raise refuse(NOT_JOINED)
+            raise refuse("not_joined")
         if not self._is_student(code, student):
-            raise refuse(NOT_JOINED)
+            raise refuse("not_joined")
         return student
 
     # ------------------------------------------------------------ what a store keeps

@@ -17,7 +17,7 @@ import pytest
 
 from ui.room.rules import Limits
 
-STORES = ("memory",)  # "redis": with ui/room/redis_store.py
+STORES = ("memory", "redis")
 
 
 class Clock:

@@ -405,6 +405,8 @@ def test_a_late_follower_gets_the_state_then_every_change_in_order(store):
     got = collect(store, c.code, 10, lecture)
     assert got[0]["type"] == "state" and got[0]["lead"] == {"cursor": 3}
     assert got[0]["version"] == 1 and got[0]["students"] == 1
+    # Two changes before (a move, a join), then every change once, numbered in order.
+    assert [e["seq"] for e in got] == list(range(2, 12))
     assert [e["type"] for e in got[1:]] == [
         "lead", "asked", "answers", "revealed", "collecting", "point", "point_removed",
         "students", "ended",
@@ -414,7 +416,7 @@ def test_a_late_follower_gets_the_state_then_every_change_in_order(store):
     assert asked["question"] == {
         "id": 1, "kind": "turn", "prompt": "Which way?", "choices": ["cw", "acw"]
     }  # fmt: skip
-    assert answers == {"type": "answers", "question": 1, "answered": 1}
+    assert answers == {"type": "answers", "question": 1, "answered": 1, "seq": 5}
     assert (revealed["counts"], revealed["right"], revealed["answered"]) == ([1, 0], 1, 1)
     assert got[6]["point"] == {"id": 1, "x1": 0.5, "x2": 0.25, "label": -1, "by": a.pseudonym}
     assert got[7]["point"] == 1 and got[8]["students"] == 2
@@ -468,7 +470,7 @@ answer_or_reveal = st.lists(
 )
 @given(steps=answer_or_reveal)
 def test_counts_equal_the_answers_given_under_any_interleaving(make_store, steps):
-    store = make_store(answers_per_second=1000)
+    store = make_store(answers_per_second=1000, joins_per_minute=10**6)
     c = store.open_class()
     students = joined(store, c.code, 6)
     qid = store.ask(c.code, c.secret, "next_mistake", "Next mistake?", list("ABCD"), 1)

@@ -1,0 +1,211 @@
+"""The Lua scripts by which ``RedisStore`` changes a class (no streamlit).
+
+Each change is one script, which Redis runs whole and alone: its checks, its writes and
+the ``PUBLISH`` of its event happen in one step, so replicas never interleave half-made
+changes and every follower receives the events in the order of the changes. A script
+returns a number or a table when it did its work, or the name of a refusal of
+``rules.REFUSALS`` (``"open:3"``: a name and a value) when it changed nothing.
+
+Keys of class ``CODE`` under the store's prefix ``P`` (``lab:room:`` by default):
+``P CODE:meta`` (a hash: secret, seen, ended, version, lead, open, nextq, collecting,
+bx0, bx1, by0, by1, per, nextpoint), ``:questions`` (id -> JSON), ``:answers:ID``
+(student -> choice), ``:students`` (id -> pseudonym), ``:names`` (a set),
+``:points`` (id -> public JSON), ``:owner`` (point id -> student), ``:mine`` (student ->
+points placed); events on the channel ``P CODE:events``. Every key a script writes gets
+the class's time to live (``ttl``), so a class its lecturer left is forgotten even if no
+request ever touches it again.
+"""
+
+from __future__ import annotations
+
+# Every script that changes a class starts here: KEYS[1] is its meta hash.
+_LIVE = """
+local ended = redis.call('HGET', KEYS[1], 'ended')
+if not ended then return 'unknown' end
+if ended ~= '' then return 'ended' end
+"""
+# Every event is numbered: one more than the class's last change (see rules.py).
+_PUBLISH = """
+local function publish(channel, kind, members)
+  local seq = redis.call('HINCRBY', KEYS[1], 'seq', 1)
+  redis.call('PUBLISH', channel, '{"type":"' .. kind .. '","seq":' .. seq .. ',' .. members .. '}')
+end
+"""
+
+CREATE = """
+if redis.call('EXISTS', KEYS[1]) == 1 then return 0 end
+redis.call('HSET', KEYS[1], 'secret', ARGV[1], 'seen', ARGV[2], 'ended', '', 'version', 0,
+  'lead', '{}', 'open', '', 'nextq', 0, 'collecting', '', 'nextpoint', 0, 'seq', 0)
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+return 1
+"""
+
+END = (
+    _PUBLISH
+    + """
+local ended = redis.call('HGET', KEYS[1], 'ended')
+if not ended or ended ~= '' then return 0 end
+redis.call('HSET', KEYS[1], 'ended', ARGV[1], 'open', '', 'collecting', '')
+publish(ARGV[2], 'ended', '"reason":' .. cjson.encode(ARGV[3]))
+return 1
+"""
+)
+
+# ARGV: lead JSON, channel
+MOVE = (
+    _LIVE
+    + _PUBLISH
+    + """
+local v = redis.call('HINCRBY', KEYS[1], 'version', 1)
+redis.call('HSET', KEYS[1], 'lead', ARGV[1])
+publish(ARGV[2], 'lead', '"version":' .. v .. ',"lead":' .. ARGV[1])
+return v
+"""
+)
+
+# KEYS: meta, questions; ARGV: the record's and the public question's JSON members
+# (without braces), the cap, channel, ttl, the answers keys' prefix
+ASK = (
+    _LIVE
+    + _PUBLISH
+    + """
+local open = redis.call('HGET', KEYS[1], 'open')
+if open ~= '' then return 'open:' .. open end
+if tonumber(redis.call('HGET', KEYS[1], 'nextq')) >= tonumber(ARGV[3]) then
+  return 'questions_full'
+end
+local q = redis.call('HINCRBY', KEYS[1], 'nextq', 1)
+redis.call('HSET', KEYS[2], q, '{"id":' .. q .. ',' .. ARGV[1] .. '}')
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+redis.call('HSET', KEYS[1], 'open', q)
+publish(ARGV[4], 'asked', '"question":{"id":' .. q .. ',' .. ARGV[2] .. '}')
+return q
+"""
+)
+
+# KEYS: meta, questions, answers; ARGV: question id, channel
+REVEAL = (
+    _LIVE
+    + _PUBLISH
+    + """
+if redis.call('HGET', KEYS[1], 'open') ~= ARGV[1] then return 'not_open' end
+local record = cjson.decode(redis.call('HGET', KEYS[2], ARGV[1]))
+local counts = {}
+for i = 1, #record.choices do counts[i] = 0 end
+local given = redis.call('HVALS', KEYS[3])
+for _, choice in ipairs(given) do
+  local k = tonumber(choice) + 1
+  counts[k] = counts[k] + 1
+end
+record.status = 'revealed'
+record.counts = counts
+redis.call('HSET', KEYS[2], ARGV[1], cjson.encode(record))
+redis.call('HSET', KEYS[1], 'open', '')
+publish(ARGV[2], 'revealed', '"question":' .. ARGV[1] .. ',"counts":' .. cjson.encode(counts)
+  .. ',"right":' .. record.right .. ',"answered":' .. #given)
+return counts
+"""
+)
+
+# KEYS: meta, answers; ARGV: question id, student, choice, channel, ttl
+ANSWER = (
+    _LIVE
+    + _PUBLISH
+    + """
+if redis.call('HGET', KEYS[1], 'open') ~= ARGV[1] then return 'closed' end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+local n = redis.call('HLEN', KEYS[2])
+publish(ARGV[4], 'answers', '"question":' .. ARGV[1] .. ',"answered":' .. n)
+return n
+"""
+)
+
+# KEYS: meta, students, names; ARGV: student, pseudonym, cap, channel, ttl
+JOIN = (
+    _LIVE
+    + _PUBLISH
+    + """
+if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[3]) then return 'full' end
+if redis.call('SADD', KEYS[3], ARGV[2]) == 0 then return 'taken' end
+redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
+redis.call('EXPIRE', KEYS[2], ARGV[5])
+redis.call('EXPIRE', KEYS[3], ARGV[5])
+local n = redis.call('HLEN', KEYS[2])
+publish(ARGV[4], 'students', '"students":' .. n)
+return n
+"""
+)
+
+# KEYS: meta; ARGV: the public JSON or '', x_min, x_max, y_min, y_max, per student, channel
+COLLECT = (
+    _LIVE
+    + _PUBLISH
+    + """
+redis.call('HSET', KEYS[1], 'collecting', ARGV[1], 'bx0', ARGV[2], 'bx1', ARGV[3],
+  'by0', ARGV[4], 'by1', ARGV[5], 'per', ARGV[6])
+local public = ARGV[1]
+if public == '' then public = 'null' end
+publish(ARGV[7], 'collecting', '"collecting":' .. public)
+return 1
+"""
+)
+
+# KEYS: meta, students, points, owner, mine; ARGV: student, x1, x2 (JSON numbers), label,
+# the class's cap, channel, ttl
+ADD_POINT = (
+    _LIVE
+    + _PUBLISH
+    + """
+if redis.call('HGET', KEYS[1], 'collecting') == '' then return 'not_collecting' end
+local name = redis.call('HGET', KEYS[2], ARGV[1])
+if not name then return 'not_joined' end
+local x1, x2 = tonumber(ARGV[2]), tonumber(ARGV[3])
+local m = redis.call('HMGET', KEYS[1], 'bx0', 'bx1', 'by0', 'by1', 'per')
+if x1 < tonumber(m[1]) or x1 > tonumber(m[2]) or x2 < tonumber(m[3]) or x2 > tonumber(m[4]) then
+  return 'box'
+end
+if tonumber(redis.call('HGET', KEYS[5], ARGV[1]) or '0') >= tonumber(m[5]) then
+  return 'student_cap:' .. m[5]
+end
+if redis.call('HLEN', KEYS[3]) >= tonumber(ARGV[5]) then return 'class_cap' end
+local id = redis.call('HINCRBY', KEYS[1], 'nextpoint', 1)
+local record = '{"id":' .. id .. ',"x1":' .. ARGV[2] .. ',"x2":' .. ARGV[3] .. ',"label":'
+  .. ARGV[4] .. ',"by":' .. cjson.encode(name) .. '}'
+redis.call('HSET', KEYS[3], id, record)
+redis.call('HSET', KEYS[4], id, ARGV[1])
+redis.call('HINCRBY', KEYS[5], ARGV[1], 1)
+for i = 3, 5 do redis.call('EXPIRE', KEYS[i], ARGV[7]) end
+publish(ARGV[6], 'point', '"point":' .. record)
+return id
+"""
+)
+
+# KEYS: meta, points, owner, mine; ARGV: point id, channel
+REMOVE_POINT = (
+    _LIVE
+    + _PUBLISH
+    + """
+if redis.call('HDEL', KEYS[2], ARGV[1]) == 0 then return 'no_point' end
+local student = redis.call('HGET', KEYS[3], ARGV[1])
+redis.call('HDEL', KEYS[3], ARGV[1])
+redis.call('HINCRBY', KEYS[4], student, -1)
+publish(ARGV[2], 'point_removed', '"point":' .. ARGV[1])
+return 1
+"""
+)
+
+# KEYS: meta, questions, students, points; ARGV: the answers keys' prefix. One consistent
+# read: version, lead, the last question and its answers' count, collecting, ended, the
+# number of students, the points.
+STATE = """
+local m = redis.call('HMGET', KEYS[1], 'version', 'lead', 'nextq', 'collecting', 'ended', 'seq')
+if not m[1] then return 'unknown' end
+local question, answered = false, 0
+if tonumber(m[3]) > 0 then
+  question = redis.call('HGET', KEYS[2], m[3])
+  answered = redis.call('HLEN', ARGV[1] .. m[3])
+end
+return {m[1], m[2], question, answered, m[4], m[5], redis.call('HLEN', KEYS[3]),
+  redis.call('HVALS', KEYS[4]), m[6]}
+"""

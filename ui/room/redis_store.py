@@ -1,0 +1,285 @@
+"""``RedisStore``: the classes in Redis, shared by every replica (no streamlit).
+
+With ``deploy/serve.py --replicas N`` the processes behind nginx share no memory; a
+lecturer's page on one replica moves students whose event streams are held by the
+others. Every change is one Lua script (``ui/room/redis_scripts.py``) that checks,
+writes and publishes at once; each store has one thread that listens to the classes'
+channels (one pattern subscription per process, not one connection per follower) and
+hands the events to its followers through the same fan-out as ``MemoryStore``. If that
+connection drops, the followers are told to take the whole state again once it is back.
+
+The client is redis-py (``redis``), the maintained client: connection pooling across the
+Streamlit and route threads, the pub/sub connection, scripts by SHA with a fallback to
+loading them, and replies parsed and checked, none of which this module then has to
+write and get right by hand.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+
+import redis
+
+from ui.room import redis_scripts as lua
+from ui.room.fanout import RESYNC
+from ui.room.rules import (
+    Clock,
+    Collecting,
+    Limits,
+    Question,
+    public_state,
+    refuse,
+    system_clock,
+)
+from ui.room.store import ClassStore, Status
+
+PREFIX = "lab:room:"
+_LISTENER_READY_S = 10.0
+
+
+class RedisStore(ClassStore):
+    """Every class in the Redis at ``url`` (``redis://host:port/db``), under ``prefix``."""
+
+    def __init__(
+        self,
+        url: str,
+        limits: Limits | None = None,
+        clock: Clock = system_clock,
+        prefix: str = PREFIX,
+    ) -> None:
+        super().__init__(limits, clock)
+        self.prefix = prefix
+        self.redis = redis.Redis.from_url(
+            url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5
+        )
+        self._scripts = {
+            name: self.redis.register_script(getattr(lua, name))
+            for name in ("CREATE", "END", "MOVE", "ASK", "REVEAL", "ANSWER", "JOIN")
+            + ("COLLECT", "ADD_POINT", "REMOVE_POINT", "STATE")
+        }
+        # A class is forgotten this long after its lecturer's last move (Redis's own clock).
+        self._ttl = int(self.limits.expiry_s + self.limits.ended_kept_s) + 60
+        self._stopping = threading.Event()
+        self._ready = threading.Event()
+        self._listener = threading.Thread(target=self._listen, name="room-redis", daemon=True)
+        self._listener.start()
+        if not self._ready.wait(_LISTENER_READY_S):
+            self.close()
+            raise ConnectionError(f"no Redis at {url}")
+
+    # ------------------------------------------------------------ plumbing
+
+    def _key(self, code: str, part: str) -> str:
+        return f"{self.prefix}{code}:{part}"
+
+    def _channel(self, code: str) -> str:
+        return self._key(code, "events")
+
+    def _run(self, name: str, keys: list[str], args: list) -> object:
+        """Run a script; a refusal's name it returns is raised as that refusal."""
+        return _refused(self._scripts[name](keys=keys, args=args))
+
+    def _parts(self, code: str) -> list[str]:
+        """Every key of the class (its answers' keys included)."""
+        nextq = int(self.redis.hget(self._key(code, "meta"), "nextq") or 0)
+        parts = ["meta", "questions", "students", "names", "points", "owner", "mine"]
+        return [self._key(code, p) for p in parts] + [
+            self._key(code, f"answers:{q}") for q in range(1, nextq + 1)
+        ]
+
+    def _listen(self) -> None:
+        """Hand every class's events to this process's followers, until closed."""
+        pattern = f"{self.prefix}*:events"
+        connected_before = False
+        while not self._stopping.is_set():
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                pubsub.psubscribe(pattern)
+                pubsub.get_message(timeout=1.0)  # the subscription's confirmation
+                if connected_before:  # events may have been missed meanwhile
+                    self.fanout.publish_all(RESYNC)
+                connected_before = True
+                self._ready.set()
+                while not self._stopping.is_set():
+                    message = pubsub.get_message(timeout=0.1)  # and close() waits no longer
+                    if message is None or message["type"] != "pmessage":
+                        continue
+                    code = message["channel"][len(self.prefix) : -len(":events")]
+                    self.fanout.publish(code, json.loads(message["data"]))
+            except (redis.ConnectionError, redis.TimeoutError, OSError):
+                time.sleep(0.5)
+            finally:
+                pubsub.close()
+
+    def close(self) -> None:
+        self._stopping.set()
+        if self._listener.is_alive() and self._listener is not threading.current_thread():
+            self._listener.join(timeout=5)
+        self.redis.close()
+
+    # ------------------------------------------------------------ the class
+
+    def _create(self, code: str, secret_hash: str, now: float) -> bool:
+        return bool(
+            self._run("CREATE", [self._key(code, "meta")], [secret_hash, repr(now), self._ttl])
+        )
+
+    def _status(self, code: str) -> Status | None:
+        secret, seen, ended = self.redis.hmget(self._key(code, "meta"), "secret", "seen", "ended")
+        if secret is None:
+            return None
+        return Status(secret, float(seen), ended != "")
+
+    def _touch(self, code: str, now: float) -> None:
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hset(self._key(code, "meta"), "seen", repr(now))
+            for key in self._parts(code):
+                pipe.expire(key, self._ttl)
+            pipe.execute()
+
+    def _end(self, code: str, reason: str) -> None:
+        meta = self._key(code, "meta")
+        args = [repr(self.clock()), self._channel(code), reason]
+        if self._scripts["END"](keys=[meta], args=args):
+            with self.redis.pipeline(transaction=False) as pipe:
+                for key in self._parts(code):
+                    pipe.expire(key, int(self.limits.ended_kept_s))
+                pipe.execute()
+
+    def _move(self, code: str, lead_json: str) -> int:
+        return self._run("MOVE", [self._key(code, "meta")], [lead_json, self._channel(code)])
+
+    # ------------------------------------------------------------ questions
+
+    def _ask(self, code: str, question: Question) -> int:
+        record = {"kind": question.kind, "prompt": question.prompt}
+        record.update(choices=[*question.choices], right=question.right, status="asked")
+        public = question.public(0)
+        del public["id"]
+        return self._run(
+            "ASK",
+            [self._key(code, "meta"), self._key(code, "questions")],
+            [
+                json.dumps(record)[1:-1],
+                json.dumps(public)[1:-1],
+                self.limits.questions_per_class,
+                self._channel(code),
+                self._ttl,
+            ],
+        )
+
+    def _reveal(self, code: str, question: int) -> list[int]:
+        keys = [self._key(code, p) for p in ("meta", "questions", f"answers:{question}")]
+        return [int(n) for n in self._run("REVEAL", keys, [question, self._channel(code)])]
+
+    def _results(self, code: str) -> list[dict]:
+        records = self.redis.hgetall(self._key(code, "questions"))
+        out = []
+        for qid in sorted(records, key=int):
+            record = json.loads(records[qid])
+            counts = [0] * len(record["choices"])
+            for choice in self.redis.hvals(self._key(code, f"answers:{qid}")):
+                counts[int(choice)] += 1
+            out.append({**record, "counts": counts})
+        return out
+
+    def _choices(self, code: str, question: int) -> int | None:
+        record = self.redis.hget(self._key(code, "questions"), str(question))
+        return None if record is None else len(json.loads(record)["choices"])
+
+    def _answer(self, code: str, student: str, question: int, choice: int) -> int:
+        keys = [self._key(code, "meta"), self._key(code, f"answers:{question}")]
+        args = [question, student, choice, self._channel(code), self._ttl]
+        return self._run("ANSWER", keys, args)
+
+    # ------------------------------------------------------------ students and points
+
+    def _students(self, code: str) -> int:
+        return self.redis.hlen(self._key(code, "students"))
+
+    def _join(self, code: str, student: str, pseudonym: str) -> bool:
+        keys = [self._key(code, p) for p in ("meta", "students", "names")]
+        args = [student, pseudonym, self.limits.students_per_class, self._channel(code), self._ttl]
+        result = self._scripts["JOIN"](keys=keys, args=args)
+        if result == "taken":
+            return False  # not a refusal: another draw
+        _refused(result)
+        return True
+
+    def _is_student(self, code: str, student: str) -> bool:
+        return bool(self.redis.hexists(self._key(code, "students"), student))
+
+    def _collect(self, code: str, collecting: Collecting | None) -> None:
+        if collecting is None:
+            args = ["", "0", "0", "0", "0", "0"]
+        else:
+            args = [json.dumps(collecting.public())]
+            args += [repr(v) for v in collecting.box] + [collecting.per_student]
+        self._run("COLLECT", [self._key(code, "meta")], [*args, self._channel(code)])
+
+    def _collecting(self, code: str) -> Collecting | None:
+        public = self.redis.hget(self._key(code, "meta"), "collecting")
+        if not public:
+            return None
+        public = json.loads(public)
+        return Collecting(tuple(public["box"]), public["per_student"])
+
+    def _add_point(self, code: str, student: str, x1: float, x2: float, label: int) -> int:
+        keys = [self._key(code, p) for p in ("meta", "students", "points", "owner", "mine")]
+        args = [student, repr(x1), repr(x2), label, self.limits.points_per_class]
+        return self._run("ADD_POINT", keys, [*args, self._channel(code), self._ttl])
+
+    def _remove_point(self, code: str, point: int) -> None:
+        if isinstance(point, bool) or not isinstance(point, int):
+            raise refuse("no_point")
+        keys = [self._key(code, p) for p in ("meta", "points", "owner", "mine")]
+        self._run("REMOVE_POINT", keys, [point, self._channel(code)])
+
+    # ------------------------------------------------------------ reading
+
+    def _state(self, code: str) -> dict:
+        keys = [self._key(code, p) for p in ("meta", "questions", "students", "points")]
+        reply = self._run("STATE", keys, [self._key(code, "answers:")])
+        version, lead, record, answered, collecting, ended, students, points, seq = reply
+        question = None
+        if record is not None:
+            record = json.loads(record)
+            question = {k: record[k] for k in ("id", "kind", "prompt", "choices", "status")}
+            question["answered"] = int(answered)
+            if record["status"] == "revealed":
+                question.update(counts=record["counts"], right=record["right"])
+        return public_state(
+            code,
+            seq=int(seq),
+            version=int(version),
+            lead=json.loads(lead),
+            question=question,
+            collecting=json.loads(collecting) if collecting else None,
+            points=[json.loads(p) for p in points],
+            students=int(students),
+            ended=ended != "",
+        )
+
+    def _window(self, key: str, window_s: float) -> str:
+        return f"{self.prefix}rate:{key}:{int(self.clock() // window_s)}"
+
+    def _hit(self, key: str, window_s: float, limit: int) -> bool:
+        with self.redis.pipeline(transaction=True) as pipe:
+            name = self._window(key, window_s)
+            pipe.incr(name)
+            pipe.expire(name, int(window_s) + 1)
+            count, _ = pipe.execute()
+        return count <= limit
+
+    def _used(self, key: str, window_s: float) -> int:
+        return int(self.redis.get(self._window(key, window_s)) or 0)
+
+
+def _refused(result: object) -> object:
+    """A script's result, or the refusal it named raised."""
+    if isinstance(result, str):
+        refusal, _, value = result.partition(":")
+        raise refuse(refusal, *([value] if value else []))
+    return result
