@@ -1,0 +1,420 @@
+"""The class's HTTP routes (ui.room.routes) on a real uvicorn server on a free port, with
+clients of the standard library: urllib for the POSTs, asyncio streams for the events.
+Each test runs on both stores (conftest.py's ``store``); the last one on two servers
+sharing one Redis, as replicas do."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+import uvicorn
+from starlette.applications import Starlette
+
+from ui.room import codes
+from ui.room.memory import MemoryStore
+from ui.room.redis_store import RedisStore
+from ui.room.routes import BODY_LIMIT, class_routes
+from ui.room.rules import Limits
+
+ROOT = Path(__file__).resolve().parents[3]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+class Served:
+    """The routes on ``store``, served by uvicorn in a thread until ``stop``."""
+
+    def __init__(self, store, heartbeat_s: float = 15.0) -> None:
+        self.port = free_port()
+        app = Starlette(routes=class_routes(store, heartbeat_s=heartbeat_s))
+        config = uvicorn.Config(
+            app,
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            lifespan="off",
+            timeout_graceful_shutdown=1,
+        )
+        self.server = uvicorn.Server(config)
+        self.thread = threading.Thread(target=self.server.run, daemon=True)
+        self.thread.start()
+        deadline = time.monotonic() + 20
+        while not self.server.started:
+            assert time.monotonic() < deadline, "uvicorn did not start"
+            time.sleep(0.02)
+
+    def stop(self) -> None:
+        self.server.should_exit = True
+        self.thread.join(10)
+
+    def call(self, method, path, body=None, *, raw=None, kind="application/json", address=None):
+        """(status, JSON) of one request; ``address`` is the student's, as nginx forwards it."""
+        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{self.port}{path}", data=data, method=method
+        )
+        if data is not None:
+            request.add_header("Content-Type", kind)
+        if address:
+            request.add_header("X-Forwarded-For", f"203.0.113.50, {address}")
+        try:
+            with urllib.request.urlopen(request, timeout=10) as response:
+                return response.status, json.loads(response.read())
+        except urllib.error.HTTPError as error:
+            return error.code, json.loads(error.read())
+
+
+@pytest.fixture
+def served(store):
+    served = Served(store)
+    yield served
+    served.stop()
+
+
+# ----------------------------------------------------------------- the events' client
+
+
+class Follower:
+    """One ``GET /class/{code}/events`` read with asyncio streams (HTTP/1.0: no chunks)."""
+
+    async def open(self, port: int, code: str) -> Follower:
+        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
+        self.writer.write(
+            f"GET /class/{code}/events HTTP/1.0\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
+            .encode()
+        )  # fmt: skip
+        await self.writer.drain()
+        head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
+        self.status = int(head[0].split()[1])
+        self.headers = {
+            k.strip().lower(): v.strip() for k, _, v in (h.partition(":") for h in head[1:] if h)
+        }
+        self.comments: list[str] = []
+        return self
+
+    async def next(self) -> dict | None:
+        """The next event (comments kept aside); None at the end of the stream."""
+        data = []
+        while True:
+            line = (await self.reader.readline()).decode()
+            if not line:
+                return None
+            line = line.rstrip("\n")
+            if line.startswith(":"):
+                self.comments.append(line)
+            elif line.startswith("data:"):
+                data.append(line[5:].strip())
+            elif line == "" and data:
+                return json.loads("\n".join(data))
+
+    async def close(self) -> None:
+        self.writer.close()
+        try:
+            await self.writer.wait_closed()
+        except OSError:
+            pass
+
+
+# --------------------------------------------------------------------------- joining
+
+
+def test_students_join_by_code_as_typed(served, store):
+    c = store.open_class()
+    typed = f"{c.code[:3].lower()}-{c.code[3:].lower()}"
+    status, body = served.call("POST", f"/class/{typed}/join", address="192.0.2.10")
+    assert status == 200 and body["code"] == c.code
+    adjective, animal = body["pseudonym"].split(" ")[:2]
+    assert adjective in codes.ADJECTIVES and animal in codes.ANIMALS
+    status, state = served.call("GET", f"/class/{c.code}/state")
+    assert status == 200 and state["students"] == 1 and body["student"] not in json.dumps(state)
+
+
+def test_an_unknown_code_is_404_with_a_plain_reason_on_every_route(served, store):
+    store.open_class()
+    unknown = next(code for code in iter(codes.new_code, None) if store._status(code) is None)
+    for method, route in [
+        ("GET", "events"),
+        ("GET", "state"),
+        ("POST", "join"),
+        ("POST", "answer"),
+        ("POST", "point"),
+        ("POST", "lead"),
+    ]:
+        status, body = served.call(
+            method, f"/class/{unknown}/{route}", address=f"192.0.2.{len(route)}"
+        )
+        assert status == 404, route
+        assert body == {"error": "No class has this code. Check the code on the projector."}
+    status, body = served.call("GET", "/class/<script>/state", address="192.0.2.99")
+    assert status == 400 and "<script>" not in body["error"]
+
+
+def test_guessing_codes_is_limited_per_address_on_every_route(served, store):
+    c = store.open_class()
+    limit = store.limits.guesses
+    refused_at = None
+    for i in range(3 * limit):
+        guess = codes.new_code()
+        route = ("join", "answer", "point", "state")[i % 4]
+        method = "GET" if route == "state" else "POST"
+        status, body = served.call(method, f"/class/{guess}/{route}", {}, address="198.51.100.66")
+        if status == 429:
+            refused_at = i
+            assert "Too many wrong codes" in body["error"]
+            break
+        assert status == 404
+    assert refused_at == limit
+    status, _ = served.call("POST", f"/class/{c.code}/join", address="198.51.100.66")
+    assert status == 429  # the right code too, from that address, for a while
+    status, _ = served.call("POST", f"/class/{c.code}/join", address="198.51.100.67")
+    assert status == 200
+
+
+# --------------------------------------------------------------------------- following
+
+
+def test_the_events_stream_starts_with_the_state_and_is_not_buffered(served, store):
+    c = store.open_class()
+    store.move(c.code, c.secret, {"page": "/playground", "cursor": 4})
+
+    async def run():
+        follower = await Follower().open(served.port, c.code)
+        first = await asyncio.wait_for(follower.next(), 5)
+        await follower.close()
+        return follower, first
+
+    follower, first = asyncio.run(run())
+    assert follower.status == 200
+    assert follower.headers["content-type"].startswith("text/event-stream")
+    assert follower.headers["x-accel-buffering"] == "no"
+    assert "no-cache" in follower.headers["cache-control"]
+    assert "content-encoding" not in follower.headers
+    assert first["type"] == "state" and first["lead"] == {"page": "/playground", "cursor": 4}
+
+
+@pytest.mark.parametrize("n", [1, 50])
+def test_followers_receive_a_move_within_a_second(served, store, n):
+    c = store.open_class()
+
+    async def run():
+        followers = [Follower() for _ in range(n)]
+        await asyncio.gather(*(f.open(served.port, c.code) for f in followers))
+        firsts = await asyncio.gather(*(asyncio.wait_for(f.next(), 10) for f in followers))
+        assert all(e["type"] == "state" and e["version"] == 0 for e in firsts)
+        start = time.perf_counter()
+        moved = asyncio.to_thread(store.move, c.code, c.secret, {"cursor": 1})
+        got = await asyncio.gather(moved, *(asyncio.wait_for(f.next(), 1.0) for f in followers))
+        elapsed = time.perf_counter() - start
+        await asyncio.gather(*(f.close() for f in followers))
+        return got[1:], elapsed
+
+    got, elapsed = asyncio.run(run())
+    assert len(got) == n and all(e == got[0] for e in got)
+    assert got[0]["type"] == "lead" and got[0]["lead"] == {"cursor": 1}
+    assert elapsed < 1.0
+
+
+def test_a_move_posted_with_the_secret_reaches_the_followers(served, store):
+    c = store.open_class()
+
+    async def run():
+        follower = await Follower().open(served.port, c.code)
+        await asyncio.wait_for(follower.next(), 5)
+        body = {"secret": c.secret, "lead": {"cursor": 9}}
+        answer = await asyncio.to_thread(served.call, "POST", f"/class/{c.code}/lead", body)
+        event = await asyncio.wait_for(follower.next(), 1.0)
+        await follower.close()
+        return answer, event
+
+    answer, event = asyncio.run(run())
+    assert answer == (200, {"version": 1})
+    assert event["lead"] == {"cursor": 9} and event["version"] == 1
+
+
+@pytest.mark.parametrize("secret", [None, "", "forged", "CODE", "OTHER", 7])
+def test_a_forged_secret_is_refused_and_changes_nothing(served, store, secret):
+    c = store.open_class()
+    other = store.open_class()
+    store.move(c.code, c.secret, {"cursor": 2})
+    before = store.state(c.code)
+    secret = {"CODE": c.code, "OTHER": other.secret}.get(secret, secret)
+    body = {"secret": secret, "lead": {"cursor": 99}}
+    status, answer = served.call("POST", f"/class/{c.code}/lead", body, address="192.0.2.5")
+    assert (status, answer) == (403, {"error": "Only the lecturer can do this."})
+    status, answer = served.call("POST", f"/class/{c.code}/lead", {"lead": {"cursor": 99}})
+    assert status == 400
+    assert store.state(c.code) == before
+
+
+def test_a_quiet_stream_has_heartbeats_and_ends_with_the_class(store):
+    served = Served(store, heartbeat_s=0.2)
+    c = store.open_class()
+
+    async def run():
+        follower = await Follower().open(served.port, c.code)
+        await asyncio.wait_for(follower.next(), 5)
+        await asyncio.sleep(0.5)
+        await asyncio.to_thread(store.end, c.code, c.secret)
+        ended = await asyncio.wait_for(follower.next(), 5)
+        after = await asyncio.wait_for(follower.next(), 5)
+        await follower.close()
+        return follower.comments, ended, after
+
+    try:
+        comments, ended, after = asyncio.run(run())
+    finally:
+        served.stop()
+    assert ": heartbeat" in comments
+    assert ended["type"] == "ended" and after is None  # the stream closed
+    assert store.expire_due(c.code)
+
+
+# --------------------------------------------------------------------------- answers and points
+
+
+def join(served, code, address):
+    status, body = served.call("POST", f"/class/{code}/join", address=address)
+    assert status == 200
+    return body["student"]
+
+
+def test_answers_flooded_by_one_student_are_rate_limited(served, store):
+    c = store.open_class()
+    student = join(served, c.code, "192.0.2.20")
+    other = join(served, c.code, "192.0.2.21")
+    qid = store.ask(c.code, c.secret, "turn", "Which way?", ["cw", "acw"], 0)
+    statuses = []
+    for i in range(20):
+        body = {"student": student, "question": qid, "choice": i % 2}
+        status, answer = served.call("POST", f"/class/{c.code}/answer", body)
+        statuses.append(status)
+        if status == 429:
+            assert answer["error"] == "Too many answers at once: wait a second."
+    assert statuses.count(200) <= store.limits.answers_per_second * 2  # two seconds at most
+    assert statuses.count(429) >= 10
+    body = {"student": other, "question": qid, "choice": 1}
+    assert served.call("POST", f"/class/{c.code}/answer", body) == (200, {"answered": 2})
+    assert store.reveal(c.code, c.secret, qid) in ([1, 1], [0, 2])
+
+
+def test_every_field_of_a_point_is_checked(served, store):
+    c = store.open_class()
+    student = join(served, c.code, "192.0.2.30")
+    store.collect(c.code, c.secret, (-1, 1, -1, 1), 5)
+    path = f"/class/{c.code}/point"
+    good = {"student": student, "x1": 0.5, "x2": -0.5, "label": 1}
+    for raw in [
+        f'{{"student":"{student}","x1":NaN,"x2":0,"label":1}}',
+        f'{{"student":"{student}","x1":Infinity,"x2":0,"label":1}}',
+        f'{{"student":"{student}","x1":-Infinity,"x2":0,"label":1}}',
+        f'{{"student":"{student}","x1":1e400,"x2":0,"label":1}}',
+        f'{{"student":"{student}","x1":1e308,"x2":0,"label":1}}',
+        f'{{"student":"{student}","x1":"0.5","x2":0,"label":1}}',
+        f'{{"student":"{student}","x1":"<b>x</b>","x2":0,"label":1}}',
+        f'{{"student":"{student}","x1":0.5,"x2":0,"label":"1"}}',
+        f'{{"student":"{student}","x1":0.5,"x2":0,"label":0}}',
+        f'{{"student":"{student}","x1":0.5,"x2":0,"label":true}}',
+        f'{{"student":"{student}","x1":0.5,"x2":0}}',
+        f'{{"student":"{student}","x1":0.5,"x2":0,"label":1,"extra":1}}',
+        f'["{student}",0.5,0,1]',
+        "not json",
+        "[" * 2000,  # deeper than Python's recursion limit, within the size
+        "",
+    ]:
+        status, body = served.call("POST", path, raw=raw.encode())
+        assert status == 400, raw[:80]
+        assert set(body) == {"error"} and "<b>" not in body["error"]
+    status, body = served.call("POST", path, raw=json.dumps(good).encode(), kind="text/plain")
+    assert status == 415
+    assert store.state(c.code)["points"] == []
+    assert served.call("POST", path, good) == (200, {"point": 1})
+
+
+def send_big(port: int, path: str, header: str, chunk: bytes, chunks: int) -> str:
+    """Send a 1 MB body as the server lets us (it may answer and close first); its reply."""
+    with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+        head = (
+            f"POST {path} HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+            f"{header}\r\nConnection: close\r\n\r\n"
+        )
+        sock.sendall(head.encode())
+        try:
+            for _ in range(chunks):
+                sock.sendall(chunk)
+        except OSError:
+            pass  # the server answered and closed before the end: what it should do
+        reply = b""
+        try:
+            while part := sock.recv(65536):
+                reply += part
+        except OSError:
+            pass
+    return reply.decode("latin-1")
+
+
+def test_a_large_body_is_refused_with_or_without_its_length(served, store):
+    c = store.open_class()
+    join(served, c.code, "192.0.2.40")
+    store.collect(c.code, c.secret, (-1, 1, -1, 1), 5)
+    path = f"/class/{c.code}/point"
+    # With its length announced (1 MB), and chunked, where no length tells it in advance.
+    announced = send_big(served.port, path, f"Content-Length: {2**20}", b"x" * 4096, 256)
+    chunked = send_big(
+        served.port, path, "Transfer-Encoding: chunked", b"1000\r\n" + b"x" * 4096 + b"\r\n", 256
+    )
+    for reply in (announced, chunked):
+        assert reply.startswith("HTTP/1.1 413"), reply[:200]
+        body = json.loads(reply.split("\r\n\r\n", 1)[1])
+        assert body == {"error": f"The request is over {BODY_LIMIT} bytes."}
+    assert store.state(c.code)["points"] == []
+
+
+def test_the_routes_fit_beside_streamlits_own():
+    from streamlit.starlette import App
+
+    store = MemoryStore()
+    App(str(ROOT / "app.py"), routes=class_routes(store))  # raises on a reserved path
+    paths = [route.path for route in class_routes(store)]
+    assert all(p.startswith("/class/{code}/") for p in paths)
+
+
+def test_a_move_posted_to_one_replica_reaches_the_followers_of_another(redis_url):
+    import redis
+
+    redis.Redis.from_url(redis_url).flushdb()
+    stores = [RedisStore(redis_url, Limits()) for _ in range(2)]
+    servers = [Served(s) for s in stores]
+    a, b = servers
+    c = stores[0].open_class()
+
+    async def run():
+        followers = [Follower() for _ in range(10)]
+        await asyncio.gather(*(f.open(b.port, c.code) for f in followers))
+        await asyncio.gather(*(asyncio.wait_for(f.next(), 10) for f in followers))
+        body = {"secret": c.secret, "lead": {"page": "/lecture", "cursor": 3}}
+        answer = await asyncio.to_thread(a.call, "POST", f"/class/{c.code}/lead", body)
+        got = await asyncio.gather(*(asyncio.wait_for(f.next(), 1.0) for f in followers))
+        await asyncio.gather(*(f.close() for f in followers))
+        return answer, got
+
+    try:
+        answer, got = asyncio.run(run())
+    finally:
+        for server in servers:
+            server.stop()
+        for store in stores:
+            store.close()
+    assert answer == (200, {"version": 1})
+    assert all(e["type"] == "lead" and e["lead"]["cursor"] == 3 for e in got)

@@ -1,0 +1,203 @@
+"""The class's HTTP routes, under ``/class/`` beside Streamlit's own (no streamlit).
+
+``class_routes()`` is what the app's entrypoint hands to ``st.App(..., routes=...)``:
+
+- ``GET /class/{code}/events``: the class's events as server-sent events
+  (``text/event-stream``): the whole state first, then every change (``ui/room/rules.py``
+  lists them), a heartbeat comment when quiet, the ``ended`` event last. Unbuffered by
+  nginx (``X-Accel-Buffering: no``); an ``EventSource`` reconnects by itself and gets
+  the whole state again.
+- ``GET /class/{code}/state``: the same state, once, as JSON.
+- ``POST /class/{code}/join``: ``{"student": id, "pseudonym": name, "code": code}``. The
+  id signs the student's answers and points: the page keeps it, and shows only the name.
+- ``POST /class/{code}/answer`` with ``{"student", "question", "choice"}``: ``{"answered": n}``.
+- ``POST /class/{code}/point`` with ``{"student", "x1", "x2", "label"}``: ``{"point": id}``.
+- ``POST /class/{code}/lead`` with ``{"secret", "lead"}``: ``{"version": v}``. The
+  lecturer's stage steps in the browser, so its moves go straight to the followers from
+  there, not through a Streamlit rerun; a forged or missing secret moves nothing (403).
+  The lecturer's other actions (ask, reveal, collect, end) are the page's, on the store.
+
+Bodies are small JSON objects (``BODY_LIMIT`` bytes), every field checked by the store;
+a refusal is ``{"error": reason}`` with its status (404 for an unknown code, 403, 409,
+413, 429, ...), to the one student who sent it. Every route counts a wrong code against
+the client's address (``ClassStore.admit``), so no route can be used to guess codes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import json
+from collections.abc import Callable
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response, StreamingResponse
+from starlette.routing import Route
+
+from ui.room.rules import Refused
+from ui.room.store import ClassStore
+
+PREFIX = "/class"
+BODY_LIMIT = 2048  # bytes: the largest body a student sends is a point, about 120
+LEAD_BODY_LIMIT = 8192  # the lecturer's move: its lead state (rules.LEAD_BYTES) and secret
+HEARTBEAT_S = 15.0  # a comment on a quiet stream: proxies keep it open, dead ones are found
+_FIELDS = {
+    "answer": {"student", "question", "choice"},
+    "point": {"student", "x1", "x2", "label"},
+    "lead": {"secret", "lead"},
+}
+_NO_STORE = {"Cache-Control": "no-store"}
+
+
+def client_address(request: Request) -> str:
+    """The student's address: nginx's last ``X-Forwarded-For`` entry behind it, else the peer.
+
+    Only a proxy on this machine (a loopback peer) is believed, so no one else can pick
+    the address their guesses are counted against.
+    """
+    peer = request.client.host if request.client else "unknown"
+    forwarded = request.headers.get("x-forwarded-for")
+    try:
+        local = ipaddress.ip_address(peer).is_loopback
+    except ValueError:
+        local = False
+    if local and forwarded:
+        return forwarded.rsplit(",", 1)[-1].strip()[:64] or peer
+    return peer
+
+
+def _refusal(refused: Refused) -> JSONResponse:
+    return JSONResponse({"error": refused.reason}, refused.status, headers=_NO_STORE)
+
+
+def _reject_constant(name: str) -> float:
+    raise ValueError(name)  # NaN, Infinity, -Infinity: not JSON
+
+
+async def read_json(request: Request, fields: set[str], limit: int = BODY_LIMIT) -> dict:
+    """The request's JSON object with exactly ``fields``; refused if larger, or not that."""
+    kind = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if kind != "application/json":
+        raise Refused("Send JSON (Content-Type: application/json).", 415)
+    length = request.headers.get("content-length")
+    if length is not None and (not length.isdigit() or int(length) > limit):
+        raise Refused(f"The request is over {limit} bytes.", 413)
+    body = bytearray()
+    async for chunk in request.stream():  # also without a Content-Length (chunked)
+        body += chunk
+        if len(body) > limit:
+            raise Refused(f"The request is over {limit} bytes.", 413)
+    try:
+        data = json.loads(body.decode("utf-8"), parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise Refused("The request is not JSON.") from None
+    if not isinstance(data, dict) or set(data) != fields:
+        raise Refused(f"The request is a JSON object with {', '.join(sorted(fields))}.")
+    return data
+
+
+def class_routes(
+    store: ClassStore | Callable[[], ClassStore] | None = None,
+    *,
+    heartbeat_s: float = HEARTBEAT_S,
+) -> list[Route]:
+    """The routes, on ``store`` (or a function giving it; the process's default store).
+
+    The store is looked up at the first request, so building the routes connects to
+    nothing.
+    """
+
+    def get_store() -> ClassStore:
+        if isinstance(store, ClassStore):
+            return store
+        if store is not None:
+            return store()
+        from ui.room.default import default_store
+
+        return default_store()
+
+    async def admit(request: Request) -> tuple[ClassStore, str]:
+        found = get_store()
+        address = client_address(request)
+        code = await asyncio.to_thread(found.admit, request.path_params["code"], address)
+        return found, code
+
+    async def events(request: Request) -> Response:
+        try:
+            found, code = await admit(request)
+            stream = found.subscribe(code, idle=heartbeat_s)
+            first = await stream.__anext__()
+        except Refused as refused:
+            return _refusal(refused)
+
+        async def body():
+            try:
+                yield "retry: 2000\n\n" + _frame(first)
+                async for item in stream:
+                    yield ": heartbeat\n\n" if item["type"] == "heartbeat" else _frame(item)
+            finally:
+                await stream.aclose()
+
+        headers = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
+        return StreamingResponse(body(), media_type="text/event-stream", headers=headers)
+
+    async def state(request: Request) -> Response:
+        try:
+            found, code = await admit(request)
+            return JSONResponse(await asyncio.to_thread(found.state, code), headers=_NO_STORE)
+        except Refused as refused:
+            return _refusal(refused)
+
+    async def join(request: Request) -> Response:
+        try:
+            found, code = await admit(request)
+            joined = await asyncio.to_thread(found.join, code, client_address(request))
+        except Refused as refused:
+            return _refusal(refused)
+        out = {"student": joined.student, "pseudonym": joined.pseudonym, "code": code}
+        return JSONResponse(out, headers=_NO_STORE)
+
+    async def answer(request: Request) -> Response:
+        try:
+            found, code = await admit(request)
+            data = await read_json(request, _FIELDS["answer"])
+            answered = await asyncio.to_thread(
+                found.answer, code, data["student"], data["question"], data["choice"]
+            )
+        except Refused as refused:
+            return _refusal(refused)
+        return JSONResponse({"answered": answered}, headers=_NO_STORE)
+
+    async def point(request: Request) -> Response:
+        try:
+            found, code = await admit(request)
+            data = await read_json(request, _FIELDS["point"])
+            pid = await asyncio.to_thread(
+                found.add_point, code, data["student"], data["x1"], data["x2"], data["label"]
+            )
+        except Refused as refused:
+            return _refusal(refused)
+        return JSONResponse({"point": pid}, headers=_NO_STORE)
+
+    async def lead(request: Request) -> Response:
+        try:
+            found, code = await admit(request)
+            data = await read_json(request, _FIELDS["lead"], LEAD_BODY_LIMIT)
+            version = await asyncio.to_thread(found.move, code, data["secret"], data["lead"])
+        except Refused as refused:
+            return _refusal(refused)
+        return JSONResponse({"version": version}, headers=_NO_STORE)
+
+    return [
+        Route(PREFIX + "/{code}/events", events, methods=["GET"]),
+        Route(PREFIX + "/{code}/state", state, methods=["GET"]),
+        Route(PREFIX + "/{code}/join", join, methods=["POST"]),
+        Route(PREFIX + "/{code}/answer", answer, methods=["POST"]),
+        Route(PREFIX + "/{code}/point", point, methods=["POST"]),
+        Route(PREFIX + "/{code}/lead", lead, methods=["POST"]),
+    ]
+
+
+def _frame(item: dict) -> str:
+    """One server-sent event: its JSON on one ``data:`` line (JSON escapes newlines)."""
+    return f"data: {json.dumps(item, separators=(',', ':'))}\n\n"
