@@ -66,6 +66,13 @@ class MemoryStore(ClassStore):
             raise refuse("unknown")
         return room
 
+    def _live_room(self, code: str) -> _Room:
+        """The class, if not ended: it may end between a request's first check and here."""
+        room = self._room(code)
+        if room.ended_at is not None:
+            raise refuse("ended")
+        return room
+
     def _publish(self, code: str, item: dict) -> None:
         """Number the change (under the lock) and hand it to the followers."""
         room = self._rooms[code]
@@ -112,7 +119,7 @@ class MemoryStore(ClassStore):
 
     def _move(self, code: str, lead_json: str) -> int:
         with self._lock:
-            room = self._room(code)
+            room = self._live_room(code)
             room.version += 1
             room.lead = json.loads(lead_json)
             self._publish(code, event("lead", version=room.version, lead=room.lead))
@@ -122,7 +129,7 @@ class MemoryStore(ClassStore):
 
     def _ask(self, code: str, question: Question) -> int:
         with self._lock:
-            room = self._room(code)
+            room = self._live_room(code)
             if room.open is not None:
                 raise refuse("open", room.open)
             if len(room.questions) >= self.limits.questions_per_class:
@@ -137,7 +144,7 @@ class MemoryStore(ClassStore):
 
     def _reveal(self, code: str, question: int) -> list[int]:
         with self._lock:
-            room = self._room(code)
+            room = self._live_room(code)
             if room.open != question:
                 raise refuse("not_open")
             record = room.questions[question - 1]
@@ -179,9 +186,7 @@ class MemoryStore(ClassStore):
 
     def _answer(self, code: str, student: str, question: int, choice: int) -> int:
         with self._lock:
-            room = self._room(code)
-            if room.ended_at is not None:
-                raise refuse("ended")
+            room = self._live_room(code)
             if room.open != question:
                 raise refuse("closed")
             given = room.answers[question]
@@ -197,9 +202,7 @@ class MemoryStore(ClassStore):
 
     def _join(self, code: str, student: str, pseudonym: str) -> bool:
         with self._lock:
-            room = self._room(code)
-            if room.ended_at is not None:
-                raise refuse("ended")
+            room = self._live_room(code)
             if len(room.students) >= self.limits.students_per_class:
                 raise refuse("full")
             if pseudonym in room.names:
@@ -215,7 +218,7 @@ class MemoryStore(ClassStore):
 
     def _collect(self, code: str, collecting: Collecting | None) -> None:
         with self._lock:
-            self._room(code).collecting = collecting
+            self._live_room(code).collecting = collecting
             public = collecting.public() if collecting else None
             self._publish(code, event("collecting", collecting=public))
 
@@ -225,10 +228,8 @@ class MemoryStore(ClassStore):
 
     def _add_point(self, code: str, student: str, x1: float, x2: float, label: int) -> int:
         with self._lock:
-            room = self._room(code)
+            room = self._live_room(code)
             collecting = room.collecting
-            if room.ended_at is not None:
-                raise refuse("ended")
             if collecting is None:
                 raise refuse("not_collecting")
             x_min, x_max, y_min, y_max = collecting.box
@@ -249,7 +250,7 @@ class MemoryStore(ClassStore):
 
     def _remove_point(self, code: str, point: int) -> None:
         with self._lock:
-            room = self._room(code)
+            room = self._live_room(code)
             if isinstance(point, bool) or not isinstance(point, int) or point not in room.points:
                 raise refuse("no_point")
             del room.points[point]

@@ -107,9 +107,13 @@ class RedisStore(ClassStore):
                     if message is None or message["type"] != "pmessage":
                         continue
                     code = message["channel"][len(self.prefix) : -len(":events")]
-                    self.fanout.publish(code, json.loads(message["data"]))
-            except (redis.ConnectionError, redis.TimeoutError, OSError):
-                time.sleep(0.5)
+                    try:
+                        item = json.loads(message["data"])
+                    except ValueError:
+                        continue  # not one of ours: the scripts publish JSON
+                    self.fanout.publish(code, item)
+            except (redis.RedisError, OSError):
+                time.sleep(0.5)  # then subscribe again, and resynchronise the followers
             finally:
                 pubsub.close()
 

@@ -177,8 +177,39 @@ def test_one_answer_per_student_changeable_until_reveal(store):
     state = store.state(c.code)["question"]
     assert (state["counts"], state["right"], state["answered"]) == ([0, 0, 2, 0], 2, 2)
     refused(store.reveal, c.code, c.secret, qid, status=409)
-    results = store.results(c.code, c.secret)
-    assert [(r["id"], r["counts"], r["right"]) for r in results] == [(qid, [0, 0, 2, 0], 2)]
+    assert store.results(c.code, c.secret) == [
+        {
+            "id": qid,
+            "kind": "next_mistake",
+            "prompt": "Which point is next?",
+            "choices": ["A", "B", "C", "D"],
+            "right": 2,
+            "status": "revealed",
+            "counts": [0, 0, 2, 0],
+        }
+    ]
+
+
+def test_text_and_numbers_come_back_exactly_as_given(store):
+    c = store.open_class()
+    (a,) = joined(store, c.code, 1)
+    prompt = 'Does w turn ↻ or ↺? <b>*bold*</b> "quoted" \\ / é 😀'
+    choices = ["↻ clockwise", "↺ anti-clockwise", "</script>", "[a](javascript:x)"]
+    qid = store.ask(c.code, c.secret, "turn", prompt, choices, 3)
+    store.answer(c.code, a.student, qid, 2)
+    store.reveal(c.code, c.secret, qid)
+    question = store.state(c.code)["question"]
+    assert (question["prompt"], question["choices"]) == (prompt, choices)
+    assert store.results(c.code, c.secret)[0]["prompt"] == prompt
+    store.collect(c.code, c.secret, (-1, 1, -1, 1), 5)
+    awkward = [(0.1, 1 / 3), (5e-324, -0.0), (-1.0, 0.9999999999999999), (1, -1)]
+    for x1, x2 in awkward:
+        store.add_point(c.code, a.student, x1, x2, 1)
+    got = [(p["x1"], p["x2"]) for p in store.state(c.code)["points"]]
+    assert got == [(float(x1), float(x2)) for x1, x2 in awkward]
+    assert all(type(v) is float for pair in got for v in pair)
+    store.move(c.code, c.secret, {"query": prompt, "cursor": 2**53, "x": [1.5, None, True]})
+    assert store.state(c.code)["lead"] == {"query": prompt, "cursor": 2**53, "x": [1.5, None, True]}
 
 
 def test_answers_are_checked(store):
