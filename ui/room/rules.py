@@ -20,6 +20,8 @@ carries the number of the last change it holds, so a follower drops what it alre
   ``point_removed``: ``{"point": id}``
 - ``students``: ``{"students": n}``, the number joined
 - ``ended``: ``{"reason": "..."}``, the last event of a class
+- ``heartbeat``: nothing, from a subscription quiet for its ``idle`` seconds (not a
+  change: no ``seq``; the routes send it as a comment line)
 """
 
 from __future__ import annotations

@@ -13,8 +13,11 @@ either does all it says or changes nothing and raises ``Refused`` with a plain r
 Who calls what: the lecturer's page (a Streamlit script thread) calls ``open_class``
 and then, with the secret it keeps in its session, ``move``, ``ask``, ``reveal``,
 ``collect``, ``stop_collecting``, ``remove_point``, ``results``, ``keep_alive`` and
-``end``; the routes (``ui/room/routes.py``) call ``admit``, ``join``, ``answer``,
-``add_point`` and ``subscribe`` for the students' browsers.
+``end`` (``keep_alive`` on each rerun of its page, so a class in use does not expire);
+the routes (``ui/room/routes.py``) call ``admit`` first, then ``join``, ``answer``,
+``add_point``, ``state`` and ``subscribe`` for the students' browsers, and ``move`` for
+the lecturer's (its stage steps in the browser and sends each move with the secret).
+Every public method may be called from any thread; ``subscribe`` on an event loop.
 """
 
 from __future__ import annotations

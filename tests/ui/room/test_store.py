@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ui.room import codes
+from ui.room.fanout import QUEUE_SIZE
 from ui.room.rules import Refused
 
 ADDRESS = "198.51.100.7"
@@ -465,6 +466,35 @@ def test_a_quiet_follower_gets_heartbeats_and_the_end_when_the_lecturer_is_gone(
     got = collect(store, c.code, 3, away, idle=0.05)
     assert [e["type"] for e in got] == ["state", "heartbeat", "ended"]
     assert "away too long" in got[2]["reason"]
+
+
+def test_a_follower_too_slow_for_its_queue_gets_the_whole_state_instead(store):
+    c = store.open_class()
+    moves = QUEUE_SIZE + 44
+
+    def lecture():  # the follower reads nothing meanwhile
+        for cursor in range(1, moves + 1):
+            store.move(c.code, c.secret, {"cursor": cursor})
+
+    async def follow():
+        got = []
+        events = store.subscribe(c.code)
+        async with asyncio.timeout(20):
+            async for item in events:
+                got.append(item)
+                if len(got) == 1:
+                    await asyncio.to_thread(lecture)
+                    await asyncio.sleep(0.5)  # Redis's pub/sub delivers the last ones
+                elif item["version"] == moves:
+                    break
+        await events.aclose()
+        return got
+
+    got = asyncio.run(follow())
+    # Not hundreds of stale moves: the queue overflowed, so the whole state, then nothing
+    # it already holds (the moves queued after the overflow are older than that state).
+    assert [e["type"] for e in got] == ["state", "state"]
+    assert got[1]["lead"] == {"cursor": moves} and got[1]["seq"] == moves
 
 
 def test_followers_of_a_class_are_capped(make_store):
