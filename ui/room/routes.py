@@ -123,8 +123,11 @@ def class_routes(
         return found, code
 
     async def events(request: Request) -> Response:
+        headers = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
         try:
             found, code = await admit(request)
+            if request.method == "HEAD":  # Starlette answers HEAD for GET: follow nothing
+                return Response(media_type="text/event-stream", headers=headers)
             stream = found.subscribe(code, idle=heartbeat_s)
             first = await stream.__anext__()
         except Refused as refused:
@@ -138,7 +141,6 @@ def class_routes(
             finally:
                 await stream.aclose()
 
-        headers = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
         return StreamingResponse(body(), media_type="text/event-stream", headers=headers)
 
     async def state(request: Request) -> Response:

@@ -226,6 +226,24 @@ def test_followers_receive_a_move_within_a_second(served, store, n):
     assert elapsed < 1.0
 
 
+def test_a_follower_that_leaves_is_forgotten(served, store):
+    c = store.open_class()
+
+    async def run():
+        followers = [Follower() for _ in range(20)]
+        await asyncio.gather(*(f.open(served.port, c.code) for f in followers))
+        await asyncio.gather(*(asyncio.wait_for(f.next(), 10) for f in followers))
+        counted = store.fanout.count(c.code)
+        await asyncio.gather(*(f.close() for f in followers))
+        return counted
+
+    assert asyncio.run(run()) == 20
+    deadline = time.monotonic() + 5
+    while store.fanout.count(c.code) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert store.fanout.count(c.code) == 0  # no slot of the class's cap kept by the gone
+
+
 def test_a_move_posted_with_the_secret_reaches_the_followers(served, store):
     c = store.open_class()
 
@@ -379,6 +397,23 @@ def test_a_large_body_is_refused_with_or_without_its_length(served, store):
         body = json.loads(reply.split("\r\n\r\n", 1)[1])
         assert body == {"error": f"The request is over {BODY_LIMIT} bytes."}
     assert store.state(c.code)["points"] == []
+
+
+def test_other_methods_are_refused_and_head_follows_nothing(served, store):
+    c = store.open_class()
+    for method, route in [("GET", "join"), ("GET", "answer"), ("PUT", "point"), ("POST", "events")]:
+        request = urllib.request.Request(
+            f"http://127.0.0.1:{served.port}/class/{c.code}/{route}", method=method
+        )
+        with pytest.raises(urllib.error.HTTPError) as caught:
+            urllib.request.urlopen(request, timeout=10)
+        assert caught.value.code == 405, (method, route)
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{served.port}/class/{c.code}/events", method="HEAD"
+    )
+    with urllib.request.urlopen(request, timeout=10) as response:
+        assert response.status == 200 and response.read() == b""
+    assert store.fanout.count(c.code) == 0
 
 
 def test_the_routes_fit_beside_streamlits_own():
