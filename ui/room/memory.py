@@ -13,6 +13,7 @@ import threading
 from collections import Counter
 from dataclasses import dataclass, field
 
+from ui.room.fanout import Event
 from ui.room.rules import (
     Clock,
     Collecting,
@@ -77,7 +78,7 @@ class MemoryStore(ClassStore):
         """Number the change (under the lock) and hand it to the followers."""
         room = self._rooms[code]
         room.seq += 1
-        self.fanout.publish(code, {**item, "seq": room.seq})
+        self.fanout.publish(code, Event({**item, "seq": room.seq}))
 
     # ------------------------------------------------------------ the class
 
@@ -190,8 +191,10 @@ class MemoryStore(ClassStore):
             if room.open != question:
                 raise refuse("closed")
             given = room.answers[question]
+            new = student not in given
             given[student] = choice
-            self._publish(code, event("answers", question=question, answered=len(given)))
+            if new:  # a changed answer changes no count: nothing to tell
+                self._publish(code, event("answers", question=question, answered=len(given)))
             return len(given)
 
     # ------------------------------------------------------------ students and points

@@ -113,10 +113,11 @@ ANSWER = (
     + _PUBLISH
     + """
 if redis.call('HGET', KEYS[1], 'open') ~= ARGV[1] then return 'closed' end
-redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+local added = redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
 local n = redis.call('HLEN', KEYS[2])
-publish(ARGV[4], 'answers', '"question":' .. ARGV[1] .. ',"answered":' .. n)
+-- A changed answer changes no count: nothing to tell.
+if added == 1 then publish(ARGV[4], 'answers', '"question":' .. ARGV[1] .. ',"answered":' .. n) end
 return n
 """
 )

@@ -23,7 +23,7 @@ import time
 import redis
 
 from ui.room import redis_scripts as lua
-from ui.room.fanout import RESYNC
+from ui.room.fanout import RESYNC, Event
 from ui.room.rules import (
     Clock,
     Collecting,
@@ -108,9 +108,9 @@ class RedisStore(ClassStore):
                         continue
                     code = message["channel"][len(self.prefix) : -len(":events")]
                     try:
-                        item = json.loads(message["data"])
-                    except ValueError:
-                        continue  # not one of ours: the scripts publish JSON
+                        item = Event(json.loads(message["data"]), text=message["data"])
+                    except (ValueError, TypeError):
+                        continue  # not one of ours: the scripts publish JSON objects
                     self.fanout.publish(code, item)
             except (redis.RedisError, OSError):
                 time.sleep(0.5)  # then subscribe again, and resynchronise the followers

@@ -34,6 +34,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ui.room.fanout import Event
 from ui.room.rules import Refused
 from ui.room.store import ClassStore
 
@@ -201,5 +202,9 @@ def class_routes(
 
 
 def _frame(item: dict) -> str:
-    """One server-sent event: its JSON on one ``data:`` line (JSON escapes newlines)."""
-    return f"data: {json.dumps(item, separators=(',', ':'))}\n\n"
+    """One server-sent event: its JSON on one ``data:`` line (JSON escapes newlines).
+
+    An ``Event`` makes its JSON once for all the followers it reaches.
+    """
+    text = item.text() if isinstance(item, Event) else json.dumps(item, separators=(",", ":"))
+    return f"data: {text}\n\n"

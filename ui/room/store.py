@@ -221,7 +221,7 @@ class ClassStore(abc.ABC):
             yield snapshot
             while True:
                 try:
-                    item = await asyncio.wait_for(follower.queue.get(), idle)
+                    item = await follower.get(idle)
                 except TimeoutError:
                     await asyncio.to_thread(self.expire_due, code)
                     yield event("heartbeat")

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from ui.room import codes
-from ui.room.fanout import QUEUE_SIZE
+from ui.room.fanout import INBOX_SIZE
 from ui.room.rules import Refused
 
 ADDRESS = "198.51.100.7"
@@ -470,7 +470,7 @@ def test_a_quiet_follower_gets_heartbeats_and_the_end_when_the_lecturer_is_gone(
 
 def test_a_follower_too_slow_for_its_queue_gets_the_whole_state_instead(store):
     c = store.open_class()
-    moves = QUEUE_SIZE + 44
+    moves = INBOX_SIZE + 44
 
     def lecture():  # the follower reads nothing meanwhile
         for cursor in range(1, moves + 1):
@@ -495,6 +495,41 @@ def test_a_follower_too_slow_for_its_queue_gets_the_whole_state_instead(store):
     # it already holds (the moves queued after the overflow are older than that state).
     assert [e["type"] for e in got] == ["state", "state"]
     assert got[1]["lead"] == {"cursor": moves} and got[1]["seq"] == moves
+
+
+def test_a_busy_follower_gets_the_latest_counts_not_each_one(make_store):
+    store = make_store(joins_per_minute=10**6)
+    c = store.open_class()
+
+    def burst():  # the follower reads nothing meanwhile
+        students = joined(store, c.code, 30)
+        qid = store.ask(c.code, c.secret, "turn", "Which way?", ["cw", "acw"], 0)
+        for s in students:
+            store.answer(c.code, s.student, qid, 0)
+        for s in students[:10]:
+            store.answer(c.code, s.student, qid, 1)  # changed: no count changes
+
+    async def follow():
+        got = []
+        events = store.subscribe(c.code, idle=1.0)
+        async with asyncio.timeout(20):
+            async for item in events:
+                got.append(item)
+                if len(got) == 1:
+                    await asyncio.to_thread(burst)
+                    await asyncio.sleep(0.5)  # Redis's pub/sub delivers the last ones
+                elif item["type"] == "heartbeat":
+                    break
+        await events.aclose()
+        return got
+
+    got = asyncio.run(follow())
+    counts = [(e["type"], e.get("students", e.get("answered"))) for e in got]
+    assert counts == [("state", 0), ("students", 30), ("asked", None), ("answers", 30)] + [
+        ("heartbeat", None)
+    ]
+    # 30 joins, a question and 30 answers: 61 changes, of which this follower needed 3.
+    assert got[3]["seq"] == 61
 
 
 def test_followers_of_a_class_are_capped(make_store):
