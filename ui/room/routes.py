@@ -34,6 +34,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ui.room.default import default_store
 from ui.room.fanout import Event
 from ui.room.rules import Refused
 from ui.room.store import ClassStore
@@ -111,11 +112,7 @@ def class_routes(
     def get_store() -> ClassStore:
         if isinstance(store, ClassStore):
             return store
-        if store is not None:
-            return store()
-        from ui.room.default import default_store
-
-        return default_store()
+        return store() if store is not None else default_store()
 
     async def admit(request: Request) -> tuple[ClassStore, str]:
         found = get_store()

@@ -1,5 +1,6 @@
 """The class's HTTP routes (ui.room.routes) on a real uvicorn server on a free port, with
-clients of the standard library: urllib for the POSTs, asyncio streams for the events.
+clients of the standard library (room_client.py): http.client and urllib for requests,
+asyncio streams for the events.
 Each test runs on both stores (conftest.py's ``store``); the last one on two servers
 sharing one Redis, as replicas do."""
 
@@ -8,15 +9,13 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-import threading
 import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
-import uvicorn
-from starlette.applications import Starlette
+from room_client import Follower, Served
 
 from ui.room import codes
 from ui.room.memory import MemoryStore
@@ -27,104 +26,11 @@ from ui.room.rules import Limits
 ROOT = Path(__file__).resolve().parents[3]
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-class Served:
-    """The routes on ``store``, served by uvicorn in a thread until ``stop``."""
-
-    def __init__(self, store, heartbeat_s: float = 15.0) -> None:
-        self.port = free_port()
-        app = Starlette(routes=class_routes(store, heartbeat_s=heartbeat_s))
-        config = uvicorn.Config(
-            app,
-            host="127.0.0.1",
-            port=self.port,
-            log_level="warning",
-            lifespan="off",
-            timeout_graceful_shutdown=1,
-        )
-        self.server = uvicorn.Server(config)
-        self.thread = threading.Thread(target=self.server.run, daemon=True)
-        self.thread.start()
-        deadline = time.monotonic() + 20
-        while not self.server.started:
-            assert time.monotonic() < deadline, "uvicorn did not start"
-            time.sleep(0.02)
-
-    def stop(self) -> None:
-        self.server.should_exit = True
-        self.thread.join(10)
-
-    def call(self, method, path, body=None, *, raw=None, kind="application/json", address=None):
-        """(status, JSON) of one request; ``address`` is the student's, as nginx forwards it."""
-        data = raw if raw is not None else None if body is None else json.dumps(body).encode()
-        request = urllib.request.Request(
-            f"http://127.0.0.1:{self.port}{path}", data=data, method=method
-        )
-        if data is not None:
-            request.add_header("Content-Type", kind)
-        if address:
-            request.add_header("X-Forwarded-For", f"203.0.113.50, {address}")
-        try:
-            with urllib.request.urlopen(request, timeout=10) as response:
-                return response.status, json.loads(response.read())
-        except urllib.error.HTTPError as error:
-            return error.code, json.loads(error.read())
-
-
 @pytest.fixture
 def served(store):
     served = Served(store)
     yield served
     served.stop()
-
-
-# ----------------------------------------------------------------- the events' client
-
-
-class Follower:
-    """One ``GET /class/{code}/events`` read with asyncio streams (HTTP/1.0: no chunks)."""
-
-    async def open(self, port: int, code: str) -> Follower:
-        self.reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
-        self.writer.write(
-            f"GET /class/{code}/events HTTP/1.0\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-            .encode()
-        )  # fmt: skip
-        await self.writer.drain()
-        head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")
-        self.status = int(head[0].split()[1])
-        self.headers = {
-            k.strip().lower(): v.strip() for k, _, v in (h.partition(":") for h in head[1:] if h)
-        }
-        self.comments: list[str] = []
-        return self
-
-    async def next(self) -> dict | None:
-        """The next event (comments kept aside); None at the end of the stream."""
-        data = []
-        while True:
-            line = (await self.reader.readline()).decode()
-            if not line:
-                return None
-            line = line.rstrip("\n")
-            if line.startswith(":"):
-                self.comments.append(line)
-            elif line.startswith("data:"):
-                data.append(line[5:].strip())
-            elif line == "" and data:
-                return json.loads("\n".join(data))
-
-    async def close(self) -> None:
-        self.writer.close()
-        try:
-            await self.writer.wait_closed()
-        except OSError:
-            pass
 
 
 # --------------------------------------------------------------------------- joining
