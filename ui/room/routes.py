@@ -41,7 +41,7 @@ from ui.room.store import ClassStore
 
 PREFIX = "/class"
 BODY_LIMIT = 2048  # bytes: the largest body a student sends is a point, about 120
-LEAD_BODY_LIMIT = 8192  # the lecturer's move: its lead state (rules.LEAD_BYTES) and secret
+LEAD_BODY_LIMIT = 32_768  # the lecturer's move: its lead state (rules.LEAD_BYTES), secret
 HEARTBEAT_S = 15.0  # a comment on a quiet stream: proxies keep it open, dead ones are found
 _FIELDS = {
     "answer": {"student", "question", "choice"},

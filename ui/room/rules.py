@@ -109,7 +109,9 @@ QUESTION_KINDS = ("next_mistake", "fixes_point", "turn", "converge", "fewer_mist
 PROMPT_LIMIT = 300
 CHOICE_LIMIT = 80
 CHOICES_MAX = 6
-LEAD_BYTES = 4096
+# The lecturer's link (its query string: up to ui.limits.MAX_LINK = 16,384 characters,
+# drawn points and all) and the rest of the lead state fit; a test checks it.
+LEAD_BYTES = 24_576
 COORD_LIMIT = 1e6  # the widest box the lecturer may set
 
 

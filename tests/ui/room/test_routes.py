@@ -165,6 +165,9 @@ def test_a_move_posted_with_the_secret_reaches_the_followers(served, store):
     answer, event = asyncio.run(run())
     assert answer == (200, {"version": 1})
     assert event["lead"] == {"cursor": 9} and event["version"] == 1
+    long_link = {"page": "/playground", "query": "pg_pts=" + "1" * 16_377, "cursor": 3}
+    body = {"secret": c.secret, "lead": long_link}
+    assert served.call("POST", f"/class/{c.code}/lead", body) == (200, {"version": 2})
 
 
 @pytest.mark.parametrize("secret", [None, "", "forged", "CODE", "OTHER", 7])

@@ -84,6 +84,15 @@ def test_a_forged_or_missing_secret_changes_nothing(store, forged):
     assert store.state(c.code) == before
 
 
+def test_the_longest_link_a_page_reads_fits_in_the_lead_state(store):
+    from ui.limits import MAX_LINK
+
+    c = store.open_class()
+    lead = {"page": "/playground", "query": "p" * MAX_LINK, "scene": 12, "cursor": 10**6}
+    assert store.move(c.code, c.secret, lead) == 1
+    assert store.state(c.code)["lead"] == lead
+
+
 def test_the_lead_state_is_checked(store):
     c = store.open_class()
     for bad in [
@@ -96,7 +105,7 @@ def test_the_lead_state_is_checked(store):
         {"x": math.inf},
         {"x": object()},
         {1: 2},
-        {"query": "a" * 5000},
+        {"query": "a" * 30_000},
     ]:
         refused(store.move, c.code, c.secret, bad, status=400)
     assert store.state(c.code)["version"] == 0
