@@ -8,6 +8,7 @@ import numpy as np
 import pytest
 from md_oracle import html_of, inert, text_of
 from streamlit.testing.v1 import AppTest
+from workbooks import workbook
 
 import datasets
 import perceptron_core as pc
@@ -546,9 +547,7 @@ def test_an_excel_workbook_and_its_sheets():
     first = [head] + [(i + 0.5, i % 4, "x" if i % 2 else "o") for i in range(10)]
     second = [head] + [(i + 0.5, -i, "p" if i > 6 else "q") for i in range(14)]
     at = app(pg_source="Upload")
-    from test_loader_hardening import _workbook
-
-    data = _workbook({"first": [list(r) for r in first], "second": [list(r) for r in second]})
+    data = workbook({"first": [list(r) for r in first], "second": [list(r) for r in second]})
     at.file_uploader(key="pg_upload").upload("book.xlsx", data).run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert at.session_state["pg_run"].n == 10
