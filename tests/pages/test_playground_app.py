@@ -414,6 +414,35 @@ def test_bad_parameters_show_an_error_and_keep_the_previous_data():
     assert at.session_state["pg_run"].n == 4  # the previous good data stays
 
 
+def test_data_that_breaks_the_page_is_set_aside_by_its_run_key(monkeypatch):
+    """Drawing 37 points raises: the guard sets that data aside by its run's key, says so,
+    and the previous data stays; the same data with other settings is another run, tried
+    again."""
+    from ui.server import guard
+    from ui.views import playground_view
+
+    real = playground_view.picture
+
+    def broken(ds, *args, **kwargs):
+        if ds.n == 37:
+            raise RuntimeError("boom")
+        return real(ds, *args, **kwargs)
+
+    monkeypatch.setattr(playground_view, "picture", broken)
+    at = app(pg_seed="7373")
+    good = at.session_state["pg_run_id"]
+    at.number_input(key="pg_n").set_value(37).run()
+    assert not at.exception, at.exception
+    assert any("could not be drawn" in e.value for e in at.error), [e.value for e in at.error]
+    assert guard.MESSAGE in [e.value for e in at.error]
+    assert at.session_state["pg_run_id"] == good and at.session_state["pg_run"].n != 37
+    (bad,) = at.session_state["lab_bad"]
+    assert bad != good
+    at.select_slider(key="pg_eta").set_value(0.1).run()  # another run on the 37 points
+    (first, second) = at.session_state["lab_bad"]
+    assert first == bad and second not in (bad, good)
+
+
 def test_too_many_points_is_an_error_not_a_hang(monkeypatch):
     from ui import compute
 
