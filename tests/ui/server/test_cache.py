@@ -9,6 +9,7 @@ import types
 import numpy as np
 import pytest
 
+from datasets import Dataset
 from ui.server import cache
 from ui.server.cache import ByteLRU, nbytes
 
@@ -238,9 +239,9 @@ def test_the_pages_computations_share_the_bounded_store():
     X = rng.normal(size=(50, 2))
     y = np.where(X[:, 0] > 0, 1, -1)
     settings = Settings(max_epochs=20)
-    first = compute.trained(X, y, settings)
-    assert compute.trained(X.copy(), y.copy(), settings) is first
-    assert compute.theory(X, y) is compute.theory(X.copy(), y)
+    first = compute.trained(Dataset(X, y), settings)
+    assert compute.trained(Dataset(X.copy(), y.copy()), settings) is first
+    assert compute.theory(Dataset(X, y)) is compute.theory(Dataset(X.copy(), y))
     sizes = [s for k, s in cache.STORE.sizes().items() if k[0] == "ui.compute.trained"]
     assert sizes and sizes[0] >= X.nbytes + y.nbytes
     assert cache.STORE.max_bytes == cache.CEILING_BYTES
