@@ -1,12 +1,12 @@
 """The Playground through AppTest: every control, data changes, uploads, links, XOR."""
 
-import hashlib
 from collections import Counter
 from pathlib import Path
 
 import lab_app
 import numpy as np
 import pytest
+from hashes import HashesOf
 from md_oracle import html_of, inert, text_of
 from streamlit.testing.v1 import AppTest
 from workbooks import workbook
@@ -81,37 +81,6 @@ def test_the_step_at_a_cursor_is_computed_once_in_a_rerun(monkeypatch):
     assert max(asked.values()) == 1, {t: n for t, n in asked.items() if n > 1}
 
 
-class _HashesOf:
-    """Every blake2b hash made while it is installed (``hashlib.blake2b``, which the
-    modules that hash look up when they hash), with the bytes each was fed, so a test can
-    count the hashes that read a given buffer."""
-
-    def __init__(self, monkeypatch):
-        self.fed: list[bytearray] = []
-        real = hashlib.blake2b
-        outer = self
-
-        class Counted:
-            def __init__(self, data=b"", **kwargs):
-                self._h = real(**kwargs)
-                outer.fed.append(bytearray())
-                self._fed = outer.fed[-1]
-                self.update(data)
-
-            def update(self, data):
-                self._fed += bytes(memoryview(data).cast("B"))
-                self._h.update(data)
-
-            def __getattr__(self, name):
-                return getattr(self._h, name)
-
-        monkeypatch.setattr(hashlib, "blake2b", Counted)
-
-    def reading(self, buffer: bytes) -> int:
-        """How many hashes were fed ``buffer`` (whole, among what else they read)."""
-        return sum(buffer in fed for fed in self.fed)
-
-
 @pytest.mark.parametrize("preprocessing", ["none", "centre"])
 def test_a_rerun_hashes_the_data_at_most_once(monkeypatch, preprocessing):
     """The run's key, the caches, the frames and the guard share one digest of the data
@@ -123,7 +92,7 @@ def test_a_rerun_hashes_the_data_at_most_once(monkeypatch, preprocessing):
     ds = at.session_state["lab_dataset"]
     assert ds.preprocessing == preprocessing
     X = ds.X.tobytes()
-    hashes = _HashesOf(monkeypatch)
+    hashes = HashesOf(monkeypatch)
     at.run()
     assert not at.exception, at.exception
     assert at.session_state["lab_dataset"].X.tobytes() == X  # the same data, drawn again

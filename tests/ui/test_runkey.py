@@ -3,10 +3,9 @@ of the cached runs; and the caches keyed by the dataset's digest never mix two d
 
 from __future__ import annotations
 
-import hashlib
-
 import numpy as np
 import pytest
+from hashes import HashesOf
 
 from datasets import Dataset, generate
 from ui import compute
@@ -93,25 +92,10 @@ def test_a_cached_dataset_is_not_hashed_again(monkeypatch):
     # Solved once on equal data (another dataset object): the engine's solver keeps its
     # own warm start by the data's bytes, which a miss of the cache would hash again.
     compute.hinge_bound(Dataset(ds.X.copy(), ds.y.copy()), 1)
-    real, reading = hashlib.blake2b, []
-
-    class Counted:
-        def __init__(self, data=b"", **kwargs):
-            self._h, self._fed = real(**kwargs), bytearray()
-            reading.append(self._fed)
-            self.update(data)
-
-        def update(self, data):
-            self._fed += bytes(memoryview(data).cast("B"))
-            self._h.update(data)
-
-        def __getattr__(self, name):
-            return getattr(self._h, name)
-
-    monkeypatch.setattr(hashlib, "blake2b", Counted)
+    hashes = HashesOf(monkeypatch)
     for _ in range(3):
         compute.trained(ds, SETTINGS)
         compute.theory(ds)
         compute.hinge_bound(ds, 1)
         run_key(ds, SETTINGS)
-    assert sum(X in fed for fed in reading) == 1
+    assert hashes.reading(X) == 1
