@@ -281,11 +281,17 @@ STORE = ByteLRU(CEILING_BYTES, ENTRY_LIMIT_BYTES, TTL_SECONDS)
 
 def fingerprint(value: Any) -> Any:
     """A hashable key for an argument: a dataset by its digest (its points and labels,
-    hashed once per dataset), other arrays by content (blake2b), containers recursively."""
+    hashed once per dataset) and what else makes it equal to another (its names, source,
+    params and preprocessing: equal points under other names are another dataset to a
+    function that returns one), other arrays by content (blake2b), containers
+    recursively."""
     if value is None or isinstance(value, bool | int | float | complex | str | bytes):
         return (type(value).__name__, value)
     if isinstance(value, Dataset):
-        return ("Dataset", value.digest)
+        return (
+            "Dataset", value.digest, value.feature_names, value.class_names, value.source,
+            fingerprint(value.params), value.preprocessing,
+        )  # fmt: skip
     if isinstance(value, np.ndarray):
         data = np.ascontiguousarray(value)
         digest = hashlib.blake2b(data.tobytes() if data.size == 0 else data, digest_size=20)

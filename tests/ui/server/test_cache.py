@@ -155,6 +155,35 @@ def test_cached_returns_the_same_object_and_keys_arrays_by_content():
     assert calls == [2, 2, 3, 2]
 
 
+def test_a_dataset_is_keyed_by_its_points_and_by_what_names_them():
+    """Equal points under other names are another dataset to a function that returns one
+    (a file read again with its label column's classes renamed): the cached answer must
+    carry the names asked with. Equal points, names and params: a hit."""
+    store = ByteLRU(max_bytes=10 * 2**20)
+    calls = []
+
+    @cache.cached(store=store)
+    def centred(ds: Dataset) -> Dataset:
+        calls.append(ds.class_names)
+        return ds.preprocessed("centre")
+
+    X, y = [[0.0, 1.0], [2.0, 3.0], [4.0, 1.0]], [1, -1, 1]
+    a = Dataset(X, y, class_names=("cat", "dog"), source="pets.csv")
+    assert centred(a).class_names == ("cat", "dog")
+    assert centred(Dataset(X, y, class_names=("cat", "dog"), source="pets.csv")) is centred(a)
+    for other in (
+        Dataset(X, y, class_names=("no", "yes"), source="pets.csv"),
+        Dataset(X, y, class_names=("cat", "dog"), feature_names=("mass", "age"), source="pets.csv"),
+        Dataset(X, y, class_names=("cat", "dog"), source="other.csv"),
+        Dataset(X, y, class_names=("cat", "dog"), source="pets.csv", params={"sheet": "B"}),
+    ):
+        got = centred(other)
+        assert (got.class_names, got.feature_names, got.source, got.params) == (
+            other.class_names, other.feature_names, other.source, other.params,
+        )  # fmt: skip
+    assert len(calls) == 5
+
+
 def test_exceptions_are_not_cached():
     store = ByteLRU(max_bytes=2**20)
     calls = []
