@@ -167,7 +167,7 @@ def _train(X: np.ndarray, y: np.ndarray, settings) -> Trained:
     return Trained(run, run.epoch_stats(), note=note)
 
 
-@cache.cached
+@cache.cached(points_only=True)
 def theory(ds: datasets.Dataset, hint: tuple | None = None) -> pc.Theory | None:
     """R, separability (exact), gamma*, u* and the bound; None with fewer than two classes.
 
@@ -206,7 +206,7 @@ def score_view(run_key: str, _run, _X: np.ndarray, drawn: np.ndarray | None):
     return sv.view(_X, w_last, drawn)
 
 
-@cache.cached
+@cache.cached(points_only=True)
 def hinge_bound(ds: datasets.Dataset, epochs: int) -> pc.HingeBound | None:
     """Theorem 2 after ``epochs`` epochs with its certificate (a dual lower bound), or None
     when the data is too large to do it live. The engine bounds the work of one call and
@@ -274,7 +274,7 @@ def _named(data: bytes, name: str) -> io.BytesIO:
     return buf
 
 
-@cache.cached(spinner="Comparing learning rates…")
+@cache.cached(spinner="Comparing learning rates…", points_only=True)
 def eta_effect(
     ds: datasets.Dataset, etas: tuple, start: str, start_seed: int, max_epochs: int,
     variant: str,
@@ -289,7 +289,7 @@ def eta_effect(
     )  # fmt: skip
 
 
-@cache.cached(spinner="Scaling the features…")
+@cache.cached(spinner="Scaling the features…", points_only=True)
 def scaling_effect(ds: datasets.Dataset, eta: float, max_epochs: int):
     """Each preprocessing's R, gamma*, bound and both rules' runs (``pc.scaling_effect``),
     each on the raw data preprocessed."""
@@ -360,7 +360,7 @@ def dimension_experiment(
     )
 
 
-@cache.cached
+@cache.cached(points_only=True)
 def ordering_experiment(
     ds: datasets.Dataset,
     orderings: int,

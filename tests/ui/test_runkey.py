@@ -99,3 +99,17 @@ def test_a_cached_dataset_is_not_hashed_again(monkeypatch):
         compute.hinge_bound(ds, 1)
         run_key(ds, SETTINGS)
     assert hashes.reading(X) == 1
+
+
+def test_a_preprocessed_dataset_is_keyed_by_its_raw_data_too():
+    """Two datasets whose centred points are equal (the second is the first shifted) are
+    not one to the scaling comparison, which reads the raw data: its "No scaling" row has
+    each one's own R, max ||(1, x)|| over the raw points, computed here."""
+    X = np.array([[0.0, 1.0], [2.0, 3.0], [4.0, 1.0], [1.0, 0.5]])
+    y = np.array([1, -1, 1, -1])
+    for shift in (0.0, 5.0):
+        centred = Dataset(X + shift, y).preprocessed("centre")
+        assert centred.digest == Dataset(X, y).preprocessed("centre").digest
+        row = compute.scaling_effect(centred, 1.0, 10)[0]
+        assert row.kind == "none"
+        assert row.R == pytest.approx(np.sqrt(np.max(1 + np.sum((X + shift) ** 2, axis=1))))
