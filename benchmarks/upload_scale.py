@@ -112,7 +112,7 @@ def case(folder: Path, n: int, d: int, repeats: int) -> dict:
     live = compute.theory_live(ds.X)
     row["verdict s"] = timed(lambda: pc.theory(ds.X, ds.y), 1)[0] if live else None
     train = compute.trained_large.__wrapped__  # the page's function, without its cache
-    row["train s"], trained = timed(lambda: train(ds.X, ds.y, Settings()), repeats)
+    row["train s"], trained = timed(lambda: train(ds, Settings()), repeats)
     run = trained.run
     row["updates"], row["epochs"] = run.mistakes, run.epochs
     peer = Perceptron(shuffle=False, tol=None, eta0=1.0, max_iter=run.epochs)
@@ -137,7 +137,7 @@ def traced_peak(data: bytes, d: int, live: bool, drawn, sv) -> float:
         ds = read(data, d)
         if live:
             pc.theory(ds.X, ds.y)
-        trained = compute.trained_large.__wrapped__(ds.X, ds.y, Settings())
+        trained = compute.trained_large.__wrapped__(ds, Settings())
         frame(ds, trained.run, drawn, sv)
         return tracemalloc.get_traced_memory()[1] / MB
     finally:

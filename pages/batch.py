@@ -30,7 +30,7 @@ presenter, choice, ds, setup = opened.presenter, opened.choice, opened.ds, opene
 stepped = stepping.stepped(PAGE, ds, setup)
 run, stepper, record = stepped.run, stepped.stepper, None
 if run is not None:
-    record = pc.comparison_of(run, compute.trained(ds.X, ds.y, setup.but(variant="classic")).run)
+    record = pc.comparison_of(run, compute.trained(ds, setup.but(variant="classic")).run)
 box = stage.view(ds, choice, () if record is None else (record.batch, record.single), stepped.key)
 scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presenter)
 
@@ -40,7 +40,7 @@ def epoch_of(t: int) -> int:
     return 0 if run is None else run.epoch_at(t)
 
 
-th = compute.theory(ds.X, ds.y)
+th = compute.theory(ds)
 
 
 def bound_line(epoch: int) -> str:
@@ -102,7 +102,7 @@ for col, start in zip(cols, ("zero", "random"), strict=True):
         st.markdown(f"**From {'w = 0' if start == 'zero' else 'a random start'}**")
         for variant in ("classic", "batch"):
             effect = compute.eta_effect(
-                ds.X, ds.y, ETAS, start, setup.start_seed, setup.max_epochs, variant
+                ds, ETAS, start, setup.start_seed, setup.max_epochs, variant
             )
             name = "single-sample" if variant == "classic" else "batch"
             st.caption(f"{name}: " + text.plain(batch_view.eta_statement(effect), 2000))
@@ -111,7 +111,7 @@ for col, start in zip(cols, ("zero", "random"), strict=True):
 
 # ---------------------------------------------------------------- feature scaling
 st.subheader("Feature scaling (002, 11.4)")
-rows = compute.scaling_effect(ds.raw.X, ds.raw.y, setup.eta, setup.max_epochs)
+rows = compute.scaling_effect(ds.raw, setup.eta, setup.max_epochs)
 st.markdown(text.scaling_table(rows))
 st.caption(text.plain(batch_view.scaling_statement(rows), 2000))
 downloads.batch(PAGE, ds, record, setup, ETAS)

@@ -81,7 +81,7 @@ max_epochs = int(min(MAX_EPOCHS, max(1, ORDER_WORK // (ds.n * (orderings + 1))))
 max_adversarial = int(min(100_000, max(1, ADVERSARIAL_WORK // ds.n)))
 with progress.bar("Orders") as tick:
     table = compute.ordering_experiment(
-        ds.X, ds.y, orderings, order_seed, reshuffle, max_epochs, max_adversarial, _progress=tick
+        ds, orderings, order_seed, reshuffle, max_epochs, max_adversarial, _progress=tick
     )
 data.remember_good(PAGE, ds, opening.choice)
 stage.plot(PAGE, "histograms", experiments_view.histograms_figure(table, presenter=presenter))

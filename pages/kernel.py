@@ -39,7 +39,7 @@ else:
     layered = stage.Layered(
         kernel_view.kernel_scene(scene),
         lambda t: kernel_view.kernel_layers(scene, run, t),
-        numbers.texts(run, ds, compute.theory(ds.X, ds.y)),  # the linear kernel: Theorem 1
+        numbers.texts(run, ds, compute.theory(ds)),  # the linear kernel: Theorem 1
     )
 
 

@@ -2,7 +2,6 @@
 
 import streamlit as st
 
-import datasets
 import perceptron_core as pc
 from ui import compute, replay, state
 from ui.charts import geometry, layers
@@ -39,17 +38,16 @@ style.header(
 )
 
 # --------------------------------------------------------- the arrivals and the run
-X, y = game.arrivals(PAGE)
-pending = game.pending(PAGE)
-if guard.is_bad(guard.fingerprint(X, y, pending)):  # the last move broke the page (said
+ds, pending = game.dataset(PAGE), game.pending(PAGE)
+if guard.is_bad(stage.run_key(ds, pending)):  # the last move broke the page (said
     game.back_from_a_failure(PAGE)  # above by the header): the state before it is back
-    X, y = game.arrivals(PAGE)
-    pending = game.pending(PAGE)
-guard.attempt(guard.fingerprint(X, y, pending))
-run = game.run_of(X, y)
+    ds, pending = game.dataset(PAGE), game.pending(PAGE)
+guard.attempt(stage.run_key(ds, pending))
+X, y = ds.X, ds.y
+run = game.run_of(ds)
 w, b = game.weights(run)
-th = compute.theory(X, y)
-hinge = compute.hinge_bound(X, y, 1) if th is not None and not th.separable else None
+th = compute.theory(ds)
+hinge = compute.hinge_bound(ds, 1) if th is not None and not th.separable else None
 box = drawing_box(geometry.view_box(X, include_origin=True))
 scene = layers.Scene(X, y, box, presenter=presenter)
 last = len(y) - 1 if len(y) else None
@@ -81,7 +79,6 @@ with side:
     if run is not None:
         t = run.n_visits
         w_t, b_t, visit, _ = replay.at_step(run, X, y, t)
-        ds = datasets.Dataset(X, y, source="the arrivals")
         numbers.numbers_panel(PAGE, run, th, ds, t, w_t, b_t, visit)
 
 state.sync_url(st.query_params, 0, (X, y), PAGE)

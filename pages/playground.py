@@ -34,7 +34,7 @@ with opened.before:
 # -------------------------------------------------- the run: trained once, replayed
 wide = ds.d > 2  # more than two features: the chart shows each point's score
 live = compute.theory_live(ds.X)  # the exact verdict and the bounds, at this size
-run, stats, th = None, {}, compute.theory(ds.X, ds.y) if live else None
+run, stats, th = None, {}, compute.theory(ds) if live else None
 if wide and setup.variant == "kernel":
     st.info(
         "The kernel variant is drawn on two features: choose another variant, or train on "
@@ -42,7 +42,7 @@ if wide and setup.variant == "kernel":
     )
 elif ds.n and (setup.online or min(ds.counts) > 0):
     try:
-        trained = compute.trained_for(ds.X, ds.y, setup)
+        trained = compute.trained_for(ds, setup)
         run, stats = trained.run, trained.stats
         if trained.note:
             st.caption(trained.note)
@@ -51,12 +51,12 @@ elif ds.n and (setup.online or min(ds.counts) > 0):
 
 if run is not None and run.converged and th is not None and not th.separable and run.w is not None:
     # A clean pass is a separator: the verdict must agree with what the run shows.
-    th = compute.theory(ds.X, ds.y, (run.b, *run.w))
+    th = compute.theory(ds, (run.b, *run.w))
 
 edit = ss.pop(PAGE.own("data_edit"), None)
 # Online, a new point is the next arrival: the run goes on from where it was.
 follow = setup.online and edit is not None and run is not None
-run_key = stage.run_id(ds, setup)
+run_key = stage.run_key(ds, setup)
 stepper = stage.stepper_for(PAGE, run, run_key, follow=follow)
 texts = None if run is None else numbers.texts(run, ds, th)
 picture = playground_view.picture(ds, choice, run, run_key, setup.variant, th, texts, presenter)

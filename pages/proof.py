@@ -29,9 +29,9 @@ presenter, choice, ds, log = opened.presenter, opened.choice, opened.ds, opened.
 # -------------------------------------------------- the run: trained once, replayed
 stepped = stepping.stepped(PAGE, ds, opened.setup)
 run, run_key, stepper = stepped.run, stepped.key, stepped.stepper
-th = compute.theory(ds.X, ds.y)
+th = compute.theory(ds)
 if run is not None and th is not None and run.converged and not th.separable:
-    th = compute.theory(ds.X, ds.y, (run.b, *run.w))  # a clean pass is a separator
+    th = compute.theory(ds, (run.b, *run.w))  # a clean pass is a separator
 separable = th is not None and th.separable
 hinge_of = numbers.hinge_of(ds)
 box = stage.view(ds, choice, (run,), run_key)
@@ -69,7 +69,7 @@ def draw(t: int) -> None:
         return
     k = int(run.updates_before_visit(t))
     epoch = max(1, run.epoch_at(t))
-    hb = None if separable else compute.hinge_bound(ds.X, ds.y, epoch)
+    hb = None if separable else compute.hinge_bound(ds, epoch)
     squeeze = squeeze1 if separable else None if hb is None else pc.theorem2(run, hb)
     with side:
         numbers.text_line(PAGE, "summary", layered.texts(t)["summary"])

@@ -47,7 +47,7 @@ scene = chart.scene_traces()
 if run is None:
     layered = stage.Layered(scene, lambda t: ([], []))
 else:
-    layered = stage.Layered(scene, step_layers, numbers.texts(run, ds, compute.theory(ds.X, ds.y)))
+    layered = stage.Layered(scene, step_layers, numbers.texts(run, ds, compute.theory(ds)))
 
 
 def draw(t: int) -> None:

@@ -36,26 +36,27 @@ split_seed = opened.before
 
 # ------------------------------------------ the split and the run on its train part
 run = parts = None
+train = ds  # the training part (all the data until it is split)
 if ds.n >= 6 and np.unique(ds.y).size == 2:
     parts = datasets.split(ds.n, split_seed, y=ds.y)
-    train = parts[0]
-    if np.unique(ds.y[train]).size == 2:
+    rows = parts[0]
+    train = datasets.Dataset(ds.X[rows], ds.y[rows], ds.feature_names, ds.class_names)
+    if np.unique(train.y).size == 2:
         try:
-            run = compute.trained(ds.X[train], ds.y[train], setup).run
+            run = compute.trained(train, setup).run
         except ValueError as exc:
             st.error(text.plain(str(exc), 400))
     else:
         st.info("The training part holds one class only: try another split seed.")
 elif ds.n:
     st.info("The variants need at least 6 points of both classes (to split them three ways).")
-digest = stage.run_id(ds, (setup, split_seed))
-stepper = stage.stepper_for(PAGE, run, digest)
-Xtr = ds.X if parts is None else ds.X[parts[0]]
-ytr = ds.y if parts is None else ds.y[parts[0]]
+run_key = stage.run_key(ds, (setup, split_seed))
+stepper = stage.stepper_for(PAGE, run, run_key)
+Xtr, ytr = train.X, train.y
 scene = layers.Scene(Xtr, ytr, geometry.view_box(ds.X), ds.class_names, ds.feature_names, presenter)
 
 
-th_train = compute.theory(Xtr, ytr)  # the bound is about the run on the training part
+th_train = compute.theory(train)  # the bound is about the run on the training part
 if run is None:
     layered = stage.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
 else:
@@ -65,7 +66,7 @@ else:
         lambda t: {
             "agree": variants_view.agreement_line(run, Xtr, t),
             "bound": "The run on the training part: "
-            + bounds.live(run, th_train, t, lambda e: compute.hinge_bound(Xtr, ytr, e)).line(),
+            + bounds.live(run, th_train, t, lambda e: compute.hinge_bound(train, e)).line(),
         },
     )
 
@@ -90,7 +91,7 @@ if run is None:
     st.stop()
 
 # ------------------------------------------------- accuracy per epoch, early stopping
-acc = compute.variant_accuracy(digest, run, ds.X, ds.y, parts)
+acc = compute.variant_accuracy(run_key, run, ds, parts)
 best = acc.best("classic", "dev")
 st.subheader("Accuracy per epoch on train, dev and test")
 stage.plot(PAGE, "accuracy", variants_view.accuracy_figure(acc, best, presenter=presenter))

@@ -166,3 +166,20 @@ def test_datasets_modules_form_no_circle():
     inside = {n: e for n, e in inside.items() if n.startswith("datasets")}
     found = circles(inside)
     assert not found, "; ".join(cycle_path(c, inside) for c in found)
+
+
+def test_no_test_file_imports_another():
+    """Shared test code lives in tests/oracles/ and tests/pages/lab_app.py (on pytest's
+    pythonpath): a test file importing another only works when pytest happens to have put
+    that file's folder on sys.path, i.e. not when run alone."""
+    tests = {p.stem for p in (ROOT / "tests").rglob("test_*.py")}
+    found = []
+    for path in sorted((ROOT / "tests").rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"), filename=str(path))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                names = [node.module]
+            found += [(path.relative_to(ROOT).as_posix(), n) for n in names if n in tests]
+    assert not found, found

@@ -10,6 +10,10 @@ than by a number of entries (``st.cache_resource`` has no byte limit): at most
 ``cache.CEILING_BYTES`` in all, no entry over ``cache.ENTRY_LIMIT_BYTES`` kept, entries
 unused for ``cache.TTL_SECONDS`` dropped (an upload's dataset after
 ``cache.UPLOAD_TTL_SECONDS``). See ``ui/server/cache.py``.
+
+They take the data as a ``datasets.Dataset``, keyed by its digest (hashed once per
+dataset, not on every call); a run is keyed by its run key (``ui.runkey.run_key``: the
+dataset's digest and the settings), the key the stepper, the frames and the guard use.
 """
 
 from __future__ import annotations
@@ -34,6 +38,7 @@ from ui.limits import (
 from ui.limits import MAX_TRAIN_VALUES as MAX_TRAIN_VALUES  # read (and lowered by tests) here
 from ui.limits import MAX_TRAINED as MAX_TRAINED  # read (and lowered by tests) here
 from ui.limits import PLAYGROUND_POINTS as MAX_POINTS
+from ui.runkey import run_key
 from ui.server import cache
 
 # A run holds its data (8 (d + 1) bytes a point) and, once stepped, 16 (d + 1) + 28 bytes
@@ -98,18 +103,34 @@ def generated(name: str, n: int | None, seed: int, noise: float, params: tuple) 
     return datasets.generate(name, n=n, seed=seed, noise=noise, **dict(params))
 
 
-@cache.cached(spinner="Training…")
-def trained(X: np.ndarray, y: np.ndarray, settings) -> Trained:
-    """Train once per (data, settings: a ``ui.parts.settings.Settings``); the page replays
-    the run."""
-    return _train(X, y, settings)
+def preprocessed(ds: datasets.Dataset, kind: str) -> datasets.Dataset:
+    """``ds.preprocessed(kind)``, the same dataset on every rerun while it is used (kept
+    as briefly as an upload), so its digest is hashed once; the raw data is itself."""
+    raw = ds.raw
+    if kind == "none":
+        return raw
+    return _preprocessed(raw, kind)
 
 
-@cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="Training…")
-def trained_large(X: np.ndarray, y: np.ndarray, settings) -> Trained:
+# The entry holds the raw data too (its ``base``), counted again: the store errs on the
+# side of holding less.
+@cache.cached(ttl=cache.UPLOAD_TTL_SECONDS)
+def _preprocessed(raw: datasets.Dataset, kind: str) -> datasets.Dataset:
+    return raw.preprocessed(kind)
+
+
+@cache.cached(spinner="Training…", key=run_key)
+def trained(ds: datasets.Dataset, settings) -> Trained:
+    """Train once per run key (the data and the settings: a ``ui.parts.settings.Settings``);
+    the page replays the run."""
+    return _train(ds.X, ds.y, settings)
+
+
+@cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="Training…", key=run_key)
+def trained_large(ds: datasets.Dataset, settings) -> Trained:
     """``trained`` for data larger than the generated (an upload: ``large``), kept while it
     is used, as the upload is: a closed tab's run of tens of megabytes goes soon."""
-    return _train(X, y, settings)
+    return _train(ds.X, ds.y, settings)
 
 
 def large(X: np.ndarray) -> bool:
@@ -118,9 +139,9 @@ def large(X: np.ndarray) -> bool:
     return X.shape[0] > MAX_POINTS or X.shape[1] > 2
 
 
-def trained_for(X: np.ndarray, y: np.ndarray, settings) -> Trained:
+def trained_for(ds: datasets.Dataset, settings) -> Trained:
     """The Playground's run: ``trained``, or ``trained_large`` on large data."""
-    return (trained_large if large(X) else trained)(X, y, settings)
+    return (trained_large if large(ds.X) else trained)(ds, settings)
 
 
 def _train(X: np.ndarray, y: np.ndarray, settings) -> Trained:
@@ -146,12 +167,13 @@ def _train(X: np.ndarray, y: np.ndarray, settings) -> Trained:
     return Trained(run, run.epoch_stats(), note=note)
 
 
-@cache.cached
-def theory(X: np.ndarray, y: np.ndarray, hint: tuple | None = None) -> pc.Theory | None:
+@cache.cached(points_only=True)
+def theory(ds: datasets.Dataset, hint: tuple | None = None) -> pc.Theory | None:
     """R, separability (exact), gamma*, u* and the bound; None with fewer than two classes.
 
     ``hint``: a converged run's (b, w1, ..., wd), a separator the verdict must agree with.
     """
+    X, y = ds.X, ds.y
     if X.shape[0] < 2 or np.unique(y).size < 2:
         return None
     return pc.theory(X, y, hint=None if hint is None else np.array(hint))
@@ -174,24 +196,24 @@ def drawn_sample(n: int, limit: int, seed: int = DRAW_SEED) -> np.ndarray | None
 
 
 @cache.cached
-def score_view(run_id: str, _run, _X: np.ndarray, drawn: np.ndarray | None):
+def score_view(run_key: str, _run, _X: np.ndarray, drawn: np.ndarray | None):
     """The fixed part of a d-dimensional run's chart (``ui.views.score_view.view``): its vertical
-    direction from the run's last w, the box, the drawn points. ``run_id`` names the run
-    and its data (neither is hashed again here)."""
+    direction from the run's last w, the box, the drawn points. ``run_key`` names the run
+    and its data (``ui.runkey.run_key``: neither is hashed again here)."""
     from ui.views import score_view as sv
 
     w_last = None if _run is None or _run.is_kernel else _run.w
     return sv.view(_X, w_last, drawn)
 
 
-@cache.cached
-def hinge_bound(X: np.ndarray, y: np.ndarray, epochs: int) -> pc.HingeBound | None:
+@cache.cached(points_only=True)
+def hinge_bound(ds: datasets.Dataset, epochs: int) -> pc.HingeBound | None:
     """Theorem 2 after ``epochs`` epochs with its certificate (a dual lower bound), or None
     when the data is too large to do it live. The engine bounds the work of one call and
     warm-starts from the nearest epochs already solved, so stepping on costs little."""
-    if X.shape[0] > HINGE_MAX_POINTS:
+    if ds.n > HINGE_MAX_POINTS:
         return None
-    return pc.hinge_certificate(X, y, max(1, int(epochs)))
+    return pc.hinge_certificate(ds.X, ds.y, max(1, int(epochs)))
 
 
 def inspect_upload(
@@ -252,27 +274,28 @@ def _named(data: bytes, name: str) -> io.BytesIO:
     return buf
 
 
-@cache.cached(spinner="Comparing learning rates…")
+@cache.cached(spinner="Comparing learning rates…", points_only=True)
 def eta_effect(
-    X: np.ndarray, y: np.ndarray, etas: tuple, start: str, start_seed: int, max_epochs: int,
+    ds: datasets.Dataset, etas: tuple, start: str, start_seed: int, max_epochs: int,
     variant: str,
 ):  # fmt: skip
     """The learning rate's effect on one rule (``pc.eta_effect``), bounded."""
-    epochs, _ = capped_epochs(variant, X.shape[0], max_epochs)
+    epochs, _ = capped_epochs(variant, ds.n, max_epochs)
     # At most MAX_VISITS visits are compared, and a run has at least as many visits as
     # updates: runs stopped there compare as much and hold a fifth of the memory.
     return pc.eta_effect(
-        X, y, etas, start=start, start_seed=start_seed, max_epochs=epochs, variant=variant,
+        ds.X, ds.y, etas, start=start, start_seed=start_seed, max_epochs=epochs, variant=variant,
         max_updates=BATCH_ETA_VISITS,
     )  # fmt: skip
 
 
-@cache.cached(spinner="Scaling the features…")
-def scaling_effect(X: np.ndarray, y: np.ndarray, eta: float, max_epochs: int):
-    """Each preprocessing's R, gamma*, bound and both rules' runs (``pc.scaling_effect``)."""
-    raw = datasets.Dataset(X, y, source="the data on screen")
-    versions = {kind: (raw.preprocessed(kind).X, y) for kind in datasets.PREPROCESSING}
-    epochs, _ = capped_epochs("batch", X.shape[0], max_epochs)
+@cache.cached(spinner="Scaling the features…", points_only=True)
+def scaling_effect(ds: datasets.Dataset, eta: float, max_epochs: int):
+    """Each preprocessing's R, gamma*, bound and both rules' runs (``pc.scaling_effect``),
+    each on the raw data preprocessed."""
+    raw = ds.raw
+    versions = {kind: (raw.preprocessed(kind).X, raw.y) for kind in datasets.PREPROCESSING}
+    epochs, _ = capped_epochs("batch", raw.n, max_epochs)
     return pc.scaling_effect(
         versions, labels=datasets.PREPROCESSING, eta=eta, max_epochs=epochs,
         max_updates=MAX_UPDATES,
@@ -280,16 +303,17 @@ def scaling_effect(X: np.ndarray, y: np.ndarray, eta: float, max_epochs: int):
 
 
 @cache.cached(spinner="Scoring the variants…")
-def variant_accuracy(run_id: str, _run, X: np.ndarray, y: np.ndarray, parts: tuple):
+def variant_accuracy(run_key: str, _run, _ds: datasets.Dataset, parts: tuple):
     """Accuracy of classic, averaged, voted and pocket per epoch on the split's parts
-    (``pc.accuracy_per_epoch``; its work is capped and says so). ``run_id``
-    names the run (``stage.run_id``): the run itself is not part of the key."""
+    (``pc.accuracy_per_epoch``; its work is capped and says so). ``run_key`` names the
+    run and its data (``ui.runkey.run_key``): neither is part of the key again."""
+    X, y = _ds.X, _ds.y
     sets = {n: (X[i], y[i]) for n, i in zip(datasets.SPLIT_SETS, parts, strict=True)}
     return pc.accuracy_per_epoch(_run, sets)
 
 
 @cache.cached
-def arrow_frame(run_id: str, _run, box):
+def arrow_frame(run_key: str, _run, box):
     """Where the run's arrows start and their one scale (every w of the run fits)."""
     from ui.charts import arrows
 
@@ -297,7 +321,7 @@ def arrow_frame(run_id: str, _run, box):
 
 
 @cache.cached
-def run_view(run_id: str, _runs: tuple, box):
+def run_view(run_key: str, _runs: tuple, box):
     """The view grown so that the runs' boundaries are seen (``follow_boundaries``)."""
     from ui.charts import geometry
 
@@ -336,10 +360,9 @@ def dimension_experiment(
     )
 
 
-@cache.cached
+@cache.cached(points_only=True)
 def ordering_experiment(
-    X: np.ndarray,
-    y: np.ndarray,
+    ds: datasets.Dataset,
     orderings: int,
     seed: int,
     reshuffle: bool,
@@ -351,6 +374,6 @@ def ordering_experiment(
     from perceptron_core import experiments
 
     return experiments.ordering_experiment(
-        X, y, orderings, seed, reshuffle=reshuffle, max_epochs=max_epochs,
+        ds.X, ds.y, orderings, seed, reshuffle=reshuffle, max_epochs=max_epochs,
         max_adversarial=max_adversarial, progress=_progress,
     )  # fmt: skip

@@ -161,6 +161,52 @@ def test_dataset_equality_hash_and_pickle():
     assert pickle.loads(pickle.dumps(prep)).raw == a
 
 
+def _variants_of(ds: Dataset) -> dict[str, Dataset]:
+    """``ds`` changed in one place each: a value, a label, the order of two rows, the shape
+    (the same numbers in other columns)."""
+    X, y = ds.X.copy(), ds.y.copy()
+    value = X.copy()
+    value[3, 1] = np.nextafter(value[3, 1], np.inf)  # one value, by one ulp
+    label = y.copy()
+    label[5] = -label[5]
+    swap = [1, 0, *range(2, ds.n)]
+    return {
+        "value": Dataset(value, y),
+        "label": Dataset(X, label),
+        "order": Dataset(X[swap], y[swap]),
+        "shape": Dataset(X.reshape(ds.n // 2, 2 * ds.d), y[: ds.n // 2]),
+    }
+
+
+def test_the_digest_names_the_points_and_labels():
+    ds = generate("separable", n=40, seed=3)
+    same = Dataset(ds.X.copy(), ds.y.copy(), ("a", "b"), ("no", "yes"), source="a copy")
+    assert same.digest == ds.digest  # equal arrays, other names: the same data
+    assert pickle.loads(pickle.dumps(ds)).digest == ds.digest
+    assert ds.preprocessed("none").digest == ds.digest
+    assert ds.preprocessed("centre").digest != ds.digest
+    digests = {name: other.digest for name, other in _variants_of(ds).items()}
+    assert ds.digest not in digests.values(), digests
+    assert len(set(digests.values())) == len(digests), digests
+    assert Dataset(np.zeros((0, 2)), []).digest != Dataset(np.zeros((0, 3)), []).digest
+
+
+def test_the_digest_is_hashed_once_per_dataset(monkeypatch):
+    import hashlib
+
+    ds = generate("separable", n=40, seed=3)
+    real, made = hashlib.blake2b, []
+
+    def counted(*args, **kwargs):
+        made.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hashlib, "blake2b", counted)
+    first = ds.digest
+    assert len(made) == 1
+    assert ds.digest is first and len(made) == 1  # kept on the (immutable) dataset
+
+
 def test_params_are_read_only_and_json_ready():
     ds = generate("separable", n=20, seed=0, noise=0.1)
     with pytest.raises(TypeError):

@@ -17,6 +17,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from workbooks import workbook
 
 import datasets
 from datasets import Dataset, DatasetError, inspect_csv, load_csv
@@ -158,24 +159,12 @@ def test_bad_rows_in_the_table_are_not_mistaken_for_its_start():
 # -- 3. Excel workbooks, gzip'd CSV, other binaries -------------------------------------------
 
 
-def _workbook(sheets: dict[str, list[list]]) -> bytes:
-    book = openpyxl.Workbook()
-    book.remove(book.active)
-    for title, rows in sheets.items():
-        sheet = book.create_sheet(title)
-        for row in rows:
-            sheet.append(row)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
-
-
 TABLE = [["mass", "charge", "label"]] + [[a, b, c] for a, b, c in ROWS]
 
 
 def test_xlsx_first_sheet_by_default_and_any_sheet_by_name_or_index(tmp_path):
     other = [["x", "y", "kind"], [1, 2.25, "a"], [3, 4.5, "b"], [5, 6.75, "a"]]
-    data = _workbook({"Data": TABLE, "Other": other})
+    data = workbook({"Data": TABLE, "Other": other})
     path = tmp_path / "lab.xlsx"
     path.write_bytes(data)
     for source in (data, path, io.BytesIO(data)):
@@ -196,7 +185,7 @@ def test_xlsx_first_sheet_by_default_and_any_sheet_by_name_or_index(tmp_path):
 
 
 def test_xlsx_is_recognised_by_content_whatever_its_name(tmp_path):
-    data = _workbook({"Sheet1": TABLE})
+    data = workbook({"Sheet1": TABLE})
     path = tmp_path / "renamed.csv"
     path.write_bytes(data)
     assert load_csv(path).n == len(ROWS)
@@ -225,7 +214,7 @@ def test_xlsx_values_are_exact_and_formula_text_is_kept():
 def test_xlsx_row_limit_is_enforced_while_streaming(monkeypatch):
     from datasets import _limits
 
-    data = _workbook({"Big": [["a", "b", "c"]] + [[i, i * 2, i % 2] for i in range(300)]})
+    data = workbook({"Big": [["a", "b", "c"]] + [[i, i * 2, i % 2] for i in range(300)]})
     monkeypatch.setattr(_limits, "MAX_ROWS", 100)
     with pytest.raises(DatasetError, match="more than 100 data rows"):
         load_csv(data)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import datetime
 import gzip
-import io
 import json
 import re
 import signal
@@ -23,11 +22,11 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from workbooks import workbook
 
 import datasets
 from datasets import DatasetError, inspect_csv, load_csv
 
-openpyxl = pytest.importorskip("openpyxl")  # writes the test workbooks
 pytest.importorskip("python_calamine")
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -246,25 +245,13 @@ def test_limits_of_the_reading_process_are_said_in_plain_words(monkeypatch, tmp_
 # -- what a sheet holds -------------------------------------------------------------------
 
 
-def _openpyxl_book(sheets: dict[str, list[list]]) -> bytes:
-    book = openpyxl.Workbook()
-    book.remove(book.active)
-    for title, rows in sheets.items():
-        sheet = book.create_sheet(title)
-        for row in rows:
-            sheet.append(row)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
-
-
 DATA = [["mass", "charge", "label"]] + [[i * 0.5, (i % 3) - 1.0, "ab"[i % 2]] for i in range(8)]
 
 
 def test_formulas_without_saved_values_are_named_and_other_sheets_offered():
     # What openpyxl (and pandas with formulas) writes: the formulas, no results.
     formulas = [["a", "b", "label"]] + [[f"=ROW()*{i}", f"=A{i + 2}*2", "=1"] for i in range(6)]
-    data = _openpyxl_book({"Computed": formulas, "Data": DATA})
+    data = workbook({"Computed": formulas, "Data": DATA})
     assert datasets.sheet_names(data) == ("Computed", "Data")
     for reader in (load_csv, inspect_csv):
         with pytest.raises(DatasetError) as caught:
@@ -324,7 +311,7 @@ def test_dates_booleans_and_empty_cells_read_as_before(tmp_path):
         [5.5, 6, False, datetime.date(2024, 1, 3)],
         [7, 8, None, datetime.date(2024, 1, 3)],
     ]
-    data = _openpyxl_book({"S": rows})
+    data = workbook({"S": rows})
     ds = load_csv(data, features=["x1", "x2"], label="flag")
     assert ds.class_names == ("False", "True")
     assert ds.X.tolist() == [[1.5, 2.0], [5.5, 6.0]]  # empty cells: missing, counted

@@ -5,10 +5,10 @@ import warnings
 
 import numpy as np
 import pytest
+from bound_oracle import augmented, svm_hinge_objective
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from scipy.optimize import minimize
-from test_theory import augmented, svm_hinge_objective
 
 import datasets
 import perceptron_core as pc

@@ -2,15 +2,13 @@
 
 import itertools
 import math
-import warnings
 
 import numpy as np
 import pytest
+from bound_oracle import svm_hinge_objective
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from scipy.optimize import minimize
-from sklearn.exceptions import ConvergenceWarning
-from sklearn.svm import LinearSVC
 
 import perceptron_core as pc
 from perceptron_core.run import random_start
@@ -183,20 +181,6 @@ def test_two_margins_differ_and_gamma_shrinks_when_the_cloud_moves_away():
     assert far.geometric_margin == pytest.approx(1.0)  # the picture's margin is shift-free
     assert far.gamma < near.gamma / 2  # the augmented margin is not
     assert far.bound > 25 * near.bound
-
-
-def svm_hinge_objective(X, y, epochs):
-    """Theorem 2's minimum via LIBLINEAR (scikit-learn) as an independent solver."""
-    Z = augmented(X) * y[:, None]
-    R2 = np.max(np.sum(Z * Z, axis=1))
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore", ConvergenceWarning)
-        svc = LinearSVC(
-            loss="hinge", fit_intercept=False, C=epochs / R2, dual=True, tol=1e-12,
-            max_iter=1_000_000,
-        ).fit(augmented(X), y)  # fmt: skip
-    w = svc.coef_[0]
-    return R2 * w @ w + 2 * epochs * np.maximum(0, 1 - Z @ w).sum()
 
 
 @pytest.mark.parametrize("epochs", [1, 3, 10, 50])

@@ -11,9 +11,12 @@ from __future__ import annotations
 import itertools
 import math
 import re
+import warnings
 
 import numpy as np
 from scipy.optimize import minimize
+from sklearn.exceptions import ConvergenceWarning
+from sklearn.svm import LinearSVC
 
 
 def augmented(X) -> np.ndarray:
@@ -220,3 +223,17 @@ def latex_mistakes(block: str) -> list[tuple[int, float]]:
         if nums:
             out.append((int(m.group(1)), number(nums[-1])))
     return out
+
+
+def svm_hinge_objective(X, y, epochs):
+    """Theorem 2's minimum via LIBLINEAR (scikit-learn) as an independent solver."""
+    Z = augmented(X) * y[:, None]
+    R2 = np.max(np.sum(Z * Z, axis=1))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", ConvergenceWarning)
+        svc = LinearSVC(
+            loss="hinge", fit_intercept=False, C=epochs / R2, dual=True, tol=1e-12,
+            max_iter=1_000_000,
+        ).fit(augmented(X), y)  # fmt: skip
+    w = svc.coef_[0]
+    return R2 * w @ w + 2 * epochs * np.maximum(0, 1 - Z @ w).sum()

@@ -13,13 +13,13 @@ import numpy as np
 import pandas as pd
 import pytest
 from batch_oracle import textbook as batch_textbook
+from experiments_oracle import qp_margin
+from experiments_oracle import radius as exp_radius
+from experiments_oracle import textbook as exp_textbook
 from lab_app import open_page
 from proof_oracle import radius
 from proof_oracle import textbook as proof_textbook
 from streamlit.runtime.media_file_manager import MediaFileManager
-from test_experiments_engine import qp_margin
-from test_experiments_engine import radius as exp_radius
-from test_experiments_engine import textbook as exp_textbook
 from variants_oracle import replay
 
 import datasets

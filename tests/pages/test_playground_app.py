@@ -6,8 +6,10 @@ from pathlib import Path
 import lab_app
 import numpy as np
 import pytest
+from hashes import HashesOf
 from md_oracle import html_of, inert, text_of
 from streamlit.testing.v1 import AppTest
+from workbooks import workbook
 
 import datasets
 import perceptron_core as pc
@@ -77,6 +79,46 @@ def test_the_step_at_a_cursor_is_computed_once_in_a_rerun(monkeypatch):
     click(at, "pg_step")
     assert cursor(at) in asked
     assert max(asked.values()) == 1, {t: n for t, n in asked.items() if n > 1}
+
+
+@pytest.mark.parametrize("preprocessing", ["none", "centre"])
+def test_a_rerun_hashes_the_data_at_most_once(monkeypatch, preprocessing):
+    """The run's key, the caches, the frames and the guard share one digest of the data
+    (``Dataset.digest``): a rerun, or a Step, of the Playground on data already seen reads
+    X's bytes in at most one hash (none while the dataset is still cached: the same
+    object). Before the run key, each read them in six (the guard twice, the run's key,
+    the run's and the theory's cache keys, the preprocessing table's theory)."""
+    at = app(pg_seed="5151", pg_preprocessing=preprocessing)
+    ds = at.session_state["lab_dataset"]
+    assert ds.preprocessing == preprocessing
+    X = ds.X.tobytes()
+    hashes = HashesOf(monkeypatch)
+    at.run()
+    assert not at.exception, at.exception
+    assert at.session_state["lab_dataset"].X.tobytes() == X  # the same data, drawn again
+    assert hashes.reading(X) <= 1, hashes.reading(X)
+    hashes.fed.clear()
+    click(at, "pg_step")
+    assert cursor(at) > 0
+    assert hashes.reading(X) <= 1, hashes.reading(X)
+
+
+def test_the_stepper_the_cache_the_frames_and_the_guard_share_one_run_key():
+    """One key names the run on screen: the stepper's (a new key starts at step 0), the
+    cached run's, the frames' and the guard's (what the page is drawing)."""
+    cache.STORE.clear()
+    at = app(pg_seed="6262")
+    ds, run = at.session_state["lab_dataset"], at.session_state["pg_run"]
+    key = at.session_state["pg_run_id"]
+    assert at.session_state["lab_pending"] == key  # the guard's
+    trained = {k[1]: v for k, v in cache.STORE._entries.items() if k[0] == "ui.compute.trained"}
+    assert trained[key].value.run is run  # the cache's entry under that key is the run
+    np.testing.assert_array_equal(run.X, ds.X)  # ... on the data on screen
+    frames = [k for k in cache.STORE.sizes() if k[0] == "stage-frame"]
+    assert frames and {k[2] for k in frames} == {key}
+    at.select_slider(key="pg_eta").set_value(0.1).run()  # another run: another key
+    assert at.session_state["pg_run_id"] != key
+    assert at.session_state["lab_pending"] == at.session_state["pg_run_id"]
 
 
 def test_every_run_control_and_its_key():
@@ -342,6 +384,35 @@ def test_bad_parameters_show_an_error_and_keep_the_previous_data():
     assert at.session_state["pg_run"].n == 4  # the previous good data stays
 
 
+def test_data_that_breaks_the_page_is_set_aside_by_its_run_key(monkeypatch):
+    """Drawing 37 points raises: the guard sets that data aside by its run's key, says so,
+    and the previous data stays; the same data with other settings is another run, tried
+    again."""
+    from ui.server import guard
+    from ui.views import playground_view
+
+    real = playground_view.picture
+
+    def broken(ds, *args, **kwargs):
+        if ds.n == 37:
+            raise RuntimeError("boom")
+        return real(ds, *args, **kwargs)
+
+    monkeypatch.setattr(playground_view, "picture", broken)
+    at = app(pg_seed="7373")
+    good = at.session_state["pg_run_id"]
+    at.number_input(key="pg_n").set_value(37).run()
+    assert not at.exception, at.exception
+    assert any("could not be drawn" in e.value for e in at.error), [e.value for e in at.error]
+    assert guard.MESSAGE in [e.value for e in at.error]
+    assert at.session_state["pg_run_id"] == good and at.session_state["pg_run"].n != 37
+    (bad,) = at.session_state["lab_bad"]
+    assert bad != good
+    at.select_slider(key="pg_eta").set_value(0.1).run()  # another run on the 37 points
+    (first, second) = at.session_state["lab_bad"]
+    assert first == bad and second not in (bad, good)
+
+
 def test_too_many_points_is_an_error_not_a_hang(monkeypatch):
     from ui import compute
 
@@ -546,9 +617,7 @@ def test_an_excel_workbook_and_its_sheets():
     first = [head] + [(i + 0.5, i % 4, "x" if i % 2 else "o") for i in range(10)]
     second = [head] + [(i + 0.5, -i, "p" if i > 6 else "q") for i in range(14)]
     at = app(pg_source="Upload")
-    from test_loader_hardening import _workbook
-
-    data = _workbook({"first": [list(r) for r in first], "second": [list(r) for r in second]})
+    data = workbook({"first": [list(r) for r in first], "second": [list(r) for r in second]})
     at.file_uploader(key="pg_upload").upload("book.xlsx", data).run()
     assert not at.exception and not at.error, [e.value for e in at.error]
     assert at.session_state["pg_run"].n == 10

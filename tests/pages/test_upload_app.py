@@ -3,16 +3,13 @@ cannot be read, and a row-number column (never proposed; chosen by hand, with a 
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
-import pytest
 from md_oracle import text_of
 from streamlit.testing.v1 import AppTest
-
-openpyxl = pytest.importorskip("openpyxl")  # writes the test workbook
+from workbooks import workbook
 
 ROOT = Path(__file__).resolve().parents[2]
 IRIS = pd.read_csv(ROOT / "tests" / "data" / "iris_full.csv")
@@ -26,23 +23,11 @@ def app() -> AppTest:
     return at
 
 
-def _workbook(sheets: dict[str, list[list]]) -> bytes:
-    book = openpyxl.Workbook()
-    book.remove(book.active)
-    for title, rows in sheets.items():
-        sheet = book.create_sheet(title)
-        for row in rows:
-            sheet.append(row)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    return buffer.getvalue()
-
-
 def test_a_first_sheet_of_formulas_without_values_says_so_and_offers_the_other_sheets():
     formulas = [["a", "b", "label"]] + [[f"=ROW()*{i}", f"=A{i + 2}*2", "=1"] for i in range(6)]
     data_rows = [["mass", "charge", "kind"]]
     data_rows += [[i * 0.5, (i % 3) - 1.0, "ab"[i % 2]] for i in range(8)]
-    book = _workbook({"Computed": formulas, "Measured": data_rows})
+    book = workbook({"Computed": formulas, "Measured": data_rows})
     at = app()
     at.file_uploader(key="pg_upload").upload("lab.xlsx", book).run()
     assert not at.exception

@@ -25,6 +25,8 @@ from lab_app import click, stage_figures
 from md_oracle import inert, text_of
 from streamlit.testing.v1 import AppTest
 
+import datasets
+
 sklearn_datasets = pytest.importorskip("sklearn.datasets")
 linear_model = pytest.importorskip("sklearn.linear_model")
 decomposition = pytest.importorskip("sklearn.decomposition")
@@ -372,7 +374,8 @@ def test_a_run_on_a_large_upload_stays_one_entry_of_the_cache(n, d):
     rng = np.random.default_rng(0)
     X = rng.normal(size=(n, d))
     y = np.where(rng.random(n) < 0.5, 1, -1)  # never separable: the run meets its cap
-    trained = compute.trained_for(X, y, Settings())
+    ds = datasets.Dataset(X, y)
+    trained = compute.trained_for(ds, Settings())
     run = trained.run
     assert run.stop_reason == "max_updates"
     assert f"a run stops at {run.mistakes:,} updates" in trained.note
@@ -380,7 +383,7 @@ def test_a_run_on_a_large_upload_stays_one_entry_of_the_cache(n, d):
         replay.at_step(run, X, y, t)
         run.next_cursor(t, "update"), run.next_cursor(t, "epoch"), run.visit(max(0, t - 1))
     assert cache.nbytes(trained) <= cache.ENTRY_LIMIT_BYTES
-    assert compute.trained_for(X, y, Settings()) is trained  # kept: not trained again
+    assert compute.trained_for(ds, Settings()) is trained  # kept: not trained again
     key = next(k for k in cache.STORE.sizes() if k[0] == "ui.compute.trained_large")
     assert cache.STORE._entries[key].ttl == cache.UPLOAD_TTL_SECONDS  # gone soon unused
 

@@ -124,6 +124,19 @@ def line_in_box(w, b: float, box: Box, level: float = 0.0) -> np.ndarray | None:
     return pts_arr[[i, j]]
 
 
+def lines_in_box(W, B, box: Box) -> tuple[list, list]:
+    """The pieces in view of the lines w_i.x + b_i = 0 (rows of W, entries of B) as one
+    trace's x and y, a None between pieces; lines that miss the view (or w_i = 0) left out."""
+    xs: list = []
+    ys: list = []
+    for w, b in zip(np.asarray(W, dtype=np.float64).reshape(-1, 2), np.ravel(B), strict=True):
+        seg = line_in_box(w, float(b), box)
+        if seg is not None:
+            xs += [float(seg[0, 0]), float(seg[1, 0]), None]
+            ys += [float(seg[0, 1]), float(seg[1, 1]), None]
+    return xs, ys
+
+
 ARROWS_8 = "→↗↑↖←↙↓↘"  # toward a direction, by octant counter-clockwise from +x
 SHORT = 0.06  # a boundary whose piece in view is shorter than this share of the view's side
 

@@ -68,10 +68,18 @@ class Scene:
 
 
 # ------------------------------------------------------------------------ layers
-def points(scene: Scene, *, sizes=None, size_label: str | None = None, counts=None) -> list[dict]:
+def points(
+    scene: Scene,
+    *,
+    sizes=None,
+    size_label: str | None = None,
+    counts=None,
+    hover: str = "(%{x:.3f}, %{y:.3f})",
+) -> list[dict]:
     """The two classes, by colour and shape; ``sizes`` (one per point) scales the markers
     (e.g. by a kernel perceptron's alpha_i), ``counts`` (one per point) is what the hover
-    shows under the name ``size_label`` (default: the sizes themselves)."""
+    shows under the name ``size_label`` (default: the sizes themselves); ``hover``: what
+    the hover says under the class (a Plotly template; the score view's: the score)."""
     X, y, style = scene.X, scene.y, scene.style
     neg_name, pos_name = (text.plot_text(c) for c in scene.class_names)
     out = []
@@ -82,10 +90,10 @@ def points(scene: Scene, *, sizes=None, size_label: str | None = None, counts=No
         sel = y == label
         sign = "+1" if label > 0 else "-1"
         size = style.marker if sizes is None else np.asarray(sizes, dtype=np.float64)[sel]
-        hover = f"{sign}<br>(%{{x:.3f}}, %{{y:.3f}})"
+        template = f"{sign}<br>{hover}"
         custom = None
         if sizes is not None and size_label:
-            hover += f"<br>{text.plot_text(size_label)} = %{{customdata}}"
+            template += f"<br>{text.plot_text(size_label)} = %{{customdata}}"
             shown = sizes if counts is None else counts
             custom = np.asarray(shown)[sel] if np.ndim(shown) else None
         trace = dict(
@@ -100,7 +108,7 @@ def points(scene: Scene, *, sizes=None, size_label: str | None = None, counts=No
                 size=size,
                 line=dict(width=0 if scene.gl else 1, color="white"),
             ),
-            hovertemplate=hover + "<extra></extra>",
+            hovertemplate=template + "<extra></extra>",
             meta=label,
         )
         if custom is not None:
@@ -219,14 +227,17 @@ def margin_band(
 
 
 def ringed(
-    scene: Scene, index: int | None, *, name: str = "visited", keep: bool = False
+    scene: Scene, index: int | None, *, at=None, name: str = "visited", keep: bool = False
 ) -> list[dict]:
-    """A ring around one point (the example just visited); ``keep``: an empty trace when
-    there is none (its legend entry hidden)."""
-    if index is None and not keep:
+    """A ring around one point (the example just visited): the scene's point ``index``, or
+    the point ``at`` (x, y) when it is not among the scene's (a chart that draws a
+    sample); ``keep``: an empty trace when there is none (its legend entry hidden)."""
+    if index is None and at is None and not keep:
         return []
     s = scene.style
     x, y = ([], []) if index is None else ([scene.X[index, 0]], [scene.X[index, 1]])
+    if at is not None:
+        x, y = [at[0]], [at[1]]
     ring = [
         dict(
             type="scatter",
@@ -246,6 +257,28 @@ def ringed(
     if keep:
         ring[0]["showlegend"] = bool(x)
     return ring
+
+
+def unsampled(scene: Scene, at, label: int, *, name: str = "visited (unsampled)") -> list[dict]:
+    """One point at ``at`` (x, y) in its class's colour and shape, drawn by itself: the
+    visited example of a chart that draws a sample of the points, when it is not among
+    them (``label``: its class, -1 or +1)."""
+    positive = label > 0
+    return [
+        dict(
+            type="scatter",
+            x=[at[0]],
+            y=[at[1]],
+            mode="markers",
+            name=name,
+            hoverinfo="skip",
+            marker=dict(
+                color=theme.POS_COLOR if positive else theme.NEG_COLOR,
+                symbol=theme.POS_SYMBOL if positive else theme.NEG_SYMBOL,
+                size=scene.style.marker,
+            ),
+        )
+    ]
 
 
 def misclassified(scene: Scene, score, *, keep: bool = False) -> list[dict]:

@@ -238,26 +238,11 @@ class Playground:
         )
         if visited is None:
             return under, over
-        ring = over[OVER.index("visited")]
-        ring.update(x=[X[visited, 0]], y=[X[visited, 1]], showlegend=True)
+        at = (X[visited, 0], X[visited, 1])
+        over[OVER.index("visited")] = layers.ringed(self.scene, None, at=at, keep=True)[0]
         k = int(np.searchsorted(drawn, visited))
         if k >= drawn.shape[0] or drawn[k] != visited:  # not sampled: drawn for this step
-            positive = y[visited] > 0
-            over.append(
-                dict(
-                    type="scatter",
-                    x=[X[visited, 0]],
-                    y=[X[visited, 1]],
-                    mode="markers",
-                    name="visited (unsampled)",
-                    hoverinfo="skip",
-                    marker=dict(
-                        color=theme.POS_COLOR if positive else theme.NEG_COLOR,
-                        symbol=theme.POS_SYMBOL if positive else theme.NEG_SYMBOL,
-                        size=self.scene.style.marker,
-                    ),
-                )
-            )
+            over += layers.unsampled(self.scene, at, int(y[visited]))
         return under, over
 
     def max_margin_note(self, w, b: float, X, y) -> list[dict]:

@@ -26,6 +26,7 @@ from ui.parts.draw import board_click as board_click
 from ui.parts.draw import drawing_box as drawing_box
 from ui.parts.sources import DataChoice
 from ui.parts.style import presenter_toggle
+from ui.runkey import run_key
 from ui.server import guard
 from ui.state import Table, owns
 from ui.state.lab import DATA as LAB_DATA
@@ -195,7 +196,7 @@ def preprocessing_effect(ds: datasets.Dataset, presenter: bool = False) -> None:
     if presenter or ds.n > 5_000 or min(ds.counts) == 0:
         return
     raw = ds.raw
-    rows = {k: compute.theory(raw.preprocessed(k).X, raw.y) for k in datasets.PREPROCESSING}
+    rows = {k: compute.theory(compute.preprocessed(raw, k)) for k in datasets.PREPROCESSING}
     st.markdown(text.preprocessing_table(rows, ds.preprocessing))
     st.caption("R = max ‖(1, x)‖, γ* the max margin (augmented), bound = R²/γ*²; ∞: not separable.")
 
@@ -216,17 +217,18 @@ def settle(
     previous good data with what was wrong said once (``st.stop()`` when there is none).
 
     ``max_points``: the most the page draws (default ``limits.PLAYGROUND_POINTS``);
-    ``settings``: the run's settings, part of the guard's fingerprint (data that crashed
-    the page with them is not tried again); ``max_features``: the most features the page
-    takes (None: any); ``verb``: what the page does with at most ``max_points`` ("draws",
-    or "trains on" for a page that draws a sample).
+    ``settings``: the run's settings; the guard knows the data by the run's key with them
+    (``run_key``: data that crashed the page with them is not tried again);
+    ``max_features``: the most features the page takes (None: any); ``verb``: what the
+    page does with at most ``max_points`` ("draws", or "trains on" for a page that draws
+    a sample).
     """
     ss = _ss()
     max_points = limits.PLAYGROUND_POINTS if max_points is None else max_points
     ds, error = choice.dataset, choice.error
     if ds is not None and error is None:
         try:
-            ds = ds.preprocessed(prep)
+            ds = compute.preprocessed(ds, prep)  # the same object on every rerun
         except datasets.DatasetError as exc:
             ds, error = None, str(exc)
     if ds is not None and error is None:
@@ -237,7 +239,7 @@ def settle(
                 f"{ds.d} features: {what} draws {max_features}; in the upload box, train "
                 "on x1 and x2."
             )
-        elif guard.is_bad(guard.fingerprint(ds.X, ds.y, settings)):
+        elif guard.is_bad(run_key(ds, settings)):
             error = "This data could not be drawn (the details are in the server's log)."
     if error:  # say what is wrong and keep showing the previous good data
         st.error(text.plain(error, 400))  # messages carry names from files and links
@@ -250,7 +252,7 @@ def settle(
         st.caption(text.plain(note, 400))
     if ds is None:
         st.stop()
-    guard.attempt(guard.fingerprint(ds.X, ds.y, settings))
+    guard.attempt(run_key(ds, settings))
     ss[page.own("draw_shown")] = ds if choice.drawing else None  # clicks are in these coords
     return ds
 

@@ -135,7 +135,7 @@ def batch(page: Table, ds, record, setup, etas) -> None:
 
     def rates():
         return export.learning_rates(
-            compute.eta_effect(ds.X, ds.y, etas, start, setup.start_seed, setup.max_epochs, rule)
+            compute.eta_effect(ds, etas, start, setup.start_seed, setup.max_epochs, rule)
             for start in ("zero", "random")
             for rule in ("classic", "batch")
         )
@@ -157,7 +157,7 @@ def batch(page: Table, ds, record, setup, etas) -> None:
 
 
 def _scaling(ds, setup):
-    return export.scaling(compute.scaling_effect(ds.raw.X, ds.raw.y, setup.eta, setup.max_epochs))
+    return export.scaling(compute.scaling_effect(ds.raw, setup.eta, setup.max_epochs))
 
 
 def variants(page: Table, ds, parts, acc) -> None:
@@ -209,7 +209,7 @@ def proof(page: Table, ds, run, th, squeeze=None, distance=None) -> None:
     def quantities():
         if separable:
             return export.proof_updates(run, squeeze, distance)
-        hb = compute.hinge_bound(ds.X, ds.y, run.epochs)
+        hb = compute.hinge_bound(ds, run.epochs)
         return export.proof_updates(run, None if hb is None else pc.theorem2(run, hb))
 
     files = [File("updates", "The proof's numbers per update", quantities)]

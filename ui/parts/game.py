@@ -15,6 +15,7 @@ import time
 import numpy as np
 import streamlit as st
 
+import datasets
 import perceptron_core as pc
 from ui import compute, state, text
 from ui.limits import ADVERSARY_BUDGET_S
@@ -58,11 +59,17 @@ def pending(page: Table) -> tuple[float, float] | None:
     return _ss()[page.own("pending")]
 
 
-def run_of(X: np.ndarray, y: np.ndarray):
+def dataset(page: Table) -> datasets.Dataset:
+    """The arrivals as a dataset (what the run, the theory and the guard are keyed by)."""
+    X, y = arrivals(page)
+    return datasets.Dataset(X, y, source="the arrivals")
+
+
+def run_of(ds: datasets.Dataset):
     """The engine's online run over the arrivals (cached), or None before the first one."""
-    if len(y) == 0:
+    if ds.n == 0:
         return None
-    return compute.trained(np.asarray(X, dtype=np.float64), np.asarray(y), ONLINE).run
+    return compute.trained(ds, ONLINE).run
 
 
 def weights(run) -> tuple[np.ndarray, float]:
@@ -126,7 +133,7 @@ def adversary(page: Table, to_the_end: bool = False) -> None:
     perceptron before the next is chosen: one, or until it is out of moves."""
     ss = _ss()
     X, y = ss[page.own("points")]
-    w, b = weights(run_of(X, y))
+    w, b = weights(run_of(dataset(page)))
     learner = pc.OnlinePerceptron(2, w=tuple(w.tolist()), b=float(b))
     gamma = float(ss.get(page.key("gamma"), page.defaults.gamma))
     played: list[pc.AdversaryMove] = []

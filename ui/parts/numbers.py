@@ -124,7 +124,7 @@ def theorem_block(run, th, ds: datasets.Dataset, t: int) -> None:
         return
     st.warning(text.NOT_SEPARABLE)
     epochs = bounds.epochs_of(run, t)
-    hb = compute.hinge_bound(ds.X, ds.y, epochs)
+    hb = compute.hinge_bound(ds, epochs)
     st.markdown(text.hinge_text(epochs, hb))
     if hb is None:
         return
@@ -140,7 +140,7 @@ def theorem_block(run, th, ds: datasets.Dataset, t: int) -> None:
 
 def hinge_of(ds: datasets.Dataset):
     """Theorem 2 after E epochs on ``ds`` (cached), for ``bounds.live``."""
-    return lambda epochs: compute.hinge_bound(ds.X, ds.y, epochs)
+    return lambda epochs: compute.hinge_bound(ds, epochs)
 
 
 def gathered(lines: list[str]) -> str:

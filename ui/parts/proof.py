@@ -76,7 +76,7 @@ class Proof:
         per_epoch = None
         if not self.separable:  # Theorem 2 solved at a few epochs (cached), for its chart
             sampled = pc.sample_epochs(run.epochs, epoch)
-            bounds_at = {e: compute.hinge_bound(ds.X, ds.y, e) for e in sampled}
+            bounds_at = {e: compute.hinge_bound(ds, e) for e in sampled}
             per_epoch = pc.epoch_bounds(run, bounds_at)
         figs = proof_charts.charts(
             squeeze, k, distance=self.distance, epochs=per_epoch, epoch=epoch, log=self.log,

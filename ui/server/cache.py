@@ -44,6 +44,8 @@ from typing import Any
 
 import numpy as np
 
+from datasets import Dataset
+
 MB = 2**20
 CEILING_BYTES = 150 * MB  # everything the page's caches hold, across all sessions
 ENTRY_LIMIT_BYTES = 64 * MB  # an entry bigger than this is not kept
@@ -277,18 +279,30 @@ STORE = ByteLRU(CEILING_BYTES, ENTRY_LIMIT_BYTES, TTL_SECONDS)
 # --------------------------------------------------------------------------- decorator
 
 
-def fingerprint(value: Any) -> Any:
-    """A hashable key for an argument: arrays by content (blake2b), containers recursively."""
+def fingerprint(value: Any, *, points_only: bool = False) -> Any:
+    """A hashable key for an argument: a dataset by its digest and its raw data's (their
+    points and labels, hashed once per dataset) and what else makes it equal to another
+    (its names, source, params and preprocessing: equal points under other names are
+    another dataset to a function that returns one) unless ``points_only``; other arrays
+    by content (blake2b), containers recursively."""
     if value is None or isinstance(value, bool | int | float | complex | str | bytes):
         return (type(value).__name__, value)
+    if isinstance(value, Dataset):
+        points = ("Dataset", value.digest, value.raw.digest)
+        if points_only:
+            return points
+        return points + (
+            value.feature_names, value.class_names, value.source, fingerprint(value.params),
+            value.preprocessing,
+        )  # fmt: skip
     if isinstance(value, np.ndarray):
         data = np.ascontiguousarray(value)
         digest = hashlib.blake2b(data.tobytes() if data.size == 0 else data, digest_size=20)
         return ("ndarray", data.dtype.str, data.shape, digest.digest())
     if isinstance(value, tuple | list):
-        return (type(value).__name__, tuple(fingerprint(v) for v in value))
+        return (type(value).__name__, tuple(fingerprint(v, points_only=points_only) for v in value))
     if isinstance(value, Mapping):
-        items = sorted((repr(k), fingerprint(v)) for k, v in value.items())
+        items = sorted((repr(k), fingerprint(v, points_only=points_only)) for k, v in value.items())
         return (type(value).__name__, tuple(items))
     return (type(value).__qualname__, repr(value))
 
@@ -299,11 +313,18 @@ def cached(
     store: ByteLRU | None = None,
     ttl: float | None = None,
     spinner: str | None = None,
+    key: Callable[..., Any] | None = None,
+    points_only: bool = False,
 ):
     """Cache ``func`` in ``store`` (default ``STORE``), keyed by its arguments.
 
     As with Streamlit's caches, a parameter whose name starts with ``_`` is not part of the
     key (the uploads pass the file's bytes as ``_data`` and key on Streamlit's file id).
+    A dataset is keyed by its digest and what names it (``fingerprint``); by its points
+    alone with ``points_only``, for a function that reads nothing else of its datasets (R,
+    gamma*, a bound: equal points under another name share the entry). ``key``: a function
+    of the arguments that gives the entry's key instead (a run is keyed by
+    ``ui.runkey.run_key``).
     ``spinner`` is shown while a miss is computed (after Streamlit's usual half second).
     The wrapper has ``clear()`` (this function's entries) and keeps ``func``'s signature.
     """
@@ -313,29 +334,33 @@ def cached(
         name = f"{fn.__module__}.{fn.__qualname__}"
 
         def key_of(args, kwargs) -> tuple:
+            if key is not None:
+                return (name, key(*args, **kwargs))
             bound = signature.bind(*args, **kwargs)
             bound.apply_defaults()
             parts = tuple(
-                (k, fingerprint(v)) for k, v in bound.arguments.items() if not k.startswith("_")
+                (k, fingerprint(v, points_only=points_only))
+                for k, v in bound.arguments.items()
+                if not k.startswith("_")
             )
             return (name, parts)
 
         @functools.wraps(fn)
         def wrapper(*args, **kwargs):
             target = store if store is not None else STORE
-            key = key_of(args, kwargs)
+            entry = key_of(args, kwargs)
 
             def compute():
                 with _spinner(spinner):
                     return fn(*args, **kwargs)
 
-            return target.get_or_compute(key, compute, ttl)
+            return target.get_or_compute(entry, compute, ttl)
 
         def clear() -> None:
             target = store if store is not None else STORE
             with target._lock:
-                for key in [k for k in target._entries if isinstance(k, tuple) and k[0] == name]:
-                    target.pop(key)
+                for entry in [k for k in target._entries if isinstance(k, tuple) and k[0] == name]:
+                    target.pop(entry)
 
         wrapper.clear = clear  # type: ignore[attr-defined]
         return wrapper

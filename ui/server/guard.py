@@ -1,9 +1,10 @@
 """The lab's guard: an unexpected exception becomes a short message, never a traceback.
 
-A page runs inside ``run_page``. Before it draws a dataset it calls ``attempt(fp)`` with a
-fingerprint of what it is about to draw; if drawing raises, the guard logs the details on
-the server, remembers the fingerprint as bad and reruns the page once, which then treats
-that data as an error (``is_bad``) and keeps showing the previous good data. A fragment
+A page runs inside ``run_page``. Before it draws a dataset it calls ``attempt(key)`` with
+the key of what it is about to draw (``ui.runkey.run_key``: the data's digest and the
+settings, the run's key); if drawing raises, the guard logs the details on the server,
+remembers the key as bad and reruns the page once, which then treats that data as an
+error (``is_bad``) and keeps showing the previous good data. A fragment
 (a Step) is wrapped by ``fragment`` instead: its error is logged and shown, and the page's
 own ``on_error`` puts the previous good state back.
 
@@ -14,11 +15,9 @@ subclasses, which pass through untouched.
 from __future__ import annotations
 
 import functools
-import hashlib
 import logging
 from collections.abc import Callable
 
-import numpy as np
 import streamlit as st
 
 from ui.limits import BAD_INPUTS_KEPT as MAX_BAD
@@ -29,32 +28,19 @@ MESSAGE = (
     "Something went wrong while drawing this (the details are in the server's log). "
     "The previous data is kept."
 )
-_BAD = lab.BAD  # fingerprints of inputs that raised while being drawn
-_PENDING = lab.PENDING  # the fingerprint the page is drawing now
+_BAD = lab.BAD  # keys of inputs that raised while being drawn
+_PENDING = lab.PENDING  # the key of what the page is drawing now
 _CRASHED = lab.CRASHED  # a page run raised: the rerun says so
 
 
-def fingerprint(*parts) -> str:
-    """A short digest of arrays and plain values (what the page is about to draw)."""
-    h = hashlib.blake2b(digest_size=16)
-    for part in parts:
-        if isinstance(part, np.ndarray):
-            h.update(np.ascontiguousarray(part).tobytes())
-            h.update(str(part.shape).encode())
-        else:
-            h.update(repr(part).encode())
-        h.update(b"\x00")
-    return h.hexdigest()
+def attempt(key: str) -> None:
+    """The page is about to draw what ``key`` names (``ui.runkey.run_key``)."""
+    st.session_state[_PENDING] = key
 
 
-def attempt(fp: str) -> None:
-    """The page is about to draw ``fp``."""
-    st.session_state[_PENDING] = fp
-
-
-def is_bad(fp: str) -> bool:
-    """Whether drawing ``fp`` raised before in this session."""
-    return fp in st.session_state.get(_BAD, ())
+def is_bad(key: str) -> bool:
+    """Whether drawing what ``key`` names raised before in this session."""
+    return key in st.session_state.get(_BAD, ())
 
 
 def crashed() -> bool:
@@ -74,10 +60,10 @@ def run_page(page) -> None:
 
 def _roll_back() -> None:
     """Remember what was being drawn as bad and rerun once; else just say so."""
-    fp = st.session_state.pop(_PENDING, None)
+    key = st.session_state.pop(_PENDING, None)
     bad = st.session_state.setdefault(_BAD, [])
-    if fp is not None and fp not in bad:
-        bad.append(fp)
+    if key is not None and key not in bad:
+        bad.append(key)
         del bad[:-MAX_BAD]
         st.session_state[_CRASHED] = True
         st.rerun()  # the page now treats that input as an error and keeps the old one

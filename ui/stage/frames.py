@@ -116,18 +116,20 @@ def _legend_entry(trace: dict) -> dict | None:
 
 
 def _look(traces: list[dict], layout: dict) -> str:
-    """What a scene looks like besides its run (the run's data and settings, ``run_id``):
-    its layout (view box, sizes, presenter mode) and each trace's name, type and length."""
+    """What a scene looks like besides its run (the run's data and settings: its key,
+    ``ui.runkey.run_key``): its layout (view box, sizes, presenter mode) and each trace's
+    name, type and length."""
     return to_json_plotly(
         [layout, [(t.get("name"), t.get("type"), np.size(t.get("x", ()))) for t in traces]]
     )
 
 
-def _frames_key(page: Table, layered: Layered) -> tuple:
-    """What a frame of this stage depends on besides its cursor: the page, the run and the
-    scene it is drawn over, so sessions showing the same run share its frames."""
+def _frames_key(page: Table, stepper: Stepper, layered: Layered) -> tuple:
+    """What a frame of this stage depends on besides its cursor: the page, the run (its
+    key, ``Stepper.key``: the key of the cached run and of the guard too) and the scene it
+    is drawn over, so sessions showing the same run share its frames."""
     look = hashlib.blake2b(_look(*layered.scene).encode(), digest_size=16).hexdigest()
-    return ("stage-frame", page.prefix, st.session_state.get(page.own("run_id")), look)
+    return ("stage-frame", page.prefix, stepper.key, look)
 
 
 def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[str, dict, list]:
@@ -142,7 +144,7 @@ def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[str, di
     stepping the lecturer's run gets the frames another student's Step already built."""
     run = stepper.run
     parts, moves, legend = [], {}, {}
-    base_key = _frames_key(page, layered)
+    base_key = _frames_key(page, stepper, layered)
     start = time.monotonic()
     for c in window(stepper):
         if parts and time.monotonic() - start > FRAME_BUDGET_S:
@@ -175,7 +177,7 @@ def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[str, di
 def scene_json(page: Table, traces: list[dict], layout: dict) -> str:
     """The scene's figure as JSON, serialised once per run and look: at 20,000 points it
     is half a megabyte and costs more than the rest of a rerun, which every report of the
-    browser's cursor makes."""
+    browser's cursor makes. Kept in the session by the run's key and the look."""
     key = (st.session_state.get(page.own("run_id")), _look(traces, layout))
     cached = st.session_state.get(page.own("scene_json"))
     if cached is not None and cached[0] == key:

@@ -85,7 +85,7 @@ class Stepped:
 def stepped(page: Table, ds, setup) -> Stepped:
     """The run on ``ds`` for ``setup`` (trained once, cached), and the page's stepper."""
     trained = part.trained(ds, setup)
-    key = part.run_id(ds, setup)
+    key = part.run_key(ds, setup)
     run = None if trained is None else trained.run
     return Stepped(trained, key, part.stepper_for(page, run, key))
 

@@ -7,7 +7,6 @@ cursor (``ui.stage.frames``), which the browser steps through by itself (``ui.st
 from __future__ import annotations
 
 import copy
-import hashlib
 from collections.abc import Callable
 
 import numpy as np
@@ -18,36 +17,32 @@ from ui.charts import geometry, theme
 from ui.parts import controls, data, moment, scenes
 from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
+from ui.runkey import run_key  # noqa: F401
 from ui.server import guard
 from ui.stage import sync
 
 # What the pages call besides this module's own functions: the columns, a board's fit,
-# a stepped chart in layers.
+# a stepped chart in layers, a run's key.
 from ui.stage.fit import columns, fit_of, window_fit  # noqa: F401
 from ui.stage.frames import TRANSPARENT, Layered, frames_for, scene_json  # noqa: F401
 from ui.stage.stepper import Stepper
 from ui.state import Table
 
 
-def run_id(ds, setup) -> str:
-    """What identifies a run: the data and the settings (a new one starts at step 0)."""
-    raw = ds.X.tobytes() + ds.y.tobytes() + repr(setup).encode()
-    return hashlib.blake2b(raw).hexdigest()
-
-
-def stepper_for(page: Table, run, digest: str, *, follow: bool = False) -> Stepper:
-    """The page's stepper over ``run``. A new run (other data or settings) starts again
-    at 0, or at its end when ``follow`` (online: a new point is the next arrival). A link's
-    step beyond the run's end is said once."""
+def stepper_for(page: Table, run, key: str, *, follow: bool = False) -> Stepper:
+    """The page's stepper over ``run``, whose key is ``key`` (``run_key``: the data and
+    the settings). A new run (another key) starts again at 0, or at its end when
+    ``follow`` (online: a new point is the next arrival). A link's step beyond the run's
+    end is said once."""
     ss = st.session_state
     pending = ss.get(page.own("link_step"))  # a link's step, kept until there is a run
-    if ss.get(page.own("run_id")) not in (None, digest):
+    if ss.get(page.own("run_id")) not in (None, key):
         if run is not None and pending is not None and ss.get(page.own("run")) is None:
             # The link's data arrived (an upload: links cannot carry files): its step.
             Stepper(ss, page.prefix, run).reset(pending)
         else:
             Stepper(ss, page.prefix, run).reset(run.n_visits if follow and run else 0)
-    ss[page.own("run_id")], ss[page.own("run")] = digest, run
+    ss[page.own("run_id")], ss[page.own("run")] = key, run
     stepper = Stepper(ss, page.prefix, run)
     if run is None:
         return stepper
@@ -123,7 +118,7 @@ def plot(page: Table, name: str, fig) -> None:
     draw_chart(fig, key=page.own(name))
 
 
-def view(ds, choice, runs=(), run_key: str | None = None) -> geometry.Box:
+def view(ds, choice, runs=(), key: str | None = None) -> geometry.Box:
     """The chart's view: the data and the origin; on the drawing board, a board that grows
     only with the data; otherwise grown so the runs' boundaries are seen, not only at a
     corner (``geometry.follow_boundaries``)."""
@@ -131,8 +126,8 @@ def view(ds, choice, runs=(), run_key: str | None = None) -> geometry.Box:
     if choice.drawing:
         return data.drawing_box(box)
     linear = tuple(r for r in runs if r is not None and not r.is_kernel)
-    if linear and run_key is not None:
-        box = compute.run_view(run_key, linear, box)
+    if linear and key is not None:  # the runs' key (``run_key``)
+        box = compute.run_view(key, linear, box)
     return box
 
 
@@ -145,7 +140,7 @@ def trained(ds, setup):
         st.info("Both classes are needed for a run: add points of the other class.")
         return None
     try:
-        trained = compute.trained(ds.X, ds.y, setup)
+        trained = compute.trained(ds, setup)
     except ValueError as exc:
         st.error(text.plain(str(exc), 400))
         return None

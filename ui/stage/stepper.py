@@ -53,6 +53,13 @@ class Stepper:
         return int(self.session[self._k("cursor")])
 
     @property
+    def key(self) -> str | None:
+        """The run's key (``ui.runkey.run_key``: its data and settings; kept in
+        ``<prefix>run_id`` by ``ui.stage.part.stepper_for``), by which the frames and the
+        browser's stage name the run; None before there is one."""
+        return self.session.get(self._k("run_id"))
+
+    @property
     def playing(self) -> bool:
         return bool(self.session[self._k("playing")])
 

@@ -39,7 +39,7 @@ def sent(page: Table, stepper: Stepper, frames: str, moves: dict, layout: dict) 
         plan["leave"] = [side for side, out in (("next", c >= last), ("prev", c == 0)) if out]
     under_bg = layout.get("plot_bgcolor", "white")
     return {
-        "run": ss.get(page.own("run_id")) or "",
+        "run": stepper.key or "",
         "cursor": stepper.cursor,
         "history": list(ss[page.own("history")])[-HISTORY_SENT:],
         "applied": int(ss.get(page.own("applied"), 0)),

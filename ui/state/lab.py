@@ -69,10 +69,8 @@ SCENE_HOPPED = _key(
 SCENE_OPENINGS = _key(
     "lab_scene_openings", UNSET, "scenes opened in this session (each is a new page)"
 )
-BAD = _key(
-    "lab_bad", UNSET, "fingerprints of inputs that raised while being drawn (ui.server.guard)"
-)
-PENDING = _key("lab_pending", UNSET, "the fingerprint the page is drawing now (ui.server.guard)")
+BAD = _key("lab_bad", UNSET, "run keys of inputs that raised while being drawn (ui.server.guard)")
+PENDING = _key("lab_pending", UNSET, "the run key of what a page is drawing (ui.server.guard)")
 CRASHED = _key("lab_crashed", UNSET, "a page run raised: the rerun says so (ui.server.guard)")
 PAGE_KEYS = _key(
     "lab_page_keys", UNSET, "the container of the page's keys (ui.plot_click): nothing to see"

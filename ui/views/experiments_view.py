@@ -279,14 +279,9 @@ def boundaries_figure(scene: layers.Scene, table) -> go.Figure:
     the fixed order's black, the worst-first order's dashed."""
     kind = np.asarray(table["kind"])
     w, b = np.asarray(table["w"]), np.asarray(table["b"])
-    xs: list = []
-    ys: list = []
-    for i in np.flatnonzero(kind == "random"):
-        seg = geometry.line_in_box(w[i], float(b[i]), scene.box)
-        if seg is not None:
-            xs += [float(seg[0, 0]), float(seg[1, 0]), None]
-            ys += [float(seg[0, 1]), float(seg[1, 1]), None]
-    count = int(np.count_nonzero(kind == "random"))
+    random = np.flatnonzero(kind == "random")
+    xs, ys = geometry.lines_in_box(w[random], b[random], scene.box)
+    count = int(random.shape[0])
     random_lines = [dict(type="scatter", x=xs, y=ys, mode="lines", hoverinfo="skip",
                          name=f"{count} random orders", opacity=0.35,
                          line=dict(color=GHOST_COLOR, width=1.2))]  # fmt: skip

@@ -29,16 +29,15 @@ import numpy as np
 
 import perceptron_core as pc
 from ui import text
-from ui.charts import geometry, theme
+from ui.charts import geometry, layers, theme
 from ui.charts.geometry import Box
-from ui.charts.theme import Style
 
 SHOWN_TERMS = 3  # terms of w·x written out before the rest is summed
 SHOWN_ENTRIES = 2  # entries of a d-vector written out before "…" and its last
 WIDE = 4  # more features than this: the visit's equations are shortened
 SCORE_TITLE = "score (w·x + b)/‖(b, w)‖"
 DIRECTION_TITLE = "v·x (v ⊥ last w)"
-BAND_COLOR = "rgba(204, 121, 167, 0.12)"
+SCORE_AXIS = (1.0, 0.0)  # w' of the boundary in the chart's plane: score = 0 is the line
 
 
 @dataclass(frozen=True)
@@ -135,6 +134,14 @@ def drawn_value(values, span: float, digits: int = 4) -> list[float]:
 
 
 # ------------------------------------------------------------------------ figure
+def placed(sv: ScoreView, at, y, *, class_names=("-1", "+1"), presenter: bool = False):
+    """Points at ``at`` (rows: score, v·x) with classes ``y`` as a 2-D scene over the view.
+    In its plane the boundary is the line score = 0 (w' = ``SCORE_AXIS``, b' = 0), so the
+    lab's layers draw this chart as they draw any other."""
+    names = (SCORE_TITLE, DIRECTION_TITLE)
+    return layers.Scene(at, y, sv.box, tuple(class_names), names, presenter)
+
+
 def scene(
     sv: ScoreView,
     *,
@@ -143,41 +150,15 @@ def scene(
     title: str | None = None,
 ) -> tuple[list[dict], dict]:
     """The fixed part: the two sides of the boundary shaded, the boundary (score 0), the
-    axes. The points move, so they are in each step's layers."""
-    box = sv.box
-    style = Style.of(presenter, sv.n_drawn)
-    pos_name = text.plot_text(class_names[1])
-    fill = dict(mode="lines", fill="toself", line=dict(width=0), hoverinfo="skip")
+    axes. The points move, so they are in each step's layers (this part's scene has none:
+    the sizes of lines and text do not depend on how many there are)."""
+    frame = placed(sv, np.zeros((0, 2)), np.zeros(0), class_names=class_names, presenter=presenter)
+    positive = text.plot_text(class_names[1])
     traces = [
-        dict(
-            type="scatter",
-            x=[0, box.x1, box.x1, 0, 0],
-            y=[box.y0, box.y0, box.y1, box.y1, box.y0],
-            name=f"predicted +1 ({pos_name})" if pos_name != "+1" else "predicted +1",
-            fillcolor=theme.POS_SHADE,
-            showlegend=False,
-            **fill,
-        ),
-        dict(
-            type="scatter",
-            x=[box.x0, 0, 0, box.x0, box.x0],
-            y=[box.y0, box.y0, box.y1, box.y1, box.y0],
-            name="predicted -1",
-            fillcolor=theme.NEG_SHADE,
-            showlegend=False,
-            **fill,
-        ),
-        dict(
-            type="scatter",
-            x=[0, 0],
-            y=[box.y0, box.y1],
-            mode="lines",
-            name="boundary (score 0)",
-            line=dict(color=theme.INK, width=style.line),
-            hoverinfo="skip",
-        ),
+        *layers.regions(sv.box, SCORE_AXIS, 0.0, positive=positive),
+        *layers.boundary(frame, SCORE_AXIS, 0.0, name="boundary (score 0)", dash=None),
     ]
-    layout = theme.layout(box, style, (SCORE_TITLE, DIRECTION_TITLE), title)
+    layout = layers.layout(frame, title=title)
     # Two different quantities on the axes: no common scale, the plot fills its square.
     layout["yaxis"] = {k: v for k, v in layout["yaxis"].items() if k not in ("scaleanchor",)}
     layout["xaxis"]["zeroline"] = False
@@ -202,105 +183,38 @@ def step_layers(
     mistakes, the visited point ringed, and for an update its score before)."""
     X = np.asarray(X, dtype=np.float64)
     y = np.asarray(y).reshape(-1)
-    style = Style.of(presenter, sv.n_drawn)
+    look = dict(class_names=class_names, presenter=presenter)
     box = sv.box
-    span = box.x1 - box.x0
     h_all = scores(X, w, b)  # every point: the band is w's margin on all of them
-    under = []
-    margins = y * h_all
-    if X.shape[0] and np.any(np.asarray(w) != 0) and float(margins.min()) > 0:
-        m = float(margins.min())
-        under.append(
-            dict(
-                type="scatter",
-                x=[-m, m, m, -m, -m],
-                y=[box.y0, box.y0, box.y1, box.y1, box.y0],
-                mode="lines",
-                fill="toself",
-                name="margin of w",
-                fillcolor=BAND_COLOR,
-                line=dict(width=1, color=theme.MARGIN_COLOR, dash="dot"),
-                hoverinfo="skip",
-            )
-        )
+    axis = SCORE_AXIS if np.any(np.asarray(w) != 0) else None  # w = 0: no line, no band
+    # The band is w's margin over every point, drawn or not, and the point of least
+    # y·score decides it (a mistake: no band; otherwise its |score| is the margin): the
+    # band over that point alone is the band over all, without an n x 2 copy per frame.
+    k = np.argmin(y * h_all, keepdims=True) if X.shape[0] else np.zeros(0, dtype=np.int64)
+    decisive = placed(sv, np.column_stack((h_all[k], X[k] @ sv.v)), y[k], **look)
+    under = layers.margin_band(decisive, axis, 0.0)
     h = h_all[sv.drawn]
-    yd = y[sv.drawn]
-    gl = sv.n_drawn > theme.GL_THRESHOLD
-    scatter = "scattergl" if gl else "scatter"
-    hx = drawn_value(h, span)
+    # Rounded for the browser (the points travel with every frame), sides kept.
+    hx = drawn_value(h, box.x1 - box.x0)
     vy = drawn_value(sv.heights, box.y1 - box.y0)
-    over = []
-    for label, color, symbol, cname in (
-        (-1, theme.NEG_COLOR, theme.NEG_SYMBOL, class_names[0]),
-        (1, theme.POS_COLOR, theme.POS_SYMBOL, class_names[1]),
-    ):
-        sel = np.flatnonzero(yd == label)
-        sign = "+1" if label > 0 else "-1"
-        name = text.plot_text(cname)
-        over.append(
-            dict(
-                type=scatter,
-                x=[hx[i] for i in sel],
-                y=[vy[i] for i in sel],
-                mode="markers",
-                name=sign if name == sign else f"{sign}: {name}",
-                marker=dict(
-                    color=color,
-                    symbol=symbol,
-                    size=style.marker,
-                    line=dict(width=0 if gl else 1, color="white"),
-                ),
-                hovertemplate=f"{sign}<br>score %{{x:.3g}}<extra></extra>",
-            )
-        )
-    wrong = np.flatnonzero(pc.mistakes(yd, h))
-    if 0 < wrong.size <= theme.MAX_MARKED:
-        over.append(
-            dict(
-                type=scatter,
-                x=[hx[i] for i in wrong],
-                y=[vy[i] for i in wrong],
-                mode="markers",
-                name="misclassified",
-                hoverinfo="skip",
-                marker=dict(
-                    symbol="x-thin-open",
-                    color=theme.INK,
-                    size=max(7.0, style.marker * 1.1),
-                    line=dict(width=2, color=theme.INK),
-                ),
-            )
-        )
+    shown = placed(sv, np.column_stack((hx, vy)), y[sv.drawn], **look)
+    over = layers.points(shown, hover="score %{x:.3g}") + layers.misclassified(shown, h)
     if visited is not None:
-        over += _visited(sv, X, y, visited, h_all, update, style)
+        over += _visited(sv, shown, X, y, visited, h_all, update)
     return under, over
 
 
-def _visited(sv: ScoreView, X, y, i: int, h_all, update, style: Style) -> list[dict]:
+def _visited(sv: ScoreView, shown, X, y, i: int, h_all, update) -> list[dict]:
     """The visited point ringed (and drawn, when it is not among the drawn points); after
     a single-example update also where its score was before, with an arrow to where it is."""
-    box = sv.box
+    box, style = sv.box, shown.style
     height = float(X[i] @ sv.v)
     hx = drawn_value([h_all[i]], box.x1 - box.x0)[0]
     vy = drawn_value([height], box.y1 - box.y0)[0]
     out = []
     k = int(np.searchsorted(sv.drawn, i))
     if k >= sv.n_drawn or sv.drawn[k] != i:  # not sampled: drawn for this step
-        out.append(
-            dict(
-                type="scatter",
-                x=[hx],
-                y=[vy],
-                mode="markers",
-                name="visited (unsampled)",
-                hoverinfo="skip",
-                marker=dict(
-                    color=theme.POS_COLOR if y[i] > 0 else theme.NEG_COLOR,
-                    symbol=theme.POS_SYMBOL if y[i] > 0 else theme.NEG_SYMBOL,
-                    size=style.marker,
-                ),
-            )
-        )
+        out += layers.unsampled(shown, (hx, vy), int(y[i]))
     if update is not None and update.label is None:  # one example's update: its move
         before = float(scores(X[i : i + 1], update.w_old, update.b_old)[0])
         bx = drawn_value([before], box.x1 - box.x0)[0]
@@ -322,23 +236,7 @@ def _visited(sv: ScoreView, X, y, i: int, h_all, update, style: Style) -> list[d
                 ),
             )
         )
-    out.append(
-        dict(
-            type="scatter",
-            x=[hx],
-            y=[vy],
-            mode="markers",
-            name="visited",
-            hoverinfo="skip",
-            marker=dict(
-                symbol="circle-open",
-                color=theme.INK,
-                size=style.marker * 2.4,
-                line=dict(width=style.line * 1.2, color=theme.INK),
-            ),
-        )
-    )
-    return out
+    return out + layers.ringed(shown, None, at=(hx, vy))
 
 
 # ------------------------------------------------------------------------- words

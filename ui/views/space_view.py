@@ -165,7 +165,7 @@ def space_figure(
             )
         )  # fmt: skip
     names = [text.plot_text(c) for c in class_names]
-    classes = ((-1, theme.NEG_COLOR, "square"), (1, theme.POS_COLOR, "circle"))
+    classes = ((-1, theme.NEG_COLOR, theme.NEG_SYMBOL), (1, theme.POS_COLOR, theme.POS_SYMBOL))
     for label, color, symbol in classes:
         sel = y == label
         sign = "+1" if label > 0 else "−1"

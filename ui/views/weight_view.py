@@ -111,12 +111,7 @@ def weight_figure(
     )  # fmt: skip
     for label, color in ((1, theme.POS_COLOR), (-1, theme.NEG_COLOR)):
         rows = np.flatnonzero(np.sign(A[:, 0]) == label)[: MAX_LINES // 2]
-        xs_, ys_ = [], []
-        for i in rows:
-            seg = geometry.line_in_box(A[i, 1:], A[i, 0] * c, box)
-            if seg is not None:
-                xs_ += [seg[0, 0], seg[1, 0], None]
-                ys_ += [seg[0, 1], seg[1, 1], None]
+        xs_, ys_ = geometry.lines_in_box(A[rows, 1:], A[rows, 0] * c, box)
         data.append(
             dict(
                 type="scatter", x=xs_ or [None], y=ys_ or [None], mode="lines",

@@ -9,6 +9,7 @@ import types
 import numpy as np
 import pytest
 
+from datasets import Dataset
 from ui.server import cache
 from ui.server.cache import ByteLRU, nbytes
 
@@ -154,6 +155,35 @@ def test_cached_returns_the_same_object_and_keys_arrays_by_content():
     assert calls == [2, 2, 3, 2]
 
 
+def test_a_dataset_is_keyed_by_its_points_and_by_what_names_them():
+    """Equal points under other names are another dataset to a function that returns one
+    (a file read again with its label column's classes renamed): the cached answer must
+    carry the names asked with. Equal points, names and params: a hit."""
+    store = ByteLRU(max_bytes=10 * 2**20)
+    calls = []
+
+    @cache.cached(store=store)
+    def centred(ds: Dataset) -> Dataset:
+        calls.append(ds.class_names)
+        return ds.preprocessed("centre")
+
+    X, y = [[0.0, 1.0], [2.0, 3.0], [4.0, 1.0]], [1, -1, 1]
+    a = Dataset(X, y, class_names=("cat", "dog"), source="pets.csv")
+    assert centred(a).class_names == ("cat", "dog")
+    assert centred(Dataset(X, y, class_names=("cat", "dog"), source="pets.csv")) is centred(a)
+    for other in (
+        Dataset(X, y, class_names=("no", "yes"), source="pets.csv"),
+        Dataset(X, y, class_names=("cat", "dog"), feature_names=("mass", "age"), source="pets.csv"),
+        Dataset(X, y, class_names=("cat", "dog"), source="other.csv"),
+        Dataset(X, y, class_names=("cat", "dog"), source="pets.csv", params={"sheet": "B"}),
+    ):
+        got = centred(other)
+        assert (got.class_names, got.feature_names, got.source, got.params) == (
+            other.class_names, other.feature_names, other.source, other.params,
+        )  # fmt: skip
+    assert len(calls) == 5
+
+
 def test_exceptions_are_not_cached():
     store = ByteLRU(max_bytes=2**20)
     calls = []
@@ -238,9 +268,9 @@ def test_the_pages_computations_share_the_bounded_store():
     X = rng.normal(size=(50, 2))
     y = np.where(X[:, 0] > 0, 1, -1)
     settings = Settings(max_epochs=20)
-    first = compute.trained(X, y, settings)
-    assert compute.trained(X.copy(), y.copy(), settings) is first
-    assert compute.theory(X, y) is compute.theory(X.copy(), y)
+    first = compute.trained(Dataset(X, y), settings)
+    assert compute.trained(Dataset(X.copy(), y.copy()), settings) is first
+    assert compute.theory(Dataset(X, y)) is compute.theory(Dataset(X.copy(), y))
     sizes = [s for k, s in cache.STORE.sizes().items() if k[0] == "ui.compute.trained"]
     assert sizes and sizes[0] >= X.nbytes + y.nbytes
     assert cache.STORE.max_bytes == cache.CEILING_BYTES

@@ -93,6 +93,25 @@ def test_step_layers_cross_exactly_the_mistakes_and_band_only_a_separator_of_all
         go.Figure(fig.to_dict())  # valid plotly
 
 
+def test_the_scene_shades_right_of_score_0_as_plus_1_as_the_caption_says():
+    X, _ = separable()
+    sv = score_view.view(X, None)
+    box = sv.box
+    traces, layout = score_view.scene(sv, class_names=("no", "yes"), presenter=True)
+    named = {t["name"]: t for t in traces}
+    assert list(named) == ["predicted +1 (yes)", "predicted -1", "boundary (score 0)"]
+    # "the boundary at 0 (right +1, left −1)": each side's shade is the box's half there.
+    for name, (lo, hi) in (("predicted +1 (yes)", (0, box.x1)), ("predicted -1", (box.x0, 0))):
+        xs, ys = np.array(named[name]["x"], float), np.array(named[name]["y"], float)
+        assert (xs.min(), xs.max()) == (lo, hi) and (ys.min(), ys.max()) == (box.y0, box.y1)
+        area = 0.5 * abs(np.dot(xs[:-1], ys[1:]) - np.dot(ys[:-1], xs[1:]))
+        assert area == pytest.approx((hi - lo) * (box.y1 - box.y0), rel=1e-12)
+    line = named["boundary (score 0)"]
+    assert list(line["x"]) == [0, 0] and sorted(line["y"]) == [box.y0, box.y1]
+    assert "scaleanchor" not in layout["yaxis"]  # two quantities: no common scale
+    go.Figure(dict(data=traces, layout=layout))  # valid plotly
+
+
 def _lp_free_separator(X, y):
     from scipy.optimize import linprog
 
