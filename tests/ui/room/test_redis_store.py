@@ -1,15 +1,34 @@
-"""What only RedisStore does: replicas sharing one Redis, its pub/sub connection coming
-back, and keys that Redis forgets on its own (the rest: test_store.py, on both stores)."""
+"""What only RedisStore does: replicas sharing one Redis (one killed mid-lecture), its
+pub/sub connection coming back, and keys that Redis forgets on its own (the rest:
+test_store.py, on both stores)."""
 
 from __future__ import annotations
 
 import asyncio
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 import redis
+from room_client import Follower, call, free_port
 
 from ui.room.redis_store import RedisStore
 from ui.room.rules import Limits
+
+
+def wait_for(port: int, process: subprocess.Popen) -> None:
+    deadline = time.monotonic() + 30
+    while True:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
+            return
+        except OSError:
+            assert time.monotonic() < deadline and process.poll() is None, "no replica"
+            time.sleep(0.05)
 
 
 @pytest.fixture
@@ -101,3 +120,57 @@ def test_every_key_of_a_class_expires_and_an_ended_class_sooner(redis_url):
         assert all(0 < store.redis.ttl(k) <= 600 for k in keys)
     finally:
         store.close()
+
+
+def test_a_replica_killed_mid_lecture_costs_its_students_a_reconnect_not_their_work(
+    redis_url,
+):
+    redis.Redis.from_url(redis_url).flushdb()
+    here = Path(__file__).resolve().parent
+    env = {**os.environ, "LAB_REDIS_URL": redis_url, "PYTHONPATH": str(here.parents[2])}
+    ports, replicas = [], []
+    for _ in range(2):
+        port = free_port()
+        command = [sys.executable, "-m", "uvicorn", "room_app:app", "--port", str(port)]
+        command += ["--host", "127.0.0.1", "--log-level", "warning"]
+        replicas.append(subprocess.Popen(command, cwd=here, env=env))
+        ports.append(port)
+    lecturer = RedisStore(redis_url, Limits())  # the lecturer's page, on a third process
+    try:
+        for port, process in zip(ports, replicas, strict=True):
+            wait_for(port, process)
+        a, b = ports
+        c = lecturer.open_class()
+        students = [call(b, "POST", f"/class/{c.code}/join")[1]["student"] for _ in range(3)]
+        lecturer.collect(c.code, c.secret, (0, 1, 0, 1), 2)
+        qid = lecturer.ask(c.code, c.secret, "turn", "Which way?", ["cw", "acw"], 1)
+        for i, student in enumerate(students):
+            point = {"student": student, "x1": 0.5, "x2": i / 4, "label": 1}
+            assert call(b, "POST", f"/class/{c.code}/point", point)[0] == 200
+            answer = {"student": student, "question": qid, "choice": i % 2}
+            assert call(b, "POST", f"/class/{c.code}/answer", answer)[0] == 200
+
+        async def follow_kill_and_come_back():
+            follower = await Follower().open(b, c.code)
+            before = await asyncio.wait_for(follower.next(), 5)
+            replicas[1].kill()  # SIGKILL: no goodbye
+            ended = await asyncio.wait_for(follower.next(), 5)
+            await follower.close()
+            follower = await Follower().open(a, c.code)  # the browser reconnects
+            after = await asyncio.wait_for(follower.next(), 5)
+            await follower.close()
+            return before, ended, after
+
+        before, ended, after = asyncio.run(follow_kill_and_come_back())
+        assert ended is None  # the stream was cut, not ended by the class
+        assert after["students"] == 3 and len(after["points"]) == 3
+        assert after["question"]["answered"] == 3
+        assert after == {**before, "seq": after["seq"]} and after["seq"] == before["seq"]
+        change = {"student": students[0], "question": qid, "choice": 1}
+        assert call(a, "POST", f"/class/{c.code}/answer", change) == (200, {"answered": 3})
+        assert lecturer.reveal(c.code, c.secret, qid) == [1, 2]
+    finally:
+        for process in replicas:
+            process.kill()
+            process.wait(10)
+        lecturer.close()
