@@ -472,9 +472,12 @@ def test_a_quiet_follower_gets_heartbeats_and_the_end_when_the_lecturer_is_gone(
     def away():
         clock.t += 3601
 
-    got = collect(store, c.code, 3, away, idle=0.05)
-    assert [e["type"] for e in got] == ["state", "heartbeat", "ended"]
-    assert "away too long" in got[2]["reason"]
+    got = collect(store, c.code, 50, away, idle=0.05)  # the iterator stops after "ended"
+    kinds = [e["type"] for e in got]
+    # A heartbeat found the lecturer gone (with Redis, one more may pass before the news).
+    assert kinds[0] == "state" and kinds[-1] == "ended" and 1 <= len(kinds) - 2 <= 3
+    assert set(kinds[1:-1]) == {"heartbeat"}
+    assert "away too long" in got[-1]["reason"]
 
 
 def test_a_follower_too_slow_for_its_queue_gets_the_whole_state_instead(store):
@@ -520,13 +523,13 @@ def test_a_busy_follower_gets_the_latest_counts_not_each_one(make_store):
 
     async def follow():
         got = []
-        events = store.subscribe(c.code, idle=1.0)
+        events = store.subscribe(c.code, idle=2.0)
         async with asyncio.timeout(20):
             async for item in events:
                 got.append(item)
                 if len(got) == 1:
                     await asyncio.to_thread(burst)
-                    await asyncio.sleep(0.5)  # Redis's pub/sub delivers the last ones
+                    await asyncio.sleep(1.0)  # Redis's pub/sub delivers the last ones
                 elif item["type"] == "heartbeat":
                     break
         await events.aclose()
