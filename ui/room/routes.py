@@ -26,8 +26,10 @@ the client's address (``ClassStore.admit``), so no route can be used to guess co
 from __future__ import annotations
 
 import asyncio
+import functools
 import ipaddress
 import json
+import logging
 from collections.abc import Callable
 
 from starlette.requests import Request
@@ -49,6 +51,8 @@ _FIELDS = {
     "lead": {"secret", "lead"},
 }
 _NO_STORE = {"Cache-Control": "no-store"}
+UNAVAILABLE = "The class server cannot be reached just now: try again in a moment."
+log = logging.getLogger(__name__)
 
 
 def client_address(request: Request) -> str:
@@ -114,11 +118,13 @@ def class_routes(
             return store
         return store() if store is not None else default_store()
 
+    def admit_in_thread(typed: str, address: str) -> tuple[ClassStore, str]:
+        found = get_store()  # the first request makes it: a Redis connection, off the loop
+        return found, found.admit(typed, address)
+
     async def admit(request: Request) -> tuple[ClassStore, str]:
-        found = get_store()
         address = client_address(request)
-        code = await asyncio.to_thread(found.admit, request.path_params["code"], address)
-        return found, code
+        return await asyncio.to_thread(admit_in_thread, request.path_params["code"], address)
 
     async def events(request: Request) -> Response:
         headers = {"Cache-Control": "no-cache, no-transform", "X-Accel-Buffering": "no"}
@@ -189,13 +195,27 @@ def class_routes(
         return JSONResponse({"version": version}, headers=_NO_STORE)
 
     return [
-        Route(PREFIX + "/{code}/events", events, methods=["GET"]),
-        Route(PREFIX + "/{code}/state", state, methods=["GET"]),
-        Route(PREFIX + "/{code}/join", join, methods=["POST"]),
-        Route(PREFIX + "/{code}/answer", answer, methods=["POST"]),
-        Route(PREFIX + "/{code}/point", point, methods=["POST"]),
-        Route(PREFIX + "/{code}/lead", lead, methods=["POST"]),
+        Route(PREFIX + "/{code}/events", _guarded(events), methods=["GET"]),
+        Route(PREFIX + "/{code}/state", _guarded(state), methods=["GET"]),
+        Route(PREFIX + "/{code}/join", _guarded(join), methods=["POST"]),
+        Route(PREFIX + "/{code}/answer", _guarded(answer), methods=["POST"]),
+        Route(PREFIX + "/{code}/point", _guarded(point), methods=["POST"]),
+        Route(PREFIX + "/{code}/lead", _guarded(lead), methods=["POST"]),
     ]
+
+
+def _guarded(handler):
+    """The handler, answering 503 with a plain reason when the store fails (Redis gone)."""
+
+    @functools.wraps(handler)
+    async def guarded(request: Request) -> Response:
+        try:
+            return await handler(request)
+        except Exception:  # not a refusal: the store failed; logged, never sent
+            log.exception("class route %s failed", request.url.path[:80])
+            return JSONResponse({"error": UNAVAILABLE}, 503, headers=_NO_STORE)
+
+    return guarded
 
 
 def _frame(item: dict) -> str:

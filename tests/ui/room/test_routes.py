@@ -325,6 +325,23 @@ def test_other_methods_are_refused_and_head_follows_nothing(served, store):
     assert store.fanout.count(c.code) == 0
 
 
+def test_a_failing_store_is_a_plain_503_and_no_traceback(store, caplog):
+    c = store.open_class()
+
+    def broken(*args):
+        raise ConnectionError("Error 111 connecting to 127.0.0.1:6379. Connection refused.")
+
+    store.join = broken  # as redis-py raises when Redis has gone
+    served = Served(store)
+    try:
+        status, body = served.call("POST", f"/class/{c.code}/join", address="192.0.2.77")
+    finally:
+        served.stop()
+    assert status == 503
+    assert body == {"error": "The class server cannot be reached just now: try again in a moment."}
+    assert "Connection refused" in caplog.text  # logged for the operator
+
+
 def test_the_routes_fit_beside_streamlits_own():
     from streamlit.starlette import App
 
