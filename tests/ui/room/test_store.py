@@ -56,6 +56,30 @@ def test_moves_grow_the_version_and_the_state_follows(store):
     assert state["version"] == 2 and state["lead"] == {**lead, "cursor": 5}
 
 
+def everything_kept(store) -> str:
+    """All the store keeps, as text: the memory store's classes, or every Redis value."""
+    if hasattr(store, "redis"):
+        values = []
+        for key in store.redis.keys("*"):
+            kind = store.redis.type(key)
+            if kind == "hash":
+                values.append(str(store.redis.hgetall(key)))
+            elif kind == "set":
+                values.append(str(store.redis.smembers(key)))
+            elif kind == "string":
+                values.append(store.redis.get(key))
+        return "\n".join(values)
+    return repr(store._rooms)
+
+
+def test_the_store_keeps_the_secrets_hash_not_the_secret(store):
+    c = store.open_class()
+    joined(store, c.code, 2)
+    store.move(c.code, c.secret, {"cursor": 1})
+    kept = everything_kept(store)
+    assert c.secret not in kept and codes.secret_hash(c.secret) in kept
+
+
 @pytest.mark.parametrize(
     "forged", [None, "", "secret", "x" * 5000, 12345, ["s"], "CODE", "PREFIX", "OTHER"]
 )
