@@ -28,7 +28,7 @@ NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 @pytest.fixture
 def behind_nginx(store, tmp_path):
     if not Path(NGINX).exists():
-        pytest.skip("nginx is not installed (apt-get install nginx)")
+        pytest.fail("nginx is not installed (apt-get install nginx): the server's tests need it")
     served = Served(store)
     port = free_port()
     tmp_path.chmod(0o755)  # nginx's workers (another user when started as root) read here
