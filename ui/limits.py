@@ -104,3 +104,13 @@ ADVERSARY_BUDGET_S = 2.0  # the adversary's "to the end" stops here and says so 
 # Inputs a session remembers as having raised while drawn (ui.server.guard): the page refuses them
 # and keeps the previous data, instead of raising again at every rerun.
 BAD_INPUTS_KEPT = 64
+
+
+# -- the class in the room (ui/room: its routes and its store) ------------------------------
+CLASS_BODY_LIMIT = 2048  # bytes of a student's request: the largest, a point, is about 120
+# Bytes of the lecturer's move: its lead state (ui.room.rules.LEAD_BYTES) and the secret.
+CLASS_LEAD_BODY_LIMIT = 32_768
+CLASS_TYPED_CODE_LIMIT = 32  # characters of a typed join code: longer is refused unread
+CLASS_PROMPT_LIMIT = 300  # characters of a question's prompt, shown on every phone
+CLASS_CHOICE_LIMIT = 80  # characters of an answer's label, a big button on a phone
+CLASS_COORD_LIMIT = 1e6  # the widest box the lecturer may set for the points collected

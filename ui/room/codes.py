@@ -15,6 +15,7 @@ import hashlib
 import hmac
 import secrets
 
+from ui.limits import CLASS_TYPED_CODE_LIMIT as _TYPED_LIMIT
 from ui.room.rules import Refused
 
 CODE_LENGTH = 6
@@ -22,7 +23,6 @@ CODE_LENGTH = 6
 ALPHABET = "3479ACEFHJKMNPRTWXY"
 # What each excluded symbol looks like (the test checks the alphabet against it).
 LOOK_ALIKES = ("0OQD", "1IL", "2Z", "5S", "8B", "6G", "UV")
-_TYPED_LIMIT = 32  # longer input is refused before it is looked at
 _SEPARATORS = str.maketrans("", "", " -\t")
 
 ADJECTIVES = (

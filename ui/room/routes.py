@@ -36,14 +36,14 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response, StreamingResponse
 from starlette.routing import Route
 
+from ui.limits import CLASS_BODY_LIMIT as BODY_LIMIT
+from ui.limits import CLASS_LEAD_BODY_LIMIT as LEAD_BODY_LIMIT
 from ui.room.default import default_store
 from ui.room.fanout import Event
 from ui.room.rules import Refused
 from ui.room.store import ClassStore
 
 PREFIX = "/class"
-BODY_LIMIT = 2048  # bytes: the largest body a student sends is a point, about 120
-LEAD_BODY_LIMIT = 32_768  # the lecturer's move: its lead state (rules.LEAD_BYTES), secret
 HEARTBEAT_S = 15.0  # a comment on a quiet stream: proxies keep it open, dead ones are found
 _FIELDS = {
     "answer": {"student", "question", "choice"},

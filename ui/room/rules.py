@@ -32,6 +32,10 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from ui.limits import CLASS_CHOICE_LIMIT as CHOICE_LIMIT
+from ui.limits import CLASS_COORD_LIMIT as COORD_LIMIT
+from ui.limits import CLASS_PROMPT_LIMIT as PROMPT_LIMIT
+
 Clock = Callable[[], float]
 
 
@@ -106,13 +110,10 @@ def system_clock() -> float:
 # ------------------------------------------------------------------ value checks
 
 QUESTION_KINDS = ("next_mistake", "fixes_point", "turn", "converge", "fewer_mistakes")
-PROMPT_LIMIT = 300
-CHOICE_LIMIT = 80
 CHOICES_MAX = 6
 # The lecturer's link (its query string: up to ui.limits.MAX_LINK = 16,384 characters,
 # drawn points and all) and the rest of the lead state fit; a test checks it.
 LEAD_BYTES = 24_576
-COORD_LIMIT = 1e6  # the widest box the lecturer may set
 
 
 def _integer(value: object, name: str, low: int, high: int) -> int:
