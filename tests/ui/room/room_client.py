@@ -16,6 +16,26 @@ from starlette.applications import Starlette
 from ui.room.routes import class_routes
 
 
+def in_thread(coro):
+    """``asyncio.run(coro)`` in a thread of its own: in a worker that ran the browser tests
+    first, Playwright's sync API keeps an event loop running in this thread, where
+    ``asyncio.run`` refuses to start."""
+    out: dict = {}
+
+    def target() -> None:
+        try:
+            out["value"] = asyncio.run(coro)
+        except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
+            out["error"] = exc
+
+    thread = threading.Thread(target=target, name="room-test-async")
+    thread.start()
+    thread.join()
+    if "error" in out:
+        raise out["error"]
+    return out["value"]
+
+
 def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))

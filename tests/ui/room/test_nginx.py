@@ -13,7 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
-from room_client import Follower, Served, call, free_port
+from room_client import Follower, Served, call, free_port, in_thread
 
 from ui.room import codes
 
@@ -68,7 +68,7 @@ def test_events_pass_through_nginx_unbuffered(behind_nginx, store):
         await follower.close()
         return follower, first, moved, elapsed
 
-    follower, first, moved, elapsed = asyncio.run(run())
+    follower, first, moved, elapsed = in_thread(run())
     assert follower.status == 200 and follower.headers["content-type"].startswith(
         "text/event-stream"
     )

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 import redis
-from room_client import Follower, call, free_port
+from room_client import Follower, call, free_port, in_thread
 
 from ui.room.redis_store import RedisStore
 from ui.room.rules import Limits
@@ -57,7 +57,7 @@ def follow_until(store, code, action, wanted, timeout=5.0):
         finally:
             await events.aclose()
 
-    return asyncio.run(run())
+    return in_thread(run())
 
 
 def test_a_move_on_one_replica_reaches_the_followers_of_another(replicas):
@@ -86,7 +86,7 @@ def test_followers_take_the_whole_state_again_after_the_pubsub_connection_drops(
             a.move(c.code, c.secret, {"cursor": cursor})
             if cursor > 20:
                 break
-            asyncio.run(asyncio.sleep(0.1))
+            in_thread(asyncio.sleep(0.1))
 
     got = follow_until(
         b,
@@ -161,7 +161,7 @@ def test_a_replica_killed_mid_lecture_costs_its_students_a_reconnect_not_their_w
             await follower.close()
             return before, ended, after
 
-        before, ended, after = asyncio.run(follow_kill_and_come_back())
+        before, ended, after = in_thread(follow_kill_and_come_back())
         assert ended is None  # the stream was cut, not ended by the class
         assert after["students"] == 3 and len(after["points"]) == 3
         assert after["question"]["answered"] == 3

@@ -15,7 +15,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from room_client import Follower, Served
+from room_client import Follower, Served, in_thread
 
 from ui.room import codes
 from ui.room.memory import MemoryStore
@@ -101,7 +101,7 @@ def test_the_events_stream_starts_with_the_state_and_is_not_buffered(served, sto
         await follower.close()
         return follower, first
 
-    follower, first = asyncio.run(run())
+    follower, first = in_thread(run())
     assert follower.status == 200
     assert follower.headers["content-type"].startswith("text/event-stream")
     assert follower.headers["x-accel-buffering"] == "no"
@@ -126,7 +126,7 @@ def test_followers_receive_a_move_within_a_second(served, store, n):
         await asyncio.gather(*(f.close() for f in followers))
         return got[1:], elapsed
 
-    got, elapsed = asyncio.run(run())
+    got, elapsed = in_thread(run())
     assert len(got) == n and all(e == got[0] for e in got)
     assert got[0]["type"] == "lead" and got[0]["lead"] == {"cursor": 1}
     assert elapsed < 1.0
@@ -143,7 +143,7 @@ def test_a_follower_that_leaves_is_forgotten(served, store):
         await asyncio.gather(*(f.close() for f in followers))
         return counted
 
-    assert asyncio.run(run()) == 20
+    assert in_thread(run()) == 20
     deadline = time.monotonic() + 5
     while store.fanout.count(c.code) and time.monotonic() < deadline:
         time.sleep(0.02)
@@ -162,7 +162,7 @@ def test_a_move_posted_with_the_secret_reaches_the_followers(served, store):
         await follower.close()
         return answer, event
 
-    answer, event = asyncio.run(run())
+    answer, event = in_thread(run())
     assert answer == (200, {"version": 1})
     assert event["lead"] == {"cursor": 9} and event["version"] == 1
     long_link = {"page": "/playground", "query": "pg_pts=" + "1" * 16_377, "cursor": 3}
@@ -200,7 +200,7 @@ def test_a_quiet_stream_has_heartbeats_and_ends_with_the_class(store):
         return follower.comments, ended, after
 
     try:
-        comments, ended, after = asyncio.run(run())
+        comments, ended, after = in_thread(run())
     finally:
         served.stop()
     assert ": heartbeat" in comments
@@ -371,7 +371,7 @@ def test_a_move_posted_to_one_replica_reaches_the_followers_of_another(redis_url
         return answer, got
 
     try:
-        answer, got = asyncio.run(run())
+        answer, got = in_thread(run())
     finally:
         for server in servers:
             server.stop()

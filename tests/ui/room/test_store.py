@@ -14,6 +14,7 @@ import threading
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from room_client import in_thread
 
 from ui.room import codes
 from ui.room.fanout import INBOX_SIZE
@@ -448,7 +449,7 @@ def collect(store, code, n, action=None, idle=None):
             await events.aclose()
         return got
 
-    return asyncio.run(follow())
+    return in_thread(follow())
 
 
 def test_a_late_follower_gets_the_state_then_every_change_in_order(store):
@@ -526,7 +527,7 @@ def test_a_follower_too_slow_for_its_queue_gets_the_whole_state_instead(store):
         await events.aclose()
         return got
 
-    got = asyncio.run(follow())
+    got = in_thread(follow())
     # Not hundreds of stale moves: the queue overflowed, so the whole state, then nothing
     # it already holds (the moves queued after the overflow are older than that state).
     assert [e["type"] for e in got] == ["state", "state"]
@@ -559,7 +560,7 @@ def test_a_busy_follower_gets_the_latest_counts_not_each_one(make_store):
         await events.aclose()
         return got
 
-    got = asyncio.run(follow())
+    got = in_thread(follow())
     counts = [(e["type"], e.get("students", e.get("answered"))) for e in got]
     assert counts == [("state", 0), ("students", 30), ("asked", None), ("answers", 30)] + [
         ("heartbeat", None)
@@ -581,7 +582,7 @@ def test_followers_of_a_class_are_capped(make_store):
             await s.aclose()
         return firsts, caught.value.status
 
-    firsts, status = asyncio.run(three())
+    firsts, status = in_thread(three())
     assert [f["type"] for f in firsts] == ["state", "state"] and status == 429
 
 
