@@ -142,7 +142,8 @@ def test_a_clicker_steps_and_keys_work_after_a_slider_was_dragged(page: Any, str
 
     def wait_status(prefix: str) -> None:
         page.wait_for_function(
-            "(p) => document.querySelector('.st-key-pg_status p').textContent.startsWith(p)",
+            "(p) => { const e = document.querySelector('.st-key-pg_status p');"
+            " return !!e && e.textContent.startsWith(p); }",  # null while a rerun redraws it
             arg=prefix,
             timeout=30_000,
         )
@@ -199,7 +200,8 @@ def test_keys_step_after_a_select_box_or_toggle_buttons_were_chosen_with_the_mou
 
     def wait_status(prefix: str) -> None:
         page.wait_for_function(
-            "(p) => document.querySelector('.st-key-pg_status p').textContent.startsWith(p)",
+            "(p) => { const e = document.querySelector('.st-key-pg_status p');"
+            " return !!e && e.textContent.startsWith(p); }",  # null while a rerun redraws it
             arg=prefix,
             timeout=30_000,
         )
