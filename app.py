@@ -2,6 +2,12 @@
 
 Builds the navigation explicitly (``st.navigation`` ignores the ``pages/`` folder's
 auto-discovery); the Playground is the default page, served at the root URL.
+
+The file is read twice. ``streamlit run app.py`` finds ``app = st.App(...)`` below and
+imports the file as the module ``app`` to serve it: that import builds only the server,
+the lab (this file as its script) with the class's routes (``ui/room/routes.py``, under
+``/class/``) in the same process and port. Each session then runs the file as the script
+``__main__`` (so does ``AppTest.from_file("app.py")``), which draws the page.
 """
 
 import streamlit as st
@@ -116,4 +122,9 @@ def main() -> None:
     guard.run_page(page)  # errors are logged, never shown as tracebacks
 
 
-main()
+if __name__ == "__main__":  # a session's run of the script (Streamlit's and AppTest's)
+    main()
+else:  # imported by `streamlit run` to be served: the lab and the class's routes
+    from ui.room.routes import class_routes
+
+    app = st.App(__file__, routes=class_routes())
