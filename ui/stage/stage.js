@@ -165,6 +165,18 @@ function stageMove(inst, move, playing = false) {
   sync.moved(playing);
 }
 
+// A student's page following the lecture to ``cursor``: whether the frame was here.
+function stageGoto(inst, cursor) {
+  stopPlay(inst, false);
+  const sync = inst.stage.sync;
+  if (sync.goto(cursor) !== "local") return false;
+  markStale(inst);
+  markButtons(inst);
+  renderLatest(inst);
+  sync.moved();
+  return true;
+}
+
 function playElement(inst) {
   const play = inst.stage.sync.data.play;
   return play ? stageElement(play.key) : null;
