@@ -129,3 +129,16 @@ def test_a_good_code_lands_on_the_lecturers_page_link_and_step():
         )
         assert opened.secret.encode() not in _page_bytes(student)
     assert default_store().state(opened.code)["students"] == 2
+
+
+def test_a_student_is_told_when_the_class_ends_and_follows_no_more():
+    lecturer, opened = _started("pages/playground.py")
+    student = open_page("pages/join.py", code=opened.code)
+    assert "lab_joined" in student.session_state
+    click(lecturer, "lab_class_end")
+    # The student's next run (the follower's, on the class's "ended" event).
+    student.switch_page("pages/playground.py").run()
+    assert not student.exception
+    assert [i.value for i in student.info] == ["This class has ended."]
+    assert "lab_joined" not in student.session_state
+    assert not [t.value for t in student.text if t.value.startswith("Following the lecture")]
