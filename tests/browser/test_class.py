@@ -17,7 +17,13 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browser_helpers import machine_slowdown, open_app, screenshot, wait_for_app_idle
+from browser_helpers import (
+    machine_slowdown,
+    open_app,
+    run_watcher,
+    screenshot,
+    wait_for_app_idle,
+)
 
 OVER = '[data-testid="stageOver"]'
 LINK = "/playground?pg_n=60&pg_seed=3"
@@ -107,12 +113,17 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     width = stud.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # no sideways scrolling on the phone
 
-    # Step, Step, Back: each followed within the budget.
+    # Step, Step, Back: each followed within the budget, drawn from the frames the
+    # student's page holds: no script run of the student's session at all.
+    stud.wait_for_timeout(1000)  # the student's first run settled
+    runs = run_watcher(stud).finished
     lags = []
     for key in ("pg_step", "pg_step", "pg_back"):
         target = press(lect, key)
         lags.append(wait_cursor(stud, target, budget))
     assert max(lags) < budget, (lags, budget)
+    stud.wait_for_timeout(1000)
+    assert run_watcher(stud).finished == runs  # no rerun per student per step
     shot = screenshot(stud, "class-student-390", full_page=False)
     (SHOTS / "class-student-390.png").write_bytes(shot.read_bytes())
 

@@ -165,7 +165,9 @@ function stageMove(inst, move, playing = false) {
   sync.moved(playing);
 }
 
-// A student's page following the lecture to ``cursor``: whether the frame was here.
+// A student's page following the lecture to ``cursor``: whether the frame was here. Not
+// reported: a class's step costs no rerun per student (the student's server learns the
+// cursor with their next own press, or opens the lecture's step when the frames run out).
 function stageGoto(inst, cursor) {
   stopPlay(inst, false);
   const sync = inst.stage.sync;
@@ -173,7 +175,6 @@ function stageGoto(inst, cursor) {
   markStale(inst);
   markButtons(inst);
   renderLatest(inst);
-  sync.moved();
   return true;
 }
 

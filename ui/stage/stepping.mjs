@@ -164,8 +164,9 @@ export class StageSync {
   }
 
   // The lecture moved to ``cursor`` (a student following it): "local" when a frame is
-  // here for it (drawn here, then reported like a press), else "none" (the server opens
-  // it). Back's history keeps the cursors before it, with the one left when moving on.
+  // here for it (drawn here, not reported: no rerun per student per step; a later report
+  // carries it), else "none" (the server opens it). Back's history keeps the cursors
+  // before it, with the one left when moving on.
   goto(cursor) {
     if (this.waiting !== 0 || !this.frames.has(cursor)) return "none";
     if (cursor === this.cursor) return "local";
