@@ -164,6 +164,10 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     target = press(lect, "kn_step")
     lect.wait_for_timeout(2000 * machine_slowdown())
     assert cursor(stud) == mine != target
+    where = stud.locator(".st-key-lab_class_where").inner_text().strip()
+    assert where == f"The lecture is on /kernel, step {target:,}.", where  # kept up to date
+    shot = screenshot(stud, "class-student-detached-390", full_page=False)
+    (SHOTS / "class-student-detached-390.png").write_bytes(shot.read_bytes())
     # Back to the lecture: where the lecture is.
     stud.locator('[data-testid="stButton"] button', has_text="Back to the lecture").click()
     wait_cursor(stud, target, 10 * budget)

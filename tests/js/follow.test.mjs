@@ -4,12 +4,12 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Follower, RETRIES, RETRY_MS, followAction } from "../../ui/stage/following.mjs";
+import { Follower, RETRIES, RETRY_MS, followAction, whereText } from "../../ui/stage/following.mjs";
 
 const SHOWN = { page: "playground", query: "pg_n=30", scene: null, cursor: 4 };
 
 function io(frames) {
-  const calls = { reruns: 0, gotos: [] };
+  const calls = { reruns: 0, gotos: [], where: [] };
   const timers = new Map();
   let next = 0;
   return {
@@ -31,6 +31,9 @@ function io(frames) {
     },
     rerun: () => {
       calls.reruns += 1;
+    },
+    where: (text) => {
+      calls.where.push(text);
     },
     goto: (cursor) => {
       calls.gotos.push(cursor);
@@ -105,4 +108,20 @@ test("a rerun with no page after it is asked again RETRY_MS later, RETRIES times
   g.show({ ...SHOWN, page: "batch" });
   other.tick();
   assert.equal(other.calls.reruns, 1);
+});
+
+test("a detached student's page only says where the lecture is, as it moves", () => {
+  assert.equal(whereText({ page: "kernel", cursor: 1234 }), "The lecture is on /kernel, step 1,234.");
+  assert.equal(whereText({ page: "lecture", query: "" }), "The lecture is on /lecture.");
+  assert.equal(whereText(null), "");
+  const out = io(new Set([5]));
+  const f = new Follower(SHOWN, out, false);
+  assert.equal(f.take({ type: "lead", version: 1, lead: { ...SHOWN, cursor: 5 } }), "watch");
+  assert.equal(f.take({ type: "lead", version: 2, lead: { ...SHOWN, page: "batch", cursor: 7 } }), "watch");
+  assert.deepEqual(out.calls.where, ["The lecture is on /playground, step 5.", "The lecture is on /batch, step 7."]);
+  assert.equal(out.calls.reruns, 0);
+  assert.deepEqual(out.calls.gotos, []);
+  // Back to the lecture: the server's page comes with on = true, and the lead is followed.
+  f.show({ ...SHOWN }, true);
+  assert.equal(out.calls.reruns, 1); // another page: the server opens it
 });

@@ -191,7 +191,9 @@ def banner(path: str) -> None:
     detached = bool(ss.get(lab.DETACHED))
     words, button = st.columns([4, 1], vertical_alignment="center")
     if detached:
-        words.text(f"Exploring on your own (class {code}). {_where(code)}")
+        words.text(f"Exploring on your own (class {code}).")
+        with words.container(key=lab.CLASS_WHERE):  # kept up to date by the follower
+            st.text(_where(code))
         button.button("Back to the lecture", key=lab.RESYNC, on_click=resync, type="primary")
     else:
         words.text(f"Following the lecture (code {code}) as {pseudonym}.")
@@ -203,7 +205,13 @@ def banner(path: str) -> None:
         "scene": followed.get("scene"),
         "cursor": _cursor(path),
     }
-    data = {"code": code, "shown": shown, "rerun": lab.FOLLOW_RERUN, "on": not detached}
+    data = {
+        "code": code,
+        "shown": shown,
+        "rerun": lab.FOLLOW_RERUN,
+        "where": lab.CLASS_WHERE,
+        "on": not detached,
+    }
     script = _SCRIPT.replace("__FOLLOW_DATA__", json.dumps(data).replace("</", "<\\/"))
     with st.container(key=lab.FOLLOWER):
         hide = f".st-key-{lab.FOLLOWER}, div:has(> .st-key-{lab.FOLLOWER}) {{display: none;}}"

@@ -2,10 +2,11 @@
 // whose code ui/parts/follow.py puts before this one in one inline script, drawn on every
 // page of a student who follows a class).
 //
-// __FOLLOW_DATA__ = {code, shown: {page, query, scene, cursor}, rerun: key, on: bool}:
-// the class's code, what the server's page shows, the key of the hidden button that
-// reruns the page (the server then opens the lecture's page or step), and whether the
-// student follows (false: detached; the stream is closed).
+// __FOLLOW_DATA__ = {code, shown: {page, query, scene, cursor}, rerun: key, where: key,
+// on: bool}: the class's code, what the server's page shows, the key of the hidden button
+// that reruns the page (the server then opens the lecture's page or step), the key of the
+// line saying where the lecture is, and whether the student follows (false: detached; the
+// stream then only keeps that line up to date).
 //
 // One EventSource per page load (window.perceptronLab.follower), kept across the page's
 // reruns: a rerun hands it the server's new ``shown``. It reconnects by itself, and the
@@ -14,14 +15,14 @@
   const data = __FOLLOW_DATA__;
   const lab = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
   let f = lab.follower;
-  if (f && (f.code !== data.code || !data.on)) {
+  if (f && f.code !== data.code) {
     f.source.close();
     lab.follower = f = null;
   }
-  if (!data.on) return;
   if (f) {
     f.rerunKey = data.rerun;
-    f.follower.show(data.shown);
+    f.whereKey = data.where;
+    f.follower.show(data.shown, data.on);
     return;
   }
   const io = {
@@ -31,13 +32,17 @@
     },
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (id) => clearTimeout(id),
+    where: (text) => {
+      const el = document.querySelector(`.st-key-${CSS.escape(lab.follower.whereKey)} [data-testid="stText"]`);
+      if (el && text && el.textContent !== text) el.textContent = text;
+    },
     goto: (cursor) => {
       const detail = { cursor, done: false };
       window.dispatchEvent(new CustomEvent("perceptron-lab-goto", { detail }));
       return detail.done;
     },
   };
-  const follower = new Follower(data.shown, io);
+  const follower = new Follower(data.shown, io, data.on);
   const source = new EventSource(`/class/${encodeURIComponent(data.code)}/events`);
   source.onmessage = (ev) => {
     let event = null;
@@ -50,5 +55,5 @@
     document.body.dataset.followed = `${follower.version}:${action}`; // for the tests
     if (action === "ended") source.close();
   };
-  lab.follower = { code: data.code, source, follower, rerunKey: data.rerun };
+  lab.follower = { code: data.code, source, follower, rerunKey: data.rerun, whereKey: data.where };
 })();

@@ -31,10 +31,18 @@ export function followAction(shown, lead) {
   return "none";
 }
 
+// Where the lecture is, in words (a detached student's page shows it as it moves).
+export function whereText(lead) {
+  if (!lead || typeof lead.page !== "string") return "";
+  const step = Number.isInteger(lead.cursor) ? `, step ${lead.cursor.toLocaleString("en-US")}` : "";
+  return `The lecture is on /${lead.page}${step}.`;
+}
+
 export class Follower {
-  // ``io``: {rerun(), goto(cursor) -> bool, setTimeout(fn, ms), clearTimeout(id)}.
-  constructor(shown, io) {
+  // ``io``: {rerun(), goto(cursor) -> bool, where(text), setTimeout(fn, ms), clearTimeout(id)}.
+  constructor(shown, io, on = true) {
     this.io = io;
+    this.on = on; // following; off: detached, the lecture's place only is shown
     this.shown = Object.assign({}, shown);
     this.lead = null;
     this.version = -1; // the lead's version last seen
@@ -46,7 +54,8 @@ export class Follower {
 
   // The server's page again (a rerun drew it): what it shows now; a lead that came
   // meanwhile is applied to it.
-  show(shown) {
+  show(shown, on = true) {
+    this.on = on;
     this.shown = Object.assign({}, shown);
     this.asked = -1;
     this.tries = 0;
@@ -92,6 +101,10 @@ export class Follower {
   }
 
   apply() {
+    if (!this.on) {
+      this.io.where(whereText(this.lead));
+      return "watch";
+    }
     const action = followAction(this.shown, this.lead);
     if (action === "none") return "none";
     if (action === "step" && this.io.goto(this.lead.cursor)) {
