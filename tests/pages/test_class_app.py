@@ -142,3 +142,25 @@ def test_a_student_is_told_when_the_class_ends_and_follows_no_more():
     assert [i.value for i in student.info] == ["This class has ended."]
     assert "lab_joined" not in student.session_state
     assert not [t.value for t in student.text if t.value.startswith("Following the lecture")]
+
+
+def test_a_link_to_a_class_gone_counts_one_wrong_code_per_session_not_one_per_run():
+    store = default_store()
+    window = store.limits.guess_window_s
+
+    def guesses() -> int:  # wrong codes counted, over every client address (the store's)
+        return sum(store._used(k, window) for k in list(store._windows) if k.startswith("guess:"))
+
+    unknown = "AAAAAA"
+    while True:
+        try:
+            store.state(unknown)
+        except Refused:
+            break
+        unknown = codes.new_code()
+    before = guesses()
+    at = open_page("pages/playground.py", **{"class": unknown})
+    for _ in range(3):
+        at.run()
+    assert not at.exception and "lab_joined" not in at.session_state
+    assert guesses() - before == 1

@@ -130,7 +130,12 @@ def keep_up(path: str) -> None:
         return
     code = st.query_params.get(CLASS_PARAM)
     if lab.JOINED not in ss:
-        if code is None or join(code) is not None:
+        # Once per session and code: a class gone after a restart must not count each
+        # rerun as a wrong code against the hall's one address.
+        if code is None or ss.get(lab.JOIN_TRIED) == code:
+            return
+        ss[lab.JOIN_TRIED] = code
+        if join(code) is not None:
             return
         ss[ASKED] = True  # a reload: land where the lecture is
     if ss.get(lab.DETACHED):

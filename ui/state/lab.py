@@ -104,6 +104,7 @@ JOINED = _key("lab_joined", UNSET, "the class this session follows: (code, stude
 DETACHED = _key("lab_detached", UNSET, "the student explores on their own (True) or follows")
 JOIN_CODE = _key("lab_join_code", UNSET, "the join page's code input")
 JOIN_GO = _key("lab_join_go", UNSET, "the join page's Join button")
+JOIN_TRIED = _key("lab_join_tried", UNSET, "the class code of the link this session tried to join")
 JOIN_TYPED = _key("lab_join_typed", UNSET, "the code typed when Join was pressed, for its run")
 DETACH = _key("lab_detach", UNSET, "the Explore on my own button")
 RESYNC = _key("lab_resync", UNSET, "the Back to the lecture button")
