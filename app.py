@@ -2,12 +2,18 @@
 
 Builds the navigation explicitly (``st.navigation`` ignores the ``pages/`` folder's
 auto-discovery); the Playground is the default page, served at the root URL.
+
+The file is read twice. ``streamlit run app.py`` finds ``app = st.App(...)`` below and
+imports the file as the module ``app`` to serve it: that import builds only the server,
+the lab (this file as its script) with the class's routes (``ui/room/routes.py``, under
+``/class/``) in the same process and port. Each session then runs the file as the script
+``__main__`` (so does ``AppTest.from_file("app.py")``), which draws the page.
 """
 
 import streamlit as st
 
 from ui import state
-from ui.parts import link, scenes
+from ui.parts import classroom, follow, link, scenes
 from ui.server import guard
 from ui.server.warmup import prepare_process
 from ui.state import lab
@@ -102,18 +108,28 @@ def main() -> None:
             url_path="lecture",
         ),
     ]
+    join = st.Page("pages/join.py", title="Join a class", url_path="join", visibility="hidden")
     # The root address opens the Playground at /playground, its own path, with the link's
     # parameters. (A default page is served at "/" only: a later session's request for
     # "/playground" would find no such page and show Streamlit's "Page not found".)
     root = st.Page(to_the_playground, title="Playground", url_path="start", default=True,
                    visibility="hidden")  # fmt: skip
-    page = st.navigation([root, *pages])
+    page = st.navigation([root, *pages, join])
     link.refuse_a_long_link()  # before any page reads the link
     path = page.url_path
+    follow.keep_up(path)  # a student: the lecture's page, link and step
     scenes.open_requested(path)  # a scene's button was pressed: its page, link and step
     scenes.keys(path)  # first on the page: presses wait for its stage, scenes walk on
     scenes.scene_bar(path)
+    follow.banner(path)  # a student: following or exploring, and the follower
+    classroom.panel(path)  # Start a class; while one is on, its code, link and QR code
     guard.run_page(page)  # errors are logged, never shown as tracebacks
+    classroom.publish(path)  # the class follows this page (its stage publishes each step)
 
 
-main()
+if __name__ == "__main__":  # a session's run of the script (Streamlit's and AppTest's)
+    main()
+else:  # imported by `streamlit run` to be served: the lab and the class's routes
+    from ui.room.routes import class_routes
+
+    app = st.App(__file__, routes=class_routes())

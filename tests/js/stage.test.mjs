@@ -289,3 +289,27 @@ test("leaving waits for a report already sent: the next scene comes after its an
   clock.advance(10_000);
   assert.equal(clock.sent.length, 1);
 });
+
+test("a follower's goto moves to a cursor it holds a frame for, with no report of its own", () => {
+  const { sync, clock } = stage(served([0, 1, 4]));
+  assert.equal(sync.goto(4), "local");
+  assert.deepEqual([sync.cursor, sync.history], [4, [0]]);
+  assert.equal(sync.goto(1), "local"); // the lecturer's Back: the cursors before it stay
+  assert.deepEqual([sync.cursor, sync.history], [1, [0]]);
+  clock.advance(5000);
+  assert.deepEqual(clock.sent, []); // no rerun per student per step
+  // The server's next data (a rerun of the page) keeps the browser's cursor: it moved since.
+  sync.take(served([0, 1, 4]));
+  assert.equal(sync.cursor, 1);
+  // The student's own next press reports where the browser is.
+  assert.equal(sync.press("step"), "local");
+  sync.moved();
+  clock.advance(350);
+  assert.deepEqual(clock.sent, [{ cursor: 4, history: [0, 1], seq: 3, move: null }]);
+  // No frame for 3: left to the server; nothing moves here.
+  assert.equal(sync.goto(3), "none");
+  assert.equal(sync.cursor, 4);
+  // While the server makes a move, a goto waits for it (the server's state comes next).
+  assert.equal(sync.press("step"), "server"); // 4 -> 6: no frame
+  assert.equal(sync.goto(0), "none");
+});

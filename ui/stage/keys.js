@@ -272,6 +272,12 @@ function steers(target) {
 window.addEventListener("keydown", onPageKey, true);
 window.addEventListener("pointerup", onPagePointerUp, true);
 window.addEventListener("click", onPageClick, true);
+// A student's follower (ui/stage/follow.js) moves the stage to the lecture's cursor, from
+// the frames it holds: ``detail.done`` says whether it could.
+window.addEventListener("perceptron-lab-goto", (ev) => {
+  const inst = PAGE.inst;
+  if (inst && inst.stage && !inst.destroyed) ev.detail.done = stageGoto(inst, ev.detail.cursor);
+});
 // The inline script's presses and page: from now on this module takes the keys.
 const LAB = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
 LAB.loaded = true;

@@ -12,9 +12,9 @@ from collections.abc import Callable
 import numpy as np
 import streamlit as st
 
-from ui import compute, state, text
+from ui import compute, lecture, state, text
 from ui.charts import geometry, theme
-from ui.parts import controls, data, moment, scenes
+from ui.parts import classroom, controls, data, moment, scenes
 from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
 from ui.runkey import run_key  # noqa: F401
@@ -80,6 +80,8 @@ def stage(
         if stepper.playing and not stepper.tick(unit):
             st.rerun()  # Play reached the end: a full run stops its timer
         t = stepper.cursor
+        # A class follows each step: published first, before this step is drawn here.
+        classroom.publish(lecture.PATHS[page.prefix])
         top = st.container()  # drawn after the chart, shown above it
         draw(t)
         with top:

@@ -165,6 +165,19 @@ function stageMove(inst, move, playing = false) {
   sync.moved(playing);
 }
 
+// A student's page following the lecture to ``cursor``: whether the frame was here. Not
+// reported: a class's step costs no rerun per student (the student's server learns the
+// cursor with their next own press, or opens the lecture's step when the frames run out).
+function stageGoto(inst, cursor) {
+  stopPlay(inst, false);
+  const sync = inst.stage.sync;
+  if (sync.goto(cursor) !== "local") return false;
+  markStale(inst);
+  markButtons(inst);
+  renderLatest(inst);
+  return true;
+}
+
 function playElement(inst) {
   const play = inst.stage.sync.data.play;
   return play ? stageElement(play.key) : null;

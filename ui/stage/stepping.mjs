@@ -163,6 +163,20 @@ export class StageSync {
     return "local";
   }
 
+  // The lecture moved to ``cursor`` (a student following it): "local" when a frame is
+  // here for it (drawn here, not reported: no rerun per student per step; a later report
+  // carries it), else "none" (the server opens it). Back's history keeps the cursors
+  // before it, with the one left when moving on.
+  goto(cursor) {
+    if (this.waiting !== 0 || !this.frames.has(cursor)) return "none";
+    if (cursor === this.cursor) return "local";
+    const before = this.history.filter((c) => c < cursor);
+    this.history = cursor > this.cursor ? [...before, this.cursor] : before;
+    this.cursor = cursor;
+    this.seq += 1;
+    return "local";
+  }
+
   // After a local move has been drawn: report it ``sync_ms`` after the last press, or, for
   // a frame of Play, at most every PLAY_SYNC_MS.
   moved(playing = false) {

@@ -89,5 +89,32 @@ LECTURE_OPEN_AT = _key(
 MINE_OPEN_AT = _key("lab_mine_open_", UNSET, "+ i: the Open button of the lecturer's scene i")
 MINE_REMOVE_AT = _key("lab_mine_remove_", UNSET, "+ i: the Remove button of the lecturer's scene i")
 
+# ------------------------------------------- the class in the room (ui.parts.classroom)
+CLASS = _key(
+    "lab_class",
+    UNSET,
+    "the class this session leads: ui.room.store.Opened (its join code and the lecturer's "
+    "secret, kept here only: never in a link, never drawn)",
+)
+CLASS_LEAD = _key("lab_class_lead", UNSET, "the lead state last published to the class")
+CLASS_START = _key("lab_class_start", UNSET, "the Start a class button")
+CLASS_END = _key("lab_class_end", UNSET, "the End the class button")
+CLASS_SAID = _key("lab_class_said", UNSET, "why the class ended, said once on the next run")
+JOINED = _key("lab_joined", UNSET, "the class this session follows: (code, student id, pseudonym)")
+DETACHED = _key("lab_detached", UNSET, "the student explores on their own (True) or follows")
+JOIN_CODE = _key("lab_join_code", UNSET, "the join page's code input")
+JOIN_GO = _key("lab_join_go", UNSET, "the join page's Join button")
+JOIN_TRIED = _key("lab_join_tried", UNSET, "the class code of the link this session tried to join")
+JOIN_TYPED = _key("lab_join_typed", UNSET, "the code typed when Join was pressed, for its run")
+DETACH = _key("lab_detach", UNSET, "the Explore on my own button")
+RESYNC = _key("lab_resync", UNSET, "the Back to the lecture button")
+CLASS_WHERE = _key("lab_class_where", UNSET, "a detached student's line: where the lecture is")
+FOLLOWER = _key("lab_follower", UNSET, "the student's follower script's container: nothing to see")
+FOLLOW_RERUN = _key("lab_follow_rerun", UNSET, "the follower's hidden button: the lecture moved")
+FOLLOW_ASKED = _key("lab_follow_asked", UNSET, "the follower asked: open the lecture's step too")
+FOLLOWED = _key(
+    "lab_followed", UNSET, "the lead state the student's page was opened on (page, query, ...)"
+)
+
 # What app.py sets up before any page runs: {key: default}.
 SET_UP = {k.name: k.default for k in DECLARED.values() if k.default is not UNSET}

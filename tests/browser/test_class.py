@@ -1,0 +1,187 @@
+"""A class in real Chromium: the lecturer (1024x768) starts a class on the Playground, the
+QR code on the projector is read back by an independent decoder (zxing-cpp) as the join
+link, and a student on a phone (390x844) who opens it follows Step, Back, a data change
+and a page change within a second, detaches (the lecture moves on without them), re-syncs, and
+after a reload lands where the lecture is.
+
+The second is scaled by the machine's measured slowdown (browser_helpers.machine_slowdown):
+the follow path is the lecturer's report (the stage's sync, ui/stage/sync.SYNC_MS), the
+store's event and the student's stage drawing a frame it holds, all CPU on this machine.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qs, urlparse
+
+import pytest
+from browser_helpers import (
+    machine_slowdown,
+    open_app,
+    run_watcher,
+    screenshot,
+    wait_for_app_idle,
+)
+
+OVER = '[data-testid="stageOver"]'
+LINK = "/playground?pg_n=60&pg_seed=3"
+SHOTS = Path("/tmp/follow")
+
+
+def cursor(page: Any) -> int | None:
+    value = page.evaluate(f"document.querySelector('{OVER}')?.dataset.cursor ?? null")
+    return None if value is None else int(value)
+
+
+def wait_cursor(page: Any, target: int, budget_s: float) -> float:
+    """Seconds until ``page``'s stage shows ``target`` (fails after ``budget_s`` * 5)."""
+    t0 = time.monotonic()
+    page.wait_for_function(
+        f"(t) => document.querySelector('{OVER}')?.dataset.cursor === String(t)",
+        arg=target,
+        timeout=budget_s * 5000,
+    )
+    return time.monotonic() - t0
+
+
+def press(page: Any, key: str) -> int:
+    """Press a stage button; the cursor the page then shows."""
+    before = cursor(page)
+    page.locator(f".st-key-{key} button").first.click()
+    page.wait_for_function(
+        f"(b) => document.querySelector('{OVER}')?.dataset.cursor !== String(b)",
+        arg=before,
+        timeout=20_000,
+    )
+    return cursor(page)
+
+
+@pytest.fixture
+def lecturer_and_student(browser: Any):
+    lecturer = browser.new_context(viewport={"width": 1024, "height": 768})
+    student = browser.new_context(
+        viewport={"width": 390, "height": 844}, device_scale_factor=1, is_mobile=True
+    )
+    try:
+        yield lecturer.new_page(), student.new_page()
+    finally:
+        lecturer.close()
+        student.close()
+
+
+def test_a_student_follows_the_lecturer_detaches_and_resyncs(
+    lecturer_and_student: Any, streamlit_server: Any
+):
+    import zxingcpp
+    from PIL import Image
+
+    lect, stud = lecturer_and_student
+    url = streamlit_server("app.py")
+    budget = 1.0 * machine_slowdown()
+    SHOTS.mkdir(parents=True, exist_ok=True)
+
+    open_app(lect, url + LINK)
+    lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+    lect.locator(".st-key-lab_class_start button").first.click()
+    lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
+    wait_for_app_idle(lect)
+    link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+    code = parse_qs(urlparse(link).query)["code"][0]
+    assert link == f"{url}/join?code={code}"  # the address as the browser sees it
+    assert lect.locator('[data-testid="stHeading"]', has_text=code).count() == 1
+    # The projector, sidebar folded: the code, the link and the QR code above the page.
+    lect.locator('[data-testid="stSidebarCollapseButton"] button').click(timeout=5_000)
+    lect.wait_for_timeout(500)
+    shot = screenshot(lect, "class-lecturer-1024", full_page=False)
+    (SHOTS / "class-lecturer-1024.png").write_bytes(shot.read_bytes())
+    read = [r.text for r in zxingcpp.read_barcodes(Image.open(shot))]
+    assert read == [link]  # the QR code on screen is the join link, read by zxing-cpp
+    box = lect.locator('[data-testid="stImage"] img').bounding_box()
+    assert box["width"] >= 300  # about a third of the projector's width
+
+    open_app(stud, read[0])  # the student scans the code
+    stud.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+    wait_for_app_idle(stud)
+    assert urlparse(stud.url).path == "/playground"
+    query = parse_qs(urlparse(stud.url).query)
+    assert query["pg_n"] == ["60"] and query["pg_seed"] == ["3"] and query["class"] == [code]
+    banner = stud.locator('[data-testid="stText"]', has_text="Following the lecture").inner_text()
+    assert banner.startswith(f"Following the lecture (code {code}) as ")
+    assert cursor(stud) == cursor(lect) == 0
+    width = stud.evaluate("document.documentElement.scrollWidth")
+    assert width <= 390  # no sideways scrolling on the phone
+
+    # Step, Step, Back: each followed within the budget, drawn from the frames the
+    # student's page holds: no script run of the student's session at all.
+    stud.wait_for_timeout(1000)  # the student's first run settled
+    runs = run_watcher(stud).finished
+    lags = []
+    for key in ("pg_step", "pg_step", "pg_back"):
+        target = press(lect, key)
+        lags.append(wait_cursor(stud, target, budget))
+    assert max(lags) < budget, (lags, budget)
+    stud.wait_for_timeout(1000)
+    assert run_watcher(stud).finished == runs  # no rerun per student per step
+    shot = screenshot(stud, "class-student-390", full_page=False)
+    (SHOTS / "class-student-390.png").write_bytes(shot.read_bytes())
+
+    # Other data (the lecturer's sidebar: n = 80): the student's page opens it.
+    lect.locator('[data-testid="stExpandSidebarButton"]').click()
+    field = lect.locator(".st-key-pg_n input").first
+    field.fill("80")
+    field.press("Enter")
+    lect.wait_for_function("() => location.search.includes('pg_n=80')", timeout=30_000)
+    wait_for_app_idle(lect)
+    t0 = time.monotonic()
+    stud.wait_for_function(
+        "() => location.search.includes('pg_n=80')", timeout=budget * 5000, polling=20
+    )
+    data_lag = time.monotonic() - t0
+    assert data_lag < budget, (data_lag, budget)
+    lect.locator('[data-testid="stSidebarCollapseButton"] button').click(timeout=5_000)
+
+    # Another page: the student's page opens it.
+    lect.locator('[data-testid="stExpandSidebarButton"]').click()
+    lect.locator('[data-testid="stSidebarNavLink"]', has_text="Kernel").click()
+    lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+    wait_for_app_idle(lect)
+    t0 = time.monotonic()
+    stud.wait_for_function(
+        "() => location.pathname === '/kernel'", timeout=budget * 5000, polling=20
+    )
+    page_lag = time.monotonic() - t0
+    assert page_lag < budget, (page_lag, budget)
+    print(f"follow lags (s): steps {lags}, data {data_lag:.3f}, page {page_lag:.3f}")
+    stud.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+    assert cursor(stud) == cursor(lect)
+
+    # Explore on my own: the lecture moves on without the student.
+    stud.locator('[data-testid="stButton"] button', has_text="Explore on my own").click()
+    stud.wait_for_selector('[data-testid="stText"]:has-text("Exploring on your own")')
+    mine = cursor(stud)
+    target = press(lect, "kn_step")
+    lect.wait_for_timeout(2000 * machine_slowdown())
+    assert cursor(stud) == mine != target
+    where = stud.locator(".st-key-lab_class_where").inner_text().strip()
+    assert where == f"The lecture is on /kernel, step {target:,}.", where  # kept up to date
+    shot = screenshot(stud, "class-student-detached-390", full_page=False)
+    (SHOTS / "class-student-detached-390.png").write_bytes(shot.read_bytes())
+    # Back to the lecture: where the lecture is.
+    stud.locator('[data-testid="stButton"] button', has_text="Back to the lecture").click()
+    wait_cursor(stud, target, 10 * budget)
+    stud.wait_for_selector('[data-testid="stText"]:has-text("Following the lecture")')
+    wait_for_app_idle(stud)
+    stud.wait_for_timeout(500)  # the student's stage reports its cursor (sync_ms)
+    target = press(lect, "kn_step")
+    assert wait_cursor(stud, target, budget) < budget
+
+    # A student who reloads joins again (the link carries the class's code, not the
+    # secret) and lands where the lecture is.
+    stud.evaluate("() => { setTimeout(() => location.reload(), 0); }")
+    target = press(lect, "kn_step")  # while the student's page reloads
+    stud.wait_for_load_state("domcontentloaded")
+    stud.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+    wait_cursor(stud, target, 10 * budget)
+    stud.wait_for_selector('[data-testid="stText"]:has-text("Following the lecture")')

@@ -1,0 +1,166 @@
+"""A class through AppTest: Start a class on a stepping page and on /lecture (the join code
+and link shown as plain text, the lecturer's secret nowhere on the page or in its link),
+each move published to the process's class store, End the class; and /join."""
+
+from __future__ import annotations
+
+from lab_app import click, open_page
+
+from ui.room import codes
+from ui.room.default import default_store
+from ui.room.rules import Refused
+
+
+def _elements(node):
+    """Every element of the page (its protos), recursively."""
+    if getattr(node, "proto", None) is not None:
+        yield node
+    for child in (getattr(node, "children", {}) or {}).values():
+        yield from _elements(child)
+
+
+def _images(at) -> list:
+    return [e for e in _elements(at._tree) if e.type == "image"]
+
+
+def _page_bytes(at) -> bytes:
+    return b"".join(e.proto.SerializeToString() for e in _elements(at._tree))
+
+
+def _started(path: str, **query):
+    at = open_page(path, **query)
+    click(at, "lab_class_start")
+    return at, at.session_state["lab_class"]
+
+
+def test_start_a_class_shows_the_code_and_link_as_plain_text_never_the_secret():
+    for path in ("pages/playground.py", "pages/lecture.py", "pages/kernel.py"):
+        at, opened = _started(path)
+        code, secret = opened.code, opened.secret
+        assert len(code) == codes.CODE_LENGTH and set(code) <= set(codes.ALPHABET)
+        assert [h.value for h in at.header] == [code]  # the code, plain
+        assert any(c.value.endswith(f"/join?code={code}") for c in at.code), path
+        assert len(_images(at)) == 1  # the QR code
+        assert secret not in repr(dict(at.query_params))
+        assert secret.encode() not in _page_bytes(at), path
+        assert all(secret not in m.value for m in at.markdown)
+        # The store knows the class, and only the session's secret moves it.
+        assert default_store().state(code)["code"] == code
+        default_store().keep_alive(code, secret)
+        try:
+            default_store().keep_alive(code, "x" + secret)
+        except Refused as refused:
+            assert refused.status == 403
+        else:
+            raise AssertionError("a wrong secret was taken")
+
+
+def test_each_move_is_published_and_end_the_class_ends_it():
+    at, opened = _started("pages/playground.py", pg_n="30", pg_seed="3", pg_step="2")
+    store = default_store()
+    lead = store.state(opened.code)["lead"]
+    assert lead["page"] == "playground" and lead["cursor"] == 2 and lead["step"] == "pg_step"
+    # The link's data and settings, without the step (the cursor) and presenter mode.
+    assert sorted(lead["query"].split("&")) == ["pg_n=30", "pg_seed=3"]
+    click(at, "pg_step")
+    cursor = at.session_state["pg_cursor"]
+    assert cursor > 2
+    assert store.state(opened.code)["lead"]["cursor"] == cursor
+    click(at, "lab_class_end")
+    assert "lab_class" not in at.session_state
+    try:
+        store.state(opened.code)
+    except Refused as refused:
+        assert refused.status == 410
+    else:
+        raise AssertionError("the class is still on")
+    assert not _images(at) and not at.header
+
+
+def test_join_without_a_code_asks_for_one_and_an_unknown_code_says_so():
+    at = open_page("pages/join.py")
+    assert [t.value for t in at.title] == ["Join a class"]
+    assert at.text_input(key="lab_join_code").label == "Join code"
+    assert "lab_joined" not in at.session_state
+    # A code no class has (a valid form, from the code alphabet), then one of the wrong form.
+    unknown = "AAAAAA"
+    while True:
+        try:
+            default_store().state(unknown)
+        except Refused:
+            break
+        unknown = codes.new_code()
+    for typed, said in (
+        (unknown, "No class has this code. Check the code on the projector."),
+        ("<b>x</b>", "A join code is 6 letters and digits, as shown on the projector."),
+    ):
+        at.text_input(key="lab_join_code").set_value(typed)
+        at.button(key="lab_join_go").click().run()
+        assert not at.exception
+        assert [e.value for e in at.error] == [said]
+        assert "lab_joined" not in at.session_state
+
+
+def test_a_good_code_lands_on_the_lecturers_page_link_and_step():
+    lecturer, opened = _started("pages/playground.py", pg_n="30", pg_seed="3")
+    click(lecturer, "pg_step")
+    click(lecturer, "pg_step")
+    cursor = lecturer.session_state["pg_cursor"]
+    # Typed in lower case with a hyphen: the code is normalised.
+    typed = f"{opened.code[:3].lower()}-{opened.code[3:].lower()}"
+    for way in ("typed", "link"):
+        if way == "link":
+            student = open_page("pages/join.py", code=opened.code)
+        else:
+            student = open_page("pages/join.py")
+            student.text_input(key="lab_join_code").set_value(typed)
+            student.button(key="lab_join_go").click().run()
+        assert not student.exception
+        assert [t.value for t in student.title] == ["Playground"], way
+        assert dict(student.query_params) == {
+            "pg_n": "30", "pg_seed": "3", "pg_step": str(cursor), "class": opened.code
+        }  # fmt: skip
+        assert student.session_state["pg_cursor"] == cursor
+        assert student.number_input(key="pg_n").value == 30
+        code, _, pseudonym = student.session_state["lab_joined"]
+        assert code == opened.code
+        assert [t.value for t in student.text][0] == (
+            f"Following the lecture (code {opened.code}) as {pseudonym}."
+        )
+        assert opened.secret.encode() not in _page_bytes(student)
+    assert default_store().state(opened.code)["students"] == 2
+
+
+def test_a_student_is_told_when_the_class_ends_and_follows_no_more():
+    lecturer, opened = _started("pages/playground.py")
+    student = open_page("pages/join.py", code=opened.code)
+    assert "lab_joined" in student.session_state
+    click(lecturer, "lab_class_end")
+    # The student's next run (the follower's, on the class's "ended" event).
+    student.switch_page("pages/playground.py").run()
+    assert not student.exception
+    assert [i.value for i in student.info] == ["This class has ended."]
+    assert "lab_joined" not in student.session_state
+    assert not [t.value for t in student.text if t.value.startswith("Following the lecture")]
+
+
+def test_a_link_to_a_class_gone_counts_one_wrong_code_per_session_not_one_per_run():
+    store = default_store()
+    window = store.limits.guess_window_s
+
+    def guesses() -> int:  # wrong codes counted, over every client address (the store's)
+        return sum(store._used(k, window) for k in list(store._windows) if k.startswith("guess:"))
+
+    unknown = "AAAAAA"
+    while True:
+        try:
+            store.state(unknown)
+        except Refused:
+            break
+        unknown = codes.new_code()
+    before = guesses()
+    at = open_page("pages/playground.py", **{"class": unknown})
+    for _ in range(3):
+        at.run()
+    assert not at.exception and "lab_joined" not in at.session_state
+    assert guesses() - before == 1

@@ -1,0 +1,120 @@
+// Perceptron Lab: a student's page following the lecture, its pure logic (no DOM, no page),
+// which node's test runner imports (tests/js/follow.test.mjs). ui/parts/follow.py serves it
+// with ui/stage/follow.js (its "export" words dropped) as the page's follower script.
+//
+// The follower listens to the class's events (GET /class/CODE/events, ui/room/routes.py):
+// the whole state first (``state``: its ``lead``), then each move (``lead``), ``ended``
+// last. It compares the lecture's lead state with what the page shows, ``shown`` =
+// {page, query, scene, cursor} (the server's, from ui/parts/follow.py):
+//
+// - another page, link (data, settings) or scene: "open", the server opens it (a rerun:
+//   io.rerun(); the server reads the lead from the store, never from the browser);
+// - the same page and link at another cursor: "step", the stage moves to it from the
+//   frames it holds (io.goto(cursor) -> whether it could), else the server does (a rerun);
+// - the class ended: a rerun, and the server says so.
+//
+// One rerun is asked per lead version: a lead that asked for one is not asked again until
+// the server's next ``shown`` arrives (a new script run of the page), or, when none comes
+// (a press lost while the page was still loading), RETRY_MS later, at most RETRIES times.
+
+export const RETRY_MS = 3000;
+export const RETRIES = 3;
+
+export function followAction(shown, lead) {
+  if (!lead || typeof lead.page !== "string") return "none";
+  const same =
+    lead.page === shown.page &&
+    (lead.query || "") === (shown.query || "") &&
+    (lead.scene ?? null) === (shown.scene ?? null);
+  if (!same) return "open";
+  if (typeof lead.cursor === "number" && lead.cursor !== shown.cursor) return "step";
+  return "none";
+}
+
+// Where the lecture is, in words (a detached student's page shows it as it moves).
+export function whereText(lead) {
+  if (!lead || typeof lead.page !== "string") return "";
+  const step = Number.isInteger(lead.cursor) ? `, step ${lead.cursor.toLocaleString("en-US")}` : "";
+  return `The lecture is on /${lead.page}${step}.`;
+}
+
+export class Follower {
+  // ``io``: {rerun(), goto(cursor) -> bool, where(text), setTimeout(fn, ms), clearTimeout(id)}.
+  constructor(shown, io, on = true) {
+    this.io = io;
+    this.on = on; // following; off: detached, the lecture's place only is shown
+    this.shown = Object.assign({}, shown);
+    this.lead = null;
+    this.version = -1; // the lead's version last seen
+    this.asked = -1; // the version a rerun was asked for
+    this.tries = 0; // reruns asked for it with no page since
+    this.timer = 0;
+    this.ended = false;
+  }
+
+  // The server's page again (a rerun drew it): what it shows now; a lead that came
+  // meanwhile is applied to it.
+  show(shown, on = true) {
+    this.on = on;
+    this.shown = Object.assign({}, shown);
+    this.asked = -1;
+    this.tries = 0;
+    this.io.clearTimeout(this.timer);
+    if (this.lead !== null) this.apply();
+  }
+
+  ask() {
+    this.tries += 1;
+    this.io.rerun();
+    this.io.clearTimeout(this.timer);
+    if (this.tries >= RETRIES) return;
+    const version = this.version;
+    this.timer = this.io.setTimeout(() => {
+      if (this.asked === version && this.version === version) this.ask();
+    }, RETRY_MS);
+  }
+
+  // An event of the class's stream (parsed JSON). Returns the action taken.
+  take(event) {
+    if (!event || typeof event !== "object") return "none";
+    if (event.type === "ended") {
+      this.ended = true;
+      this.io.clearTimeout(this.timer);
+      this.io.rerun();
+      return "ended";
+    }
+    let lead = null;
+    let version = this.version;
+    if (event.type === "state") {
+      lead = event.lead;
+      version = typeof event.version === "number" ? event.version : version;
+    } else if (event.type === "lead") {
+      lead = event.lead;
+      version = typeof event.version === "number" ? event.version : version + 1;
+    } else {
+      return "none";
+    }
+    if (!lead || typeof lead !== "object" || version < this.version) return "none";
+    this.lead = lead;
+    this.version = version;
+    return this.apply();
+  }
+
+  apply() {
+    if (!this.on) {
+      this.io.where(whereText(this.lead));
+      return "watch";
+    }
+    const action = followAction(this.shown, this.lead);
+    if (action === "none") return "none";
+    if (action === "step" && this.io.goto(this.lead.cursor)) {
+      this.shown.cursor = this.lead.cursor;
+      return "step";
+    }
+    if (this.asked === this.version) return "waiting";
+    this.asked = this.version;
+    this.tries = 0;
+    this.ask();
+    return action === "step" ? "rerun" : "open";
+  }
+}
