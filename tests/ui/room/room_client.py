@@ -7,33 +7,25 @@ import asyncio
 import http.client
 import json
 import socket
+import sys
 import threading
 import time
+from pathlib import Path
 
 import uvicorn
 from starlette.applications import Starlette
 
 from ui.room.routes import class_routes
 
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "deploy"))
+from serve import run_coroutine  # noqa: E402
+
 
 def in_thread(coro):
-    """``asyncio.run(coro)`` in a thread of its own: in a worker that ran the browser tests
-    first, Playwright's sync API keeps an event loop running in this thread, where
-    ``asyncio.run`` refuses to start."""
-    out: dict = {}
-
-    def target() -> None:
-        try:
-            out["value"] = asyncio.run(coro)
-        except BaseException as exc:  # noqa: BLE001 - raised again in the caller's thread
-            out["error"] = exc
-
-    thread = threading.Thread(target=target, name="room-test-async")
-    thread.start()
-    thread.join()
-    if "error" in out:
-        raise out["error"]
-    return out["value"]
+    """``asyncio.run(coro)`` in a thread of its own (deploy/serve.py's ``run_coroutine``):
+    in a worker that ran the browser tests first, Playwright's sync API keeps an event
+    loop running in this thread, where ``asyncio.run`` refuses to start."""
+    return run_coroutine(lambda: coro)
 
 
 def free_port() -> int:
