@@ -313,3 +313,18 @@ test("a follower's goto moves to a cursor it holds a frame for, with no report o
   assert.equal(sync.press("step"), "server"); // 4 -> 6: no frame
   assert.equal(sync.goto(0), "none");
 });
+
+test("an answer is not given up while the server still works on it (a slow, not a lost, one)", () => {
+  const { sync, clock } = stage(served([0]));
+  let busy = true;
+  sync.io.busy = () => busy;
+  assert.equal(sync.press("step"), "server");
+  assert.equal(sync.press("visit"), "queued");
+  clock.advance(3 * ANSWER_TIMEOUT_MS); // a long run on a loaded server: still waiting
+  assert.equal(sync.waiting, 1);
+  assert.deepEqual(sync.queue, ["visit"]);
+  busy = false; // the server went idle without answering: lost after one more wait
+  clock.advance(ANSWER_TIMEOUT_MS);
+  assert.equal(sync.waiting, 0);
+  assert.deepEqual(sync.queue, []);
+});

@@ -89,6 +89,7 @@ function adoptStage(inst, data) {
         inst.setStateValue("sync", report);
       },
       now: () => performance.now(),
+      busy: () => pageRunning(), // the page's script still runs: the answer is on its way
       setTimeout: (fn, ms) => setTimeout(fn, ms),
       clearTimeout: (id) => clearTimeout(id),
     });

@@ -12,7 +12,7 @@
 //   time: a report wanted while one is unanswered is sent once the answer is in and has
 //   settled). A press with no frame is left to the server, and presses made while it moves
 //   wait in order for its answer. An answer that never comes (a lost connection) frees
-//   both after ANSWER_TIMEOUT_MS.
+//   both after ANSWER_TIMEOUT_MS with the server idle (``io.busy()`` false).
 
 export const SETTLE_MS = 250; // after an answer, before a deferred report is sent
 export const ANSWER_TIMEOUT_MS = 15000; // an answer not in by then is lost
@@ -49,7 +49,8 @@ function byCursor(json) {
 }
 
 // The stage's state between the server's answers. ``io``: {send(report), now(),
-// setTimeout(fn, ms), clearTimeout(id)} (the browser's, or a test's clock).
+// setTimeout(fn, ms), clearTimeout(id), busy()} (the browser's, or a test's clock; busy:
+// whether the server is still working, optional).
 export class StageSync {
   constructor(data, io) {
     this.io = io;
@@ -148,12 +149,10 @@ export class StageSync {
       this.seq += 1;
       this.waiting = this.seq;
       const sent = this.seq;
-      this.io.setTimeout(() => {
-        if (this.waiting === sent) {
-          this.waiting = 0; // no answer (a lost connection): presses are taken again
-          this.queue = [];
-        }
-      }, ANSWER_TIMEOUT_MS);
+      this.giveUp(() => this.waiting === sent, () => {
+        this.waiting = 0; // no answer (a lost connection): presses are taken again
+        this.queue = [];
+      });
       this.report(move);
       return "server";
     }
@@ -211,13 +210,23 @@ export class StageSync {
     this.inflight = this.seq;
     this.sentSeq = this.seq;
     const sent = this.seq;
-    this.io.setTimeout(() => {
-      if (this.inflight === sent) this.answered(); // no answer (a lost connection)
-    }, ANSWER_TIMEOUT_MS);
+    this.giveUp(() => this.inflight === sent, () => this.answered()); // a lost connection
     this.lastSync = this.io.now();
     this.syncs += 1;
     this.io.send({ cursor: this.cursor, history: this.history.slice(-1000), seq: this.seq, move });
     return true;
+  }
+
+  // After ANSWER_TIMEOUT_MS, ``lost()`` unless the answer came (``pending()`` false) or the
+  // server is still working on it (``io.busy()``: its script runs; a 20,000-point run on a
+  // loaded server takes longer): then it waits as long again.
+  giveUp(pending, lost) {
+    const check = () => {
+      if (this.closed || !pending()) return;
+      if (this.io.busy && this.io.busy()) this.io.setTimeout(check, ANSWER_TIMEOUT_MS);
+      else lost();
+    };
+    this.io.setTimeout(check, ANSWER_TIMEOUT_MS);
   }
 
   answered() {
