@@ -130,6 +130,14 @@ def main() -> None:
 if __name__ == "__main__":  # a session's run of the script (Streamlit's and AppTest's)
     main()
 else:  # imported by `streamlit run` to be served: the lab and the class's routes
-    from ui.room.routes import class_routes
+    from starlette.middleware import Middleware
 
-    app = st.App(__file__, routes=class_routes())
+    from ui.room.routes import class_routes
+    from ui.server.head import HeadScript
+    from ui.stage.keys import early_script
+
+    app = st.App(
+        __file__,
+        routes=class_routes(),
+        middleware=[Middleware(HeadScript, script=early_script())],  # presses kept at once
+    )

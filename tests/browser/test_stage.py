@@ -247,20 +247,25 @@ def test_keys_step_after_a_select_box_or_toggle_buttons_were_chosen_with_the_mou
 
 def test_presses_made_before_the_stage_is_ready_wait_for_it(page: Any, streamlit_server: Any):
     """Right after a link opens on a busy server the stage is not ready yet: here a run of
-    20,000 new points takes the server a while, and the chart's plotly.js is held back as
-    a slow network would. S, PageDown and → pressed as soon as the page shows its buttons
+    20,000 new points takes the server a while, and the chart's plotly.js and Streamlit's
+    script for st.html (which runs the page's keys data) are held back as a slow network
+    or a busy server would. S, PageDown and → pressed as soon as the page shows its buttons
     and status line are played once the stage is ready, in order; none is lost (before,
-    the two clicker keys were dropped)."""
+    the two clicker keys were dropped; then, in a clean-clone CI run where st.html's
+    script came after the status line, S went to Streamlit's own shortcut and PageDown
+    and → were lost: the lab's listener is now in the page's head)."""
     url = streamlit_server("app.py")
     held: list[Any] = []
-    plotly_js = re.compile(r"plotly\.min\.js")
+    plotly_js = re.compile(r"plotly\.min\.js|/static/js/Html\.[\w-]+\.js")
     page.route(plotly_js, lambda route: held.append(route))
     page.goto(url + "/?pg_n=20000&pg_noise=0.1&pg_seed=917", wait_until="domcontentloaded")
     page.wait_for_selector(".st-key-pg_status p", timeout=90_000)
+    assert page.evaluate("() => !(window.perceptronLab && window.perceptronLab.page)")
     for key in ("s", "PageDown", "ArrowRight"):
         page.keyboard.press(key)
     page.wait_for_timeout(1_000)
     assert page.locator(f"{OVER} .main-svg").count() == 0  # the stage is not drawn yet
+    assert "pg_step" not in page.url  # nothing stepped meanwhile (S not taken by Streamlit)
     for route in held:
         route.continue_()
     page.unroute(plotly_js)
@@ -275,3 +280,77 @@ def test_presses_made_before_the_stage_is_ready_wait_for_it(page: Any, streamlit
         raise AssertionError(f"after 180 s the status line says {status!r}") from error
     page.wait_for_timeout(1_500)  # and no more than the three
     assert page.locator(".st-key-pg_status p").inner_text().startswith("update 3 ")
+
+
+def script_stops(message: bytes | str) -> bool:
+    """Whether a message from Streamlit's server tells the page its script stopped running."""
+    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    if isinstance(message, str):
+        return False
+    msg = ForwardMsg()
+    try:
+        msg.ParseFromString(message)
+    except Exception:  # not a ForwardMsg: passed on as it came
+        return False
+    kind = msg.WhichOneof("type")
+    if kind == "script_finished":
+        return True
+    return kind == "session_status_changed" and not msg.session_status_changed.script_is_running
+
+
+def test_presses_wait_while_the_page_script_runs_however_long(page: Any, streamlit_server: Any):
+    """A press made more than 45 s after the page began, while its script still runs (in a
+    clean-clone CI run, a fresh server compiling its loop for a 20,000-point run), waits for
+    the stage like any other: here the server's "script finished" is held back, the page's
+    clock is moved on a minute and plotly.js is held. Before, such a press was not queued:
+    S went to Streamlit's own shortcut and PageDown and → were lost (the page showed
+    update 1, not 3)."""
+    url = streamlit_server("app.py")
+    page.clock.install()
+    held: list[Any] = []
+    stops: list[Any] = []
+    holding = {"on": True}
+    sockets: list[Any] = []
+
+    def through(ws: Any) -> None:
+        sockets.append(ws)
+        server = ws.connect_to_server()
+
+        def from_server(message: Any) -> None:
+            if holding["on"] and script_stops(message):
+                stops.append(message)
+            else:
+                ws.send(message)
+
+        server.on_message(from_server)
+
+    page.route_web_socket(re.compile(r"_stcore/stream"), through)
+    plotly_js = re.compile(r"plotly\.min\.js")
+    page.route(plotly_js, lambda route: held.append(route))
+    page.goto(url + LINK, wait_until="domcontentloaded")
+    page.wait_for_selector(".st-key-pg_status p", timeout=90_000)
+    page.wait_for_function("() => !!(window.perceptronLab && window.perceptronLab.loaded)")
+    for _ in range(120):  # the first run's end, held back
+        if stops:
+            break
+        page.wait_for_timeout(500)
+    assert stops, "the server's script-finished message was not seen"
+    page.clock.fast_forward(60_000)
+    running = "document.querySelector('[data-testid=stApp]').getAttribute('data-test-script-state')"
+    assert page.evaluate(running) != "notRunning"
+    for key in ("s", "PageDown", "ArrowRight"):
+        page.keyboard.press(key)
+    page.wait_for_timeout(500)
+    assert page.locator(f"{OVER} .main-svg").count() == 0  # the stage is not drawn yet
+    assert "pg_step" not in page.url  # nothing was stepped meanwhile
+    holding["on"] = False
+    for route in held:
+        route.continue_()
+    page.unroute(plotly_js)
+    for message in stops:
+        sockets[-1].send(message)
+    page.wait_for_function(
+        "() => document.querySelector('.st-key-pg_status p').textContent.startsWith('update 3 ')",
+        timeout=60_000,
+    )

@@ -149,3 +149,38 @@ def test_the_config_file_still_applies(lab):
     new_session, upload_status = _session(lab)
     assert upload_status == 413  # server.maxUploadSize = 100
     assert new_session.config.gather_usage_stats is False  # browser.gatherUsageStats
+
+
+def _get(url: str, **headers: str) -> tuple[int, dict[str, str], bytes]:
+    request = urllib.request.Request(url, headers=headers)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as resp:
+            return resp.status, {k.lower(): v for k, v in resp.getheaders()}, resp.read()
+    except urllib.error.HTTPError as error:
+        return error.code, {k.lower(): v for k, v in error.headers.items()}, error.read()
+
+
+def test_every_page_has_the_lab_s_key_listener_in_its_head(lab):
+    """The lab's listener for presses made before the page's scripts have run is in the head
+    of every page, before Streamlit's own scripts, compressed or not, and also when the
+    browser revalidates a copy it holds (Streamlit's 304 would keep a page without it);
+    static files and the class's routes pass as they came."""
+    import gzip
+
+    marker = b"window.perceptronLab"
+    for path in ("/", "/playground", "/lecture", "/join"):
+        status, headers, body = _get(lab + path, Accept="text/html")
+        assert status == 200 and headers.get("content-encoding") is None
+        head = body[body.index(b"<head>") :]
+        assert head.index(marker) < head.index(b'<script type="module"')
+        assert int(headers["content-length"]) == len(body)
+        status, headers, packed = _get(
+            lab + path, Accept="text/html", **{"Accept-Encoding": "gzip", "If-None-Match": "*"}
+        )
+        assert status == 200 and headers["content-encoding"] == "gzip"
+        assert gzip.decompress(packed) == body and "etag" not in headers
+    # Streamlit's own answer, for what is not a page: untouched.
+    status, headers, body = _get(lab + "/_stcore/health", Accept="text/html")
+    assert status == 200 and marker not in body
+    status, headers, body = _get(lab + "/class/AAAAAA/state", Accept="text/html")
+    assert status == 404 and json.loads(body)["error"].startswith("No class")

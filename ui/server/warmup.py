@@ -87,8 +87,15 @@ def _warm_up() -> None:
 
     X = np.array([[1.0, 2.0], [-1.0, -0.5], [2.0, -1.0], [-2.0, 1.0], [0.5, 0.2]])
     y = np.array([1, -1, 1, -1, -1])
-    run = pc.train(X, y, max_epochs=3)  # numba: loads the cached machine code
+    # Every compiled loop of the engine (numba: its cached machine code is loaded, or, on a
+    # machine where it was never built, compiled now, not in the middle of a page's frames,
+    # whose time budget one compilation would spend: the first Step went to the server).
+    run = pc.train(X, y, max_epochs=3)
     pc.theory(X, y)
+    pc.hinge_certificate(X, y, 2)  # Theorem 2's kernels
+    kernel_run = pc.train(X, y, variant="kernel", kernel=pc.Kernel("rbf"), max_epochs=2)
+    pc.kernel_scores(kernel_run, kernel_run.mistakes, X)
+    run.epoch_stats()
     fig = playground.playground_figure(
         X, y, w=run.w, b=run.b, visited=0, box=geometry.view_box(X, include_origin=True)
     )

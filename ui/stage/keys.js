@@ -17,7 +17,8 @@
 //                           // the scene bar's buttons the clicker presses
 //   openers: string[],      // the keys (or their start) of the buttons opening a scene
 // }.
-// A stage that is ready (its data came on this page) takes them. While a stage is on its
+// Until the page's data has come, a key any stage or the clicker takes waits (see
+// ui/stage/early_keys.js). A stage that is ready (its data came on this page) takes them. While a stage is on its
 // way (the page's script is running, plotly.js is loading) or a scene is opening, they
 // wait in a queue and are played, in order, once the stage is ready: a press right after
 // a link opens is not lost. On a scene's page without a stage the clicker's keys press
@@ -30,18 +31,20 @@ const PAGE = {
   charts: [], // the keys of the stage's chart (drawing board or not)
   scene: false,
   since: 0, // when this page's keys data came (performance.now())
+  stopped: 0, // when the page's script was last seen to stop running (performance.now())
   keys: new Set(), // the keys this module takes: the clicker's and the stage's
   clickerNext: new Set(), // the clicker's keys, by direction (the page's data)
   clickerBack: new Set(),
   sceneButtons: {}, // {next: key, prev: key}
   openers: [], // the buttons opening a scene: a click on one leaves the page
   inst: null, // the instance whose stage took data last
+  watching: null, // the app element whose script state is watched
   leaving: 0, // when a scene was asked for (0: none); its page's keys data ends it
   leavingFrom: null,
   queue: [], // [{key, at}]
   draining: 0,
 };
-const WAIT_MS = 45000; // a press waits this long for a stage, at most
+const WAIT_MS = 45000; // a press waits this long for a stage once the page has run, at most
 
 function clickerKey(key) {
   return PAGE.clickerNext.has(key) || PAGE.clickerBack.has(key);
@@ -55,13 +58,34 @@ function leave() {
 }
 
 function leavingNow() {
-  if (PAGE.leaving !== 0 && performance.now() - PAGE.leaving > WAIT_MS) PAGE.leaving = 0;
+  if (PAGE.leaving !== 0 && waitedOut(PAGE.leaving)) PAGE.leaving = 0;
   return PAGE.leaving !== 0;
 }
 
 function pageRunning() {
   const app = document.querySelector(STREAMLIT.app);
   return !app || app.getAttribute(STREAMLIT.scriptState) !== "notRunning";
+}
+
+// Whether something that began at ``since`` has waited long enough: WAIT_MS with the page's
+// script not running. While it runs (a 20,000-point run on a loaded server, numba
+// compiling its loop) what it brings is on its way, however long that takes.
+function waitedOut(since) {
+  if (pageRunning()) return false;
+  return performance.now() - Math.max(since, PAGE.stopped) > WAIT_MS;
+}
+
+// The time the page's script stops running, watched from the module's first evaluation on.
+function watchScript() {
+  const app = document.querySelector(STREAMLIT.app);
+  if (!app || PAGE.watching === app) return;
+  PAGE.watching = app;
+  let running = pageRunning();
+  new MutationObserver(() => {
+    const now = pageRunning();
+    if (running && !now) PAGE.stopped = performance.now();
+    running = now;
+  }).observe(app, { attributes: true, attributeFilter: [STREAMLIT.scriptState] });
 }
 
 // The stage that takes keys now, or null.
@@ -77,8 +101,8 @@ function readyStage() {
 function waitsForStage() {
   if (leavingNow()) return true;
   if (!PAGE.stage || readyStage() !== null) return false;
-  if (performance.now() - PAGE.since > WAIT_MS) return false;
   if (pageRunning()) return true;
+  if (waitedOut(PAGE.since)) return false;
   for (const key of PAGE.charts) {
     const el = stageElement(key);
     if (!el) continue;
@@ -93,6 +117,16 @@ function waitsForStage() {
 function onPageKey(ev) {
   if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat) return;
   const key = typeof ev.key === "string" ? ev.key.toLowerCase() : "";
+  if (PAGE.where === null) {
+    // The page's data has not come (its st.html script is still loading): a key a stage
+    // or a clicker could want waits for it (ui/stage/early_keys.js kept it until now).
+    const any = (window.perceptronLab && window.perceptronLab.any) || [];
+    if (!any.includes(key) || typing(ev.target, key)) return;
+    if (PAGE.queue.length < 100) PAGE.queue.push({ key, at: performance.now() });
+    ev.preventDefault();
+    ev.stopImmediatePropagation();
+    return;
+  }
   const inst = readyStage();
   const known = PAGE.keys.has(key) || (inst !== null && isStageKey(inst, key));
   if (!known || typing(ev.target, key)) return;
@@ -153,7 +187,7 @@ function drainQueue() {
   }
   while (PAGE.queue.length && !leavingNow()) {
     const { key, at } = PAGE.queue.shift();
-    if (performance.now() - at > WAIT_MS) continue;
+    if (waitedOut(at)) continue;
     if (inst !== null) stageKey(inst, key);
     else if (PAGE.scene) sceneKey(key);
   }
@@ -190,6 +224,7 @@ function onPageClick(ev) {
 
 // The page's data (ui/stage/page_keys.js, on every page and scene shown).
 function pageKeys(data) {
+  watchScript();
   const where = String(data.where || "");
   const fresh = where !== PAGE.where;
   if (fresh) {

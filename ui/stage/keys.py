@@ -1,24 +1,39 @@
 """The page's keys, drawn first on every page (app.py, through ``ui.parts.scenes.keys``):
 nothing on screen. An inline script (``page_keys.js``, run as soon as it is drawn) hands
-the page's data to the chart component's script (ui/stage/keys.js) and keeps the presses
-that script would take until it has loaded: a press made while the page's stage is on its
-way (its script running, the component's module or plotly.js loading) waits for it
-instead of being lost."""
+the page's data to the chart component's script (ui/stage/keys.js), which takes the
+presses kept until it has loaded (``early_keys.js``, in the head of the lab's HTML before
+anything is drawn): a press made while the page's stage is on its way (its script
+running, Streamlit's own scripts, the component's module or plotly.js loading) waits for
+it instead of being lost."""
 
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import streamlit as st
 
 from ui.state import lab
+from ui.text import KEYS
 
-_PAGE_JS = (Path(__file__).resolve().parent / "page_keys.js").read_text(encoding="utf-8")
+_HERE = Path(__file__).resolve().parent
+_PAGE_JS = (_HERE / "page_keys.js").read_text(encoding="utf-8")
+_EARLY_JS = (_HERE / "early_keys.js").read_text(encoding="utf-8")
 PAGE_KEYS = lab.PAGE_KEYS  # the container of ``page_keys``: nothing to see, no room taken
 # A presentation clicker sends PageDown / PageUp (some the arrows): Step and Back on a
 # stage, the next and the previous scene on a scene's page without one.
 CLICKER = {"pagedown": "step", "arrowright": "step", "pageup": "back", "arrowleft": "back"}
+# Every key a stage or a clicker takes: kept from the first moment, before a page is known.
+ANY_KEYS = sorted({k.lower() for _, k, _ in KEYS.values()} | set(CLICKER))
+
+
+def early_script() -> str:
+    """The listener that keeps presses made before the page's scripts have run
+    (ui/stage/early_keys.js): served in the head of the lab's HTML by
+    ``ui.server.head.HeadScript``, and at the head of ``page_keys``'s script."""
+    script = _EARLY_JS.replace("__ANY_KEYS__", json.dumps(ANY_KEYS))
+    return re.sub(r"^[ \t]*//.*\n", "", script, flags=re.M)  # its comments stay in the file
 
 
 def page_keys(
@@ -72,7 +87,9 @@ def page_keys(
         "openers": list(openers),
     }
     # Our own values only (no text from users); "</" cannot end the script early.
-    script = _PAGE_JS.replace("__PAGE_DATA__", json.dumps(data).replace("</", "<\\/"))
+    script = early_script() + _PAGE_JS.replace(
+        "__PAGE_DATA__", json.dumps(data).replace("</", "<\\/")
+    )
     with st.container(key=PAGE_KEYS):
         # Hidden with its layout wrapper, which would still take a gap of the page's column.
         hide = f".st-key-{PAGE_KEYS}, div:has(> .st-key-{PAGE_KEYS}) {{display: none;}}"

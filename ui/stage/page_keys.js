@@ -4,9 +4,10 @@
 // as soon as the page's first element is drawn, while the page's script still runs and
 // long before the chart component's module and plotly.js have loaded). It hands the
 // page's data to ui/stage/keys.js (window.perceptronLab.page, then the event
-// "perceptron-lab-page") and, until that script has loaded, keeps the presses the stage
-// or the scene bar would take (window.perceptronLab.early), so a press made while the
-// page is still coming is played once its stage is ready instead of being lost. A scene
+// "perceptron-lab-page"), which from then on decides which of the presses kept before that
+// script had loaded (ui/stage/early_keys.js: window.perceptronLab.early) the page takes;
+// a press made while the page is still coming is played once its stage is ready instead
+// of being lost. Presses the page does not take are let go. A scene
 // on a long page opens at its section: the heading is scrolled to the top as soon as it
 // is drawn, and kept there while the page above it settles (charts drawn), until the
 // reader scrolls or clicks, or a moment after the page has run.
@@ -19,32 +20,14 @@
   const SECTION_MAX_MS = 60000;
   const lab = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
   lab.page = Object.assign(__PAGE_DATA__, { at: performance.now() });
+  if (!lab.loaded && !(lab.page.stage || lab.page.scene || lab.page.opening)) {
+    lab.early.splice(0); // kept before the page was known: this page takes none
+  }
   window.dispatchEvent(new CustomEvent("perceptron-lab-page"));
   if (lab.page.section && lab.scrolled !== lab.page.where) {
     lab.scrolled = lab.page.where; // once per scene opened
     scrollToSection(lab.page.section);
   }
-  if (lab.listening) return;
-  lab.listening = true;
-  const typed = new Set(["INPUT", "TEXTAREA", "SELECT"]);
-  window.addEventListener(
-    "keydown",
-    (ev) => {
-      if (lab.loaded || ev.ctrlKey || ev.metaKey || ev.altKey || ev.repeat) return;
-      const page = lab.page;
-      const key = typeof ev.key === "string" ? ev.key.toLowerCase() : "";
-      const stageKey = page.stage && page.shortcuts.includes(key);
-      const clicker = page.clicker.next.includes(key) || page.clicker.back.includes(key);
-      if (!(clicker || stageKey)) return;
-      if (!(page.stage || page.scene || page.opening)) return;
-      const target = ev.target;
-      if (target && (target.isContentEditable || typed.has(target.tagName))) return;
-      if (lab.early.length < 100) lab.early.push({ key, at: performance.now() });
-      ev.preventDefault();
-      ev.stopImmediatePropagation();
-    },
-    true,
-  );
 
   function scrollToSection(anchor) {
     const started = performance.now();
