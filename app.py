@@ -122,8 +122,9 @@ def main() -> None:
     scenes.keys(path)  # first on the page: presses wait for its stage, scenes walk on
     scenes.scene_bar(path)
     follow.banner(path)  # a student: following or exploring, and the follower
-    classroom.panel(path)  # Start a class; while one is on, its code, link and QR code
+    slot = classroom.panel(path)  # Start a class; while one is on, its code, link and QR code
     guard.run_page(page)  # errors are logged, never shown as tracebacks
+    classroom.questions(path, slot)  # Ask the class about the run the page drew
     classroom.publish(path)  # the class follows this page (its stage publishes each step)
 
 

@@ -185,3 +185,74 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     stud.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
     wait_cursor(stud, target, 10 * budget)
     stud.wait_for_selector('[data-testid="stText"]:has-text("Following the lecture")')
+
+
+def test_the_class_predicts_then_sees_the_answers_revealed(browser: Any, streamlit_server: Any):
+    """Predict, then reveal, in real Chromium: the lecturer (1024x768) asks with Q; two
+    students (a phone at 390x844 and a laptop) see the question with answer buttons at least
+    44 px high, answer (one changes their mind); the projector shows how many answered, not
+    what; Reveal shows the histogram with the right answer marked, and each student's panel
+    shows the counts and the answer marked right. The counts equal the answers given."""
+    url = streamlit_server("app.py")
+    contexts = [
+        browser.new_context(viewport={"width": 1024, "height": 768}),
+        browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True),
+        browser.new_context(viewport={"width": 1280, "height": 800}),
+    ]
+    try:
+        lect, phone, laptop = (c.new_page() for c in contexts)
+        open_app(lect, url + "/playground?pg_n=30&pg_seed=3&pg_noise=0.1&pg_step=3")
+        lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+        lect.locator(".st-key-lab_class_start button").first.click()
+        lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
+        wait_for_app_idle(lect)
+        link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+        for student in (phone, laptop):
+            open_app(student, link)
+            student.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+            wait_for_app_idle(student)
+        lect.mouse.click(600, 5)  # the page has the keys
+        lect.wait_for_selector(".st-key-lab_class_ask button", timeout=30_000)
+        lect.keyboard.press("q")  # Ask the class (the question chosen: the next mistake)
+        lect.wait_for_selector('[data-testid="stMetric"]', timeout=30_000)
+        for student in (phone, laptop):
+            student.wait_for_selector("#lab-poll button[data-choice]", timeout=10_000)
+        buttons = phone.locator("#lab-poll button[data-choice]")
+        n = buttons.count()
+        assert n >= 2
+        for i in range(n):
+            box = buttons.nth(i).bounding_box()
+            assert box["height"] >= 44 and box["width"] >= 300, box
+        assert phone.evaluate("document.documentElement.scrollWidth") <= 390
+        screenshot(phone, "class-poll-phone-390", full_page=False)
+        prompt = phone.locator("#lab-poll p").first.inner_text()
+        assert "next mistake" in prompt
+        phone.locator("#lab-poll button[data-choice='0']").click()
+        phone.wait_for_selector("#lab-poll button[data-choice='0'][aria-pressed='true']")
+        phone.locator("#lab-poll button[data-choice='1']").click()  # changed their mind
+        phone.wait_for_selector("#lab-poll button[data-choice='1'][aria-pressed='true']")
+        laptop.locator("#lab-poll button[data-choice='1']").click()
+        laptop.wait_for_selector("#lab-poll button[data-choice='1'][aria-pressed='true']")
+        # The projector counts who answered (1 s a read), never what they chose.
+        lect.wait_for_function(
+            "() => document.querySelector('[data-testid=stMetricValue]')?.textContent === '2'",
+            timeout=15_000,
+        )
+        screenshot(lect, "class-poll-projector-1024", full_page=False)
+        lect.locator(".st-key-lab_class_reveal button").click()
+        lect.wait_for_selector('[data-testid="stCaptionContainer"]:has-text("Right answer:")')
+        caption = lect.locator('[data-testid="stCaptionContainer"]', has_text="Right answer:")
+        right_text = caption.first.inner_text()
+        assert "2 answered" in right_text
+        screenshot(lect, "class-poll-revealed-1024", full_page=False)
+        for student in (phone, laptop):
+            student.wait_for_selector("#lab-poll[data-mode='revealed']", timeout=10_000)
+            texts = student.locator("#lab-poll button[data-choice]").all_inner_texts()
+            counts = [int(t.rsplit(" — ", 1)[1].split()[0]) for t in texts]
+            assert counts[1] == 2 and sum(counts) == 2, texts
+            marked = [t for t in texts if t.startswith("✓ ")]
+            assert len(marked) == 1 and marked[0][2:].split(" — ")[0] in right_text
+        screenshot(phone, "class-poll-revealed-phone-390", full_page=False)
+    finally:
+        for context in contexts:
+            context.close()

@@ -19,7 +19,7 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 from ui import lecture
-from ui.parts import moment
+from ui.parts import moment, poll
 from ui.room import routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
@@ -91,12 +91,13 @@ def end() -> None:
     _say_ended("The class has ended.")
 
 
-def panel(path: str) -> None:
+def panel(path: str):
     """On a page with a class: Start a class in the sidebar; while one is on, its code, link
-    and QR code above the page (folded by the lecturer when not needed), End the class."""
+    and QR code above the page (folded by the lecturer when not needed), End the class, and
+    the box for the class's questions (returned: ``questions`` fills it); else None."""
     ss = st.session_state
     if path not in WITH_CLASS or lab.JOINED in ss:
-        return
+        return None
     said = ss.pop(lab.CLASS_SAID, None)
     if said:
         st.info(said)
@@ -109,12 +110,12 @@ def panel(path: str) -> None:
             on_click=start,
             help="Students follow this screen on their phones: they open the join link.",
         )
-        return
+        return None
     link = join_link(opened.code)
     with st.expander(f"Class {opened.code}", expanded=True):  # a label is Markdown: no link
         qr, words = st.columns([2, 3], vertical_alignment="center")
-        qr.image(
-            qr_png(link), width=QR_PIXELS, caption="Scan to follow the lecture", output_format="PNG"
+        qr.image(  # as wide as its column lets it be, up to QR_PIXELS (no overlap)
+            qr_png(link), width="content", caption="Scan to follow the lecture", output_format="PNG"
         )
         words.caption("Join code")
         words.header(opened.code, anchor=False)  # the code's alphabet has no Markdown
@@ -123,6 +124,17 @@ def panel(path: str) -> None:
         words.button(
             "End the class", key=lab.CLASS_END, icon=":material/stop_circle:", on_click=end
         )
+    return st.container(border=True, key=lab.CLASS_POLL)  # the questions, after the page
+
+
+def questions(path: str, slot) -> None:
+    """After the page (its stage known): the class's questions in ``slot``, the box
+    ``panel`` kept for them under the class's code (None: no class here)."""
+    opened = st.session_state.get(lab.CLASS)
+    if slot is None or opened is None:
+        return
+    with slot:
+        poll.poll(path, opened)
 
 
 def lead_state(path: str) -> dict:

@@ -38,6 +38,7 @@ _SCRIPT = _COMMENT.sub(
     "",
     "{\n"
     + _EXPORT.sub("", (_HERE / "following.mjs").read_text(encoding="utf-8"))
+    + _EXPORT.sub("", (_HERE / "polling.mjs").read_text(encoding="utf-8"))
     + (_HERE / "follow.js").read_text(encoding="utf-8")
     + "}\n",
 )
@@ -192,7 +193,7 @@ def banner(path: str) -> None:
     joined = ss.get(lab.JOINED)
     if joined is None or path == "join":
         return
-    code, _, pseudonym = joined
+    code, student, pseudonym = joined
     detached = bool(ss.get(lab.DETACHED))
     words, button = st.columns([4, 1], vertical_alignment="center")
     if detached:
@@ -212,6 +213,7 @@ def banner(path: str) -> None:
     }
     data = {
         "code": code,
+        "student": student,  # the student's own id, in their own page only
         "shown": shown,
         "rerun": lab.FOLLOW_RERUN,
         "where": lab.CLASS_WHERE,

@@ -2,8 +2,9 @@
 // whose code ui/parts/follow.py puts before this one in one inline script, drawn on every
 // page of a student who follows a class).
 //
-// __FOLLOW_DATA__ = {code, shown: {page, query, scene, cursor}, rerun: key, where: key,
-// on: bool}: the class's code, what the server's page shows, the key of the hidden button
+// __FOLLOW_DATA__ = {code, student, shown: {page, query, scene, cursor}, rerun: key, where:
+// key, on: bool}: the class's code, the student's own id (it signs their answers), what
+// the server's page shows, the key of the hidden button
 // that reruns the page (the server then opens the lecture's page or step), the key of the
 // line saying where the lecture is, and whether the student follows (false: detached; the
 // stream then only keeps that line up to date).
@@ -11,6 +12,11 @@
 // One EventSource per page load (window.perceptronLab.follower), kept across the page's
 // reruns: a rerun hands it the server's new ``shown``. It reconnects by itself, and the
 // class's first event on each connection is its whole state.
+//
+// The class's question (ui/stage/polling.mjs) is drawn in a panel of its own at the foot
+// of the window, outside Streamlit's page (its reruns leave it alone): the prompt, one big
+// button per choice (an answer is POSTed to /class/CODE/answer), after Reveal the answers
+// per choice with the right one marked. Its words are set as text, never as HTML.
 (function () {
   const data = __FOLLOW_DATA__;
   const lab = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
@@ -20,6 +26,7 @@
     lab.follower = f = null;
   }
   if (f) {
+    f.student = data.student;
     f.rerunKey = data.rerun;
     f.whereKey = data.where;
     f.follower.show(data.shown, data.on);
@@ -51,9 +58,107 @@
     } catch (err) {
       return;
     }
+    if (poll.take(event)) drawPoll();
     const action = follower.take(event);
     document.body.dataset.followed = `${follower.version}:${action}`; // for the tests
     if (action === "ended") source.close();
   };
-  lab.follower = { code: data.code, source, follower, rerunKey: data.rerun, whereKey: data.where };
+  const poll = new Poll();
+  let hidden = null; // the question whose revealed answers the student put away
+  function drawPoll() {
+    let box = document.getElementById("lab-poll");
+    const view = poll.view();
+    const qid = poll.question ? poll.question.id : null;
+    if (view.mode === "none" || (view.mode === "revealed" && hidden === qid)) {
+      if (box) box.remove();
+      return;
+    }
+    if (!box) {
+      box = document.createElement("section");
+      box.id = "lab-poll";
+      box.setAttribute("aria-live", "polite");
+      box.setAttribute("aria-label", "The class's question");
+      box.style.cssText =
+        "position:fixed;left:0;right:0;bottom:0;z-index:999990;background:#fff;" +
+        "border-top:3px solid #1f77b4;box-shadow:0 -4px 16px rgba(0,0,0,.2);" +
+        "padding:12px 16px;max-height:70vh;overflow-y:auto;font-family:sans-serif;";
+      document.body.appendChild(box);
+    }
+    box.replaceChildren();
+    box.dataset.mode = view.mode;
+    const prompt = document.createElement("p");
+    prompt.style.cssText = "margin:0 0 10px;font-size:18px;font-weight:600;";
+    prompt.textContent = view.prompt;
+    box.appendChild(prompt);
+    const most = Math.max(1, ...view.choices.map((c) => c.count || 0));
+    view.choices.forEach((choice, i) => {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.choice = String(i);
+      button.setAttribute("aria-pressed", choice.mine ? "true" : "false");
+      button.style.cssText =
+        "display:block;width:100%;min-height:48px;margin:6px 0;padding:8px 12px;" +
+        "font-size:17px;text-align:left;border-radius:8px;cursor:pointer;position:relative;" +
+        `border:2px solid ${choice.mine ? "#1f77b4" : "#c8cdd3"};` +
+        `background:${choice.mine ? "#e3effa" : "#f6f7f9"};color:#111;`;
+      if (view.mode === "revealed") {
+        const share = Math.round((100 * (choice.count || 0)) / most);
+        const colour = choice.right ? "rgba(27,127,59,.28)" : "rgba(154,165,177,.3)";
+        button.style.background = `linear-gradient(90deg, ${colour} ${share}%, #f6f7f9 ${share}%)`;
+        button.disabled = true;
+        if (choice.right) button.style.borderColor = "#1b7f3b";
+        const count = choice.count ?? 0;
+        button.textContent =
+          `${choice.right ? "✓ " : ""}${choice.text} — ${count} answer${count === 1 ? "" : "s"}` +
+          `${choice.mine ? " (yours)" : ""}`;
+      } else {
+        button.textContent = choice.text;
+        button.addEventListener("click", () => answer(i));
+      }
+      box.appendChild(button);
+    });
+    const foot = document.createElement("p");
+    foot.style.cssText = "margin:8px 0 0;font-size:15px;color:#444;";
+    if (view.said) foot.textContent = view.said;
+    else if (view.mode === "open") {
+      foot.textContent = view.choices.some((c) => c.mine)
+        ? "Answer taken: you can change it until the lecturer reveals the answers."
+        : "Answer before the lecturer steps.";
+    } else foot.textContent = "The right answer is marked ✓.";
+    box.appendChild(foot);
+    if (view.mode === "revealed") {
+      const close = document.createElement("button");
+      close.type = "button";
+      close.textContent = "Hide";
+      close.style.cssText = "min-height:44px;padding:6px 18px;font-size:16px;margin-top:6px;";
+      close.addEventListener("click", () => {
+        hidden = qid;
+        drawPoll();
+      });
+      box.appendChild(close);
+    }
+  }
+  function answer(i) {
+    const body = poll.choose(i);
+    if (body === null) return;
+    drawPoll();
+    const student = lab.follower ? lab.follower.student : data.student;
+    fetch(`/class/${encodeURIComponent(data.code)}/answer`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ student, question: body.question, choice: body.choice }),
+    })
+      .then((resp) => resp.json().then((json) => [resp.ok, json]))
+      .then(([ok, json]) => poll.answered(body, ok, json && json.error))
+      .catch(() => poll.answered(body, false, "No connection: your answer was not sent."))
+      .finally(drawPoll);
+  }
+  lab.follower = {
+    code: data.code,
+    student: data.student,
+    source,
+    follower,
+    rerunKey: data.rerun,
+    whereKey: data.where,
+  };
 })();

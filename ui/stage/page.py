@@ -15,7 +15,7 @@ import streamlit as st
 from ui.parts import data, settings, style
 from ui.stage import part
 from ui.stage.stepper import Stepper
-from ui.state import Table
+from ui.state import Table, lab
 
 
 @dataclass(frozen=True)
@@ -105,5 +105,7 @@ def show(
     points = None
     if link_points and choice.drawing:
         points = st.session_state[page.own("points")]
+    if lab.CLASS in st.session_state:  # the class's questions are asked about this run
+        st.session_state[lab.CLASS_STAGE] = (page.prefix, stepper.run, opened.ds)
     part.stage(page, stepper, draw, points=points)
     data.remember_good(page, opened.ds, choice)

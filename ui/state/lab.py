@@ -100,6 +100,23 @@ CLASS_LEAD = _key("lab_class_lead", UNSET, "the lead state last published to the
 CLASS_START = _key("lab_class_start", UNSET, "the Start a class button")
 CLASS_END = _key("lab_class_end", UNSET, "the End the class button")
 CLASS_SAID = _key("lab_class_said", UNSET, "why the class ended, said once on the next run")
+CLASS_STAGE = _key(
+    "lab_class_stage",
+    UNSET,
+    "the lecturer's stage on this run: (page prefix, run, dataset), for the class's questions",
+)
+CLASS_KIND = _key("lab_class_kind", UNSET, "the kind of question to ask the class (a select box)")
+CLASS_ASK = _key("lab_class_ask", UNSET, "the Ask the class button (key Q)")
+CLASS_REVEAL = _key("lab_class_reveal", UNSET, "the Reveal button of the open question")
+CLASS_QUESTION = _key(
+    "lab_class_question", UNSET, "the question open in the class: (id, ui.room.questions.Asked)"
+)
+CLASS_REVEALED = _key(
+    "lab_class_revealed", UNSET, "the question last revealed: (id, Asked, answers per choice)"
+)
+CLASS_HISTOGRAM = _key("lab_class_histogram_", UNSET, "+ id: the answers to a question revealed")
+CLASS_POLL = _key("lab_class_poll", UNSET, "the box of the class's questions")
+CLASS_RESULTS = _key("lab_class_results", UNSET, "the download of the questions and answers")
 JOINED = _key("lab_joined", UNSET, "the class this session follows: (code, student id, pseudonym)")
 DETACHED = _key("lab_detached", UNSET, "the student explores on their own (True) or follows")
 JOIN_CODE = _key("lab_join_code", UNSET, "the join page's code input")

@@ -1,0 +1,206 @@
+"""Predict, then reveal: the lecturer asks the class a question about the next step (key Q),
+the projector shows how many have answered (not what), Reveal shows the answers per choice
+with the right one marked, and the session's questions and counts download as CSV.
+
+The questions and their right answers come from the run on the lecturer's stage at its
+cursor (``ui.room.questions``: the engine's exact state, never typed). The students'
+devices show the question and its answer buttons from the class's events
+(``ui/stage/follow.js``); their answers go to the class's store through its routes.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import logging
+
+import plotly.graph_objects as go
+import streamlit as st
+
+from ui import compute, lecture
+from ui.plot_click import plot
+from ui.room.default import default_store
+from ui.room.questions import Asked, questions_at
+from ui.room.rules import Refused
+from ui.state import lab
+
+log = logging.getLogger(__name__)
+KIND_NAMES = {
+    "next_mistake": "Which point is the next mistake?",
+    "fixes_point": "Will the next update fix its point?",
+    "turn": "Which way does w turn?",
+    "converge": "Will the run ever converge?",
+    "fewer_mistakes": "Fewer mistakes in the next epoch?",
+}
+KINDS = list(KIND_NAMES)
+NO_ANSWER = {
+    "next_mistake": "No update comes after this step (or this variant updates otherwise): "
+    "no next mistake to ask about.",
+    "fixes_point": "No update comes after this step: nothing to ask about.",
+    "turn": "Which way w turns is asked with 2 features, w not 0 and an update to come.",
+    "converge": "Convergence is asked on a variant that updates on each mistake, with the "
+    "data's verdict known (not on data too large to decide live).",
+    "fewer_mistakes": "The run has no next epoch after this one.",
+}
+COUNT_EVERY_S = 1.0  # the projector's count of answers is read this often while one is open
+RIGHT, OTHER = "#1b7f3b", "#9aa5b1"
+
+
+def _on_stage(path: str) -> bool:
+    stage = st.session_state.get(lab.CLASS_STAGE)
+    return stage is not None and lecture.PATHS.get(stage[0]) == path and stage[1] is not None
+
+
+def _stage_questions(path: str) -> dict[str, Asked]:
+    """The questions about the run on this page's stage at its cursor ({} without one)."""
+    ss = st.session_state
+    if not _on_stage(path):
+        return {}
+    _, run, ds = ss[lab.CLASS_STAGE]
+    cursor = ss.get(lecture.table_of(path).own("cursor"))
+    if not isinstance(cursor, int):
+        return {}
+    theory = compute.theory(ds) if compute.theory_live(ds.X) else None
+    return questions_at(run, cursor, None if theory is None else bool(theory.separable))
+
+
+def ask(opened, path: str) -> None:
+    """Ask the class (a callback): the question chosen, computed now at the stage's cursor
+    (a step made since this page last ran counts), goes to every student's device."""
+    ss = st.session_state
+    kind = ss.get(lab.CLASS_KIND, KINDS[0])
+    asked = _stage_questions(path).get(kind)
+    if asked is None:
+        ss[lab.CLASS_SAID] = NO_ANSWER.get(kind, "That question has no answer at this step.")
+        return
+    try:
+        qid = default_store().ask(
+            opened.code, opened.secret, asked.kind, asked.prompt, list(asked.choices), asked.right
+        )
+    except Refused as refused:
+        ss[lab.CLASS_SAID] = refused.reason
+        return
+    ss[lab.CLASS_QUESTION] = (qid, asked)
+    ss.pop(lab.CLASS_REVEALED, None)
+
+
+def reveal(opened) -> None:
+    """Reveal (a callback): the answers per choice, final from now on."""
+    ss = st.session_state
+    open_question = ss.get(lab.CLASS_QUESTION)
+    if open_question is None:
+        return
+    qid, asked = open_question
+    try:
+        counts = default_store().reveal(opened.code, opened.secret, qid)
+    except Refused as refused:
+        ss[lab.CLASS_SAID] = refused.reason
+        counts = None
+    ss.pop(lab.CLASS_QUESTION, None)
+    if counts is not None:
+        ss[lab.CLASS_REVEALED] = (qid, asked, list(counts))
+
+
+def _answered(code: str, qid: int) -> int:
+    try:
+        question = default_store().state(code).get("question") or {}
+    except Exception:  # the store failed or the class is over: the next read tries again
+        return 0
+    return int(question.get("answered", 0)) if question.get("id") == qid else 0
+
+
+def histogram(asked: Asked, counts: list[int]) -> go.Figure:
+    """The answers per choice, the right one in green and marked."""
+    labels = [
+        f"{c[:40]}{'…' if len(c) > 40 else ''}{'  ✓' if i == asked.right else ''}"
+        for i, c in enumerate(asked.choices)
+    ]
+    fig = go.Figure(
+        go.Bar(
+            x=counts,
+            y=labels,
+            orientation="h",
+            marker_color=[RIGHT if i == asked.right else OTHER for i in range(len(counts))],
+            text=[str(n) for n in counts],
+            textposition="auto",
+            hoverinfo="skip",
+        )
+    )
+    fig.update_layout(
+        height=90 + 48 * len(counts),
+        margin={"l": 10, "r": 10, "t": 10, "b": 30},
+        yaxis={"autorange": "reversed", "automargin": True},
+        xaxis={"rangemode": "tozero", "dtick": 1 if max(counts) < 10 else None},
+        font={"size": 18},
+    )
+    return fig
+
+
+def results_csv(opened) -> bytes:
+    """Every question asked in this class, one row per choice: its answers and whether it
+    is the right one (a question still open counts the answers so far)."""
+    out = io.StringIO()
+    writer = csv.writer(out)
+    writer.writerow(["question", "kind", "prompt", "status", "choice", "right", "answers"])
+    for q in default_store().results(opened.code, opened.secret):
+        for i, (choice, n) in enumerate(zip(q["choices"], q["counts"], strict=True)):
+            writer.writerow(
+                [q["id"], q["kind"], q["prompt"], q["status"], choice, i == q["right"], n]
+            )
+    return out.getvalue().encode()
+
+
+def poll(path: str, opened) -> None:
+    """Ask the class / the count of answers and Reveal / the last answers revealed."""
+    ss = st.session_state
+    open_question = ss.get(lab.CLASS_QUESTION)
+    if open_question is not None:
+        qid, asked = open_question
+        st.markdown("**Question for the class**")
+        st.text(asked.prompt)  # the class's own words: plain text
+        for choice in asked.choices:
+            st.text(f"•  {choice}")
+
+        @st.fragment(run_every=COUNT_EVERY_S)
+        def count() -> None:
+            n = _answered(opened.code, qid)
+            st.metric("Answered", f"{n:,}")
+
+        count()
+        st.button("Reveal", key=lab.CLASS_REVEAL, type="primary", on_click=reveal, args=(opened,))
+        return
+    revealed = ss.get(lab.CLASS_REVEALED)
+    if revealed is not None:
+        qid, asked, counts = revealed
+        st.text(asked.prompt)
+        plot(histogram(asked, counts), key=f"{lab.CLASS_HISTOGRAM}{qid}")
+        st.caption(
+            f"Right answer: {asked.choices[asked.right]} (computed from the run at step "
+            f"{asked.at:,}). {sum(counts):,} answered."
+        )
+    if not _on_stage(path):
+        st.caption("Questions for the class are asked on a page that steps a run.")
+    else:
+        st.selectbox("Question", KINDS, format_func=KIND_NAMES.get, key=lab.CLASS_KIND)
+        st.button(
+            "Ask the class",
+            key=lab.CLASS_ASK,
+            shortcut="Q",
+            icon=":material/quiz:",
+            on_click=ask,
+            args=(opened, path),
+            help="Students answer on their devices before you step; Reveal shows the answers.",
+        )
+    try:
+        has_results = bool(default_store().results(opened.code, opened.secret))
+    except Exception:
+        has_results = False
+    if has_results:
+        st.download_button(
+            "Questions and answers (CSV)",
+            data=results_csv(opened),
+            file_name=f"class-{opened.code}-questions.csv",
+            mime="text/csv",
+            key=lab.CLASS_RESULTS,
+            on_click="ignore",
+        )
