@@ -187,6 +187,14 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     stud.wait_for_selector('[data-testid="stText"]:has-text("Following the lecture")')
 
 
+MARKS_JS = """() => {
+  const gd = document.querySelector('[data-testid="stageOver"]')?.parentElement
+    ?.querySelector('.plot-click-graph');
+  const t = gd && gd.data ? gd.data.find((d) => d.name === 'class marks') : null;
+  return t ? {text: [...t.text], x: [...t.x], y: [...t.y]} : null;
+}"""
+
+
 def test_the_class_predicts_then_sees_the_answers_revealed(browser: Any, streamlit_server: Any):
     """Predict, then reveal, in real Chromium: the lecturer (1024x768) asks with Q; two
     students (a phone at 390x844 and a laptop) see the question with answer buttons at least
@@ -227,6 +235,15 @@ def test_the_class_predicts_then_sees_the_answers_revealed(browser: Any, streaml
         screenshot(phone, "class-poll-phone-390", full_page=False)
         prompt = phone.locator("#lab-poll p").first.inner_text()
         assert "next mistake" in prompt
+        # The marked points, lettered on the projector's chart and on each student's.
+        for page in (lect, phone, laptop):
+            page.wait_for_function(f"() => !!({MARKS_JS})()", timeout=15_000)
+        marks = [page.evaluate(MARKS_JS) for page in (lect, phone, laptop)]
+        assert marks[0] == marks[1] == marks[2] and marks[0]["text"][:2] == ["A", "B"]
+        choices = phone.locator("#lab-poll button[data-choice]").all_inner_texts()
+        rows = zip(marks[0]["text"], marks[0]["x"], marks[0]["y"], choices, strict=True)
+        for letter, x, y, choice in rows:
+            assert choice.startswith(f"{letter}: ") and f"({x:.3g}, {y:.3g})" in choice
         phone.locator("#lab-poll button[data-choice='0']").click()
         phone.wait_for_selector("#lab-poll button[data-choice='0'][aria-pressed='true']")
         phone.locator("#lab-poll button[data-choice='1']").click()  # changed their mind

@@ -60,3 +60,18 @@ test("a late joiner gets the question from the state event; another question res
   assert.equal(poll.take(null), false);
   assert.equal(poll.take({ type: "asked", question: { id: 9 } }), false); // no choices
 });
+
+test("the points a question names are marked until the lecture moves on after Reveal", () => {
+  const poll = new Poll();
+  const marks = [["A", 0.5, -1], ["B", 2, 3]];
+  poll.take({ type: "asked", question: { id: 4, prompt: "Which?", choices: ["A", "B"], marks } });
+  assert.deepEqual(poll.view().marks, marks);
+  assert.equal(poll.take({ type: "lead", lead: { cursor: 5 } }), false); // not revealed yet
+  assert.deepEqual(poll.view().marks, marks);
+  poll.take({ type: "revealed", question: 4, counts: [1, 0], right: 0 });
+  assert.deepEqual(poll.view().marks, marks);
+  assert.equal(poll.take({ type: "lead", lead: { cursor: 6 } }), true);
+  assert.deepEqual(poll.view().marks, []);
+  poll.take({ type: "asked", question: { id: 5, prompt: "P", choices: ["a", "b"], marks: [[1, 2]] } });
+  assert.deepEqual(poll.view().marks, []); // not a mark
+});

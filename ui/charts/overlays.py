@@ -66,3 +66,34 @@ def variant_errors(run, variant: str, t: int, X, y) -> int:
     """Training points the variant gets wrong at step t (a score of 0 is an error)."""
     scores = run.variant_scores(variant, np.asarray(X, dtype=np.float64), t)
     return int(np.count_nonzero(pc.mistakes(y, scores)))
+
+
+MARK_COLOR = "#111111"
+
+
+def class_marks(marks, *, presenter: bool = False) -> list[dict]:
+    """The points a question to the class names, lettered A-D beside them (``marks``:
+    (letter, x1, x2) in the chart's data coordinates): one trace, no legend entry."""
+    if not marks:
+        return []
+    size = 26 if presenter else 20
+    return [
+        {
+            "type": "scatter",
+            "mode": "markers+text",
+            "name": "class marks",
+            "x": [float(m[1]) for m in marks],
+            "y": [float(m[2]) for m in marks],
+            "text": [str(m[0]) for m in marks],
+            "textposition": "top right",
+            "textfont": {"size": size, "color": MARK_COLOR, "family": "sans-serif"},
+            "marker": {
+                "size": size,
+                "color": "rgba(0,0,0,0)",
+                "line": {"width": 3, "color": MARK_COLOR},
+                "symbol": "circle-open",
+            },
+            "hoverinfo": "skip",
+            "showlegend": False,
+        }
+    ]

@@ -46,6 +46,31 @@ COUNT_EVERY_S = 1.0  # the projector's count of answers is read this often while
 RIGHT, OTHER = "#1b7f3b", "#9aa5b1"
 
 
+MARKED = {"pg_", "kn_", "bt_"}  # pages whose chart is the data's own plane
+
+
+def marks_of(prefix: str, run, asked: Asked) -> list[tuple[str, float, float]]:
+    """Where a question's marked points are on this page's chart: (letter, x1, x2), or none
+    (more than 2 features, or a chart in other coordinates)."""
+    if prefix not in MARKED or run is None or run.X.shape[1] != 2:
+        return []
+    return [(letter, float(run.X[i, 0]), float(run.X[i, 1])) for letter, i in asked.marks]
+
+
+def chart_marks(prefix: str, run, cursor: int) -> list[tuple[str, float, float]]:
+    """The marks the lecturer's chart shows now: the open question's, or the one revealed
+    last while the stage is still at the step it was asked at."""
+    ss = st.session_state
+    if lab.CLASS not in ss:
+        return []
+    held = ss.get(lab.CLASS_QUESTION) or ss.get(lab.CLASS_REVEALED)
+    stage = ss.get(lab.CLASS_STAGE)
+    if held is None or stage is None or stage[0] != prefix or stage[1] is not run:
+        return []
+    asked = held[1]
+    return marks_of(prefix, run, asked) if asked.at == cursor else []
+
+
 def _on_stage(path: str) -> bool:
     stage = st.session_state.get(lab.CLASS_STAGE)
     return stage is not None and lecture.PATHS.get(stage[0]) == path and stage[1] is not None
@@ -73,9 +98,16 @@ def ask(opened, path: str) -> None:
     if asked is None:
         ss[lab.CLASS_SAID] = NO_ANSWER.get(kind, "That question has no answer at this step.")
         return
+    prefix, run, _ = ss[lab.CLASS_STAGE]
     try:
         qid = default_store().ask(
-            opened.code, opened.secret, asked.kind, asked.prompt, list(asked.choices), asked.right
+            opened.code,
+            opened.secret,
+            asked.kind,
+            asked.prompt,
+            list(asked.choices),
+            asked.right,
+            marks_of(prefix, run, asked),
         )
     except Refused as refused:
         ss[lab.CLASS_SAID] = refused.reason

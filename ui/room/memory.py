@@ -269,7 +269,7 @@ class MemoryStore(ClassStore):
             if room.questions:
                 last = room.questions[-1]
                 question = {
-                    **{k: last[k] for k in ("id", "kind", "prompt", "choices", "status")},
+                    **{k: last[k] for k in ("id", "kind", "prompt", "choices", "marks", "status")},
                     "answered": len(room.answers[last["id"]]),
                 }
                 if last["status"] == "revealed":

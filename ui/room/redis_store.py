@@ -160,6 +160,7 @@ class RedisStore(ClassStore):
     def _ask(self, code: str, question: Question) -> int:
         record = {"kind": question.kind, "prompt": question.prompt}
         record.update(choices=[*question.choices], right=question.right, status="asked")
+        record["marks"] = [list(m) for m in question.marks]
         public = question.public(0)
         del public["id"]
         return self._run(
@@ -182,7 +183,7 @@ class RedisStore(ClassStore):
         records = self.redis.hgetall(self._key(code, "questions"))
         out = []
         for qid in sorted(records, key=int):
-            record = json.loads(records[qid])
+            record = _record(records[qid])
             counts = [0] * len(record["choices"])
             for choice in self.redis.hvals(self._key(code, f"answers:{qid}")):
                 counts[int(choice)] += 1
@@ -249,8 +250,9 @@ class RedisStore(ClassStore):
         version, lead, record, answered, collecting, ended, students, points, seq = reply
         question = None
         if record is not None:
-            record = json.loads(record)
-            question = {k: record[k] for k in ("id", "kind", "prompt", "choices", "status")}
+            record = _record(record)
+            keys = ("id", "kind", "prompt", "choices", "marks", "status")
+            question = {k: record[k] for k in keys}
             question["answered"] = int(answered)
             if record["status"] == "revealed":
                 question.update(counts=record["counts"], right=record["right"])
@@ -287,3 +289,11 @@ def _refused(result: object) -> object:
         refusal, _, value = result.partition(":")
         raise refuse(refusal, *([value] if value else []))
     return result
+
+
+def _record(text: str | bytes) -> dict:
+    """A question's record as kept (its marks a list: Lua's cjson, which rewrites the record
+    on Reveal, writes an empty list as {})."""
+    record = json.loads(text)
+    record["marks"] = list(record.get("marks") or [])
+    return record

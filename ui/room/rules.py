@@ -169,12 +169,42 @@ class Question:
     prompt: str
     choices: tuple[str, ...]
     right: int
+    marks: tuple[tuple[str, float, float], ...] = ()  # (letter, x1, x2) drawn on the charts
 
     def public(self, qid: int) -> dict:
-        return {"id": qid, "kind": self.kind, "prompt": self.prompt, "choices": [*self.choices]}
+        return {
+            "id": qid,
+            "kind": self.kind,
+            "prompt": self.prompt,
+            "choices": [*self.choices],
+            "marks": [list(m) for m in self.marks],
+        }
 
 
-def check_question(kind: object, prompt: object, choices: object, right: object) -> Question:
+MARK_LETTERS = "ABCDEF"
+
+
+def check_marks(marks: object) -> tuple[tuple[str, float, float], ...]:
+    """The points a question marks on the charts: at most ``CHOICES_MAX`` of (a letter A-F,
+    x1, x2), finite numbers."""
+    if marks is None:
+        return ()
+    if not isinstance(marks, list | tuple) or len(marks) > CHOICES_MAX:
+        raise Refused(f"A question marks at most {CHOICES_MAX} points.")
+    out = []
+    for mark in marks:
+        if not isinstance(mark, list | tuple) or len(mark) != 3:
+            raise Refused("A mark is a letter and two numbers.")
+        letter, x1, x2 = mark
+        if not isinstance(letter, str) or len(letter) != 1 or letter not in MARK_LETTERS:
+            raise Refused(f"A mark's letter is one of {', '.join(MARK_LETTERS)}.")
+        out.append((letter, _number(x1, "A mark's x1"), _number(x2, "A mark's x2")))
+    return tuple(out)
+
+
+def check_question(
+    kind: object, prompt: object, choices: object, right: object, marks: object = None
+) -> Question:
     if kind not in QUESTION_KINDS:
         raise Refused(f"A question's kind is one of {', '.join(QUESTION_KINDS)}.")
     prompt = _text(prompt, "The prompt", PROMPT_LIMIT)
@@ -182,7 +212,7 @@ def check_question(kind: object, prompt: object, choices: object, right: object)
         raise Refused(f"A question has 2 to {CHOICES_MAX} choices.")
     choices = tuple(_text(c, "A choice", CHOICE_LIMIT) for c in choices)
     right = _integer(right, "The right choice", 0, len(choices) - 1)
-    return Question(str(kind), prompt, choices, right)
+    return Question(str(kind), prompt, choices, right, check_marks(marks))
 
 
 def check_question_id(question: object) -> int:

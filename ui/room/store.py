@@ -104,9 +104,12 @@ class ClassStore(abc.ABC):
         """The lecturer is still there (the class's expiry starts again)."""
         self._lecturer(code, secret)
 
-    def ask(self, code: str, secret: object, kind: str, prompt: str, choices, right: int) -> int:
-        """Ask the class a question (none may be open); its id."""
-        question = check_question(kind, prompt, choices, right)
+    def ask(
+        self, code: str, secret: object, kind: str, prompt: str, choices, right: int, marks=None
+    ) -> int:
+        """Ask the class a question (none may be open); its id. ``marks``: the points it
+        names, [(letter, x1, x2)], drawn on the students' charts."""
+        question = check_question(kind, prompt, choices, right, marks)
         self._lecturer(code, secret)
         return self._ask(code, question)
 

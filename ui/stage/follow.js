@@ -27,6 +27,7 @@
   }
   if (f) {
     f.student = data.student;
+    setTimeout(() => f.drawPoll(), 0); // the page was drawn again: its chart too
     f.rerunKey = data.rerun;
     f.whereKey = data.where;
     f.follower.show(data.shown, data.on);
@@ -71,6 +72,7 @@
     const qid = poll.question ? poll.question.id : null;
     if (view.mode === "none" || (view.mode === "revealed" && hidden === qid)) {
       if (box) box.remove();
+      drawMarks(view.mode === "none" ? [] : view.marks);
       return;
     }
     if (!box) {
@@ -86,6 +88,7 @@
     }
     box.replaceChildren();
     box.dataset.mode = view.mode;
+    drawMarks(view.marks);
     const prompt = document.createElement("p");
     prompt.style.cssText = "margin:0 0 10px;font-size:18px;font-weight:600;";
     prompt.textContent = view.prompt;
@@ -138,6 +141,33 @@
       box.appendChild(close);
     }
   }
+  // The question's points, lettered on the stage's chart (a trace of its own, added to the
+  // chart's scene while the student follows; the page's next drawing of the chart drops it).
+  function drawMarks(marks) {
+    const graph = document.querySelector('[data-testid="stageOver"]');
+    const gd = graph && graph.parentElement ? graph.parentElement.querySelector(".plot-click-graph") : null;
+    if (!gd || !window.Plotly || !Array.isArray(gd.data)) return;
+    const shown = follower.on ? marks : [];
+    const at = gd.data.findIndex((t) => t.name === "class marks");
+    const want = JSON.stringify(shown);
+    if (at >= 0 && gd.dataset.classMarks === want) return;
+    if (at >= 0) window.Plotly.deleteTraces(gd, at);
+    gd.dataset.classMarks = want;
+    if (!shown.length) return;
+    window.Plotly.addTraces(gd, {
+      type: "scatter",
+      mode: "markers+text",
+      name: "class marks",
+      x: shown.map((m) => Number(m[1])),
+      y: shown.map((m) => Number(m[2])),
+      text: shown.map((m) => String(m[0])),
+      textposition: "top right",
+      textfont: { size: 20, color: "#111111" },
+      marker: { size: 20, color: "rgba(0,0,0,0)", symbol: "circle-open", line: { width: 3, color: "#111111" } },
+      hoverinfo: "skip",
+      showlegend: false,
+    });
+  }
   function answer(i) {
     const body = poll.choose(i);
     if (body === null) return;
@@ -154,6 +184,7 @@
       .finally(drawPoll);
   }
   lab.follower = {
+    drawPoll,
     code: data.code,
     student: data.student,
     source,

@@ -13,8 +13,8 @@ import numpy as np
 import streamlit as st
 
 from ui import compute, lecture, state, text
-from ui.charts import geometry, theme
-from ui.parts import classroom, controls, data, moment, scenes
+from ui.charts import geometry, overlays, theme
+from ui.parts import classroom, controls, data, moment, poll, scenes
 from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
 from ui.runkey import run_key  # noqa: F401
@@ -26,7 +26,7 @@ from ui.stage import sync
 from ui.stage.fit import columns, fit_of, window_fit  # noqa: F401
 from ui.stage.frames import TRANSPARENT, Layered, frames_for, scene_json  # noqa: F401
 from ui.stage.stepper import Stepper
-from ui.state import Table
+from ui.state import Table, lab
 
 
 def stepper_for(page: Table, run, key: str, *, follow: bool = False) -> Stepper:
@@ -168,8 +168,13 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
     frames, moves, legend = frames_for(page, stepper, layered)
     chart_key, board_key = scenes.STAGE_CHARTS
     key = page.own(board_key) if drawing else page.own(chart_key)
+    # A question to the class names points on this chart: lettered while it is asked.
+    presenting = bool(st.session_state.get(lab.PRESENTER))
+    marks = overlays.class_marks(
+        poll.chart_marks(page.prefix, run, stepper.cursor), presenter=presenting
+    )
     plot_click(
-        scene_json(page, traces + legend, base),
+        scene_json(page, traces + legend + marks, base),
         height=int(base.get("height") or 450),
         key=key,
         on_click=data.board_click(page) if drawing else None,

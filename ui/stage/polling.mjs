@@ -16,6 +16,14 @@ export class Poll {
     this.mine = null; // the choice this student gave (the server took it)
     this.pending = null; // a choice sent, not answered yet
     this.said = ""; // why the last answer was refused
+    this.marks = []; // [[letter, x1, x2]]: the points the question names, on the chart
+    this.moved = false; // the lecture moved on after Reveal: the marks go
+  }
+
+  setQuestion(q) {
+    this.question = { id: q.id, prompt: String(q.prompt), choices: q.choices.map(String) };
+    this.marks = Array.isArray(q.marks) ? q.marks.filter((m) => Array.isArray(m) && m.length === 3) : [];
+    this.moved = false;
   }
 
   // An event of the class's stream: whether what is drawn changes.
@@ -29,13 +37,12 @@ export class Poll {
         return true;
       }
       if (!this.question || this.question.id !== q.id) this.mine = null;
-      this.question = { id: q.id, prompt: String(q.prompt), choices: q.choices.map(String) };
+      this.setQuestion(q);
       this.revealed = q.status === "revealed" ? { counts: q.counts, right: q.right } : null;
       return true;
     }
     if (event.type === "asked" && event.question && Array.isArray(event.question.choices)) {
-      const q = event.question;
-      this.question = { id: q.id, prompt: String(q.prompt), choices: q.choices.map(String) };
+      this.setQuestion(event.question);
       this.revealed = null;
       this.mine = null;
       this.pending = null;
@@ -45,6 +52,10 @@ export class Poll {
     if (event.type === "revealed" && this.question && event.question === this.question.id) {
       this.revealed = { counts: event.counts, right: event.right };
       this.pending = null;
+      return true;
+    }
+    if (event.type === "lead" && this.revealed && !this.moved) {
+      this.moved = true; // the step after Reveal: the marked points are not asked about now
       return true;
     }
     if (event.type === "ended") {
@@ -75,10 +86,10 @@ export class Poll {
   }
 
   // What to draw: {mode: "none" | "open" | "revealed", prompt, choices: [{text, mine,
-  // right, count}], said}.
+  // right, count}], said, marks}.
   view() {
     const q = this.question;
-    if (!q) return { mode: "none", prompt: "", choices: [], said: "" };
+    if (!q) return { mode: "none", prompt: "", choices: [], said: "", marks: [] };
     const revealed = this.revealed;
     const choices = q.choices.map((text, i) => ({
       text,
@@ -86,6 +97,7 @@ export class Poll {
       right: !!revealed && revealed.right === i,
       count: revealed && Array.isArray(revealed.counts) ? Number(revealed.counts[i]) || 0 : null,
     }));
-    return { mode: revealed ? "revealed" : "open", prompt: q.prompt, choices, said: this.said };
+    const marks = this.moved ? [] : this.marks;
+    return { mode: revealed ? "revealed" : "open", prompt: q.prompt, choices, said: this.said, marks };
   }
 }

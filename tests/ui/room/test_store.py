@@ -218,11 +218,36 @@ def test_one_answer_per_student_changeable_until_reveal(store):
             "kind": "next_mistake",
             "prompt": "Which point is next?",
             "choices": ["A", "B", "C", "D"],
+            "marks": [],
             "right": 2,
             "status": "revealed",
             "counts": [0, 0, 2, 0],
         }
     ]
+
+
+def test_a_question_s_marks_reach_the_class_exactly_and_bad_ones_are_refused(store):
+    c = store.open_class()
+    marks = [("A", 0.1, 1 / 3), ("B", -5e-324, 1e308), ("D", -2.0, 0.0)]
+    qid = store.ask(c.code, c.secret, "next_mistake", "Which?", list("ABD"), 1, marks)
+    question = store.state(c.code)["question"]
+    assert question["marks"] == [list(m) for m in marks]
+    assert store.results(c.code, c.secret)[0]["marks"] == [list(m) for m in marks]
+    store.reveal(c.code, c.secret, qid)
+    bad = [
+        [("A", float("nan"), 0.0)],
+        [("A", 0.0, float("inf"))],
+        [("Z", 0.0, 0.0)],
+        [("AB", 0.0, 0.0)],
+        [("A", "1", 0.0)],
+        [("A", True, 0.0)],
+        [("A", 0.0)],
+        [("A", 0.0, 0.0)] * 7,
+        "A,0,0",
+    ]
+    for marks in bad:
+        refused(store.ask, c.code, c.secret, "turn", "Which?", ["x", "y"], 0, marks, status=400)
+    assert store.state(c.code)["question"]["id"] == qid  # nothing asked
 
 
 def test_text_and_numbers_come_back_exactly_as_given(store):
@@ -480,7 +505,7 @@ def test_a_late_follower_gets_the_state_then_every_change_in_order(store):
     lead, asked, answers, revealed = got[1:5]
     assert (lead["version"], lead["lead"]) == (2, {"cursor": 4})
     assert asked["question"] == {
-        "id": 1, "kind": "turn", "prompt": "Which way?", "choices": ["cw", "acw"]
+        "id": 1, "kind": "turn", "prompt": "Which way?", "choices": ["cw", "acw"], "marks": []
     }  # fmt: skip
     assert answers == {"type": "answers", "question": 1, "answered": 1, "seq": 5}
     assert (revealed["counts"], revealed["right"], revealed["answered"]) == ([1, 0], 1, 1)
