@@ -24,6 +24,16 @@ serve.py (a container's restart policy, systemd) to start it again.
 
 Each process uses one core at most (Python), so N about the number of cores is the useful
 range; a replica holds its own caches and libraries (about 250 MB each once warm).
+
+A class (students following the lecturer, questions, answers, points) must be seen by
+every replica: with more than one replica its state lives in Redis. serve.py starts
+Debian's ``redis-server`` (``apt-get install redis-server``) on a loopback port, without
+persistence, watched and restarted like the rest, and hands its address to every replica
+(``LAB_REDIS_URL``); ``--redis URL`` uses a Redis of your own instead. A replica killed
+mid-lecture costs its students a reconnect, not the class's answers or points. One
+process keeps its classes in its own memory.
+
+    python deploy/serve.py --replicas 4 --redis redis://10.0.0.5:6379/0
 """
 
 from __future__ import annotations
@@ -48,6 +58,8 @@ from pathlib import Path
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
+REDIS_URL_ENV = "LAB_REDIS_URL"  # ui/room/default.py reads it
 MAX_UPLOAD_MB = 100  # .streamlit/config.toml's server.maxUploadSize
 BACKOFF_S = (1, 2, 4, 8, 16, 30)  # pauses before restarting a child that keeps dying
 STABLE_S = 60.0  # a child that ran this long starts again from the first pause
@@ -158,13 +170,19 @@ class Deployment:
 
     url: str
     replicas: list[Child] = field(default_factory=list)
+    redis: Child | None = None  # the class's shared state, with more than one replica
+    redis_url: str | None = None
     nginx: Child | None = None
     warm_up: bool = True
     timeout: float = 120.0
 
     @property
     def children(self) -> list[Child]:
-        return self.replicas + ([self.nginx] if self.nginx else [])
+        return (
+            ([self.redis] if self.redis else [])
+            + self.replicas
+            + ([self.nginx] if self.nginx else [])
+        )
 
     @property
     def pids(self) -> list[int]:
@@ -299,12 +317,80 @@ def serve(
     log_dir: Path | None = None,
     timeout: float = 120.0,
     warm_up: bool = True,
+    redis_url: str | None = None,
 ) -> Iterator[Deployment]:
     """Start the lab (one process, or ``replicas`` behind nginx; ``nginx=True`` puts nginx
     in front of a single replica too), each process opened once (``warm``) unless
-    ``warm_up`` is False; yield where it is. ``Deployment.supervise`` restarts what dies."""
+    ``warm_up`` is False; yield where it is. ``Deployment.supervise`` restarts what dies.
+    With more than one replica the class's state is in Redis: ``redis_url``, or a
+    redis-server started here."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
+    env.pop(REDIS_URL_ENV, None)  # the class's store is what this deployment says
+    with _class_store(replicas, redis_url, log_dir, timeout) as (redis_child, shared):
+        if shared:
+            env[REDIS_URL_ENV] = shared
+        with _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up) as dep:
+            dep.redis, dep.redis_url = redis_child, shared
+            yield dep
+
+
+@contextmanager
+def _class_store(
+    replicas: int, url: str | None, log_dir: Path | None, timeout: float
+) -> Iterator[tuple[Child | None, str | None]]:
+    """The class's shared store: ``url`` as given; with more than one replica and none
+    given, a redis-server of its own (loopback, a free port, no persistence); else none."""
+    if url or replicas <= 1:
+        yield None, url
+        return
+    if not Path(REDIS).exists():
+        raise RuntimeError("redis-server is not installed: apt-get install redis-server")
+    with tempfile.TemporaryDirectory(prefix="lab-redis-") as folder:
+        port = _free_port()
+        cmd = [REDIS, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+               "--appendonly", "no", "--dir", folder]  # fmt: skip
+        log = log_dir / "redis.log" if log_dir else None
+        child = Child("redis", cmd, log)
+        child.start()
+        try:
+            _wait_redis(port, child.proc, timeout)
+            yield child, f"redis://127.0.0.1:{port}/0"
+        finally:
+            child.stop()
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return sock.getsockname()[1]
+
+
+def _wait_redis(port: int, proc: subprocess.Popen, timeout: float) -> None:
+    """Until redis-server answers PING on ``port``."""
+    import socket
+
+    deadline = time.monotonic() + timeout
+    while True:
+        if proc.poll() is not None:
+            raise RuntimeError(f"redis-server exited with code {proc.returncode}")
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1) as sock:
+                sock.sendall(b"PING\r\n")
+                if sock.recv(16).startswith(b"+PONG"):
+                    return
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            raise RuntimeError("redis-server did not answer")
+        time.sleep(0.05)
+
+
+@contextmanager
+def _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up):
+    """The replicas (and nginx) of ``serve``, with ``env`` (the class's store in it)."""
     local = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{local}:{port}"
     use_nginx = replicas > 1 if nginx is None else nginx
@@ -369,6 +455,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--no-warm", action="store_true", help="leave the first run's imports to a student"
     )
+    parser.add_argument(
+        "--redis",
+        metavar="URL",
+        help="the class's shared state in this Redis (default with replicas: one started here)",
+    )
     args = parser.parse_args(argv)
     if args.replicas < 1:
         parser.error("--replicas must be at least 1")
@@ -384,8 +475,11 @@ def main(argv: list[str] | None = None) -> int:
         sticky=not args.no_sticky,
         log_dir=args.log_dir,
         warm_up=not args.no_warm,
+        redis_url=args.redis,
     ) as dep:
         print(f"Perceptron Lab on {dep.url} ({args.replicas} replica(s)); Ctrl-C stops it.")
+        if dep.redis_url:
+            print("the class's state in", dep.redis_url, flush=True)
         print("processes:", " ".join(map(str, dep.pids)), flush=True)
         try:
             while not stop:

@@ -11,6 +11,7 @@ project installed with pip into a new environment, imported from another folder.
 from __future__ import annotations
 
 import gzip
+import json
 import os
 import re
 import signal
@@ -197,17 +198,56 @@ def test_a_killed_nginx_is_restarted_and_serves_again(replicas):
     pids[-1] = new  # the fixture's nginx from now on
 
 
+def _post(url: str, body: dict) -> tuple[int, dict]:
+    request = urllib.request.Request(
+        url, data=json.dumps(body).encode(), headers={"Content-Type": "application/json"}
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=30) as resp:
+            return resp.status, json.loads(resp.read())
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read())
+
+
+def test_the_replicas_share_the_class_in_the_redis_serve_started(replicas):
+    """serve.py started a redis-server for the two replicas and gave them its address: a
+    class opened on it is seen, joined and answered through either replica's own port, and
+    a replica killed mid-lecture loses none of it (the order of this module's tests: this
+    one kills nothing itself)."""
+    served, port, pids = replicas
+    url = served.wait_for(r"the class's state in (redis://\S+)", "out", STARTUP_S).group(1)
+    from ui.room.default import make_store
+
+    store = make_store(url)
+    try:
+        opened = store.open_class()
+        qid = store.ask(opened.code, opened.secret, "turn", "Which way?", ["cw", "acw"], 0)
+        for i, replica in enumerate((port + 1, port + 2)):
+            base = f"http://127.0.0.1:{replica}/class/{opened.code}"
+            status, joined = _post(base + "/join", {})
+            assert status == 200, joined
+            status, answered = _post(
+                base + "/answer", {"student": joined["student"], "question": qid, "choice": i}
+            )
+            assert (status, answered) == (200, {"answered": i + 1})
+        state = json.loads(_get(f"http://127.0.0.1:{port}/class/{opened.code}/state")[2])
+        assert state["students"] == 2 and state["question"]["answered"] == 2
+        assert store.reveal(opened.code, opened.secret, qid) == [1, 1]
+    finally:
+        store.close()
+
+
 @pytest.mark.slow
 def test_a_killed_replica_is_reaped_restarted_and_serves_again(replicas):
     served, port, pids = replicas
-    first, second, nginx = pids
+    redis, first, second, nginx = pids
     os.kill(first, signal.SIGKILL)
     restarted = served.wait_for(rf"replica 1 \(port {port + 1}\) restarted \(pid (\d+)\)")
     new = int(restarted.group(1))
     assert new not in pids and _alive(new)
     assert not _alive(first)  # reaped: not left a zombie
     _wait_healthy(f"http://127.0.0.1:{port + 1}", STARTUP_S)  # the replica's own port
-    assert _alive(second) and _alive(nginx)
+    assert _alive(second) and _alive(nginx) and _alive(redis)
     for _ in range(6):  # through nginx, whichever replica a new student lands on
         assert _get(f"http://127.0.0.1:{port}/playground")[0] == 200
     serve.warm(f"http://127.0.0.1:{port + 1}", timeout=120)  # it runs the app again
@@ -215,9 +255,9 @@ def test_a_killed_replica_is_reaped_restarted_and_serves_again(replicas):
     served.stop()
     assert served.proc.returncode == 0
     deadline = time.monotonic() + 30
-    while any(_alive(p) for p in (new, second, nginx)) and time.monotonic() < deadline:
+    while any(_alive(p) for p in (new, second, nginx, redis)) and time.monotonic() < deadline:
         time.sleep(0.2)
-    assert not any(_alive(p) for p in (new, second, nginx))  # everything it started stopped
+    assert not any(_alive(p) for p in (new, second, nginx, redis))  # all it started stopped
 
 
 @pytest.mark.slow

@@ -1,15 +1,21 @@
 """ui.server.head.HeadScript: the lab's script goes into the head of every HTML page, and
 nothing else is changed (driven as an ASGI app, over a small app standing for Streamlit's
-server: its page in chunks, a static file, a 304, an already compressed answer)."""
+server: its page in chunks, a static file, a 304, an already compressed answer). Its event
+loop runs in a thread of its own: in a worker that ran the browser tests first, Playwright's
+keeps running in this one (the clean-clone CI run refused asyncio.run here)."""
 
 from __future__ import annotations
 
-import asyncio
 import gzip
+import sys
+from pathlib import Path
 
 import pytest
 
 from ui.server.head import HeadScript
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "deploy"))
+from serve import run_coroutine  # noqa: E402  (a worker may run Playwright's event loop)
 
 PAGE = b"<!DOCTYPE html><html><head><title>x</title></head><body></body></html>"
 
@@ -56,7 +62,7 @@ def call(app, path: str, method: str = "GET", **headers: str) -> tuple[int, dict
     async def send(message):
         sent.append(message)
 
-    asyncio.run(app(scope, receive, send))
+    run_coroutine(lambda: app(scope, receive, send))
     start = sent[0]
     body = b"".join(m.get("body", b"") for m in sent[1:])
     return start["status"], {k.decode(): v.decode() for k, v in start["headers"]}, body
