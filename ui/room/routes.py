@@ -30,6 +30,7 @@ import functools
 import ipaddress
 import json
 import logging
+import weakref
 from collections.abc import Callable
 
 from starlette.requests import Request
@@ -38,6 +39,8 @@ from starlette.routing import Route
 
 from ui.limits import CLASS_BODY_LIMIT as BODY_LIMIT
 from ui.limits import CLASS_LEAD_BODY_LIMIT as LEAD_BODY_LIMIT
+from ui.limits import CLASS_STREAMS_MAX as STREAMS_MAX
+from ui.limits import CLASS_STREAMS_PER_ADDRESS as STREAMS_PER_ADDRESS
 from ui.room.default import default_store
 from ui.room.fanout import Event
 from ui.room.rules import Refused
@@ -102,16 +105,54 @@ async def read_json(request: Request, fields: set[str], limit: int = BODY_LIMIT)
     return data
 
 
+class Streams:
+    """The event streams this process holds open, counted by address: one more is refused
+    past ``per_address`` from one address or ``total`` in all (429 / 503, a plain reason).
+    A stream's slot is given back when it ends, or, if it never started, when it is
+    dropped (a finaliser): no slot is kept by a stream that is gone."""
+
+    def __init__(self, per_address: int = STREAMS_PER_ADDRESS, total: int = STREAMS_MAX):
+        self.per_address, self.total = per_address, total
+        self.open: dict[str, int] = {}
+        self.count = 0
+
+    def take(self, address: str) -> Callable[[], None]:
+        """A slot for ``address`` (raises Refused), and the function that gives it back."""
+        if self.count >= self.total:
+            raise Refused("The server follows as many students as it can: try again soon.", 503)
+        if self.open.get(address, 0) >= self.per_address:
+            raise Refused("Too many open connections from your network: close a tab.", 429)
+        self.open[address] = self.open.get(address, 0) + 1
+        self.count += 1
+        given = []
+
+        def give_back() -> None:
+            if given:
+                return
+            given.append(True)
+            self.count -= 1
+            left = self.open[address] - 1
+            if left:
+                self.open[address] = left
+            else:
+                del self.open[address]
+
+        return give_back
+
+
 def class_routes(
     store: ClassStore | Callable[[], ClassStore] | None = None,
     *,
     heartbeat_s: float = HEARTBEAT_S,
+    streams: Streams | None = None,
 ) -> list[Route]:
-    """The routes, on ``store`` (or a function giving it; the process's default store).
+    """The routes, on ``store`` (or a function giving it; the process's default store);
+    ``streams``: the open event streams' caps (one count per process).
 
     The store is looked up at the first request, so building the routes connects to
     nothing.
     """
+    streams = Streams() if streams is None else streams
 
     def get_store() -> ClassStore:
         if isinstance(store, ClassStore):
@@ -132,10 +173,18 @@ def class_routes(
             found, code = await admit(request)
             if request.method == "HEAD":  # Starlette answers HEAD for GET: follow nothing
                 return Response(media_type="text/event-stream", headers=headers)
+            give_back = streams.take(client_address(request))
+        except Refused as refused:
+            return _refusal(refused)
+        try:
             stream = found.subscribe(code, idle=heartbeat_s)
             first = await stream.__anext__()
         except Refused as refused:
+            give_back()
             return _refusal(refused)
+        except BaseException:
+            give_back()
+            raise
 
         async def body():
             try:
@@ -143,9 +192,12 @@ def class_routes(
                 async for item in stream:
                     yield ": heartbeat\n\n" if item["type"] == "heartbeat" else _frame(item)
             finally:
+                give_back()
                 await stream.aclose()
 
-        return StreamingResponse(body(), media_type="text/event-stream", headers=headers)
+        events_body = body()
+        weakref.finalize(events_body, give_back)  # never started (the client left first)
+        return StreamingResponse(events_body, media_type="text/event-stream", headers=headers)
 
     async def state(request: Request) -> Response:
         try:

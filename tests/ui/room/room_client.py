@@ -37,9 +37,9 @@ def free_port() -> int:
 class Served:
     """The routes on ``store``, served by uvicorn in a thread until ``stop``."""
 
-    def __init__(self, store, heartbeat_s: float = 15.0) -> None:
+    def __init__(self, store, heartbeat_s: float = 15.0, streams=None) -> None:
         self.port = free_port()
-        app = Starlette(routes=class_routes(store, heartbeat_s=heartbeat_s))
+        app = Starlette(routes=class_routes(store, heartbeat_s=heartbeat_s, streams=streams))
         config = uvicorn.Config(
             app,
             host="127.0.0.1",
@@ -90,11 +90,13 @@ def call(
 class Follower:
     """One ``GET /class/{code}/events`` read with asyncio streams (HTTP/1.0: no chunks)."""
 
-    async def open(self, port: int, code: str) -> Follower:
+    async def open(self, port: int, code: str, address: str | None = None) -> Follower:
+        """``address``: the student's, as nginx forwards it."""
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
+        forwarded = f"X-Forwarded-For: {address}\r\n" if address else ""
         self.writer.write(
-            f"GET /class/{code}/events HTTP/1.0\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"
-            .encode()
+            f"GET /class/{code}/events HTTP/1.0\r\nHost: x\r\nAccept: text/event-stream\r\n"
+            f"{forwarded}\r\n".encode()
         )  # fmt: skip
         await self.writer.drain()
         head = (await self.reader.readuntil(b"\r\n\r\n")).decode("latin-1").split("\r\n")

@@ -132,6 +132,48 @@ def test_followers_receive_a_move_within_a_second(served, store, n):
     assert elapsed < 1.0
 
 
+def test_open_event_streams_are_capped_per_address_and_in_all(store):
+    """A flood of event streams: past the cap from one address (a hall behind one NAT has
+    room: the lab's cap is 600) the next is 429, past the process's cap 503, each with a
+    plain reason; a stream closed gives its slot back; the refused hold nothing open."""
+    from ui.room.routes import Streams
+
+    streams = Streams(per_address=3, total=5)
+    served = Served(store, streams=streams)
+    c = store.open_class()
+
+    async def run():
+        first = [await Follower().open(served.port, c.code, "198.51.100.7") for _ in range(3)]
+        for f in first:
+            assert f.status == 200 and (await asyncio.wait_for(f.next(), 10))["type"] == "state"
+        over = await Follower().open(served.port, c.code, "198.51.100.7")
+        refused = over.status, (await over.reader.read()).decode()
+        others = [await Follower().open(served.port, c.code, "198.51.100.8") for _ in range(2)]
+        full = await Follower().open(served.port, c.code, "198.51.100.9")
+        full_refused = full.status, (await full.reader.read()).decode()
+        await first[0].close()
+        deadline = time.monotonic() + 5
+        while streams.count > 4 and time.monotonic() < deadline:
+            await asyncio.sleep(0.02)
+        again = await Follower().open(served.port, c.code, "198.51.100.7")
+        again_status = again.status
+        for f in [*first[1:], *others, again]:
+            await f.close()
+        return refused, full_refused, again_status
+
+    try:
+        refused, full_refused, again_status = in_thread(run())
+        assert refused[0] == 429 and "Too many open connections" in refused[1]
+        assert full_refused[0] == 503 and "as many students as it can" in full_refused[1]
+        assert again_status == 200  # the slot of the stream closed was given back
+        deadline = time.monotonic() + 5
+        while streams.count and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert streams.count == 0 and streams.open == {}
+    finally:
+        served.stop()
+
+
 def test_a_follower_that_leaves_is_forgotten(served, store):
     c = store.open_class()
 
