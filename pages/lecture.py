@@ -4,7 +4,7 @@ settings and step. PageDown / PageUp (a clicker) walk the list; Open shows the s
 import streamlit as st
 
 from ui import lecture
-from ui.parts import moment, scenes, style
+from ui.parts import moment, saved, scenes, style
 from ui.server import guard
 from ui.state import lab
 
@@ -63,13 +63,14 @@ for i, sc in enumerate(lecture.SCENES):
     a.markdown(f"**{i + 1}. {sc.title}** · {sc.notes}")
     b.button("Open", key=f"{lab.LECTURE_OPEN_AT}{i}", on_click=scenes.request, args=(i,))
 
+saved.open_link()  # /lecture?saved=<id>: a saved lecture's scenes
 mine = ss.get(moment.MINE) or ()
 st.subheader("Your scenes")
 if not mine:
     st.caption(
         "None yet: on any page, step to the moment you want, open “Link to this moment” "
-        "under the chart and press “Add to the lecture”. Your scenes last as long as this "
-        "browser tab's session; their links can be copied and bookmarked."
+        "under the chart and press “Add to the lecture”. Download them as a lecture file, "
+        "or save them on the course server for a link, to open them on another computer."
     )
 for i, (title, path, params) in enumerate(mine):
     a, b, c = st.columns([5, 1, 1], vertical_alignment="center")
@@ -77,5 +78,6 @@ for i, (title, path, params) in enumerate(mine):
     a.code(moment.link(path, dict(params)), language=None, wrap_lines=True)
     b.button("Open", key=f"{lab.MINE_OPEN_AT}{i}", on_click=moment.open_mine, args=(i,))
     c.button("Remove", key=f"{lab.MINE_REMOVE_AT}{i}", on_click=moment.remove, args=(i,))
+saved.panel()  # download, save on the server, open a file
 
 scenes.finish_hop()  # a scene asked for: opened after this clean run

@@ -9,7 +9,16 @@ so no long file starts last while the other workers are idle.
 
 from __future__ import annotations
 
+import os
+import tempfile
+
 import pytest
+
+# Saved lectures go to a folder of this run's own (every server the tests start inherits
+# it), never to the home folder of whoever runs the tests.
+os.environ.setdefault(
+    "LAB_LECTURES_DB", os.path.join(tempfile.mkdtemp(prefix="lab-lectures-"), "lectures.sqlite3")
+)
 
 SLOW, BROWSER, OTHER = 0, 1, 2
 

@@ -244,3 +244,61 @@ def test_the_scene_bars_buttons_are_not_cut_on_a_projector(page: Any, streamlit_
             assert page.evaluate(CUT_JS, key) == 0, (path, key)
         assert page.locator(".st-key-lab_next_scene button").inner_text() == "Next scene ▶"
         screenshot(page, f"lecture_bar_{path}", full_page=False)
+
+
+def test_a_lecture_downloaded_at_home_opens_in_the_hall(browser: Any, streamlit_server: Any):
+    """The lecturer adds a scene at home, downloads the lecture file; on another computer (a
+    new browser context) the file opens the same scene; a hostile file is refused with a
+    plain message and the scenes stay."""
+    import json
+    import tempfile
+    from pathlib import Path
+
+    url = streamlit_server("app.py")
+    home = browser.new_context(viewport={"width": 1280, "height": 900})
+    hall = browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        page = home.new_page()
+        open_app(page, url + "/playground?pg_n=30&pg_seed=3&pg_step=4")
+        page.wait_for_selector('[data-testid="stageOver"] .main-svg', timeout=60_000)
+        page.locator(".st-key-pg_moment button").first.click()
+        field = page.locator(".st-key-pg_moment_title input")
+        field.fill("Four steps, <b>bold</b>?")
+        field.press("Enter")
+        wait_for_app_idle(page)
+        page.locator(".st-key-pg_moment_add button").click()
+        wait_for_app_idle(page)
+        page.keyboard.press("Escape")  # the popover
+        page.locator('[data-testid="stSidebarNav"] a[href$="/lecture"]').click()  # same session
+        page.wait_for_selector(".st-key-lab_lecture_download button", timeout=30_000)
+        with page.expect_download(timeout=30_000) as info:
+            page.locator(".st-key-lab_lecture_download button").click()
+        folder = Path(tempfile.mkdtemp())
+        saved = folder / "lecture.json"
+        info.value.save_as(saved)
+        scenes = json.loads(saved.read_text())["scenes"]
+        assert [s["title"] for s in scenes] == ["Four steps, <b>bold</b>?"]
+        assert scenes[0]["path"] == "playground" and scenes[0]["params"]["pg_step"] == "4"
+
+        other = hall.new_page()
+        open_app(other, url + "/lecture")
+        chooser = other.locator(".st-key-lab_lecture_file input[type=file]")
+        chooser.set_input_files(str(saved))
+        other.wait_for_selector('[data-testid="stAlertContentSuccess"]', timeout=30_000)
+        shown = other.locator('[data-testid="stText"]', has_text="Four steps").inner_text()
+        assert shown.endswith("Four steps, <b>bold</b>?")  # plain text, not HTML
+        bad = folder / "evil.json"
+        evil = {"title": "[x](javascript:alert(1))", "path": "../../etc", "params": {}}
+        bad.write_text(json.dumps({"format": "perceptron-lab-lecture", "version": 1,
+                                   "scenes": [evil]}))  # fmt: skip
+        wait_for_app_idle(other)
+        chooser.set_input_files(str(bad))  # it takes the place of the first
+        other.wait_for_selector('[data-testid="stAlertContentError"]', timeout=30_000)
+        error = other.locator('[data-testid="stAlertContentError"]').inner_text()
+        assert "opens no page of the lab" in error
+        assert other.locator("a[href^=javascript]").count() == 0
+        assert other.locator('[data-testid="stText"]', has_text="Four steps").count() == 1
+        screenshot(other, "lecture-file-opened-1024", full_page=False)
+    finally:
+        home.close()
+        hall.close()

@@ -89,6 +89,18 @@ LECTURE_OPEN_AT = _key(
 MINE_OPEN_AT = _key("lab_mine_open_", UNSET, "+ i: the Open button of the lecturer's scene i")
 MINE_REMOVE_AT = _key("lab_mine_remove_", UNSET, "+ i: the Remove button of the lecturer's scene i")
 
+# ------------------------------------------- a lecture that lasts (ui.parts.saved)
+LECTURE_FILE = _key("lab_lecture_file", UNSET, "the Open a lecture file chooser")
+LECTURE_FILE_SAID = _key(
+    "lab_lecture_file_said", UNSET, "what opening a lecture file or link gave: (text, refused)"
+)
+LECTURE_DOWNLOAD = _key("lab_lecture_download", UNSET, "the Download your lecture button")
+LECTURE_SAVE = _key("lab_lecture_save", UNSET, "the Save on the course server button")
+LECTURE_SAVED = _key("lab_lecture_saved", UNSET, "the id (the link) of the lecture saved last")
+LECTURE_LINK_OPENED = _key(
+    "lab_lecture_link_opened", UNSET, "the saved lecture's id this session opened from its link"
+)
+
 # ------------------------------------------- the class in the room (ui.parts.classroom)
 CLASS = _key(
     "lab_class",

@@ -1,0 +1,125 @@
+"""The lecturer's own scenes, kept beyond a tab: download them as a lecture file and open it
+again (at home, then in the hall on another computer), or save them on the course server
+under an unguessable link (``/lecture?saved=<id>``), which opens them in any browser. A
+class started on /lecture follows the scenes as they open.
+
+What a file or a link brings replaces the session's own scenes only when it is a lecture
+(``ui.server.lectures.parse``); anything else is refused with a plain reason and the scenes
+stay as they were.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import streamlit as st
+
+from ui import lecture
+from ui.parts import moment
+from ui.server import lectures
+from ui.state import lab
+from ui.text import plain
+
+log = logging.getLogger(__name__)
+SAVED_PARAM = "saved"  # /lecture?saved=<id>
+
+
+def _say(text: str, *, bad: bool) -> None:
+    st.session_state[lab.LECTURE_FILE_SAID] = (text, bad)
+
+
+def _take(raw: bytes, where: str) -> bool:
+    """The scenes of a lecture file as the session's own (or the reason it is refused)."""
+    try:
+        scenes = lectures.parse(raw, lecture.PATHS.values())
+    except lectures.BadLecture as bad:
+        _say(f"{where}: {bad}", bad=True)
+        return False
+    st.session_state[moment.MINE] = scenes
+    _say(f"{where}: {len(scenes)} scene{'s' if len(scenes) != 1 else ''} opened.", bad=False)
+    return True
+
+
+def opened_file() -> None:
+    """The file chooser's callback: a lecture file chosen."""
+    chosen = st.session_state.get(lab.LECTURE_FILE)
+    if chosen is None:
+        return
+    if chosen.size > lectures.FILE_BYTES:  # not read at all
+        most = lectures.FILE_BYTES // 1024
+        _say(f"{chosen.name}: a lecture file is at most {most} KB.", bad=True)
+        return
+    _take(chosen.getvalue(), chosen.name)
+
+
+def save_on_server() -> None:
+    """The Save button's callback: the scenes kept on the server; their link shown."""
+    mine = st.session_state.get(moment.MINE) or ()
+    if not mine:
+        return
+    try:
+        lecture_id = lectures.default_store().save(lectures.dump(mine))
+    except Exception:  # the disk is full, the file locked: said, logged
+        log.exception("could not save a lecture")
+        _say("The lecture could not be saved on the server now: download it instead.", bad=True)
+        return
+    st.session_state[lab.LECTURE_SAVED] = lecture_id
+
+
+def open_link() -> None:
+    """On /lecture: a link to a saved lecture opens its scenes (once per link and session)."""
+    ss = st.session_state
+    lecture_id = st.query_params.get(SAVED_PARAM)
+    if lecture_id is None or ss.get(lab.LECTURE_LINK_OPENED) == lecture_id:
+        return
+    ss[lab.LECTURE_LINK_OPENED] = lecture_id
+    try:
+        raw = lectures.default_store().load(lecture_id)
+    except lectures.BadLecture as bad:
+        _say(f"The lecture's link: {bad}", bad=True)
+        return
+    except Exception:
+        log.exception("could not load a lecture")
+        _say("The saved lecture cannot be read just now: try again in a moment.", bad=True)
+        return
+    if _take(raw, "The saved lecture"):
+        ss[lab.LECTURE_SAVED] = lecture_id
+
+
+def panel() -> None:
+    """Under the lecturer's scenes: download, save on the server (and its link), open a file."""
+    ss = st.session_state
+    said = ss.pop(lab.LECTURE_FILE_SAID, None)
+    if said is not None:
+        text, bad = said
+        (st.error if bad else st.success)(plain(text, 500))  # a file's name is the user's
+    mine = ss.get(moment.MINE) or ()
+    if mine:
+        a, b = st.columns(2)
+        a.download_button(
+            "Download your lecture",
+            data=lectures.dump(mine),
+            file_name="perceptron-lab-lecture.json",
+            mime="application/json",
+            key=lab.LECTURE_DOWNLOAD,
+            icon=":material/download:",
+            on_click="ignore",
+        )
+        b.button(
+            "Save on the course server",
+            key=lab.LECTURE_SAVE,
+            icon=":material/cloud_upload:",
+            on_click=save_on_server,
+            help="A link only you hold opens these scenes in any browser (another computer).",
+        )
+        lecture_id = ss.get(lab.LECTURE_SAVED)
+        if lecture_id:
+            st.caption("Your lecture's link (whoever has it can open the scenes):")
+            st.code(moment.link("lecture", {SAVED_PARAM: lecture_id}), language=None)
+    st.file_uploader(
+        "Open a lecture file",
+        type=["json"],
+        key=lab.LECTURE_FILE,
+        on_change=opened_file,
+        help="A file downloaded here: its scenes replace the ones above.",
+    )
