@@ -149,25 +149,34 @@ function hitMarker(gd, px, py) {
   return best;
 }
 
+// Where a mouse event is on a chart: {x, y} in its data coordinates and {px, py} in the plot
+// area's pixels, or null outside the plot area (axis labels, margins). A student's page
+// reads it too (window.perceptronLab.dataAt: a tap that places a point for the class).
+function dataAt(gd, mouse) {
+  const drag = gd && gd.querySelector(".nsewdrag");
+  const layout = gd && gd._fullLayout;
+  if (!mouse || typeof mouse.clientX !== "number" || !drag || !layout) return null;
+  const r = drag.getBoundingClientRect();
+  const px = mouse.clientX - r.left;
+  const py = mouse.clientY - r.top;
+  if (px < 0 || px > r.width || py < 0 || py > r.height) return null;
+  const x = Number(layout.xaxis.p2d(px));
+  const y = Number(layout.yaxis.p2d(py));
+  if (!Number.isFinite(x) || !Number.isFinite(y)) return null;
+  return { x, y, px, py };
+}
+(window.perceptronLab = window.perceptronLab || { early: [], loaded: false }).dataAt = dataAt;
+
 function onClick(inst, ev) {
   // plotly_click fires for every click on the plot area because of layout.clickanywhere.
   // Its xvals/yvals/points come from plotly's hover pass, which is throttled (50 ms): right
   // after a mouse move they can belong to an earlier mouse position. So the coordinates and
   // the marker hit are computed here from the click's own mouse event.
-  const mouse = ev && ev.event;
   if (!inst.clicks) return; // a stage without a drawing board takes no clicks
   const gd = inst.gd;
-  const drag = gd.querySelector(".nsewdrag");
-  const layout = gd._fullLayout;
-  if (!mouse || typeof mouse.clientX !== "number" || !drag || !layout) return;
-  const r = drag.getBoundingClientRect();
-  const px = mouse.clientX - r.left;
-  const py = mouse.clientY - r.top;
-  // Ignore clicks outside the plot area (axis labels, margins).
-  if (px < 0 || px > r.width || py < 0 || py > r.height) return;
-  const x = Number(layout.xaxis.p2d(px));
-  const y = Number(layout.yaxis.p2d(py));
-  if (!Number.isFinite(x) || !Number.isFinite(y)) return;
+  const at = dataAt(gd, ev && ev.event);
+  if (at === null) return;
+  const { x, y, px, py } = at;
   const point = hitMarker(gd, px, py);
   const seq = (SEQ_BY_KEY.get(inst.key) || 0) + 1;
   SEQ_BY_KEY.set(inst.key, seq);

@@ -273,3 +273,64 @@ def test_the_class_predicts_then_sees_the_answers_revealed(browser: Any, streaml
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_class_places_points_and_the_lecturer_steps_on_them(
+    browser: Any, streamlit_server: Any
+):
+    """Collect points in real Chromium: the lecturer allows 2 points each; a student on a
+    phone picks a class and taps the chart twice; the projector shows both as they arrive;
+    a third tap is refused to that student alone with its reason; the lecturer uses the
+    class's points: they are the Playground's data on the drawing board, in its link."""
+    url = streamlit_server("app.py")
+    contexts = [
+        browser.new_context(viewport={"width": 1024, "height": 768}),
+        browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True),
+    ]
+    try:
+        lect, phone = (c.new_page() for c in contexts)
+        open_app(lect, url + "/playground?pg_n=20&pg_seed=3")
+        lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+        lect.locator(".st-key-lab_class_start button").first.click()
+        lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
+        wait_for_app_idle(lect)
+        link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+        open_app(phone, link)
+        phone.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+        wait_for_app_idle(phone)
+        field = lect.locator(".st-key-lab_class_per_student input")
+        field.fill("2")
+        field.press("Enter")
+        wait_for_app_idle(lect)
+        lect.locator(".st-key-lab_class_collect button").first.click()
+        phone.wait_for_selector("#lab-collect button[data-label='-1']", timeout=15_000)
+        root = phone.locator(".plot-click-root", has=phone.locator(f"{OVER}[data-cursor]")).first
+        root.scroll_into_view_if_needed()
+        phone.wait_for_timeout(300)
+        graph = root.locator(".plot-click-graph .nsewdrag").first.bounding_box()
+        assert graph["width"] <= 390
+        taps = [(0.3, 0.4), (0.7, 0.6)]
+        phone.locator("#lab-collect button[data-label='-1']").click()
+        for i, (fx, fy) in enumerate(taps):
+            phone.mouse.click(graph["x"] + fx * graph["width"], graph["y"] + fy * graph["height"])
+            phone.wait_for_selector(f"#lab-collect [data-placed='{i + 1}']", timeout=10_000)
+            if i == 0:
+                phone.locator("#lab-collect button[data-label='1']").click()
+        phone.mouse.click(graph["x"] + 0.5 * graph["width"], graph["y"] + 0.5 * graph["height"])
+        phone.wait_for_selector("#lab-collect p", timeout=10_000)
+        assert "placed your 2 points" in phone.locator("#lab-collect p").inner_text()
+        screenshot(phone, "class-collect-phone-390", full_page=False)
+        # The projector: both points, as they arrived (its chart is read every second).
+        lect.wait_for_selector('[data-testid="stText"]:has-text("2 points so far")', timeout=15_000)
+        screenshot(lect, "class-collect-projector-1024", full_page=False)
+        wait_for_app_idle(lect)
+        lect.locator(".st-key-lab_class_use_points button").click()
+        lect.wait_for_function("() => location.search.includes('pg_source=Draw')", timeout=30_000)
+        lect.wait_for_function("() => location.search.includes('pg_pts=')", timeout=30_000)
+        wait_for_app_idle(lect)  # the class's points are the page's data, in its link
+        press(lect, "pg_step")
+        status = lect.locator(".st-key-pg_status p").inner_text()
+        assert " of 2 " in status, status  # "example k of 2": the two points placed
+    finally:
+        for context in contexts:
+            context.close()

@@ -19,7 +19,7 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 from ui import lecture
-from ui.parts import moment, poll
+from ui.parts import collect, moment, poll
 from ui.room import routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
@@ -135,6 +135,7 @@ def questions(path: str, slot) -> None:
         return
     with slot:
         poll.poll(path, opened)
+        collect.collect(path, opened)
 
 
 def lead_state(path: str) -> dict:

@@ -39,6 +39,7 @@ _SCRIPT = _COMMENT.sub(
     "{\n"
     + _EXPORT.sub("", (_HERE / "following.mjs").read_text(encoding="utf-8"))
     + _EXPORT.sub("", (_HERE / "polling.mjs").read_text(encoding="utf-8"))
+    + _EXPORT.sub("", (_HERE / "collecting.mjs").read_text(encoding="utf-8"))
     + (_HERE / "follow.js").read_text(encoding="utf-8")
     + "}\n",
 )
@@ -214,6 +215,7 @@ def banner(path: str) -> None:
     data = {
         "code": code,
         "student": student,  # the student's own id, in their own page only
+        "name": pseudonym,
         "shown": shown,
         "rerun": lab.FOLLOW_RERUN,
         "where": lab.CLASS_WHERE,

@@ -2,8 +2,9 @@
 // whose code ui/parts/follow.py puts before this one in one inline script, drawn on every
 // page of a student who follows a class).
 //
-// __FOLLOW_DATA__ = {code, student, shown: {page, query, scene, cursor}, rerun: key, where:
-// key, on: bool}: the class's code, the student's own id (it signs their answers), what
+// __FOLLOW_DATA__ = {code, student, name, shown: {page, query, scene, cursor}, rerun: key,
+// where: key, on: bool}: the class's code, the student's own id (it signs their answers and
+// points) and pseudonym, what
 // the server's page shows, the key of the hidden button
 // that reruns the page (the server then opens the lecture's page or step), the key of the
 // line saying where the lecture is, and whether the student follows (false: detached; the
@@ -16,7 +17,9 @@
 // The class's question (ui/stage/polling.mjs) is drawn in a panel of its own at the foot
 // of the window, outside Streamlit's page (its reruns leave it alone): the prompt, one big
 // button per choice (an answer is POSTed to /class/CODE/answer), after Reveal the answers
-// per choice with the right one marked. Its words are set as text, never as HTML.
+// per choice with the right one marked. Its words are set as text, never as HTML. While the
+// lecturer collects points (ui/stage/collecting.mjs), a bar at the top of the window picks
+// the class of the next point and a tap on the chart places it (POST /class/CODE/point).
 (function () {
   const data = __FOLLOW_DATA__;
   const lab = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
@@ -27,7 +30,10 @@
   }
   if (f) {
     f.student = data.student;
-    setTimeout(() => f.drawPoll(), 0); // the page was drawn again: its chart too
+    setTimeout(() => {
+      f.drawPoll(); // the page was drawn again: its chart too
+      f.drawCollect();
+    }, 0);
     f.rerunKey = data.rerun;
     f.whereKey = data.where;
     f.follower.show(data.shown, data.on);
@@ -60,11 +66,13 @@
       return;
     }
     if (poll.take(event)) drawPoll();
+    if (collect.take(event)) drawCollect();
     const action = follower.take(event);
     document.body.dataset.followed = `${follower.version}:${action}`; // for the tests
     if (action === "ended") source.close();
   };
   const poll = new Poll();
+  const collect = new Collect(data.name);
   let hidden = null; // the question whose revealed answers the student put away
   function drawPoll() {
     let box = document.getElementById("lab-poll");
@@ -144,8 +152,7 @@
   // The question's points, lettered on the stage's chart (a trace of its own, added to the
   // chart's scene while the student follows; the page's next drawing of the chart drops it).
   function drawMarks(marks) {
-    const graph = document.querySelector('[data-testid="stageOver"]');
-    const gd = graph && graph.parentElement ? graph.parentElement.querySelector(".plot-click-graph") : null;
+    const gd = stageGraph();
     if (!gd || !window.Plotly || !Array.isArray(gd.data)) return;
     const shown = follower.on ? marks : [];
     const at = gd.data.findIndex((t) => t.name === "class marks");
@@ -168,6 +175,85 @@
       showlegend: false,
     });
   }
+  function stageGraph() {
+    const over = document.querySelector('[data-testid="stageOver"]');
+    return over && over.parentElement ? over.parentElement.querySelector(".plot-click-graph") : null;
+  }
+  // Collect points: a bar at the top of the window (the class of the next point, how many
+  // are placed), and the chart's taps while the student follows.
+  function drawCollect() {
+    hookChart();
+    const view = collect.view();
+    let bar = document.getElementById("lab-collect");
+    if (!view.on || !follower.on) {
+      if (bar) bar.remove();
+      return;
+    }
+    if (!bar) {
+      bar = document.createElement("section");
+      bar.id = "lab-collect";
+      bar.setAttribute("aria-live", "polite");
+      bar.setAttribute("aria-label", "Place points for the class");
+      bar.style.cssText =
+        "position:fixed;left:0;right:0;top:0;z-index:999991;background:#fff;" +
+        "border-bottom:3px solid #1b7f3b;box-shadow:0 4px 16px rgba(0,0,0,.2);" +
+        "padding:8px 12px;font-family:sans-serif;font-size:16px;";
+      document.body.appendChild(bar);
+    }
+    bar.replaceChildren();
+    const row = document.createElement("div");
+    row.style.cssText = "display:flex;gap:8px;align-items:center;flex-wrap:wrap;";
+    for (const [label, text] of [[1, "+1 ●"], [-1, "−1 ■"]]) {
+      const button = document.createElement("button");
+      button.type = "button";
+      button.dataset.label = String(label);
+      button.textContent = text;
+      button.setAttribute("aria-pressed", view.label === label ? "true" : "false");
+      button.style.cssText =
+        "min-height:44px;min-width:72px;font-size:17px;border-radius:8px;cursor:pointer;" +
+        `border:2px solid ${view.label === label ? "#1f77b4" : "#c8cdd3"};` +
+        `background:${view.label === label ? "#e3effa" : "#f6f7f9"};color:#111;`;
+      button.addEventListener("click", () => {
+        collect.choose(label);
+        drawCollect();
+      });
+      row.appendChild(button);
+    }
+    const words = document.createElement("span");
+    words.dataset.placed = String(view.placed);
+    words.textContent = `Tap the chart to place a point: ${view.placed} of ${view.per} placed.`;
+    row.appendChild(words);
+    bar.appendChild(row);
+    if (view.said) {
+      const said = document.createElement("p");
+      said.style.cssText = "margin:6px 0 0;color:#a00;";
+      said.textContent = view.said;
+      bar.appendChild(said);
+    }
+  }
+  function hookChart() {
+    const gd = stageGraph();
+    if (!gd || typeof gd.on !== "function" || gd.dataset.collectHooked) return;
+    gd.dataset.collectHooked = "1";
+    gd.on("plotly_click", (ev) => {
+      if (!collect.view().on || !follower.on || !lab.dataAt) return;
+      const at = lab.dataAt(gd, ev && ev.event);
+      if (at === null) return;
+      const body = collect.place(at.x, at.y);
+      drawCollect();
+      if (body === null) return;
+      const student = lab.follower ? lab.follower.student : data.student;
+      fetch(`/class/${encodeURIComponent(data.code)}/point`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ student, x1: body.x1, x2: body.x2, label: body.label }),
+      })
+        .then((resp) => resp.json().then((json) => [resp.ok, json]))
+        .then(([ok, json]) => collect.answered(ok, json && json.error))
+        .catch(() => collect.answered(false, "No connection: your point was not sent."))
+        .finally(drawCollect);
+    });
+  }
   function answer(i) {
     const body = poll.choose(i);
     if (body === null) return;
@@ -185,6 +271,7 @@
   }
   lab.follower = {
     drawPoll,
+    drawCollect,
     code: data.code,
     student: data.student,
     source,

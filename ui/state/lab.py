@@ -127,6 +127,13 @@ CLASS_REVEALED = _key(
     "lab_class_revealed", UNSET, "the question last revealed: (id, Asked, answers per choice)"
 )
 CLASS_HISTOGRAM = _key("lab_class_histogram_", UNSET, "+ id: the answers to a question revealed")
+CLASS_PER_STUDENT = _key("lab_class_per_student", UNSET, "points each student may place")
+CLASS_COLLECT = _key("lab_class_collect", UNSET, "the Collect points button")
+CLASS_STOP = _key("lab_class_stop", UNSET, "the Stop collecting button")
+CLASS_USE_POINTS = _key("lab_class_use_points", UNSET, "the Use the class's points button")
+CLASS_POINTS_CHART = _key("lab_class_points_chart", UNSET, "the class's points as they arrive")
+CLASS_REMOVE_WHICH = _key("lab_class_remove_which", UNSET, "the class's point to remove")
+CLASS_REMOVE = _key("lab_class_remove", UNSET, "the Remove button of the class's point")
 CLASS_POLL = _key("lab_class_poll", UNSET, "the box of the class's questions")
 CLASS_RESULTS = _key("lab_class_results", UNSET, "the download of the questions and answers")
 JOINED = _key("lab_joined", UNSET, "the class this session follows: (code, student id, pseudonym)")

@@ -1,0 +1,178 @@
+"""The class builds the data: Collect points. The lecturer sets how many points each student
+may place and starts collecting on the Playground; each student taps their chart (a
+following student's page, ``ui/stage/follow.js``) to place a labelled point inside the
+chart's box; the points appear here as they arrive (read every second); the lecturer can
+remove any, stop, and **Use the class's points**: they become the page's data on the
+drawing board, stepped like any other, in the page's link and downloads.
+"""
+
+from __future__ import annotations
+
+import logging
+
+import numpy as np
+import plotly.graph_objects as go
+import streamlit as st
+
+from ui import lecture
+from ui.charts import geometry
+from ui.parts import draw
+from ui.plot_click import plot
+from ui.room.default import default_store
+from ui.room.rules import Refused
+from ui.state import lab
+
+log = logging.getLogger(__name__)
+PAGES = {"pg_"}  # the page whose data the class builds: the Playground's drawing board
+READ_EVERY_S = 1.0
+POSITIVE, NEGATIVE = "#1f77b4", "#ff7f0e"  # the drawing board's classes
+
+
+def _stage(path: str):
+    stage = st.session_state.get(lab.CLASS_STAGE)
+    if stage is None or stage[0] not in PAGES or lecture.PATHS.get(stage[0]) != path:
+        return None
+    return stage
+
+
+def box_of(ds) -> tuple[float, float, float, float]:
+    """Where students may place points: the drawing board's box around the page's data."""
+    shown = draw.drawing_box(geometry.view_box(ds.X, include_origin=True))
+    return (shown.x0, shown.x1, shown.y0, shown.y1)
+
+
+def start(opened, path: str) -> None:
+    ss = st.session_state
+    stage = _stage(path)
+    if stage is None:
+        return
+    try:
+        default_store().collect(
+            opened.code, opened.secret, box_of(stage[2]), int(ss.get(lab.CLASS_PER_STUDENT, 3))
+        )
+    except Refused as refused:
+        ss[lab.CLASS_SAID] = refused.reason
+
+
+def stop(opened) -> None:
+    try:
+        default_store().stop_collecting(opened.code, opened.secret)
+    except Refused as refused:
+        st.session_state[lab.CLASS_SAID] = refused.reason
+
+
+def remove(opened) -> None:
+    point = st.session_state.get(lab.CLASS_REMOVE_WHICH)
+    if point is None:
+        return
+    try:
+        default_store().remove_point(opened.code, opened.secret, int(point))
+    except Refused as refused:
+        st.session_state[lab.CLASS_SAID] = refused.reason
+
+
+def use_points(opened, path: str) -> None:
+    """Stop collecting; the class's points become the Playground's drawn data."""
+    ss = st.session_state
+    table = lecture.table_of(path)
+    try:
+        store = default_store()
+        store.stop_collecting(opened.code, opened.secret)
+        points = store.state(opened.code)["points"]
+    except Refused as refused:
+        ss[lab.CLASS_SAID] = refused.reason
+        return
+    if not points:
+        ss[lab.CLASS_SAID] = "No points yet: nothing to use."
+        return
+    X = np.array([[p["x1"], p["x2"]] for p in points], dtype=float)
+    y = [int(p["label"]) for p in points]
+    draw.set_points(table, X, y)
+    ss[table.key("source")] = "draw"  # the option (its label, "Draw", is the link's)
+
+
+def _points(code: str) -> tuple[dict | None, list[dict]]:
+    try:
+        state = default_store().state(code)
+    except Exception:  # the class is over, or the store failed: the next read tries again
+        return None, []
+    return state.get("collecting"), list(state.get("points") or [])
+
+
+def preview(points: list[dict], box) -> go.Figure:
+    """The class's points as they arrive, in the box students place them in."""
+    fig = go.Figure()
+    for label, colour, symbol in ((1, POSITIVE, "circle"), (-1, NEGATIVE, "square")):
+        mine = [p for p in points if p["label"] == label]
+        fig.add_trace(
+            go.Scatter(
+                x=[p["x1"] for p in mine],
+                y=[p["x2"] for p in mine],
+                mode="markers",
+                name=f"{label:+d}",
+                marker={"color": colour, "symbol": symbol, "size": 12},
+                hoverinfo="skip",
+            )
+        )
+    fig.update_layout(
+        height=320,
+        margin={"l": 40, "r": 10, "t": 10, "b": 30},
+        xaxis={"range": [box[0], box[1]], "constrain": "domain"},
+        yaxis={"range": [box[2], box[3]], "scaleanchor": "x", "constrain": "domain"},
+        legend={"orientation": "h"},
+    )
+    return fig
+
+
+def collect(path: str, opened) -> None:
+    """Collect points: start, the points as they arrive, remove one, stop, use them."""
+    if _stage(path) is None:
+        return
+    collecting, points = _points(opened.code)
+    if collecting is None:
+        a, b = st.columns([1, 1], vertical_alignment="bottom")
+        a.number_input(
+            "Points per student", min_value=1, max_value=20, value=3, key=lab.CLASS_PER_STUDENT
+        )
+        b.button(
+            "Collect points",
+            key=lab.CLASS_COLLECT,
+            icon=":material/touch_app:",
+            on_click=start,
+            args=(opened, path),
+            help="Each student taps their chart to place labelled points; they appear here.",
+        )
+        if points:
+            st.button(
+                f"Use the class's {len(points):,} points",
+                key=lab.CLASS_USE_POINTS,
+                on_click=use_points,
+                args=(opened, path),
+            )
+        return
+
+    @st.fragment(run_every=READ_EVERY_S)
+    def arriving() -> None:
+        now, points = _points(opened.code)
+        if now is None:
+            return
+        st.text(
+            f"Collecting: {len(points):,} point{'s' if len(points) != 1 else ''} so far, "
+            f"at most {now['per_student']} per student."
+        )
+        plot(preview(points, now["box"]), key=lab.CLASS_POINTS_CHART)
+
+    arriving()
+    labels = {p["id"]: f"#{p['id']} ({p['x1']:.2f}, {p['x2']:.2f}) {p['label']:+d} by {p['by']}"
+              for p in points}  # fmt: skip
+    a, b, c = st.columns([3, 1, 2], vertical_alignment="bottom")
+    a.selectbox("A point", list(labels), format_func=labels.get, key=lab.CLASS_REMOVE_WHICH)
+    b.button("Remove", key=lab.CLASS_REMOVE, on_click=remove, args=(opened,))
+    c.button("Stop collecting", key=lab.CLASS_STOP, on_click=stop, args=(opened,))
+    st.button(
+        f"Use the class's {len(points):,} points",
+        key=lab.CLASS_USE_POINTS,
+        type="primary",
+        on_click=use_points,
+        args=(opened, path),
+    )
