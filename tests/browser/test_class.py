@@ -334,3 +334,68 @@ def test_the_class_places_points_and_the_lecturer_steps_on_them(
     finally:
         for context in contexts:
             context.close()
+
+
+TAP_AT_JS = """([x, y]) => {
+  const over = [...document.querySelectorAll('[data-testid="stageOver"]')][0];
+  const gd = over.parentElement.querySelector('.plot-click-graph');
+  const r = gd.querySelector('.nsewdrag').getBoundingClientRect();
+  const L = gd._fullLayout;
+  return [r.left + L.xaxis.d2p(x), r.top + L.yaxis.d2p(y)];
+}"""
+
+
+def test_the_class_plays_the_adversary_on_the_game(browser: Any, streamlit_server: Any):
+    """The adversary round in real Chromium: the lecturer on /online (1024x768) starts it; a
+    student on a phone taps a point too close to the target u (not played), then one that
+    keeps the margin and that w = 0 gets wrong: it is played with u's label under the
+    student's pseudonym on the projector, and the student's page follows the move."""
+    url = streamlit_server("app.py")
+    contexts = [
+        browser.new_context(viewport={"width": 1024, "height": 768}),
+        browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True),
+    ]
+    try:
+        lect, phone = (c.new_page() for c in contexts)
+        open_app(lect, url + "/online")
+        lect.locator(".st-key-lab_class_start button").first.click()
+        lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
+        wait_for_app_idle(lect)
+        link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+        open_app(phone, link)
+        wait_for_app_idle(phone)
+        assert urlparse(phone.url).path == "/online"
+        name = phone.locator('[data-testid="stText"]', has_text="Following the lecture")
+        pseudonym = name.inner_text().rsplit(" as ", 1)[1].rstrip(".")
+        lect.locator(".st-key-lab_class_adversary_start button").first.click()
+        phone.wait_for_selector("#lab-collect", timeout=15_000)
+        assert "Adversary round" in phone.locator("#lab-collect").inner_text()
+        assert phone.locator("#lab-collect button[data-label]").count() == 0  # u labels
+        phone.locator(".plot-click-root").first.scroll_into_view_if_needed()
+        phone.wait_for_timeout(300)
+        for i, x in enumerate(((0.05, 0.05), (1.25, 1.0))):  # in the band, then above it
+            wait_for_app_idle(phone)
+            phone.wait_for_function(
+                "() => !!document.querySelector('.plot-click-graph .nsewdrag')", timeout=15_000
+            )
+            at = phone.evaluate(TAP_AT_JS, list(x))
+            phone.mouse.click(*at)
+            phone.wait_for_function(
+                f"() => document.querySelector('#lab-collect')?.textContent.includes('{i + 1} of')",
+                timeout=15_000,
+            )
+        played = lect.locator('[data-testid="stText"]', has_text=f"{pseudonym}: (")
+        try:
+            played.wait_for(timeout=20_000)
+        except Exception:
+            print("PHONE", phone.locator("#lab-collect").inner_text())
+            print("LECT", lect.locator('[data-testid="stText"]').all_inner_texts())
+            raise
+        assert ", label +1: a mistake" in played.inner_text()
+        counts = lect.locator('[data-testid="stText"]', has_text="Adversary round:").inner_text()
+        assert counts.startswith("Adversary round: 1 played, 1 too close to u"), counts
+        screenshot(lect, "class-adversary-projector-1024", full_page=False)
+        phone.wait_for_function("() => location.search.includes('on_pts=')", timeout=15_000)
+    finally:
+        for context in contexts:
+            context.close()

@@ -19,15 +19,15 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 from ui import lecture
-from ui.parts import collect, moment, poll
+from ui.parts import adversary, collect, moment, poll
 from ui.room import routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
 
-WITH_CLASS = {p for p in lecture.PATHS.values() if p not in {"online", "experiments"}} | {
+WITH_CLASS = {p for p in lecture.PATHS.values() if p != "experiments"} | {
     "lecture"
-}  # the stepping pages and the lecture
+}  # the stepping pages, the game (its adversary round) and the lecture
 QR_PIXELS = 360  # the QR code's side on the page: about a metre on a 3 m projector screen
 log = logging.getLogger(__name__)
 
@@ -136,6 +136,7 @@ def questions(path: str, slot) -> None:
     with slot:
         poll.poll(path, opened)
         collect.collect(path, opened)
+        adversary.adversary(path, opened)
 
 
 def lead_state(path: str) -> dict:

@@ -23,7 +23,7 @@ from ui.limits import ONLINE_ARRIVALS as MAX_ARRIVALS
 from ui.limits import ONLINE_UNDO as UNDO_DEPTH
 from ui.parts import link
 from ui.parts.settings import Settings
-from ui.state import Table, owns
+from ui.state import Table, lab, owns
 from ui.views import online_view
 
 # The game's buttons (the adversary's, each label's), its last move's note, the point
@@ -112,8 +112,17 @@ def place(page: Table, x1: float, x2: float) -> None:
 
 
 def on_click(page: Table):
-    """The board's click callback: anywhere on the chart places the next point there."""
-    return lambda click: place(page, click["x"], click["y"])
+    """The board's click callback: anywhere on the chart places the next point there (not
+    on a student's page that follows the lecture: it shows the lecturer's game, and a tap
+    there is the class's adversary round's, ui/stage/follow.js)."""
+
+    def clicked(click) -> None:
+        ss = _ss()
+        if lab.JOINED in ss and not ss.get(lab.DETACHED):
+            return
+        place(page, click["x"], click["y"])
+
+    return clicked
 
 
 def reveal(page: Table, label: int) -> None:
@@ -126,6 +135,19 @@ def reveal(page: Table, label: int) -> None:
     X, y = ss[page.own("points")]
     ss[page.own("points")] = (np.vstack((X, [x])), np.append(y, np.int64(label)))
     ss[page.own("pending")] = None
+
+
+def play(page: Table, x1: float, x2: float, label: int) -> bool:
+    """A point played with its label (the class's adversary round: u's label); False when
+    the game is full (said)."""
+    if _full(page):
+        return False
+    ss = _ss()
+    _keep(page)
+    X, y = ss[page.own("points")]
+    ss[page.own("points")] = (np.vstack((X, [[x1, x2]])), np.append(y, np.int64(label)))
+    ss[page.own("pending")] = None
+    return True
 
 
 def adversary(page: Table, to_the_end: bool = False) -> None:

@@ -211,7 +211,8 @@ def poll(path: str, opened) -> None:
             f"{asked.at:,}). {sum(counts):,} answered."
         )
     if not _on_stage(path):
-        st.caption("Questions for the class are asked on a page that steps a run.")
+        if path != "online":  # the game's own round is below
+            st.caption("Questions for the class are asked on a page that steps a run.")
     else:
         st.selectbox("Question", KINDS, format_func=KIND_NAMES.get, key=lab.CLASS_KIND)
         st.button(

@@ -182,7 +182,6 @@
   // Collect points: a bar at the top of the window (the class of the next point, how many
   // are placed), and the chart's taps while the student follows.
   function drawCollect() {
-    hookChart();
     const view = collect.view();
     let bar = document.getElementById("lab-collect");
     if (!view.on || !follower.on) {
@@ -203,7 +202,8 @@
     bar.replaceChildren();
     const row = document.createElement("div");
     row.style.cssText = "display:flex;gap:8px;align-items:center;flex-wrap:wrap;";
-    for (const [label, text] of [[1, "+1 ●"], [-1, "−1 ■"]]) {
+    const game = follower.shown.page === "online"; // the adversary round: u gives the label
+    for (const [label, text] of game ? [] : [[1, "+1 ●"], [-1, "−1 ■"]]) {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.label = String(label);
@@ -221,7 +221,10 @@
     }
     const words = document.createElement("span");
     words.dataset.placed = String(view.placed);
-    words.textContent = `Tap the chart to place a point: ${view.placed} of ${view.per} placed.`;
+    words.textContent = game
+      ? `Adversary round: tap a point the perceptron gets wrong, at least γ from the target ` +
+        `u (${view.placed} of ${view.per} tried).`
+      : `Tap the chart to place a point: ${view.placed} of ${view.per} placed.`;
     row.appendChild(words);
     bar.appendChild(row);
     if (view.said) {
@@ -231,29 +234,29 @@
       bar.appendChild(said);
     }
   }
-  function hookChart() {
+  // A tap on the stage's chart while collecting (one listener for the page's life: the
+  // chart is drawn again by the page's reruns, the listener stays).
+  function onTap(ev) {
+    if (!collect.view().on || !follower.on || !lab.dataAt) return;
     const gd = stageGraph();
-    if (!gd || typeof gd.on !== "function" || gd.dataset.collectHooked) return;
-    gd.dataset.collectHooked = "1";
-    gd.on("plotly_click", (ev) => {
-      if (!collect.view().on || !follower.on || !lab.dataAt) return;
-      const at = lab.dataAt(gd, ev && ev.event);
-      if (at === null) return;
-      const body = collect.place(at.x, at.y);
-      drawCollect();
-      if (body === null) return;
-      const student = lab.follower ? lab.follower.student : data.student;
-      fetch(`/class/${encodeURIComponent(data.code)}/point`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ student, x1: body.x1, x2: body.x2, label: body.label }),
-      })
-        .then((resp) => resp.json().then((json) => [resp.ok, json]))
-        .then(([ok, json]) => collect.answered(ok, json && json.error))
-        .catch(() => collect.answered(false, "No connection: your point was not sent."))
-        .finally(drawCollect);
-    });
+    if (!gd || !(ev.target instanceof Node) || !gd.contains(ev.target)) return;
+    const at = lab.dataAt(gd, ev);
+    if (at === null) return;
+    const body = collect.place(at.x, at.y);
+    drawCollect();
+    if (body === null) return;
+    const student = lab.follower ? lab.follower.student : data.student;
+    fetch(`/class/${encodeURIComponent(data.code)}/point`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ student, x1: body.x1, x2: body.x2, label: body.label }),
+    })
+      .then((resp) => resp.json().then((json) => [resp.ok, json]))
+      .then(([ok, json]) => collect.answered(ok, json && json.error))
+      .catch(() => collect.answered(false, "No connection: your point was not sent."))
+      .finally(drawCollect);
   }
+  document.addEventListener("click", onTap, true);
   function answer(i) {
     const body = poll.choose(i);
     if (body === null) return;

@@ -134,6 +134,14 @@ CLASS_USE_POINTS = _key("lab_class_use_points", UNSET, "the Use the class's poin
 CLASS_POINTS_CHART = _key("lab_class_points_chart", UNSET, "the class's points as they arrive")
 CLASS_REMOVE_WHICH = _key("lab_class_remove_which", UNSET, "the class's point to remove")
 CLASS_REMOVE = _key("lab_class_remove", UNSET, "the Remove button of the class's point")
+CLASS_ADVERSARY = _key(
+    "lab_class_adversary",
+    UNSET,
+    "the class's adversary round on /online: {seen: last point id read, played: [(by, x1, x2, "
+    "label)], margin: points too close to u, right: points w already gets right}",
+)
+CLASS_ADVERSARY_START = _key("lab_class_adversary_start", UNSET, "the Adversary round button")
+CLASS_ADVERSARY_STOP = _key("lab_class_adversary_stop", UNSET, "the End the round button")
 CLASS_POLL = _key("lab_class_poll", UNSET, "the box of the class's questions")
 CLASS_RESULTS = _key("lab_class_results", UNSET, "the download of the questions and answers")
 JOINED = _key("lab_joined", UNSET, "the class this session follows: (code, student id, pseudonym)")
