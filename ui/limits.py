@@ -114,8 +114,8 @@ CLASS_TYPED_CODE_LIMIT = 32  # characters of a typed join code: longer is refuse
 # Open event streams (a student's tab following a class) one process holds: from one address
 # (a lecture hall often reaches the server through one NAT address: room for all of it), and
 # in all (each is a small queue and a connection: a flood from many addresses stops here).
-CLASS_STREAMS_PER_ADDRESS = 600
-CLASS_STREAMS_MAX = 4000
+CLASS_STREAMS_PER_ADDRESS = 600  # a hall of students behind one NAT address
+CLASS_STREAMS_MAX = 4000  # a flood from many addresses stops here (a stream: a queue, a socket)
 CLASS_PROMPT_LIMIT = 300  # characters of a question's prompt, shown on every phone
 CLASS_CHOICE_LIMIT = 80  # characters of an answer's label, a big button on a phone
 CLASS_COORD_LIMIT = 1e6  # the widest box the lecturer may set for the points collected

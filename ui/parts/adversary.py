@@ -32,7 +32,8 @@ def judge(w, b, gamma: float, x1: float, x2: float) -> tuple[str, int]:
     label = 1 if margin > 0 else -1
     if label * margin < gamma:
         return "margin", label
-    if label * (float(np.dot(w, x[0])) + float(b)) > 0:
+    score = float(np.dot(w, x[0])) + float(b)
+    if not pc.mistakes(np.array([label]), np.array([score]))[0]:  # the engine's rule
         return "right", label
     return "played", label
 
