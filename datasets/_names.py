@@ -46,9 +46,12 @@ def _label_names(columns: Sequence[str]) -> tuple[str, ...]:
 
 
 def _class_sort_key(name: str) -> tuple:
+    """Numbers by value, then text case-blind; names equal so far (``1`` and ``1.0``,
+    ``0f`` and ``0F``) by their own characters: one order, whatever order they came in (the
+    writer and the loader must agree on which class is +1 by default)."""
     if NUMBER.fullmatch(name):
-        return (0, float(name), "")
-    return (1, 0.0, name.casefold())
+        return (0, float(name), "", name)
+    return (1, 0.0, name.casefold(), name)
 
 
 def _default_positive(names: Sequence[str]) -> str:

@@ -570,3 +570,18 @@ def test_round_trip_property(X, feature_names, class_names, seed):
     assert np.array_equal(back.y, ds.y)
     assert back.feature_names == ds.feature_names
     assert back.class_names == ds.class_names
+
+
+@pytest.mark.parametrize(
+    "class_names",
+    [("0f", "0F"), ("0F", "0f"), ("Yes_", "yes_"), ("ab", "aB")],
+)
+def test_class_names_equal_but_for_case_or_spelling_come_back_as_they_were(class_names):
+    """Found by the round-trip property in a clean-clone CI run: two class names equal
+    case-blind ("0f", "0F") were ordered by the order they came in, so the loader's default
+    +1 class differed from the writer's and the labels came back swapped."""
+    X = np.array([[0.0, 1.0], [2.0, 3.0], [4.0, 5.0]])
+    y = np.array([-1, 1, -1])
+    ds = Dataset(X, y, feature_names=("a", "b"), class_names=class_names)
+    back = load_csv(io.StringIO(ds.to_csv()))
+    assert np.array_equal(back.y, ds.y) and back.class_names == ds.class_names
