@@ -348,13 +348,11 @@ def _class_store(
         raise RuntimeError("redis-server is not installed: apt-get install redis-server")
     with tempfile.TemporaryDirectory(prefix="lab-redis-") as folder:
         port = _free_port()
-        cmd = [REDIS, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-               "--appendonly", "no", "--dir", folder]  # fmt: skip
         log = log_dir / "redis.log" if log_dir else None
-        child = Child("redis", cmd, log)
+        child = Child("redis", redis_cmd(port, folder), log)
         child.start()
         try:
-            _wait_redis(port, child.proc, timeout)
+            wait_redis(port, child.proc, timeout)
             yield child, f"redis://127.0.0.1:{port}/0"
         finally:
             child.stop()
@@ -368,7 +366,14 @@ def _free_port() -> int:
         return sock.getsockname()[1]
 
 
-def _wait_redis(port: int, proc: subprocess.Popen, timeout: float) -> None:
+def redis_cmd(port: int, folder: str | Path, binary: str = REDIS) -> list[str]:
+    """A redis-server on loopback ``port`` keeping nothing on disk (its folder ``folder``):
+    the class's state lives as long as the lecture (the tests start theirs the same way)."""
+    return [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
+            "--appendonly", "no", "--dir", str(folder)]  # fmt: skip
+
+
+def wait_redis(port: int, proc: subprocess.Popen, timeout: float) -> None:
     """Until redis-server answers PING on ``port``."""
     import socket
 

@@ -22,6 +22,7 @@ from urllib.parse import parse_qsl
 import streamlit as st
 
 from ui import lecture
+from ui.charts import overlays
 from ui.parts import classroom, scenes
 from ui.room import routes
 from ui.room.default import default_store
@@ -34,6 +35,9 @@ _EXPORT = re.compile(r"^export ", re.M)
 _COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
 # One block: the follower's class is declared anew each time the script runs again. The
 # comment lines go (Streamlit's sanitiser drops a script with "<" before a letter in it).
+# A question's marked points on a student's chart look as on the projector's.
+_MARK = overlays.class_marks([("A", 0.0, 0.0)])[0]
+MARKS_LOOK = {k: v for k, v in _MARK.items() if k not in ("x", "y", "text")}
 _SCRIPT = _COMMENT.sub(
     "",
     "{\n"
@@ -220,6 +224,7 @@ def banner(path: str) -> None:
         "rerun": lab.FOLLOW_RERUN,
         "where": lab.CLASS_WHERE,
         "on": not detached,
+        "marks": MARKS_LOOK,
     }
     script = _SCRIPT.replace("__FOLLOW_DATA__", json.dumps(data).replace("</", "<\\/"))
     with st.container(key=lab.FOLLOWER):

@@ -127,19 +127,14 @@ def on_click(page: Table):
 
 def reveal(page: Table, label: int) -> None:
     """The student's label for the placed point: it arrives, and the perceptron learns."""
-    ss = _ss()
-    x = ss[page.own("pending")]
-    if x is None or _full(page):
-        return
-    _keep(page)
-    X, y = ss[page.own("points")]
-    ss[page.own("points")] = (np.vstack((X, [x])), np.append(y, np.int64(label)))
-    ss[page.own("pending")] = None
+    x = _ss()[page.own("pending")]
+    if x is not None:
+        play(page, x[0], x[1], label)
 
 
 def play(page: Table, x1: float, x2: float, label: int) -> bool:
-    """A point played with its label (the class's adversary round: u's label); False when
-    the game is full (said)."""
+    """A point arrives with its label (the student's, revealed; or u's, in the class's
+    adversary round); False when the game is full (said)."""
     if _full(page):
         return False
     ss = _ss()

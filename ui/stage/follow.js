@@ -3,8 +3,9 @@
 // page of a student who follows a class).
 //
 // __FOLLOW_DATA__ = {code, student, name, shown: {page, query, scene, cursor}, rerun: key,
-// where: key, on: bool}: the class's code, the student's own id (it signs their answers and
-// points) and pseudonym, what
+// where: key, on: bool, marks: trace}: the class's code, the student's own id (it signs
+// their answers and points) and pseudonym, the look of a question's marked points (a
+// Plotly trace without its points), what
 // the server's page shows, the key of the hidden button
 // that reruns the page (the server then opens the lecture's page or step), the key of the
 // line saying where the lecture is, and whether the student follows (false: detached; the
@@ -155,24 +156,17 @@
     const gd = stageGraph();
     if (!gd || !window.Plotly || !Array.isArray(gd.data)) return;
     const shown = follower.on ? marks : [];
-    const at = gd.data.findIndex((t) => t.name === "class marks");
+    const at = gd.data.findIndex((t) => t.name === data.marks.name);
     const want = JSON.stringify(shown);
     if (at >= 0 && gd.dataset.classMarks === want) return;
     if (at >= 0) window.Plotly.deleteTraces(gd, at);
     gd.dataset.classMarks = want;
     if (!shown.length) return;
     window.Plotly.addTraces(gd, {
-      type: "scatter",
-      mode: "markers+text",
-      name: "class marks",
+      ...data.marks, // the projector's look (ui.charts.overlays.class_marks)
       x: shown.map((m) => Number(m[1])),
       y: shown.map((m) => Number(m[2])),
       text: shown.map((m) => String(m[0])),
-      textposition: "top right",
-      textfont: { size: 20, color: "#111111" },
-      marker: { size: 20, color: "rgba(0,0,0,0)", symbol: "circle-open", line: { width: 3, color: "#111111" } },
-      hoverinfo: "skip",
-      showlegend: false,
     });
   }
   function stageGraph() {
@@ -245,32 +239,28 @@
     const body = collect.place(at.x, at.y);
     drawCollect();
     if (body === null) return;
-    const student = lab.follower ? lab.follower.student : data.student;
-    fetch(`/class/${encodeURIComponent(data.code)}/point`, {
-      method: "POST",
-      headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ student, x1: body.x1, x2: body.x2, label: body.label }),
-    })
-      .then((resp) => resp.json().then((json) => [resp.ok, json]))
-      .then(([ok, json]) => collect.answered(ok, json && json.error))
-      .catch(() => collect.answered(false, "No connection: your point was not sent."))
-      .finally(drawCollect);
+    send("point", body, "your point", (ok, reason) => collect.answered(ok, reason), drawCollect);
   }
   document.addEventListener("click", onTap, true);
   function answer(i) {
     const body = poll.choose(i);
     if (body === null) return;
     drawPoll();
+    send("answer", body, "your answer", (ok, reason) => poll.answered(body, ok, reason), drawPoll);
+  }
+  // POST ``body`` to the class's route ``route``, signed with the student's id: then
+  // ``answered(ok, reason)`` (the server's refusal said, or the connection lost) and ``draw``.
+  function send(route, body, what, answered, draw) {
     const student = lab.follower ? lab.follower.student : data.student;
-    fetch(`/class/${encodeURIComponent(data.code)}/answer`, {
+    fetch(`/class/${encodeURIComponent(data.code)}/${route}`, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify({ student, question: body.question, choice: body.choice }),
+      body: JSON.stringify({ student, ...body }),
     })
       .then((resp) => resp.json().then((json) => [resp.ok, json]))
-      .then(([ok, json]) => poll.answered(body, ok, json && json.error))
-      .catch(() => poll.answered(body, false, "No connection: your answer was not sent."))
-      .finally(drawPoll);
+      .then(([ok, json]) => answered(ok, json && json.error))
+      .catch(() => answered(false, `No connection: ${what} was not sent.`))
+      .finally(draw);
   }
   lab.follower = {
     drawPoll,

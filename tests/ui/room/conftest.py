@@ -11,11 +11,15 @@ import os
 import shutil
 import socket
 import subprocess
-import time
+import sys
+from pathlib import Path
 
 import pytest
 
 from ui.room.rules import Limits
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "deploy"))
+import serve  # noqa: E402  (the redis-server a course server starts, started the same way)
 
 STORES = ("memory", "redis")
 
@@ -47,24 +51,15 @@ def redis_url(tmp_path_factory):
     folder = tmp_path_factory.mktemp("redis")
     port = free_port()
     process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", str(folder)],
+        serve.redis_cmd(port, folder, binary),
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-    )  # fmt: skip
-    deadline = time.monotonic() + 10
-    while True:
-        try:
-            with socket.create_connection(("127.0.0.1", port), timeout=0.2) as sock:
-                sock.sendall(b"PING\r\n")
-                if sock.recv(16).startswith(b"+PONG"):
-                    break
-        except OSError:
-            pass
-        if time.monotonic() > deadline or process.poll() is not None:
-            process.kill()
-            pytest.fail("redis-server did not start")
-        time.sleep(0.05)
+    )
+    try:
+        serve.wait_redis(port, process, 10)
+    except RuntimeError as error:
+        process.kill()
+        pytest.fail(f"redis-server did not start: {error}")
     yield f"redis://127.0.0.1:{port}/0"
     process.terminate()
     try:
