@@ -115,7 +115,9 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
 
     # Step, Step, Back: each followed within the budget, drawn from the frames the
     # student's page holds: no script run of the student's session at all.
-    stud.wait_for_timeout(1000)  # the student's first run settled
+    # The student's first runs settled: the follower may ask its first open once more after
+    # RETRY_MS (3 s; following.mjs) before the page's next run tells it the page is there.
+    stud.wait_for_timeout(3500)
     runs = run_watcher(stud).finished
     lags = []
     for key in ("pg_step", "pg_step", "pg_back"):
