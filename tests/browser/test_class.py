@@ -5,7 +5,7 @@ and a page change within a second, detaches (the lecture moves on without them),
 after a reload lands where the lecture is.
 
 The second is scaled by the machine's measured slowdown (browser_helpers.machine_slowdown):
-the follow path is the lecturer's report (the stage's sync, ui/stage/sync.SYNC_MS), the
+the follow path is the lecturer's report (the stage's sync, ui/stage/sync.CLASS_SYNC_MS), the
 store's event and the student's stage drawing a frame it holds, all CPU on this machine.
 """
 
@@ -401,3 +401,41 @@ def test_the_class_plays_the_adversary_on_the_game(browser: Any, streamlit_serve
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_question_asked_just_after_a_step_is_asked_at_that_step(
+    browser: Any, streamlit_server: Any
+):
+    """The lecturer steps (S) and asks (Q) a fifth of a second later, as a lecturer does:
+    the question is computed at the step on the projector, not the one before it (the
+    stage reports its step at once while a class is on; before, it waited SYNC_MS, 350 ms,
+    and Q's run read the step before)."""
+    url = streamlit_server("app.py")
+    context = browser.new_context(viewport={"width": 1024, "height": 768})
+    try:
+        lect = context.new_page()
+        open_app(lect, url + "/playground?pg_n=30&pg_seed=3&pg_noise=0.1&pg_step=3")
+        lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+        lect.locator(".st-key-lab_class_start button").first.click()
+        lect.wait_for_selector(".st-key-lab_class_ask button", timeout=30_000)
+        wait_for_app_idle(lect)
+        lect.mouse.click(600, 5)  # the page has the keys
+        before = cursor(lect)
+        lect.keyboard.press("s")
+        lect.wait_for_function(
+            f"(b) => document.querySelector('{OVER}')?.dataset.cursor !== String(b)",
+            arg=before,
+            timeout=10_000,
+        )
+        lect.wait_for_timeout(200)
+        lect.keyboard.press("q")
+        lect.wait_for_selector(".st-key-lab_class_reveal button", timeout=30_000)
+        wait_for_app_idle(lect)
+        stepped = cursor(lect)
+        assert stepped != before
+        lect.locator(".st-key-lab_class_reveal button").click()
+        caption = lect.locator('[data-testid="stCaptionContainer"]', has_text="Right answer:")
+        caption.wait_for(timeout=30_000)
+        assert f"(computed from the run at step {stepped:,})" in caption.inner_text()
+    finally:
+        context.close()

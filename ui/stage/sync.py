@@ -19,10 +19,15 @@ from ui.parts import controls, scenes
 from ui.stage.frames import HISTORY_SENT, TRANSPARENT, hidden_axes
 from ui.stage.keys import CLICKER
 from ui.stage.stepper import EFFECTS, Stepper
-from ui.state import Table
+from ui.state import Table, lab
 from ui.text import KEYS
 
 SYNC_MS = 350
+# With a class on, the students follow the lecturer's step through this report (the
+# server's run publishes it): reported at once. Quick presses still make few reports
+# (one is in flight at a time; the presses meanwhile go in the next), and a question
+# asked just after a step (Q) is asked at that step, not the one before it.
+CLASS_SYNC_MS = 30
 PLAY_MOVES = {"update": "step", "visit": "visit", "epoch": "epoch"}  # Play's unit, as a move
 
 
@@ -52,7 +57,7 @@ def sent(page: Table, stepper: Stepper, frames: str, moves: dict, layout: dict) 
         "buttons": {m: page.own(m) for m in controls.STAGE_MOVES},
         "shortcuts": {KEYS[m][1].lower(): m for m in controls.STAGE_MOVES} | CLICKER,
         "stale": [page.own("numbers"), page.own("more_numbers")],
-        "sync_ms": SYNC_MS,
+        "sync_ms": CLASS_SYNC_MS if ss.get(lab.CLASS) is not None else SYNC_MS,
         "play": {
             "key": page.own("play"),
             "shortcut": KEYS["play"][1].lower(),
