@@ -1,27 +1,41 @@
-"""The class in the room under load: students follow a lecturer over the class's routes.
+"""The class in the room under load, through the lab's pages: a lecturer in Chromium leads
+200 students who joined through /join.
 
     python benchmarks/room.py                     # 200 students, one server (memory)
-    python benchmarks/room.py --replicas 2        # two servers sharing Redis
+    python benchmarks/room.py --replicas 2        # two servers behind nginx, sharing Redis
     python benchmarks/room.py --students 50 --moves 20 --interval 1
 
-Loopback only and bounded (``--cap`` seconds at most). The servers are
-``benchmarks/room_server.py`` (the routes of ``ui/room/routes.py`` on uvicorn, one
-process each; with ``--replicas`` above 1 they share a Debian ``redis-server`` this
-script starts on a free port, without persistence, and stops). No page is involved yet:
-the lecturer posts each move to ``/class/{code}/lead`` as its stage will, and asks and
-reveals through the benchmark server's ``/bench/lecturer`` (the page will call the store).
+Loopback only and bounded (``--cap`` seconds at most). The lab is served as a course
+server serves it (``deploy/serve.py``: one process; with ``--replicas`` above 1, nginx in
+front and a Debian ``redis-server`` it starts and stops).
 
-Each student joins (its own address in ``X-Forwarded-For``), follows the events on server
-``i mod replicas`` (HTTP/1.0, asyncio streams), answers each question after 0.2-2 s
-(a third change their answer once), and places 2 points once collecting starts. The
-lecturer moves every ``--interval`` s (``--moves`` moves, 2 s x 60 by default), asks 5
-questions and reveals each 3 moves later, all on server 0.
+- The lecturer is headless Chromium (1024x768) on the Playground (60 points, label noise:
+  every step has a next mistake to ask about). It presses **Start a class**, sets 2
+  points per student, and once the class has joined presses **Collect points**; then it
+  presses S (Step) every ``--interval`` s (``--moves`` times: 2 s x 60 by default), Q
+  (**Ask the class**, the next mistake) at 5 of those steps, and **Reveal** 3 steps after
+  each. What the projector says is read off the page: the answers counted (Reveal's
+  "N answered") and the points ("N points so far").
+- Each student is ``load_client.Student`` (Streamlit's own websocket protocol, what a
+  browser sends and loads, without the browser: 200 Chromium tabs would measure the
+  tabs), opening the join link ``/join?code=CODE`` ``--gap`` s after the one before: the
+  join page's run joins the class and opens the lecturer's page; the student's id and the
+  class's code are read from the follower script that page draws, as the browser's copy
+  of it reads them. Then it does what that script does: listens to
+  ``/class/CODE/events`` (with the page's cookies: nginx's affinity), answers each question
+  0.2-2 s after it is asked (a third change their answer once) and places 2 points in the
+  box the lecturer's page set, each a POST to the class's routes.
+- With ``--browsers`` (1 by default) some of the students are real Chromium tabs at phone
+  size (390x844) on the same join link: their lag is read off their stage's cursor, the
+  frame drawn.
 
-Reported: the follow lag (the lecturer's POST sent to the event read by each student),
-median / p95 / max, moves not received, errors (any refused or failed request other than
-an answer that reached a question already revealed), answers and points counted by the
-store against those it accepted, the servers' CPU seconds and largest RSS (and Redis's),
-the client's CPU, and the machine's load and slowdown before the run.
+Reported: the follow lag (the lecturer's key press to each student's event naming the
+new step; for the Chromium students, to their stage showing it), median / p95 / max,
+steps not received, errors (a join, page or request that failed or was refused, other
+than an answer that reached a question already revealed), answers and points the
+projector counted against those the students' requests had accepted, the servers' CPU
+seconds and largest RSS (Redis and nginx included), the client's CPU, and the machine's
+load and slowdown before the run.
 """
 
 from __future__ import annotations
@@ -31,51 +45,65 @@ import asyncio
 import json
 import os
 import random
-import shutil
-import socket
+import re
 import statistics
-import subprocess
 import sys
 import tempfile
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 BENCH = Path(__file__).resolve().parent
 sys.path.insert(0, str(BENCH))
 sys.path.insert(0, str(BENCH.parent / "tests" / "browser"))
+sys.path.insert(0, str(BENCH.parent / "deploy"))
 
-from browser_helpers import machine_slowdown  # noqa: E402
+from browser_helpers import (  # noqa: E402
+    APP_IDLE,
+    CHROMIUM_ARGS,
+    CHROMIUM_PATH,
+    RUNNING_ICON,
+    machine_slowdown,
+)
 from load import Sampler  # noqa: E402
+from load_client import FINISHED, Student, StudentError  # noqa: E402
+from serve import serve  # noqa: E402
+
+LINK = "/playground?pg_n=60&pg_seed=3&pg_noise=0.1"
+OVER = '[data-testid="stageOver"][data-cursor]'  # the stage's (other charts have one too)
+FOLLOWER = re.compile(r'"code": "([0-9A-Z]+)", "student": "([A-Za-z0-9_-]+)"')
+ASKS = 5
+FOLLOW_RERUN = "lab_follow_rerun"  # ui.state.lab.FOLLOW_RERUN: the follower's hidden button
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+class Room:
+    """What the lecturer did and the students saw and sent, for the report."""
+
+    def __init__(self) -> None:
+        self.pressed: dict[int, float] = {}  # the step a press landed on -> its time
+        self.presses: list[tuple[int, int, str]] = []  # (move, step landed on, what came then)
+        self.seen: list[dict[int, float]] = []  # per student: step -> when its event came
+        self.drawn: list[dict[int, float]] = []  # per Chromium student: step -> when drawn
+        self.errors: list[str] = []
+        self.answered: dict[int, set[int]] = {}  # question -> students whose answer landed
+        self.points = 0
+        self.ready = 0  # students following (their stream's first event came)
+        self.failed = 0  # students whose join failed
+        self.reruns = 0  # runs the simulated students' followers asked for
+        self.tabs = 0  # Chromium students whose stage is drawn
+        self.done = asyncio.Event()
 
 
-def wait_for_port(port: int, process: subprocess.Popen, seconds: float = 30) -> None:
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        if process.poll() is not None:
-            raise RuntimeError(f"the server on {port} exited")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.2).close()
-            return
-        except OSError:
-            time.sleep(0.05)
-    raise RuntimeError(f"nothing listens on {port}")
-
-
-async def request(port, method, path, body=None, address=None) -> tuple[int, dict]:
-    """One HTTP/1.0 request; (status, JSON body)."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+async def request(base: str, method: str, path: str, body=None, cookie="") -> tuple[int, dict]:
+    """One HTTP/1.0 request to the lab (as the page's fetch makes it); (status, JSON)."""
+    parts = urlsplit(base)
+    reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
     data = b"" if body is None else json.dumps(body).encode()
-    head = f"{method} {path} HTTP/1.0\r\nHost: x\r\nContent-Length: {len(data)}\r\n"
+    head = f"{method} {path} HTTP/1.0\r\nHost: {parts.netloc}\r\nContent-Length: {len(data)}\r\n"
     if body is not None:
         head += "Content-Type: application/json\r\n"
-    if address:
-        head += f"X-Forwarded-For: {address}\r\n"
+    if cookie:
+        head += f"Cookie: {cookie}\r\n"
     writer.write(head.encode() + b"\r\n" + data)
     reply = await reader.read()
     writer.close()
@@ -83,191 +111,355 @@ async def request(port, method, path, body=None, address=None) -> tuple[int, dic
     return status, json.loads(reply.split(b"\r\n\r\n", 1)[1] or b"null")
 
 
-class Room:
-    """What the students saw and sent, for the report."""
+class Joiner(Student):
+    """A student's browser on the join link: the follower script's data is kept."""
 
-    def __init__(self) -> None:
-        self.sent: dict[int, float] = {}  # move's version -> time its POST was sent
-        self.lags: list[float] = []
-        self.received = 0
-        self.errors: list[str] = []
-        self.answered: dict[int, set[int]] = {}  # question -> students whose answer landed
-        self.points = 0
-        self.ready = 0
+    def __init__(self, base: str, link: str) -> None:
+        super().__init__(base, link)
+        self.follows: tuple[str, str] | None = None  # (code, student id)
+
+    def holds(self, step: int) -> bool:
+        """Whether the stage holds the step's frame (the follower then draws it, no run)."""
+        return self.chart is not None and str(step) in self.chart["frame_keys"]
+
+    async def follow_rerun(self) -> None:
+        """The follower's hidden button (``lab.FOLLOW_RERUN``): the server opens the
+        lecture's step; until that run has finished with the stage's chart."""
+        state = self._state(FOLLOW_RERUN)
+        state.trigger_value = True
+        await self._send_rerun([state])
+        self.values.pop(state.id, None)  # a press, not a value kept
+        run = await self._until_finished(final=(FINISHED,))
+        if run.errors or not run.chart:
+            raise StudentError(f"the follower's run: {run.errors[:1] or 'no chart'}")
+
+    def _delta(self, msg, result) -> None:
+        super()._delta(msg, result)
+        delta = msg.delta
+        if delta.WhichOneof("type") == "new_element":
+            element = delta.new_element
+            if element.WhichOneof("type") == "html":
+                found = FOLLOWER.search(element.html.body)
+                if found:
+                    self.follows = (found.group(1), found.group(2))
 
 
-async def student(i, port, code, room: Room, done: asyncio.Event, rng: random.Random):
-    address = f"10.{i // 250}.{i % 250}.7"
-    status, joined = await request(port, "POST", f"/class/{code}/join", address=address)
-    if status != 200:
-        room.errors.append(f"join {status} {joined}")
-        return
-    me = joined["student"]
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    writer.write(f"GET /class/{code}/events HTTP/1.0\r\nHost: x\r\n\r\n".encode())
+async def student(i: int, base: str, code: str, delay: float, room: Room) -> None:
+    rng = random.Random(i)
+    seen: dict[int, float] = {}
+    room.seen.append(seen)
+    await asyncio.sleep(delay)
+    try:
+        async with Joiner(base, f"/join?code={code}") as s:
+            run = await s.open()
+            if run.errors or s.follows is None or s.follows[0] != code:
+                raise StudentError(f"joined without following: {run.errors[:1]}")
+            me = s.follows[1]
+            await follow(s, base, code, me, rng, seen, room)
+    except Exception as exc:  # this student's error, counted
+        room.failed += 1
+        room.errors.append(f"student {i}: {type(exc).__name__}: {exc}"[:300])
+
+
+async def follow(s: Joiner, base, code, me, rng, seen, room: Room) -> None:
+    """What the follower script does: the class's events; each step drawn from the frames
+    the page holds, or opened by the server (a run) when it holds none; answers; points."""
+    cookie = s._cookie_header()
+    parts = urlsplit(base)
+    reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
+    head = f"GET /class/{code}/events HTTP/1.0\r\nHost: {parts.netloc}\r\nCookie: {cookie}\r\n"
+    writer.write(head.encode() + b"\r\n")
+    status = (await reader.readline()).split(b" ", 2)[1]
+    if status != b"200":
+        raise StudentError(f"events: HTTP {status.decode()}")
     await reader.readuntil(b"\r\n\r\n")
-    tasks = []
+    tasks: list[asyncio.Task] = []
+    placing = False
 
-    async def answer(question):
+    async def answer(question: dict) -> None:
         await asyncio.sleep(rng.uniform(0.2, 2.0))
         for _ in range(2 if rng.random() < 1 / 3 else 1):
-            body = {"student": me, "question": question, "choice": rng.randrange(2)}
-            status, reply = await request(port, "POST", f"/class/{code}/answer", body, address)
+            body = {"student": me, "question": question["id"]}
+            body["choice"] = rng.randrange(len(question["choices"]))
+            status, reply = await request(base, "POST", f"/class/{code}/answer", body, cookie)
             if status == 200:
-                room.answered.setdefault(question, set()).add(i)
+                room.answered.setdefault(question["id"], set()).add(me)
             elif status != 409:  # 409: revealed meanwhile, as in a lecture
                 room.errors.append(f"answer {status} {reply}")
             await asyncio.sleep(0.3)
 
-    async def place():
-        for _ in range(2):
+    async def place(collecting: dict) -> None:
+        x0, x1, y0, y1 = collecting["box"]
+        for _ in range(collecting["per_student"]):
             await asyncio.sleep(rng.uniform(0.3, 1.5))
-            body = {"student": me, "x1": rng.uniform(-1, 1), "x2": rng.uniform(-1, 1)}
+            body = {"student": me, "x1": rng.uniform(x0, x1), "x2": rng.uniform(y0, y1)}
             body["label"] = rng.choice((1, -1))
-            status, reply = await request(port, "POST", f"/class/{code}/point", body, address)
+            status, reply = await request(base, "POST", f"/class/{code}/point", body, cookie)
             if status == 200:
                 room.points += 1
             else:
                 room.errors.append(f"point {status} {reply}")
 
     try:
-        while not done.is_set():
+        while not room.done.is_set():
             line = await reader.readline()
             if not line:
-                room.errors.append("the event stream closed")
+                room.errors.append("an event stream closed")
                 return
             if not line.startswith(b"data:"):
                 continue
-            event = json.loads(line[5:])
             now = time.perf_counter()
+            event = json.loads(line[5:])
             kind = event["type"]
+            lead = event.get("lead") if kind in ("state", "lead") else None
+            step = lead.get("cursor") if lead else None
+            if isinstance(step, int) and step != s.cursor:
+                if not s.holds(step):
+                    room.reruns += 1
+                    await s.follow_rerun()  # events meanwhile wait in the stream
+                    now = time.perf_counter()
+                s.cursor = step if s.holds(step) else s.cursor
+                seen.setdefault(s.cursor, now)
+            collecting = event.get("collecting") if kind in ("state", "collecting") else None
             if kind == "state":
                 room.ready += 1
-            elif kind == "lead":
-                room.lags.append(now - room.sent[event["version"]])
-                room.received += 1
             elif kind == "asked":
-                tasks.append(asyncio.create_task(answer(event["question"]["id"])))
-            elif kind == "collecting" and event["collecting"]:
-                tasks.append(asyncio.create_task(place()))
+                tasks.append(asyncio.create_task(answer(event["question"])))
+            if collecting and not placing:
+                placing = True
+                tasks.append(asyncio.create_task(place(collecting)))
     finally:
         writer.close()
         for task in tasks:
             task.cancel()
 
 
-async def lecture(args, ports, code, secret, room: Room) -> dict:
-    rng = random.Random(0)
-    done = asyncio.Event()
-    followers = [
-        asyncio.create_task(student(i, ports[i % len(ports)], code, room, done, random.Random(i)))
-        for i in range(args.students)
-    ]
-    while room.ready < args.students and not any(f.done() for f in followers):
-        await asyncio.sleep(0.1)
-    asks = {1 + k * (args.moves // 5) for k in range(5)}
-    open_question, reveal_at, revealed = None, None, {}
-    await request(ports[0], "POST", "/bench/lecturer", {"do": "collect", "per_student": 2})
-    for move in range(1, args.moves + 1):
-        room.sent[move] = time.perf_counter()
-        body = {"secret": secret, "lead": {"page": "/playground", "cursor": move}}
-        status, reply = await request(ports[0], "POST", f"/class/{code}/lead", body)
-        if status != 200 or reply["version"] != move:
-            room.errors.append(f"lead {status} {reply}")
-        if move == reveal_at:
-            _, reply = await request(
-                ports[0], "POST", "/bench/lecturer", {"do": "reveal", "question": open_question}
-            )
-            revealed[open_question] = reply["counts"]
-            open_question = None
-        if move in asks and open_question is None:
-            _, reply = await request(ports[0], "POST", "/bench/lecturer", {"do": "ask"})
-            open_question, reveal_at = reply["question"], move + 3
-        await asyncio.sleep(args.interval * rng.uniform(0.9, 1.1))
-    if open_question is not None:
-        _, reply = await request(
-            ports[0], "POST", "/bench/lecturer", {"do": "reveal", "question": open_question}
+# ------------------------------------------------------------------ the lecturer's page
+async def idle(page) -> None:
+    await page.wait_for_selector(APP_IDLE, state="attached", timeout=60_000)
+    await page.wait_for_selector(RUNNING_ICON, state="detached", timeout=60_000)
+
+
+async def cursor(page) -> int | None:
+    value = await page.evaluate(f"document.querySelector('{OVER}')?.dataset.cursor ?? null")
+    return None if value is None else int(value)
+
+
+async def text_of(page, selector: str, has_text: str) -> str:
+    found = page.locator(selector, has_text=has_text).first
+    await found.wait_for(timeout=60_000)
+    return await found.inner_text()
+
+
+WATCH_JS = f"""(name) => {{
+  let last = null;
+  const look = () => {{
+    const c = document.querySelector('{OVER}')?.dataset.cursor;
+    if (c !== undefined && c !== last) {{ last = c; window[name](c); }}
+    requestAnimationFrame(look);
+  }};
+  look();
+}}"""  # each frame: the step the stage shows (its element may be drawn anew)
+
+
+async def browser_student(browser, link: str, room: Room) -> None:
+    """A phone on the join link: when its stage draws each step."""
+    drawn: dict[int, float] = {}
+    room.drawn.append(drawn)
+    context = await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    page = await context.new_page()
+    try:
+        await page.goto(link, wait_until="domcontentloaded", timeout=120_000)
+        await page.wait_for_selector(f"{OVER} .main-svg", timeout=120_000)
+        await page.expose_function(
+            "labDrawn", lambda c: drawn.setdefault(int(c), time.perf_counter())
         )
-        revealed[open_question] = reply["counts"]
-    await asyncio.sleep(2)
-    done.set()
-    _, state = await request(ports[-1], "GET", f"/class/{code}/state")
-    for f in followers:
-        f.cancel()
-    await asyncio.gather(*followers, return_exceptions=True)
-    return {"revealed": revealed, "points_counted": len(state["points"])}
+        await page.evaluate(WATCH_JS, "labDrawn")
+        room.tabs += 1
+        await room.done.wait()
+    except Exception as exc:
+        room.errors.append(f"browser student: {type(exc).__name__}: {exc}"[:300])
+    finally:
+        await context.close()
 
 
-def start_redis(folder: str) -> tuple[subprocess.Popen, str]:
-    binary = shutil.which("redis-server")
-    if binary is None:
-        sys.exit("redis-server is not installed (apt-get install redis-server)")
-    port = free_port()
-    process = subprocess.Popen(
-        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no",
-         "--dir", folder],
-        stdout=subprocess.DEVNULL,
-    )  # fmt: skip
-    wait_for_port(port, process)
-    return process, f"redis://127.0.0.1:{port}/0"
+async def lecture(args, base: str, room: Room) -> dict:
+    from playwright.async_api import async_playwright
+
+    rng = random.Random(0)
+    out: dict = {"revealed": []}
+    async with async_playwright() as pw:
+        browser = await pw.chromium.launch(
+            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
+        )
+        context = await browser.new_context(viewport={"width": 1024, "height": 768})
+        page = await context.new_page()
+        await page.goto(base + LINK, wait_until="domcontentloaded", timeout=120_000)
+        await page.wait_for_selector(f"{OVER} .main-svg", timeout=120_000)
+        await idle(page)
+        await page.locator(".st-key-lab_class_start button").first.click()
+        await page.wait_for_selector('[data-testid="stImage"] img', timeout=60_000)
+        await idle(page)
+        link = (await page.locator('[data-testid="stCode"]').first.inner_text()).strip()
+        code = link.rsplit("=", 1)[1]
+        field = page.locator(".st-key-lab_class_per_student input")
+        await field.fill("2")
+        await field.press("Enter")
+        await idle(page)
+
+        joining = [
+            asyncio.create_task(student(i, base, code, i * args.gap, room))
+            for i in range(args.students - args.browsers)
+        ]
+        joining += [
+            asyncio.create_task(browser_student(browser, link, room)) for _ in range(args.browsers)
+        ]
+        t0 = time.perf_counter()
+        simulated = args.students - args.browsers
+        while room.ready + room.failed < simulated or room.tabs < args.browsers:
+            if time.perf_counter() - t0 > args.cap / 2:
+                room.errors.append(f"only {room.ready + room.tabs} of the class followed in time")
+                break
+            await asyncio.sleep(0.2)
+        await asyncio.sleep(3)  # the Chromium students' first runs settle
+        out["joined_s"] = round(time.perf_counter() - t0, 1)
+
+        await page.locator(".st-key-lab_class_collect button").first.click()
+        await idle(page)
+        shown: list[tuple[float, int]] = []  # the projector's steps, as drawn
+        await page.expose_function(
+            "labShown", lambda c: shown.append((time.perf_counter(), int(c)))
+        )
+        await page.evaluate(WATCH_JS, "labShown")
+        await page.mouse.click(600, 5)  # the page has the keys
+        asks = {1 + k * (args.moves // ASKS) for k in range(ASKS)}
+        reveal_at = None
+        for move in range(1, args.moves + 1):
+            before = await cursor(page)
+            pressed = time.perf_counter()
+            await page.keyboard.press("s")
+            await page.wait_for_function(  # the stage there (not redrawn) at another step
+                f"""(b) => {{
+                  const c = document.querySelector('{OVER}')?.dataset.cursor;
+                  return c !== undefined && c !== String(b);
+                }}""",
+                arg=before,
+                timeout=30_000,
+            )
+            landed = await cursor(page)
+            room.pressed[landed] = pressed
+            room.presses.append((move, landed, ""))
+            if move == reveal_at:
+                out["revealed"].append(await reveal(page))
+                reveal_at = None
+            if move in asks and reveal_at is None:
+                await asyncio.sleep(0.3)
+                await page.keyboard.press("q")
+                await page.wait_for_selector(".st-key-lab_class_reveal button", timeout=60_000)
+                reveal_at = move + 3
+            await asyncio.sleep(args.interval * rng.uniform(0.9, 1.1))
+        if reveal_at is not None:
+            out["revealed"].append(await reveal(page))
+        await asyncio.sleep(3)  # the last points arrive; the projector reads every second
+        said = await text_of(page, '[data-testid="stText"]', "points so far")
+        out["points_shown"] = int(said.split(": ", 1)[1].split()[0].replace(",", ""))
+        out["page_errors"] = await page.locator('[data-testid="stException"]').count()
+        # The projector never goes back a step by itself (the lecturer only steps on).
+        out["projector_went_back"] = [
+            (a[1], b[1]) for a, b in zip(shown, shown[1:], strict=False) if b[1] < a[1]
+        ]
+        room.done.set()
+        for task in joining:
+            task.cancel()
+        await asyncio.gather(*joining, return_exceptions=True)
+        await browser.close()
+    return out
+
+
+async def reveal(page) -> int:
+    """Reveal: the number of answers the projector says it counted."""
+    await idle(page)
+    await page.locator(".st-key-lab_class_reveal button").click()
+    said = await text_of(page, '[data-testid="stCaptionContainer"]', "Right answer:")
+    await idle(page)
+    await page.mouse.click(600, 5)  # the keys again
+    return int(said.rsplit(". ", 1)[1].split()[0].replace(",", ""))
+
+
+# ------------------------------------------------------------------ the report
+def lags_ms(room: Room, seen: list[dict[int, float]]) -> tuple[list[float], int]:
+    """Each press's lag for each student: until the student showed its step or a later one
+    (the lecturer only steps forward here; a follower that opened the lecture's step by a
+    run may land past a press that came meanwhile); missed: never shown."""
+    lags, missed = [], 0
+    for step, pressed in room.pressed.items():
+        for mine in seen:
+            times = [t for c, t in mine.items() if c >= step and t >= pressed]
+            if times:
+                lags.append(1000 * (min(times) - pressed))
+            else:
+                missed += 1
+    return sorted(lags), missed
+
+
+def spread(lags: list[float]) -> dict:
+    if not lags:
+        return {"median": None, "p95": None, "max": None}
+    return {
+        "median": round(statistics.median(lags)),
+        "p95": round(lags[int(0.95 * (len(lags) - 1))]),
+        "max": round(lags[-1]),
+    }
 
 
 def run(args) -> dict:
     load = os.getloadavg()[0]
     slowdown = machine_slowdown()
-    processes = []
+    room = Room()
     with tempfile.TemporaryDirectory() as folder:
-        env = dict(os.environ)
-        if args.replicas > 1 or args.redis:
-            redis_process, env["LAB_REDIS_URL"] = start_redis(folder)
-            processes.append(redis_process)
-        else:
-            env.pop("LAB_REDIS_URL", None)
-        opened = Path(folder) / "class.json"
-        ports = [free_port() for _ in range(args.replicas)]
-        for k, port in enumerate(ports):
-            server_env = {**env, "ROOM_BENCH_OPEN": str(opened)} if k == 0 else env
-            command = [sys.executable, "-m", "uvicorn", "room_server:app", "--port", str(port)]
-            command += ["--host", "127.0.0.1", "--log-level", "warning", "--no-access-log"]
-            processes.append(subprocess.Popen(command, cwd=BENCH, env=server_env))
-            wait_for_port(port, processes[-1])
-        try:
-            secret = json.loads(opened.read_text())
-            room = Room()
-            client0 = time.process_time()
-            with Sampler([p.pid for p in processes]) as usage:
-                result = asyncio.run(
-                    asyncio.wait_for(
-                        lecture(args, ports, secret["code"], secret["secret"], room), args.cap
-                    )
-                )
-            client_cpu = time.process_time() - client0
-        finally:
-            for process in processes:
-                process.terminate()
-            for process in processes:
-                process.wait(10)
-    lags = sorted(1000 * x for x in room.lags)
-    answers_sent = sum(len(room.answered.get(q, ())) for q in result["revealed"])
-    answers_counted = sum(sum(c) for c in result["revealed"].values())
+        os.environ["LAB_LECTURES_DB"] = str(Path(folder) / "lectures.db")
+        with serve(args.replicas, args.port, "127.0.0.1", sticky=True) as dep:
+            client0 = os.times()
+            with Sampler(dep.pids) as usage:
+                out = asyncio.run(asyncio.wait_for(lecture(args, dep.url, room), args.cap))
+            client1 = os.times()
+    followers = [s for s in room.seen if s]
+    lags, missed = lags_ms(room, room.seen)
+    drawn, not_drawn = lags_ms(room, room.drawn)
+    unseen = [
+        (move, step)
+        for move, step, _ in room.presses
+        if not any(max(s, default=-1) >= step for s in followers)
+    ]
+    undrawn = [
+        (move, step)
+        for move, step, _ in room.presses
+        if not all(max(d, default=-1) >= step for d in room.drawn)
+    ]
+    accepted = sum(len(v) for v in room.answered.values())
     return {
         "replicas": args.replicas,
-        "store": "redis" if args.replicas > 1 or args.redis else "memory",
+        "store": "redis" if args.replicas > 1 else "memory",
         "students": args.students,
-        "moves": args.moves,
-        "lag_ms": {
-            "median": statistics.median(lags) if lags else None,
-            "p95": lags[int(0.95 * (len(lags) - 1))] if lags else None,
-            "max": lags[-1] if lags else None,
-        },
-        "missed": args.students * args.moves - room.received,
-        "errors": room.errors[:10],
-        "error_count": len(room.errors),
-        "answers": {"counted": answers_counted, "accepted": answers_sent},
-        "points": {"counted": result["points_counted"], "accepted": room.points},
-        "server_cpu_s": round(usage.cpu - usage.cpu0, 2),
+        "followed": len(followers) + len(room.drawn),
+        "joined_s": out.get("joined_s"),
+        "steps": len(room.pressed),
+        "follower_runs": room.reruns,  # the simulated students' (frames ran out)
+        "lag_ms": spread(lags),
+        "missed": missed,
+        "steps_nobody_saw": unseen[:10],  # (press, step)
+        "presses": [(m, c) for m, c, _ in room.presses] if os.environ.get("ROOM_DEBUG") else None,
+        "chromium_lag_ms": spread(drawn),
+        "chromium_missed": not_drawn,
+        "steps_a_tab_missed": undrawn[:10],  # (press, step)
+        "errors": len(room.errors) + out.get("page_errors", 0),
+        "projector_went_back": out.get("projector_went_back"),
+        "error_examples": sorted(set(room.errors))[:5],
+        "answers": {"counted": sum(out["revealed"]), "accepted": accepted},
+        "points": {"counted": out.get("points_shown"), "accepted": room.points},
+        "server_cpu_s": round(usage.cpu - usage.cpu0, 1),
         "server_max_rss_mb": round(usage.max_rss / 2**20),
-        "client_cpu_s": round(client_cpu, 2),
+        "client_cpu_s": round((client1.user + client1.system) - (client0.user + client0.system), 1),
         "load_before": round(load, 1),
         "slowdown_before": round(slowdown, 2),
     }
@@ -275,12 +467,14 @@ def run(args) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--students", type=int, default=200)
+    parser.add_argument("--students", type=int, default=200, help="all of them")
+    parser.add_argument("--browsers", type=int, default=1, help="of them, Chromium tabs")
     parser.add_argument("--moves", type=int, default=60)
-    parser.add_argument("--interval", type=float, default=2.0, help="seconds between moves")
+    parser.add_argument("--interval", type=float, default=2.0, help="seconds between steps")
+    parser.add_argument("--gap", type=float, default=0.3, help="seconds between joins")
     parser.add_argument("--replicas", type=int, default=1)
-    parser.add_argument("--redis", action="store_true", help="Redis with one server too")
-    parser.add_argument("--cap", type=float, default=600.0, help="seconds at most")
+    parser.add_argument("--port", type=int, default=8631)
+    parser.add_argument("--cap", type=float, default=900.0, help="seconds at most")
     parser.add_argument("--json", help="write the result to this file")
     args = parser.parse_args()
     result = run(args)

@@ -25,13 +25,16 @@ from browser_helpers import (
     wait_for_app_idle,
 )
 
+from ui import lecture
+
 OVER = '[data-testid="stageOver"]'
+STAGE = f"{OVER}[data-cursor]"  # the stage's (the class's own charts have an over layer too)
 LINK = "/playground?pg_n=60&pg_seed=3"
 SHOTS = Path("/tmp/follow")
 
 
 def cursor(page: Any) -> int | None:
-    value = page.evaluate(f"document.querySelector('{OVER}')?.dataset.cursor ?? null")
+    value = page.evaluate(f"document.querySelector('{STAGE}')?.dataset.cursor ?? null")
     return None if value is None else int(value)
 
 
@@ -39,7 +42,7 @@ def wait_cursor(page: Any, target: int, budget_s: float) -> float:
     """Seconds until ``page``'s stage shows ``target`` (fails after ``budget_s`` * 5)."""
     t0 = time.monotonic()
     page.wait_for_function(
-        f"(t) => document.querySelector('{OVER}')?.dataset.cursor === String(t)",
+        f"(t) => document.querySelector('{STAGE}')?.dataset.cursor === String(t)",
         arg=target,
         timeout=budget_s * 5000,
     )
@@ -51,11 +54,211 @@ def press(page: Any, key: str) -> int:
     before = cursor(page)
     page.locator(f".st-key-{key} button").first.click()
     page.wait_for_function(
-        f"(b) => document.querySelector('{OVER}')?.dataset.cursor !== String(b)",
+        f"(b) => document.querySelector('{STAGE}')?.dataset.cursor !== String(b)",
         arg=before,
         timeout=20_000,
     )
     return cursor(page)
+
+
+POINTS_JS = """() => {
+  const over = document.querySelector('[data-testid="stageOver"][data-cursor]');
+  const gd = over?.parentElement?.querySelector('.plot-click-graph');
+  const t = gd && gd.data ? gd.data.find((d) => d.name === 'class points') : null;
+  return t ? {x: [...t.x], y: [...t.y], width: [...t.marker.line.width]} : null;
+}"""
+STATE_JS = """async (code) => {
+  const resp = await fetch(`/class/${code}/state`);
+  return await resp.json();
+}"""
+FORGE_JS = """async ([code, body]) => {
+  const resp = await fetch(`/class/${code}/lead`, {
+    method: "POST", headers: {"Content-Type": "application/json"}, body: JSON.stringify(body),
+  });
+  return [resp.status, await resp.json()];
+}"""
+
+
+def test_a_lecture_with_its_class_from_start_to_end(browser: Any, streamlit_server: Any):
+    """Part 6 of the class in one flow, in real Chromium: a lecturer (1024x768) and two
+    students, a phone (390x844) joining by the link and a laptop by the code typed at
+    /join. Both follow Steps and a Back, a data change, a poll answered and revealed with
+    exact counts, points collected; forged lecturer requests from a student's browser are
+    refused and move nothing; the phone detaches and re-syncs; both follow the lecturer
+    into the lecture's scenes (Open, then Next scene)."""
+    url = streamlit_server("app.py")
+    budget = 1.0 * machine_slowdown()
+    contexts = [
+        browser.new_context(viewport={"width": 1024, "height": 768}),
+        browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True),
+        browser.new_context(viewport={"width": 1280, "height": 800}),
+    ]
+    try:
+        lect, phone, laptop = (c.new_page() for c in contexts)
+        students = (phone, laptop)
+        open_app(lect, url + "/playground?pg_n=30&pg_seed=3&pg_noise=0.1")
+        lect.wait_for_selector(f"{STAGE} .main-svg", timeout=60_000)
+        lect.locator(".st-key-lab_class_start button").first.click()
+        lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
+        wait_for_app_idle(lect)
+        link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+        code = parse_qs(urlparse(link).query)["code"][0]
+
+        # Joining: the phone by the link, the laptop by the code typed (as people type it).
+        open_app(phone, link)
+        open_app(laptop, url + "/join")
+        typed = f" {code[:3].lower()}-{code[3:].lower()} "
+        laptop.locator(".st-key-lab_join_code input").fill(typed)
+        laptop.locator(".st-key-lab_join_go button").click()
+        for student in students:
+            student.wait_for_selector(f"{STAGE} .main-svg", timeout=60_000)
+            wait_for_app_idle(student)
+            assert urlparse(student.url).path == "/playground"
+            assert parse_qs(urlparse(student.url).query)["class"] == [code]
+            student.wait_for_selector('[data-testid="stText"]:has-text("Following the lecture")')
+        assert cursor(phone) == cursor(laptop) == cursor(lect) == 0
+
+        # Step, Step, Back: both follow within the budget.
+        for key in ("pg_step", "pg_step", "pg_back", "pg_step"):
+            target = press(lect, key)
+            for student in students:
+                lag = wait_cursor(student, target, budget)
+                assert lag < budget, (key, lag, budget)
+
+        # A data change (n = 50 in the lecturer's sidebar, open at 1024): both open it.
+        field = lect.locator(".st-key-pg_n input").first
+        field.fill("50")
+        field.press("Enter")
+        lect.wait_for_function("() => location.search.includes('pg_n=50')", timeout=30_000)
+        wait_for_app_idle(lect)
+        for student in students:
+            student.wait_for_function(
+                "() => location.search.includes('pg_n=50')", timeout=budget * 5000
+            )
+            student.wait_for_selector(f"{STAGE} .main-svg", timeout=60_000)
+            wait_for_app_idle(student)
+        target = press(lect, "pg_step")
+        for student in students:
+            wait_cursor(student, target, budget)
+
+        # Predict, then reveal: two answers (one changed), counted exactly.
+        lect.mouse.click(600, 5)
+        lect.keyboard.press("q")
+        for student in students:
+            student.wait_for_selector("#lab-poll button[data-choice]", timeout=15_000)
+        phone.locator("#lab-poll button[data-choice='1']").click()
+        phone.wait_for_selector("#lab-poll button[data-choice='1'][aria-pressed='true']")
+        phone.locator("#lab-poll button[data-choice='0']").click()
+        phone.wait_for_selector("#lab-poll button[data-choice='0'][aria-pressed='true']")
+        laptop.locator("#lab-poll button[data-choice='1']").click()
+        laptop.wait_for_selector("#lab-poll button[data-choice='1'][aria-pressed='true']")
+        lect.wait_for_function(
+            "() => document.querySelector('[data-testid=stMetricValue]')?.textContent === '2'",
+            timeout=15_000,
+        )
+        lect.locator(".st-key-lab_class_reveal button").click()
+        caption = lect.locator('[data-testid="stCaptionContainer"]', has_text="Right answer:")
+        caption.wait_for(timeout=30_000)
+        assert caption.inner_text().endswith(" 2 answered.")
+        for student in students:
+            student.wait_for_selector("#lab-poll[data-mode='revealed']", timeout=10_000)
+            texts = student.locator("#lab-poll button[data-choice]").all_inner_texts()
+            counts = [int(t.rsplit(" — ", 1)[1].split()[0]) for t in texts]
+            assert counts[:2] == [1, 1] and sum(counts) == 2, texts
+            student.locator("#lab-poll button", has_text="Hide").click()
+        wait_for_app_idle(lect)
+
+        # Points collected: one from each student, on the projector as they arrive.
+        field = lect.locator(".st-key-lab_class_per_student input")
+        field.fill("1")
+        field.press("Enter")
+        wait_for_app_idle(lect)
+        lect.locator(".st-key-lab_class_collect button").first.click()
+        for student, where in ((phone, (0.3, 0.4)), (laptop, (0.7, 0.6))):
+            student.wait_for_selector("#lab-collect button[data-label='1']", timeout=15_000)
+            root = student.locator(".plot-click-root", has=student.locator(STAGE)).first
+            root.scroll_into_view_if_needed()
+            student.wait_for_timeout(300)
+            graph = root.locator(".plot-click-graph .nsewdrag").first.bounding_box()
+            student.mouse.click(
+                graph["x"] + where[0] * graph["width"], graph["y"] + where[1] * graph["height"]
+            )
+            student.wait_for_selector("#lab-collect [data-placed='1']", timeout=10_000)
+        lect.wait_for_selector('[data-testid="stText"]:has-text("2 points so far")', timeout=15_000)
+        points = laptop.evaluate(STATE_JS, code)["points"]
+        assert len(points) == 2 and {p["label"] for p in points} == {1}
+        # Each student's chart shows the class's points as they arrive, their own outlined.
+        want = sorted((p["x1"], p["x2"]) for p in points)
+        for student in students:
+            student.wait_for_function(f"() => ({POINTS_JS})()?.x.length === 2", timeout=10_000)
+            drawn = student.evaluate(POINTS_JS)
+            assert sorted(zip(drawn["x"], drawn["y"], strict=True)) == want
+            assert sorted(drawn["width"]) == [0.5, 2.5]  # one theirs, one another's
+
+        # Forged lecturer requests, from a student's browser: refused; nothing moves.
+        version = laptop.evaluate(STATE_JS, code)["version"]
+        lead = {"page": "kernel", "query": "", "cursor": 0}
+        for body in ({"secret": "forged", "lead": lead}, {"secret": code, "lead": lead},
+                     {"lead": lead}):  # fmt: skip
+            status, answer = laptop.evaluate(FORGE_JS, [code, body])
+            assert status in (400, 403), (body, status, answer)
+        assert laptop.evaluate(STATE_JS, code)["version"] == version
+        laptop.wait_for_timeout(1000)
+        for student in students:
+            assert urlparse(student.url).path == "/playground"
+
+        # The phone explores on its own; the lecture moves on; Back to the lecture.
+        phone.locator(".st-key-lab_detach button").click()
+        phone.wait_for_selector('[data-testid="stText"]:has-text("Exploring on your own")')
+        wait_for_app_idle(phone)
+        mine = cursor(phone)
+        target = press(lect, "pg_step")
+        wait_cursor(laptop, target, budget)
+        phone.wait_for_timeout(1500)
+        assert cursor(phone) == mine != target
+        phone.wait_for_function(
+            "(t) => document.querySelector('.st-key-lab_class_where')?.innerText.trim() === t",
+            arg=f"The lecture is on /playground, step {target:,}.",
+            timeout=10_000,
+        )
+        phone.locator(".st-key-lab_resync button").click()
+        wait_cursor(phone, target, 10 * budget)
+        phone.wait_for_selector('[data-testid="stText"]:has-text("Following the lecture")')
+        wait_for_app_idle(phone)
+
+        # A scene change: the lecturer opens the lecture's first scene, then the next.
+        lect.locator('[data-testid="stSidebarNavLink"]', has_text="Lecture").click()
+        lect.wait_for_selector(".st-key-lab_lecture_open button", timeout=60_000)
+        wait_for_app_idle(lect)
+        bar = (  # the scene bar says "Scene k of n: its title"
+            "(t) => [...document.querySelectorAll('[data-testid=stMarkdownContainer] p')]"
+            ".some(p => p.textContent.startsWith(t))"
+        )
+        for i, opener in enumerate(
+            (".st-key-lab_lecture_open button", ".st-key-lab_next_scene button")
+        ):
+            lect.locator(opener).click()
+            said = f"Scene {i + 1} of {len(lecture.SCENES)}: {lecture.SCENES[i].title}"
+            lect.wait_for_function(bar, arg=said, timeout=60_000)
+            lect.wait_for_selector(f"{STAGE} .main-svg", timeout=60_000)
+            wait_for_app_idle(lect)
+            for student in students:  # the scene's bar, page, data and step
+                student.wait_for_function(bar, arg=said, timeout=budget * 10_000)
+                student.wait_for_selector(f"{STAGE} .main-svg", timeout=60_000)
+                wait_for_app_idle(student)
+                assert urlparse(student.url).path == urlparse(lect.url).path
+                wait_cursor(student, cursor(lect), 10 * budget)
+                theirs, ours = (
+                    parse_qs(urlparse(student.url).query),
+                    parse_qs(urlparse(lect.url).query),
+                )
+                for key in ("pg_n", "pg_seed", "pg_source", "pg_example"):
+                    assert theirs.get(key) == ours.get(key), (key, theirs, ours)
+        screenshot(phone, "class-flow-scene-phone-390", full_page=False)
+        screenshot(lect, "class-flow-scene-projector-1024", full_page=False)
+    finally:
+        for context in contexts:
+            context.close()
 
 
 @pytest.fixture

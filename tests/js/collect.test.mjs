@@ -43,9 +43,22 @@ test("a late joiner counts their points from the state; the end stops it", () =>
   c.take({
     type: "state",
     collecting: { box: [0, 1, 0, 1], per_student: 1 },
-    points: [{ id: 1, by: "Swift Ibis" }, { id: 2, by: "Other" }],
+    points: [
+      { id: 1, x1: 0.2, x2: 0.3, label: 1, by: "Swift Ibis" },
+      { id: 2, x1: 0.7, x2: 0.1, label: -1, by: "Other" },
+    ],
   });
-  assert.deepEqual(c.view(), { on: true, label: 1, placed: 1, per: 1, said: "" });
+  assert.deepEqual(c.view(), {
+    on: true,
+    label: 1,
+    placed: 1,
+    per: 1,
+    said: "",
+    points: [
+      { x1: 0.2, x2: 0.3, label: 1, mine: true },
+      { x1: 0.7, x2: 0.1, label: -1, mine: false },
+    ],
+  });
   assert.equal(c.place(0.5, 0.5), null);
   c.take({ type: "collecting", collecting: null });
   assert.equal(c.view().on, false);
@@ -54,4 +67,24 @@ test("a late joiner counts their points from the state; the end stops it", () =>
   c.take({ type: "collecting", collecting: { box: [0, 1, 0, 1], per_student: 3 } });
   c.take({ type: "ended" });
   assert.equal(c.view().on, false);
+});
+
+test("the class's points are kept as they arrive, for the student's chart", () => {
+  const c = new Collect("Swift Ibis");
+  c.take(ON);
+  c.take({ type: "point", point: { id: 3, x1: 1, x2: -0.5, label: -1, by: "Calm Otter" } });
+  c.take({ type: "point", point: { id: 4, x1: -1, x2: 0.5, label: 1, by: "Swift Ibis" } });
+  c.take({ type: "point", point: { id: 5, x1: "1", x2: 0, label: 1, by: "X" } }); // not a number
+  c.take({ type: "point", point: { id: 6, x1: 0, x2: 0, label: 2, by: "X" } }); // not a class
+  c.take({ type: "point", point: { x1: 0, x2: 0, label: 1, by: "X" } }); // no id
+  assert.deepEqual(c.view().points, [
+    { x1: 1, x2: -0.5, label: -1, mine: false },
+    { x1: -1, x2: 0.5, label: 1, mine: true },
+  ]);
+  assert.equal(c.view().placed, 1);
+  assert.equal(c.take({ type: "point_removed", point: 3 }), true);
+  assert.equal(c.take({ type: "point_removed", point: 99 }), false); // none such
+  assert.deepEqual(c.view().points, [{ x1: -1, x2: 0.5, label: 1, mine: true }]);
+  c.take({ type: "ended" });
+  assert.deepEqual(c.view().points, []);
 });

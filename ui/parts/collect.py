@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 PAGES = {"pg_"}  # the page whose data the class builds: the Playground's drawing board
 READ_EVERY_S = 1.0
 POSITIVE, NEGATIVE = "#1f77b4", "#ff7f0e"  # the drawing board's classes
+# How the class's points look, on the projector's preview and on each student's chart.
+LOOK = {1: (POSITIVE, "circle"), -1: (NEGATIVE, "square")}
+POINT_SIZE = 12
 
 
 def _stage(path: str):
@@ -102,7 +105,7 @@ def _points(code: str) -> tuple[dict | None, list[dict]]:
 def preview(points: list[dict], box) -> go.Figure:
     """The class's points as they arrive, in the box students place them in."""
     fig = go.Figure()
-    for label, colour, symbol in ((1, POSITIVE, "circle"), (-1, NEGATIVE, "square")):
+    for label, (colour, symbol) in LOOK.items():
         mine = [p for p in points if p["label"] == label]
         fig.add_trace(
             go.Scatter(
@@ -110,7 +113,7 @@ def preview(points: list[dict], box) -> go.Figure:
                 y=[p["x2"] for p in mine],
                 mode="markers",
                 name=f"{label:+d}",
-                marker={"color": colour, "symbol": symbol, "size": 12},
+                marker={"color": colour, "symbol": symbol, "size": POINT_SIZE},
                 hoverinfo="skip",
             )
         )

@@ -23,7 +23,7 @@ import streamlit as st
 
 from ui import lecture
 from ui.charts import overlays
-from ui.parts import classroom, scenes
+from ui.parts import classroom, collect, scenes
 from ui.room import routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
@@ -38,6 +38,11 @@ _COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
 # A question's marked points on a student's chart look as on the projector's.
 _MARK = overlays.class_marks([("A", 0.0, 0.0)])[0]
 MARKS_LOOK = {k: v for k, v in _MARK.items() if k not in ("x", "y", "text")}
+# The class's points while collecting, on a student's chart as on the projector's preview.
+POINTS_LOOK = {
+    "size": collect.POINT_SIZE,
+    "classes": {str(label): {"color": c, "symbol": s} for label, (c, s) in collect.LOOK.items()},
+}
 _SCRIPT = _COMMENT.sub(
     "",
     "{\n"
@@ -225,6 +230,7 @@ def banner(path: str) -> None:
         "where": lab.CLASS_WHERE,
         "on": not detached,
         "marks": MARKS_LOOK,
+        "points": POINTS_LOOK,
     }
     script = _SCRIPT.replace("__FOLLOW_DATA__", json.dumps(data).replace("</", "<\\/"))
     with st.container(key=lab.FOLLOWER):

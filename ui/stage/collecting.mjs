@@ -7,13 +7,15 @@
 // null, and every ``points`` entry {id, x1, x2, label, by}), ``collecting``, ``point``,
 // ``point_removed`` ({point: id}), ``ended``. A student's own points are those ``by`` their
 // pseudonym. The server checks every point again (the box, the cap, the rate); what it
-// refuses is said to this student.
+// refuses is said to this student. Every point of the class is kept too, so the student's
+// chart shows the class's points as they arrive, as the projector does.
 
 export class Collect {
   constructor(me) {
     this.me = String(me || ""); // the student's pseudonym
     this.on = null; // {box: [x_min, x_max, y_min, y_max], per_student} while collecting
     this.mine = new Set(); // the ids of this student's points
+    this.points = new Map(); // id -> {x1, x2, label, by}: the class's points
     this.label = 1; // the class of the next point
     this.pending = 0; // points sent, not answered yet
     this.said = "";
@@ -24,9 +26,9 @@ export class Collect {
     if (!event || typeof event !== "object") return false;
     if (event.type === "state") {
       this.on = valid(event.collecting);
-      this.mine = new Set(
-        (Array.isArray(event.points) ? event.points : []).filter((p) => p && p.by === this.me).map((p) => p.id),
-      );
+      const points = (Array.isArray(event.points) ? event.points : []).filter(point);
+      this.points = new Map(points.map((p) => [p.id, p]));
+      this.mine = new Set(points.filter((p) => p.by === this.me).map((p) => p.id));
       return true;
     }
     if (event.type === "collecting") {
@@ -34,16 +36,18 @@ export class Collect {
       this.said = "";
       return true;
     }
-    if (event.type === "point" && event.point && event.point.by === this.me) {
-      this.mine.add(event.point.id);
+    if (event.type === "point" && point(event.point)) {
+      this.points.set(event.point.id, event.point);
+      if (event.point.by === this.me) this.mine.add(event.point.id);
       return true;
     }
-    if (event.type === "point_removed" && this.mine.has(event.point)) {
+    if (event.type === "point_removed") {
       this.mine.delete(event.point);
-      return true;
+      return this.points.delete(event.point);
     }
     if (event.type === "ended") {
       this.on = null;
+      this.points.clear();
       return true;
     }
     return false;
@@ -79,8 +83,26 @@ export class Collect {
 
   view() {
     const per = this.on ? this.on.per_student : 0;
-    return { on: !!this.on, label: this.label, placed: this.mine.size, per, said: this.said };
+    const points = [...this.points.values()].map((p) => ({
+      x1: p.x1,
+      x2: p.x2,
+      label: p.label,
+      mine: this.mine.has(p.id),
+    }));
+    return { on: !!this.on, label: this.label, placed: this.mine.size, per, said: this.said, points };
   }
+}
+
+// A point as the server sends it: an id, finite coordinates, a class of +1 or -1.
+function point(p) {
+  return (
+    !!p &&
+    typeof p === "object" &&
+    Number.isInteger(p.id) &&
+    Number.isFinite(p.x1) &&
+    Number.isFinite(p.x2) &&
+    (p.label === 1 || p.label === -1)
+  );
 }
 
 function valid(collecting) {

@@ -3,9 +3,10 @@
 // page of a student who follows a class).
 //
 // __FOLLOW_DATA__ = {code, student, name, shown: {page, query, scene, cursor}, rerun: key,
-// where: key, on: bool, marks: trace}: the class's code, the student's own id (it signs
-// their answers and points) and pseudonym, the look of a question's marked points (a
-// Plotly trace without its points), what
+// where: key, on: bool, marks: trace, points: {size, classes: {"1" | "-1": {color,
+// symbol}}}}: the class's code, the student's own id (it signs their answers and points)
+// and pseudonym, the look of a question's marked points (a Plotly trace without its
+// points) and of the class's points while collecting, what
 // the server's page shows, the key of the hidden button
 // that reruns the page (the server then opens the lecture's page or step), the key of the
 // line saying where the lecture is, and whether the student follows (false: detached; the
@@ -16,7 +17,8 @@
 // class's first event on each connection is its whole state.
 //
 // The class's question (ui/stage/polling.mjs) is drawn in a panel of its own at the foot
-// of the window, outside Streamlit's page (its reruns leave it alone): the prompt, one big
+// of the window, outside Streamlit's page (its reruns leave it alone), above Streamlit's
+// sidebar (open on a laptop, it hid the panel's left side and its Hide button): the prompt, one big
 // button per choice (an answer is POSTed to /class/CODE/answer), after Reveal the answers
 // per choice with the right one marked. Its words are set as text, never as HTML. While the
 // lecturer collects points (ui/stage/collecting.mjs), a bar at the top of the window picks
@@ -90,7 +92,7 @@
       box.setAttribute("aria-live", "polite");
       box.setAttribute("aria-label", "The class's question");
       box.style.cssText =
-        "position:fixed;left:0;right:0;bottom:0;z-index:999990;background:#fff;" +
+        "position:fixed;left:0;right:0;bottom:0;z-index:1000050;background:#fff;" +
         "border-top:3px solid #1f77b4;box-shadow:0 -4px 16px rgba(0,0,0,.2);" +
         "padding:12px 16px;max-height:70vh;overflow-y:auto;font-family:sans-serif;";
       document.body.appendChild(box);
@@ -178,6 +180,7 @@
   function drawCollect() {
     const view = collect.view();
     let bar = document.getElementById("lab-collect");
+    drawPoints(view.on && follower.on ? view.points : []);
     if (!view.on || !follower.on) {
       if (bar) bar.remove();
       return;
@@ -188,7 +191,7 @@
       bar.setAttribute("aria-live", "polite");
       bar.setAttribute("aria-label", "Place points for the class");
       bar.style.cssText =
-        "position:fixed;left:0;right:0;top:0;z-index:999991;background:#fff;" +
+        "position:fixed;left:0;right:0;top:0;z-index:1000051;background:#fff;" +
         "border-bottom:3px solid #1b7f3b;box-shadow:0 4px 16px rgba(0,0,0,.2);" +
         "padding:8px 12px;font-family:sans-serif;font-size:16px;";
       document.body.appendChild(bar);
@@ -227,6 +230,35 @@
       said.textContent = view.said;
       bar.appendChild(said);
     }
+  }
+  // The class's points as they arrive, on the stage's chart (the student's own outlined),
+  // a trace of its own like the marks.
+  function drawPoints(points) {
+    const gd = stageGraph();
+    if (!gd || !window.Plotly || !Array.isArray(gd.data)) return;
+    const name = "class points";
+    const at = gd.data.findIndex((t) => t.name === name);
+    const want = JSON.stringify(points);
+    if (at >= 0 && gd.dataset.classPoints === want) return;
+    if (at >= 0) window.Plotly.deleteTraces(gd, at);
+    gd.dataset.classPoints = want;
+    if (!points.length) return;
+    const look = (p) => data.points.classes[String(p.label)];
+    window.Plotly.addTraces(gd, {
+      type: "scatter",
+      mode: "markers",
+      name,
+      showlegend: false,
+      hoverinfo: "skip",
+      x: points.map((p) => Number(p.x1)),
+      y: points.map((p) => Number(p.x2)),
+      marker: {
+        size: data.points.size,
+        color: points.map((p) => look(p).color),
+        symbol: points.map((p) => look(p).symbol),
+        line: { color: "#111", width: points.map((p) => (p.mine ? 2.5 : 0.5)) },
+      },
+    });
   }
   // A tap on the stage's chart while collecting (one listener for the page's life: the
   // chart is drawn again by the page's reruns, the listener stays).
