@@ -74,6 +74,11 @@ OVER = '[data-testid="stageOver"][data-cursor]'  # the stage's (other charts hav
 FOLLOWER = re.compile(r'"code": "([0-9A-Z]+)", "student": "([A-Za-z0-9_-]+)"')
 ASKS = 5
 FOLLOW_RERUN = "lab_follow_rerun"  # ui.state.lab.FOLLOW_RERUN: the follower's hidden button
+_FOLLOWING = (BENCH.parent / "ui" / "stage" / "following.mjs").read_text(encoding="utf-8")
+PREFETCH_AHEAD, PREFETCH_SPREAD_MS = (  # the follower script's own (following.mjs)
+    int(re.search(rf"export const {name} = (\d+);", _FOLLOWING).group(1))
+    for name in ("PREFETCH_AHEAD", "PREFETCH_SPREAD_MS")
+)
 
 
 class Room:
@@ -91,6 +96,7 @@ class Room:
         self.failed = 0  # students whose join failed
         self.reruns = 0  # runs the simulated students' followers asked for
         self.tabs = 0  # Chromium students whose stage is drawn
+        self.tab_log: list = []  # (time, the follower's version:action), with ROOM_DEBUG
         self.done = asyncio.Event()
 
 
@@ -121,6 +127,16 @@ class Joiner(Student):
     def holds(self, step: int) -> bool:
         """Whether the stage holds the step's frame (the follower then draws it, no run)."""
         return self.chart is not None and str(step) in self.chart["frame_keys"]
+
+    def ahead(self) -> int:
+        """How many Steps on the frames held reach (``StageSync.ahead``)."""
+        cursor, n = self.cursor, 0
+        while self.chart is not None:
+            to = ((self.chart["moves"].get(str(cursor)) or {}).get("to") or {}).get("step")
+            if to is None or to == cursor or not self.holds(to):
+                break
+            cursor, n = to, n + 1
+        return n
 
     async def follow_rerun(self) -> None:
         """The follower's hidden button (``lab.FOLLOW_RERUN``): the server opens the
@@ -175,6 +191,21 @@ async def follow(s: Joiner, base, code, me, rng, seen, room: Room) -> None:
     await reader.readuntil(b"\r\n\r\n")
     tasks: list[asyncio.Task] = []
     placing = False
+    running = asyncio.Lock()  # one run at a time on the page's websocket
+    prefetch: list[asyncio.Task] = []  # the early ask, while it waits (as the script's timer)
+
+    async def rerun(step: int | None = None) -> None:
+        """The follower's run; none when the frames for ``step`` came meanwhile."""
+        async with running:
+            if step is not None and s.holds(step):
+                return
+            room.reruns += 1
+            await s.follow_rerun()
+
+    async def early(wait: float) -> None:
+        await asyncio.sleep(wait)
+        prefetch.clear()  # running now: a new page's run ends the wait, as show() does
+        await rerun()
 
     async def answer(question: dict) -> None:
         await asyncio.sleep(rng.uniform(0.2, 2.0))
@@ -215,11 +246,16 @@ async def follow(s: Joiner, base, code, me, rng, seen, room: Room) -> None:
             step = lead.get("cursor") if lead else None
             if isinstance(step, int) and step != s.cursor:
                 if not s.holds(step):
-                    room.reruns += 1
-                    await s.follow_rerun()  # events meanwhile wait in the stream
+                    for task in prefetch:  # still waiting: the run now is the one
+                        task.cancel()
+                    prefetch.clear()
+                    await rerun(step)  # events meanwhile wait in the stream
                     now = time.perf_counter()
                 s.cursor = step if s.holds(step) else s.cursor
                 seen.setdefault(s.cursor, now)
+                if not prefetch and not running.locked() and s.ahead() <= PREFETCH_AHEAD:
+                    wait = rng.random() * PREFETCH_SPREAD_MS / 1000  # the script's early ask
+                    prefetch.append(asyncio.create_task(early(wait)))
             collecting = event.get("collecting") if kind in ("state", "collecting") else None
             if kind == "state":
                 room.ready += 1
@@ -230,7 +266,7 @@ async def follow(s: Joiner, base, code, me, rng, seen, room: Room) -> None:
                 tasks.append(asyncio.create_task(place(collecting)))
     finally:
         writer.close()
-        for task in tasks:
+        for task in tasks + prefetch:
             task.cancel()
 
 
@@ -275,6 +311,15 @@ async def browser_student(browser, link: str, room: Room) -> None:
             "labDrawn", lambda c: drawn.setdefault(int(c), time.perf_counter())
         )
         await page.evaluate(WATCH_JS, "labDrawn")
+        if os.environ.get("ROOM_DEBUG"):  # what the tab's follower did, for the report
+            await page.expose_function(
+                "labFollowed", lambda a: room.tab_log.append((round(time.perf_counter(), 3), a))
+            )
+            await page.evaluate(
+                """() => new MutationObserver(
+                  () => window.labFollowed(document.body.dataset.followed)
+                ).observe(document.body, {attributes: true, attributeFilter: ['data-followed']})"""
+            )
         room.tabs += 1
         await room.done.wait()
     except Exception as exc:
@@ -449,6 +494,18 @@ def run(args) -> dict:
         "missed": missed,
         "steps_nobody_saw": unseen[:10],  # (press, step)
         "presses": [(m, c) for m, c, _ in room.presses] if os.environ.get("ROOM_DEBUG") else None,
+        "tab_log": room.tab_log[:80] if os.environ.get("ROOM_DEBUG") else None,
+        "t_pressed": sorted((round(t, 3), c) for c, t in room.pressed.items())[:20]
+        if os.environ.get("ROOM_DEBUG")
+        else None,
+        "tab_drawn": (
+            [
+                sorted((c, round(t - room.pressed.get(c, t), 3)) for c, t in d.items())
+                for d in room.drawn
+            ]
+            if os.environ.get("ROOM_DEBUG")
+            else None
+        ),
         "chromium_lag_ms": spread(drawn),
         "chromium_missed": not_drawn,
         "steps_a_tab_missed": undrawn[:10],  # (press, step)

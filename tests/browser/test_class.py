@@ -317,11 +317,13 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     assert width <= 390  # no sideways scrolling on the phone
 
     # Step, Step, Back: each followed within the budget, drawn from the frames the
-    # student's page holds: no script run of the student's session at all.
-    # The student's first runs settled: the follower may ask its first open once more after
-    # RETRY_MS (3 s; following.mjs) before the page's next run tells it the page is there.
+    # student's page holds: no script run of the student's session at all. Nor after the
+    # page opened: the follower knows the step it opened at (it took its page's first run
+    # for one without a step, asked for a rerun, and once more RETRY_MS, 3 s, later).
+    joined = run_watcher(stud).finished
     stud.wait_for_timeout(3500)
     runs = run_watcher(stud).finished
+    assert runs == joined, (joined, runs)
     lags = []
     for key in ("pg_step", "pg_step", "pg_back"):
         target = press(lect, key)

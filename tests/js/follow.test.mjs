@@ -4,11 +4,19 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Follower, RETRIES, RETRY_MS, followAction, whereText } from "../../ui/stage/following.mjs";
+import {
+  Follower,
+  PREFETCH_AHEAD,
+  PREFETCH_SPREAD_MS,
+  RETRIES,
+  RETRY_MS,
+  followAction,
+  whereText,
+} from "../../ui/stage/following.mjs";
 
 const SHOWN = { page: "playground", query: "pg_n=30", scene: null, cursor: 4 };
 
-function io(frames) {
+function io(frames, ahead = () => 100) {
   const calls = { reruns: 0, gotos: [], where: [] };
   const timers = new Map();
   let next = 0;
@@ -39,6 +47,8 @@ function io(frames) {
       calls.gotos.push(cursor);
       return frames.has(cursor);
     },
+    ahead: () => ahead(),
+    random: () => 0.5,
   };
 }
 
@@ -124,4 +134,46 @@ test("a detached student's page only says where the lecture is, as it moves", ()
   // Back to the lecture: the server's page comes with on = true, and the lead is followed.
   f.show({ ...SHOWN }, true);
   assert.equal(out.calls.reruns, 1); // another page: the server opens it
+});
+
+test("frames running low: one rerun asked, after a random wait, before they run out", () => {
+  let left = PREFETCH_AHEAD + 1;
+  const out = io(new Set([5, 6, 7]), () => left);
+  const f = new Follower(SHOWN, out);
+  f.take({ type: "state", version: 1, lead: { ...SHOWN } });
+  assert.equal(f.take({ type: "lead", version: 2, lead: { ...SHOWN, cursor: 5 } }), "step");
+  assert.equal(out.timers.size, 0); // plenty left: nothing asked
+  left = PREFETCH_AHEAD;
+  assert.equal(f.take({ type: "lead", version: 3, lead: { ...SHOWN, cursor: 6 } }), "step");
+  assert.deepEqual([...out.timers.values()].map((t) => t.ms), [PREFETCH_SPREAD_MS / 2]);
+  assert.equal(f.take({ type: "lead", version: 4, lead: { ...SHOWN, cursor: 7 } }), "step");
+  assert.equal(out.timers.size, 1); // one wait, not one per step
+  assert.equal(out.calls.reruns, 0); // drawn from the frames meanwhile
+  out.tick();
+  assert.equal(out.calls.reruns, 1);
+  // The page's new run: its frames reach far again, the wait is over.
+  left = 100;
+  f.show({ ...SHOWN, cursor: 7 });
+  assert.equal(out.timers.size, 0);
+  // A page drawn anew before the wait ended cancels it; a detached student asks nothing.
+  left = 2;
+  f.take({ type: "lead", version: 5, lead: { ...SHOWN, cursor: 6 } });
+  assert.equal(out.timers.size, 1);
+  f.show({ ...SHOWN, cursor: 6 }, false);
+  assert.equal(out.timers.size, 0);
+  out.tick();
+  assert.equal(out.calls.reruns, 1);
+});
+
+test("the server's page puts the stage at its step: Back to the lecture lands there", () => {
+  const out = io(new Set([4, 5, 9]));
+  const f = new Follower(SHOWN, out, false); // exploring on their own at 4
+  f.take({ type: "lead", version: 1, lead: { ...SHOWN, cursor: 9 } });
+  assert.deepEqual(out.calls.gotos, []);
+  // Back to the lecture: the server opens the lecture's step, 9; the page says so.
+  f.show({ ...SHOWN, cursor: 9 }, true);
+  assert.deepEqual(out.calls.gotos, [9]); // the stage goes there, whatever it kept
+  assert.equal(out.calls.reruns, 0);
+  f.show({ ...SHOWN, cursor: 5 }, false); // detached again: the stage is the student's
+  assert.deepEqual(out.calls.gotos, [9]);
 });

@@ -328,3 +328,16 @@ test("an answer is not given up while the server still works on it (a slow, not 
   assert.equal(sync.waiting, 0);
   assert.deepEqual(sync.queue, []);
 });
+
+test("ahead counts the Steps on from the cursor that the frames held reach", () => {
+  // STEP: 0 -> 1 -> 4 -> 6 (the end: Step stays).
+  assert.equal(stage(served([0, 1, 4, 6])).sync.ahead(), 3);
+  assert.equal(stage(served([0, 1, 6])).sync.ahead(), 1); // 4 is missing: no further
+  assert.equal(stage(served([0, 4, 6])).sync.ahead(), 0);
+  const { sync } = stage(served([0, 1, 4, 6]));
+  assert.equal(sync.goto(4), "local");
+  assert.equal(sync.ahead(), 1);
+  assert.equal(sync.goto(6), "local");
+  assert.equal(sync.ahead(), 0); // at the end
+  assert.equal(stage(served([0, 1, 4, 6])).sync.ahead(2), 2); // counted up to ``most``
+});

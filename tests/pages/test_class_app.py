@@ -131,6 +131,24 @@ def test_a_good_code_lands_on_the_lecturers_page_link_and_step():
     assert default_store().state(opened.code)["students"] == 2
 
 
+def test_the_follower_knows_the_step_its_page_opened_at():
+    """On the page's first run after joining, the follower script is told the step the
+    page opens at (the lecture's), not "none yet": the stream's first event then asks no
+    rerun of a page that is already there (it asked one, and again 3 s later)."""
+    import json
+    import re
+
+    lecturer, opened = _started("pages/playground.py", pg_n="30", pg_seed="3")
+    click(lecturer, "pg_step")
+    cursor = lecturer.session_state["pg_cursor"]
+    student = open_page("pages/join.py", code=opened.code)
+    bodies = [e.proto.body for e in _elements(student._tree) if e.type == "html"]
+    found = [re.search(r'"shown": (\{[^}]*\})', b) for b in bodies]
+    shown = [json.loads(m.group(1)) for m in found if m]
+    assert shown == [{"page": "playground", "query": "pg_n=30&pg_seed=3", "scene": None,
+                      "cursor": cursor}]  # fmt: skip
+
+
 def test_a_student_is_told_when_the_class_ends_and_follows_no_more():
     lecturer, opened = _started("pages/playground.py")
     student = open_page("pages/join.py", code=opened.code)

@@ -752,3 +752,23 @@ def test_xors_axes_fit_its_data(path):
         low, high = layout[axis]["range"]
         assert low < lo[j] and high > hi[j]  # every point in view
         assert high - low <= 1.6 * float(np.max(hi - lo)), (axis, low, high)
+
+
+def test_a_stale_slider_value_riding_on_another_rerun_does_not_move_the_step(monkeypatch):
+    """The browser sends every widget's value with a rerun: the slider's is the step an
+    earlier run drew while the latest run's answer is still on its way (a loaded server:
+    Step, then Ask or Reveal at once). That copy is not a drag: the step stays. A drag
+    to a step not drawn a moment ago moves, and so does one to an older step later."""
+    from ui.parts import controls
+
+    at = app()
+    click(at, "pg_step")
+    stepped = cursor(at)
+    assert stepped > 0
+    at.slider(key="pg_scrub").set_value(0).run()  # the browser's copy from before the Step
+    assert cursor(at) == stepped  # it moved back to 0 before
+    at.slider(key="pg_scrub").set_value(7).run()  # a drag
+    assert cursor(at) == 7
+    monkeypatch.setattr(controls, "SCRUB_STALE_S", 0.0)  # those seconds have passed
+    at.slider(key="pg_scrub").set_value(stepped).run()
+    assert cursor(at) == stepped

@@ -3,6 +3,8 @@ Play with its speed and unit, and the scrub slider. They move a ``ui.stage.stepp
 
 from __future__ import annotations
 
+import time
+
 import streamlit as st
 
 from ui.parts import widgets
@@ -59,14 +61,41 @@ def scrub(page: Table, stepper: Stepper) -> None:
     """A slider over the run's visits (0..n_visits): drag to any step."""
     if stepper.run is None:
         return
-    st.session_state[page.own("scrub")] = stepper.cursor
+    ss = st.session_state
+    now = time.monotonic()
+    drawn = list(ss.get(page.own("scrub_drawn"), []))  # (value, when it was first drawn)
+    if not drawn or drawn[-1][0] != stepper.cursor:
+        drawn.append((stepper.cursor, now))
+    ss[page.own("scrub_drawn")] = drawn[-8:]
+    ss[page.own("scrub")] = stepper.cursor
     st.slider(
         "Step (visits done)",
         0,
         stepper.total,
         key=page.own("scrub"),
-        on_change=lambda: stepper.go(st.session_state[page.own("scrub")]),
+        on_change=_dragged,
+        args=(page, stepper),
     )
+
+
+# A rerun the browser asks for (a button, another widget) carries every widget's value as
+# the browser has it: the slider's is an earlier run's step while the run that replaced it
+# is still on its way (a loaded server: the stage reported a step, then Ask or Reveal was
+# pressed). Taken as a drag it put the projector back a step (benchmarks/room.py saw it).
+# So a value the server replaced in the last SCRUB_STALE_S seconds is that stale copy, not
+# a drag; a drag to it works once those seconds have passed.
+SCRUB_STALE_S = 2.0
+
+
+def _dragged(page: Table, stepper: Stepper) -> None:
+    value = st.session_state[page.own("scrub")]
+    now = time.monotonic()
+    drawn = st.session_state.get(page.own("scrub_drawn"), [])
+    replaced = [
+        v for (v, _), (_, t) in zip(drawn, drawn[1:], strict=False) if now - t < SCRUB_STALE_S
+    ]
+    if value not in replaced:
+        stepper.go(value)
 
 
 def mover(stepper: Stepper):

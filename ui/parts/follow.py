@@ -215,11 +215,16 @@ def banner(path: str) -> None:
         words.text(f"Following the lecture (code {code}) as {pseudonym}.")
         button.button("Explore on my own", key=lab.DETACH, on_click=detach)
     followed = ss.get(lab.FOLLOWED) or {}
+    cursor = _cursor(path)
+    if cursor is None and followed.get("page") == path:
+        # The page's first run after opening the lecture's step: drawn below, at the step
+        # its link names. Said as None, the stream's first event asked for a rerun.
+        cursor = followed.get("cursor")
     shown = {
         "page": path,
         "query": followed.get("query", ""),
         "scene": followed.get("scene"),
-        "cursor": _cursor(path),
+        "cursor": cursor,
     }
     data = {
         "code": code,

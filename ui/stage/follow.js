@@ -42,6 +42,7 @@
     f.follower.show(data.shown, data.on);
     return;
   }
+  let aheadNow = 0; // Steps the stage's frames reach after the last goto
   const io = {
     rerun: () => {
       const button = document.querySelector(`.st-key-${CSS.escape(lab.follower.rerunKey)} button`);
@@ -54,10 +55,13 @@
       if (el && text && el.textContent !== text) el.textContent = text;
     },
     goto: (cursor) => {
-      const detail = { cursor, done: false };
+      const detail = { cursor, done: false, ahead: 0 };
       window.dispatchEvent(new CustomEvent("perceptron-lab-goto", { detail }));
+      aheadNow = detail.ahead;
       return detail.done;
     },
+    ahead: () => aheadNow,
+    random: () => Math.random(),
   };
   const follower = new Follower(data.shown, io, data.on);
   const source = new EventSource(`/class/${encodeURIComponent(data.code)}/events`);
@@ -77,6 +81,9 @@
   const poll = new Poll();
   const collect = new Collect(data.name);
   let hidden = null; // the question whose revealed answers the student put away
+  const POINTS_EVERY_MS = 500;
+  let pointsWanted = [];
+  let pointsTimer = 0;
   function drawPoll() {
     let box = document.getElementById("lab-poll");
     const view = poll.view();
@@ -180,7 +187,8 @@
   function drawCollect() {
     const view = collect.view();
     let bar = document.getElementById("lab-collect");
-    drawPoints(view.on && follower.on ? view.points : []);
+    pointsWanted = view.on && follower.on ? view.points : [];
+    if (pointsTimer === 0) pointsTimer = setTimeout(drawPointsNow, POINTS_EVERY_MS);
     if (!view.on || !follower.on) {
       if (bar) bar.remove();
       return;
@@ -232,14 +240,26 @@
     }
   }
   // The class's points as they arrive, on the stage's chart (the student's own outlined),
-  // a trace of its own like the marks.
+  // a trace of its own like the marks: drawn at most every POINTS_EVERY_MS, the latest
+  // only (a room placing 400 points in a few seconds redrew the chart 400 times, and the
+  // lecturer's steps waited seconds behind those redraws on a phone).
+  function drawPointsNow() {
+    pointsTimer = 0;
+    drawPoints(pointsWanted);
+    // While there are points to show, look again a second later: the page's own drawing of
+    // the chart (a rerun, a Plotly call under way) may drop the trace just drawn.
+    if (pointsWanted.length) pointsTimer = setTimeout(drawPointsNow, 2 * POINTS_EVERY_MS);
+  }
   function drawPoints(points) {
     const gd = stageGraph();
     if (!gd || !window.Plotly || !Array.isArray(gd.data)) return;
     const name = "class points";
     const at = gd.data.findIndex((t) => t.name === name);
-    const want = JSON.stringify(points);
-    if (at >= 0 && gd.dataset.classPoints === want) return;
+    const xy = (t) => JSON.stringify([Array.from(t.x || []), Array.from(t.y || [])]);
+    const want = xy({ x: points.map((p) => Number(p.x1)), y: points.map((p) => Number(p.x2)) });
+    if (at < 0 ? !points.length : xy(gd.data[at]) === want && gd.dataset.classPoints === want) {
+      return; // what the chart holds (its trace's own points, not what was last asked)
+    }
     if (at >= 0) window.Plotly.deleteTraces(gd, at);
     gd.dataset.classPoints = want;
     if (!points.length) return;

@@ -19,6 +19,14 @@
 
 export const RETRY_MS = 3000;
 export const RETRIES = 3;
+// The frames a follower's page holds reach FOLLOW_STEPS_AHEAD (96) Steps on
+// (ui/stage/frames.py); a whole room's pages would run out at the same press. So when they
+// reach PREFETCH_AHEAD Steps or fewer, the follower asks the server for the next ones (a
+// rerun: the lecture's step opened anew) after a random wait of up to PREFETCH_SPREAD_MS:
+// a room's runs spread over half a minute while frames are left, not all at once on the
+// press that needs them (a run costs the server about a fifth of a CPU-second).
+export const PREFETCH_AHEAD = 40;
+export const PREFETCH_SPREAD_MS = 30000;
 
 export function followAction(shown, lead) {
   if (!lead || typeof lead.page !== "string") return "none";
@@ -39,7 +47,8 @@ export function whereText(lead) {
 }
 
 export class Follower {
-  // ``io``: {rerun(), goto(cursor) -> bool, where(text), setTimeout(fn, ms), clearTimeout(id)}.
+  // ``io``: {rerun(), goto(cursor) -> bool, ahead() -> Steps the frames reach, where(text),
+  // setTimeout(fn, ms), clearTimeout(id), random() -> [0, 1)}.
   constructor(shown, io, on = true) {
     this.io = io;
     this.on = on; // following; off: detached, the lecture's place only is shown
@@ -49,6 +58,7 @@ export class Follower {
     this.asked = -1; // the version a rerun was asked for
     this.tries = 0; // reruns asked for it with no page since
     this.timer = 0;
+    this.prefetch = 0; // the timer of a rerun asked before the frames run out
     this.ended = false;
   }
 
@@ -57,9 +67,15 @@ export class Follower {
   show(shown, on = true) {
     this.on = on;
     this.shown = Object.assign({}, shown);
+    // The stage shows the server's step: it may have kept its own (the steps this page
+    // followed were never reported, so a page opened anew at the lecture's step looked
+    // like an older report to it; Back to the lecture then stayed where the student left).
+    if (on && typeof shown.cursor === "number") this.io.goto(shown.cursor);
     this.asked = -1;
     this.tries = 0;
     this.io.clearTimeout(this.timer);
+    this.io.clearTimeout(this.prefetch);
+    this.prefetch = 0;
     if (this.lead !== null) this.apply();
   }
 
@@ -109,6 +125,12 @@ export class Follower {
     if (action === "none") return "none";
     if (action === "step" && this.io.goto(this.lead.cursor)) {
       this.shown.cursor = this.lead.cursor;
+      if (this.prefetch === 0 && this.io.ahead() <= PREFETCH_AHEAD) {
+        this.prefetch = this.io.setTimeout(() => {
+          this.prefetch = 0;
+          if (this.on && !this.ended && this.asked !== this.version) this.io.rerun();
+        }, Math.floor(this.io.random() * PREFETCH_SPREAD_MS));
+      }
       return "step";
     }
     if (this.asked === this.version) return "waiting";

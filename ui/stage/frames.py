@@ -23,6 +23,12 @@ from ui.stage.stepper import Stepper
 from ui.state import Table
 
 FRAMES_EACH_WAY = 24  # frames along each move from the cursor (Step, Visit, Back)
+# A student following a class is sent the Steps much further on: the lecturer steps, the
+# student's page draws each step from the frames it holds, and asks the server for more
+# only when they run low (ui/stage/following.mjs, PREFETCH_AHEAD). A whole room asking at
+# the same press costs a run per student at once: 200 of them left students 17 s behind
+# (p95) on one server in benchmarks/room.py with 24.
+FOLLOW_STEPS_AHEAD = 96
 FRAME_BUDGET_S = 0.25  # and no more than this long building them on one rerun
 HISTORY_SENT = 64  # the tail of Back's history the browser can undo by itself
 # Frames are shared by sessions (``frames_for``) while small and recent: a big frame (a
@@ -45,16 +51,19 @@ class Layered:
     texts: Callable[[int], dict[str, str]] | None = None
 
 
-def window(stepper: Stepper, *, each_way: int = FRAMES_EACH_WAY) -> list[int]:
+def window(
+    stepper: Stepper, *, each_way: int = FRAMES_EACH_WAY, steps: int | None = None
+) -> list[int]:
     """The cursors to send frames for, nearest first: t, then Step, Visit and Back from
     it in turn, then the next epochs, the start and the end; at most ``each_way`` along
-    each (``frames_for`` stops when its time budget is spent)."""
+    each, and ``steps`` Steps on when more (a follower's: the rest of its Steps after the
+    others); ``frames_for`` stops when its time budget is spent."""
     run, t = stepper.run, stepper.cursor
     history = list(stepper.session[stepper.prefix + "history"])[-HISTORY_SENT:]
     chains = {"update": [], "visit": []}
     for unit in chains:
         c = t
-        for _ in range(each_way):
+        for _ in range(max(each_way, steps or 0) if unit == "update" else each_way):
             nxt = int(run.next_cursor(c, unit))
             if nxt == c:
                 break
@@ -66,6 +75,7 @@ def window(stepper: Stepper, *, each_way: int = FRAMES_EACH_WAY) -> list[int]:
         for chain in (chains["update"], chains["visit"], back):
             if i < len(chain):
                 order.append(chain[i])
+    order += chains["update"][each_way:]
     c = t
     for _ in range(3):
         c = int(run.next_cursor(c, "epoch"))
@@ -132,10 +142,13 @@ def _frames_key(page: Table, stepper: Stepper, layered: Layered) -> tuple:
     return ("stage-frame", page.prefix, stepper.key, look)
 
 
-def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[str, dict, list]:
+def frames_for(
+    page: Table, stepper: Stepper, layered: Layered, *, steps: int | None = None
+) -> tuple[str, dict, list]:
     """Frames (under, over, texts) as JSON keyed by cursor, each cursor's plan (where every
     button lands from it and which are off: ``Stepper.plan``) and legend entries for the
-    window around the cursor, within ``FRAME_BUDGET_S``.
+    window around the cursor (``steps`` Steps on: a follower's, ``window``), within
+    ``FRAME_BUDGET_S``.
 
     A frame depends only on the run, the scene and its cursor, so it is built and
     serialised once and kept in the shared store (``ui.server.cache.STORE``, byte-bounded; up to
@@ -146,7 +159,7 @@ def frames_for(page: Table, stepper: Stepper, layered: Layered) -> tuple[str, di
     parts, moves, legend = [], {}, {}
     base_key = _frames_key(page, stepper, layered)
     start = time.monotonic()
-    for c in window(stepper):
+    for c in window(stepper, steps=steps):
         if parts and time.monotonic() - start > FRAME_BUDGET_S:
             break
         entry = cache.STORE.get((*base_key, c))

@@ -308,10 +308,14 @@ window.addEventListener("keydown", onPageKey, true);
 window.addEventListener("pointerup", onPagePointerUp, true);
 window.addEventListener("click", onPageClick, true);
 // A student's follower (ui/stage/follow.js) moves the stage to the lecture's cursor, from
-// the frames it holds: ``detail.done`` says whether it could.
+// the frames it holds: ``detail.done`` says whether it could, ``detail.ahead`` how many
+// Steps on the frames then reach.
 window.addEventListener("perceptron-lab-goto", (ev) => {
   const inst = PAGE.inst;
-  if (inst && inst.stage && !inst.destroyed) ev.detail.done = stageGoto(inst, ev.detail.cursor);
+  if (inst && inst.stage && !inst.destroyed) {
+    ev.detail.done = stageGoto(inst, ev.detail.cursor);
+    ev.detail.ahead = inst.stage.sync.ahead();
+  }
 });
 // The inline script's presses and page: from now on this module takes the keys.
 const LAB = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });

@@ -24,7 +24,13 @@ from ui.stage import sync
 # What the pages call besides this module's own functions: the columns, a board's fit,
 # a stepped chart in layers, a run's key.
 from ui.stage.fit import columns, fit_of, window_fit  # noqa: F401
-from ui.stage.frames import TRANSPARENT, Layered, frames_for, scene_json  # noqa: F401
+from ui.stage.frames import (  # noqa: F401
+    FOLLOW_STEPS_AHEAD,
+    TRANSPARENT,
+    Layered,
+    frames_for,
+    scene_json,
+)
 from ui.stage.stepper import Stepper
 from ui.state import Table, lab
 
@@ -165,7 +171,11 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
     base.update(paper_bgcolor=TRANSPARENT, plot_bgcolor=TRANSPARENT)
     # Its entries stand for traces drawn in other layers: clicking one would hide nothing.
     base["legend"] = {**base.get("legend", {}), "itemclick": False, "itemdoubleclick": False}
-    frames, moves, legend = frames_for(page, stepper, layered)
+    ss = st.session_state
+    following = lab.JOINED in ss and not ss.get(lab.DETACHED)  # a student in a class
+    frames, moves, legend = frames_for(
+        page, stepper, layered, steps=FOLLOW_STEPS_AHEAD if following else None
+    )
     chart_key, board_key = scenes.STAGE_CHARTS
     key = page.own(board_key) if drawing else page.own(chart_key)
     # A question to the class names points on this chart: lettered while it is asked.

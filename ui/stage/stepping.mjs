@@ -162,6 +162,21 @@ export class StageSync {
     return "local";
   }
 
+  // How many Steps on from the cursor the frames held reach (a follower asks the server
+  // for the next ones before they run out), counted up to ``most``.
+  ahead(most = 100) {
+    let cursor = this.cursor;
+    let n = 0;
+    while (n < most) {
+      const row = this.moves.get(cursor);
+      const to = row && row.to ? row.to.step : undefined;
+      if (to === undefined || to === cursor || !this.frames.has(to)) break;
+      cursor = to;
+      n += 1;
+    }
+    return n;
+  }
+
   // The lecture moved to ``cursor`` (a student following it): "local" when a frame is
   // here for it (drawn here, not reported: no rerun per student per step; a later report
   // carries it), else "none" (the server opens it). Back's history keeps the cursors

@@ -27,7 +27,7 @@ BOARD = owns("add_x1", "add_x2", "add_point", "clear", "undo_button")
 MOVES = ("step", "visit", "back", "epoch", "end", "reset")  # the stage's buttons
 STAGE = owns(
     *("run_id", "run", "status", "scene_json", "applied", "numbers", "more_numbers"),
-    *(*MOVES, "play", "scrub"),
+    *(*MOVES, "play", "scrub", "scrub_drawn"),
 )
 
 END_STEP = 2**62  # a link's step=end: clamped to the run's end once the run is known
