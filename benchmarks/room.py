@@ -22,16 +22,22 @@ front and a Debian ``redis-server`` it starts and stops).
   join page's run joins the class and opens the lecturer's page; the student's id and the
   class's code are read from the follower script that page draws, as the browser's copy
   of it reads them. Then it does what that script does: listens to
-  ``/class/CODE/events`` (with the page's cookies: nginx's affinity), answers each question
-  0.2-2 s after it is asked (a third change their answer once) and places 2 points in the
-  box the lecturer's page set, each a POST to the class's routes.
+  ``/class/CODE/events`` (with the page's cookies: nginx's affinity); draws each step from
+  the frames its page was sent, or, for a step beyond them, presses the follower's hidden
+  button (a script run: the server opens the lecture's step); asks for the next frames
+  early, at a random moment, when those left run low (``following.mjs``'s PREFETCH_AHEAD
+  and PREFETCH_SPREAD_MS, read from that file); answers each question 0.2-2 s after it is
+  asked (a third change their answer once) and places 2 points in the box the lecturer's
+  page set, each a POST to the class's routes.
 - With ``--browsers`` (1 by default) some of the students are real Chromium tabs at phone
   size (390x844) on the same join link: their lag is read off their stage's cursor, the
   frame drawn.
 
-Reported: the follow lag (the lecturer's key press to each student's event naming the
-new step; for the Chromium students, to their stage showing it), median / p95 / max,
-steps not received, errors (a join, page or request that failed or was refused, other
+Reported: the follow lag (the lecturer's key press to each student showing the new step,
+or a later one: the event naming a step its frames hold, or the end of the run that opened
+it; for the Chromium students, their stage drawing it), median / p95 / max, steps never
+shown, the runs the followers asked for, whether the projector ever went back a step by
+itself, errors (a join, page or request that failed or was refused, other
 than an answer that reached a question already revealed), answers and points the
 projector counted against those the students' requests had accepted, the servers' CPU
 seconds and largest RSS (Redis and nginx included), the client's CPU, and the machine's
@@ -534,7 +540,7 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=900.0, help="seconds at most")
     parser.add_argument("--json", help="write the result to this file")
     args = parser.parse_args()
-    result = run(args)
+    result = {k: v for k, v in run(args).items() if v is not None}  # ROOM_DEBUG's when set
     print(json.dumps(result, indent=2))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2))
