@@ -149,6 +149,27 @@ def test_the_follower_knows_the_step_its_page_opened_at():
                       "cursor": cursor}]  # fmt: skip
 
 
+def test_a_following_student_sees_the_scene_but_the_lecturer_moves_the_scenes():
+    """A lecture's scene on a following student's page: its bar says which scene, without
+    Previous / Next scene (pressed, the page left the lecture until its next move); a
+    student exploring on their own walks the scenes."""
+    from ui import lecture
+
+    _, opened = _started("pages/playground.py")
+    lead = {"page": "playground", "query": "", "scene": 1, "step": "pg_step", "cursor": 0}
+    default_store().move(opened.code, opened.secret, lead)
+    student = open_page("pages/join.py", code=opened.code)
+    assert not student.exception
+    bar = f"**Scene 2 of {len(lecture.SCENES)}:** {lecture.SCENES[1].title}"
+    assert bar in [m.value for m in student.markdown]
+    keys = {b.key for b in student.button}
+    assert "lab_next_scene" not in keys and "lab_prev_scene" not in keys
+    student.switch_page("pages/playground.py")  # the page the join opened, for AppTest
+    click(student, "lab_detach")
+    assert bar in [m.value for m in student.markdown]
+    assert {"lab_next_scene", "lab_prev_scene"} <= {b.key for b in student.button}
+
+
 def test_a_student_is_told_when_the_class_ends_and_follows_no_more():
     lecturer, opened = _started("pages/playground.py")
     student = open_page("pages/join.py", code=opened.code)

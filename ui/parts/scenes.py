@@ -159,6 +159,11 @@ def scene_bar(path: str) -> None:
         ss[lab.SCENE] = None
         return
     n = len(lecture.SCENES)
+    if lab.JOINED in ss and not ss.get(lab.DETACHED):
+        # A student following the lecture: the lecturer moves the scenes (a press here
+        # would take this page away from the lecture, and the next move back).
+        st.markdown(f"**Scene {i + 1} of {n}:** {scene.title}")
+        return
     a, b, c, d = st.columns([5, 2, 2, 2], vertical_alignment="center")
     a.markdown(f"**Scene {i + 1} of {n}:** {scene.title}")
     # A clicker presses these (the page's keys, ui/stage/keys.js): PageDown from the
