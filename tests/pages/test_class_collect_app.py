@@ -47,3 +47,23 @@ def test_collect_remove_stop_and_use_the_class_s_points():
     assert list(y_drawn) == [-1, -1, 1]
     assert at.session_state["pg_source"] == "draw"
     assert at.query_params["pg_source"] == ["Draw"] or at.query_params["pg_source"] == "Draw"
+
+
+def test_collecting_can_be_stopped_from_another_page():
+    """The lecturer who leaves the Playground while collecting is told so on the next page
+    and can stop it there (the students' collect bar goes with it)."""
+    at = open_page("pages/playground.py", pg_n="20", pg_seed="3")
+    click(at, "lab_class_start")
+    opened = at.session_state["lab_class"]
+    click(at, "lab_class_collect")
+    store = default_store()
+    student = store.join(opened.code, "10.0.0.9")
+    store.add_point(opened.code, student.student, 0.25, 0.25, 1)
+    at.switch_page("pages/kernel.py").run()
+    assert not at.exception
+    said = [t.value for t in at.text if t.value.startswith("Still collecting")]
+    assert said == ["Still collecting points for the Playground: 1 so far."]
+    click(at, "lab_class_stop")
+    assert store.state(opened.code)["collecting"] is None
+    assert len(store.state(opened.code)["points"]) == 1  # kept, for the Playground
+    assert not [t for t in at.text if t.value.startswith("Still collecting")]

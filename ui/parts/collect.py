@@ -130,6 +130,11 @@ def preview(points: list[dict], box) -> go.Figure:
 def collect(path: str, opened) -> None:
     """Collect points: start, the points as they arrive, remove one, stop, use them."""
     if _stage(path) is None:
+        # Another page: still collecting (the students' pages say so), stopped from here.
+        collecting, points = _points(opened.code)
+        if collecting is not None and not st.session_state.get(lab.CLASS_ADVERSARY):
+            st.text(f"Still collecting points for the Playground: {len(points):,} so far.")
+            st.button("Stop collecting", key=lab.CLASS_STOP, on_click=stop, args=(opened,))
         return
     collecting, points = _points(opened.code)
     if collecting is None:
