@@ -52,7 +52,6 @@ import json
 import os
 import random
 import re
-import statistics
 import sys
 import tempfile
 import time
@@ -71,7 +70,7 @@ from browser_helpers import (  # noqa: E402
     RUNNING_ICON,
     machine_slowdown,
 )
-from load import Sampler  # noqa: E402
+from load import Sampler, quantiles  # noqa: E402
 from load_client import FINISHED, Student, StudentError  # noqa: E402
 from serve import serve  # noqa: E402
 
@@ -91,8 +90,7 @@ class Room:
     """What the lecturer did and the students saw and sent, for the report."""
 
     def __init__(self) -> None:
-        self.pressed: dict[int, float] = {}  # the step a press landed on -> its time
-        self.presses: list[tuple[int, int, str]] = []  # (move, step landed on, what came then)
+        self.presses: list[tuple[int, int, float]] = []  # (move, the step it landed on, when)
         self.seen: list[dict[int, float]] = []  # per student: step -> when its event came
         self.drawn: list[dict[int, float]] = []  # per Chromium student: step -> when drawn
         self.errors: list[str] = []
@@ -397,9 +395,7 @@ async def lecture(args, base: str, room: Room) -> dict:
                 arg=before,
                 timeout=30_000,
             )
-            landed = await cursor(page)
-            room.pressed[landed] = pressed
-            room.presses.append((move, landed, ""))
+            room.presses.append((move, await cursor(page), pressed))
             if move == reveal_at:
                 out["revealed"].append(await reveal(page))
                 reveal_at = None
@@ -438,29 +434,41 @@ async def reveal(page) -> int:
 
 
 # ------------------------------------------------------------------ the report
+def pressed(room: Room) -> dict[int, float]:
+    """The step each press landed on -> when it was pressed (the later press of a step the
+    projector came back to)."""
+    return {step: t for _, step, t in room.presses}
+
+
 def lags_ms(room: Room, seen: list[dict[int, float]]) -> tuple[list[float], int]:
     """Each press's lag for each student: until the student showed its step or a later one
     (the lecturer only steps forward here; a follower that opened the lecture's step by a
     run may land past a press that came meanwhile); missed: never shown."""
     lags, missed = [], 0
-    for step, pressed in room.pressed.items():
+    for step, t0 in pressed(room).items():
         for mine in seen:
-            times = [t for c, t in mine.items() if c >= step and t >= pressed]
+            times = [t for c, t in mine.items() if c >= step and t >= t0]
             if times:
-                lags.append(1000 * (min(times) - pressed))
+                lags.append(1000 * (min(times) - t0))
             else:
                 missed += 1
     return sorted(lags), missed
 
 
+def unshown(room: Room, seen: list[dict[int, float]], every) -> list[tuple[int, int]]:
+    """The presses (press, step) that ``every`` (all or any) of ``seen`` never showed."""
+    return [
+        (move, step)
+        for move, step, _ in room.presses
+        if not every(max(mine, default=-1) >= step for mine in seen)
+    ]
+
+
 def spread(lags: list[float]) -> dict:
-    if not lags:
+    median, p95 = quantiles(lags)  # the load test's
+    if median is None:
         return {"median": None, "p95": None, "max": None}
-    return {
-        "median": round(statistics.median(lags)),
-        "p95": round(lags[int(0.95 * (len(lags) - 1))]),
-        "max": round(lags[-1]),
-    }
+    return {"median": round(median), "p95": round(p95), "max": round(max(lags))}
 
 
 def run(args) -> dict:
@@ -477,44 +485,29 @@ def run(args) -> dict:
     followers = [s for s in room.seen if s]
     lags, missed = lags_ms(room, room.seen)
     drawn, not_drawn = lags_ms(room, room.drawn)
-    unseen = [
-        (move, step)
-        for move, step, _ in room.presses
-        if not any(max(s, default=-1) >= step for s in followers)
-    ]
-    undrawn = [
-        (move, step)
-        for move, step, _ in room.presses
-        if not all(max(d, default=-1) >= step for d in room.drawn)
-    ]
     accepted = sum(len(v) for v in room.answered.values())
+    at = pressed(room)
+    debug = {  # what ROOM_DEBUG adds: each press, the tab's follower and its steps drawn
+        "presses": [(m, c) for m, c, _ in room.presses],
+        "tab_log": room.tab_log[:80],
+        "tab_drawn": [
+            sorted((c, round(t - at.get(c, t), 3)) for c, t in d.items()) for d in room.drawn
+        ],
+    }
     return {
         "replicas": args.replicas,
         "store": "redis" if args.replicas > 1 else "memory",
         "students": args.students,
         "followed": len(followers) + len(room.drawn),
         "joined_s": out.get("joined_s"),
-        "steps": len(room.pressed),
+        "steps": len(at),
         "follower_runs": room.reruns,  # the simulated students' (frames ran out)
         "lag_ms": spread(lags),
         "missed": missed,
-        "steps_nobody_saw": unseen[:10],  # (press, step)
-        "presses": [(m, c) for m, c, _ in room.presses] if os.environ.get("ROOM_DEBUG") else None,
-        "tab_log": room.tab_log[:80] if os.environ.get("ROOM_DEBUG") else None,
-        "t_pressed": sorted((round(t, 3), c) for c, t in room.pressed.items())[:20]
-        if os.environ.get("ROOM_DEBUG")
-        else None,
-        "tab_drawn": (
-            [
-                sorted((c, round(t - room.pressed.get(c, t), 3)) for c, t in d.items())
-                for d in room.drawn
-            ]
-            if os.environ.get("ROOM_DEBUG")
-            else None
-        ),
+        "steps_nobody_saw": unshown(room, followers, any)[:10],  # (press, step)
         "chromium_lag_ms": spread(drawn),
         "chromium_missed": not_drawn,
-        "steps_a_tab_missed": undrawn[:10],  # (press, step)
+        "steps_a_tab_missed": unshown(room, room.drawn, all)[:10],  # (press, step)
         "errors": len(room.errors) + out.get("page_errors", 0),
         "projector_went_back": out.get("projector_went_back"),
         "error_examples": sorted(set(room.errors))[:5],
@@ -525,6 +518,7 @@ def run(args) -> dict:
         "client_cpu_s": round((client1.user + client1.system) - (client0.user + client0.system), 1),
         "load_before": round(load, 1),
         "slowdown_before": round(slowdown, 2),
+        **(debug if os.environ.get("ROOM_DEBUG") else {}),
     }
 
 
@@ -540,7 +534,7 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=900.0, help="seconds at most")
     parser.add_argument("--json", help="write the result to this file")
     args = parser.parse_args()
-    result = {k: v for k, v in run(args).items() if v is not None}  # ROOM_DEBUG's when set
+    result = run(args)
     print(json.dumps(result, indent=2))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2))

@@ -61,6 +61,31 @@ def press(page: Any, key: str) -> int:
     return cursor(page)
 
 
+def start_class(lect: Any) -> str:
+    """Start a class on the lecturer's page: its join link, as the page shows it."""
+    lect.locator(".st-key-lab_class_start button").first.click()
+    lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
+    wait_for_app_idle(lect)
+    return lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+
+
+def collect(lect: Any, per_student: int) -> None:
+    """Collect points, ``per_student`` each."""
+    field = lect.locator(".st-key-lab_class_per_student input")
+    field.fill(str(per_student))
+    field.press("Enter")
+    wait_for_app_idle(lect)
+    lect.locator(".st-key-lab_class_collect button").first.click()
+
+
+def plot_area(page: Any) -> dict:
+    """The stage chart's plot area on screen (scrolled into view): where a tap lands."""
+    root = page.locator(".plot-click-root", has=page.locator(STAGE)).first
+    root.scroll_into_view_if_needed()
+    page.wait_for_timeout(300)
+    return root.locator(".plot-click-graph .nsewdrag").first.bounding_box()
+
+
 POINTS_JS = """() => {
   const over = document.querySelector('[data-testid="stageOver"][data-cursor]');
   const gd = over?.parentElement?.querySelector('.plot-click-graph');
@@ -98,10 +123,7 @@ def test_a_lecture_with_its_class_from_start_to_end(browser: Any, streamlit_serv
         students = (phone, laptop)
         open_app(lect, url + "/playground?pg_n=30&pg_seed=3&pg_noise=0.1")
         lect.wait_for_selector(f"{STAGE} .main-svg", timeout=60_000)
-        lect.locator(".st-key-lab_class_start button").first.click()
-        lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
-        wait_for_app_idle(lect)
-        link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+        link = start_class(lect)
         code = parse_qs(urlparse(link).query)["code"][0]
 
         # Joining: the phone by the link, the laptop by the code typed (as people type it).
@@ -169,17 +191,10 @@ def test_a_lecture_with_its_class_from_start_to_end(browser: Any, streamlit_serv
         wait_for_app_idle(lect)
 
         # Points collected: one from each student, on the projector as they arrive.
-        field = lect.locator(".st-key-lab_class_per_student input")
-        field.fill("1")
-        field.press("Enter")
-        wait_for_app_idle(lect)
-        lect.locator(".st-key-lab_class_collect button").first.click()
+        collect(lect, 1)
         for student, where in ((phone, (0.3, 0.4)), (laptop, (0.7, 0.6))):
             student.wait_for_selector("#lab-collect button[data-label='1']", timeout=15_000)
-            root = student.locator(".plot-click-root", has=student.locator(STAGE)).first
-            root.scroll_into_view_if_needed()
-            student.wait_for_timeout(300)
-            graph = root.locator(".plot-click-graph .nsewdrag").first.bounding_box()
+            graph = plot_area(student)
             student.mouse.click(
                 graph["x"] + where[0] * graph["width"], graph["y"] + where[1] * graph["height"]
             )
@@ -287,10 +302,7 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
 
     open_app(lect, url + LINK)
     lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
-    lect.locator(".st-key-lab_class_start button").first.click()
-    lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
-    wait_for_app_idle(lect)
-    link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+    link = start_class(lect)
     code = parse_qs(urlparse(link).query)["code"][0]
     assert link == f"{url}/join?code={code}"  # the address as the browser sees it
     assert lect.locator('[data-testid="stHeading"]', has_text=code).count() == 1
@@ -418,10 +430,7 @@ def test_the_class_predicts_then_sees_the_answers_revealed(browser: Any, streaml
         lect, phone, laptop = (c.new_page() for c in contexts)
         open_app(lect, url + "/playground?pg_n=30&pg_seed=3&pg_noise=0.1&pg_step=3")
         lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
-        lect.locator(".st-key-lab_class_start button").first.click()
-        lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
-        wait_for_app_idle(lect)
-        link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+        link = start_class(lect)
         for student in (phone, laptop):
             open_app(student, link)
             student.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
@@ -498,23 +507,13 @@ def test_the_class_places_points_and_the_lecturer_steps_on_them(
         lect, phone = (c.new_page() for c in contexts)
         open_app(lect, url + "/playground?pg_n=20&pg_seed=3")
         lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
-        lect.locator(".st-key-lab_class_start button").first.click()
-        lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
-        wait_for_app_idle(lect)
-        link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+        link = start_class(lect)
         open_app(phone, link)
         phone.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
         wait_for_app_idle(phone)
-        field = lect.locator(".st-key-lab_class_per_student input")
-        field.fill("2")
-        field.press("Enter")
-        wait_for_app_idle(lect)
-        lect.locator(".st-key-lab_class_collect button").first.click()
+        collect(lect, 2)
         phone.wait_for_selector("#lab-collect button[data-label='-1']", timeout=15_000)
-        root = phone.locator(".plot-click-root", has=phone.locator(f"{OVER}[data-cursor]")).first
-        root.scroll_into_view_if_needed()
-        phone.wait_for_timeout(300)
-        graph = root.locator(".plot-click-graph .nsewdrag").first.bounding_box()
+        graph = plot_area(phone)
         assert graph["width"] <= 390
         taps = [(0.3, 0.4), (0.7, 0.6)]
         phone.locator("#lab-collect button[data-label='-1']").click()
@@ -565,10 +564,7 @@ def test_the_class_plays_the_adversary_on_the_game(browser: Any, streamlit_serve
     try:
         lect, phone = (c.new_page() for c in contexts)
         open_app(lect, url + "/online")
-        lect.locator(".st-key-lab_class_start button").first.click()
-        lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
-        wait_for_app_idle(lect)
-        link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+        link = start_class(lect)
         open_app(phone, link)
         wait_for_app_idle(phone)
         assert urlparse(phone.url).path == "/online"

@@ -32,8 +32,8 @@ def judge(w, b, gamma: float, x1: float, x2: float) -> tuple[str, int]:
     label = 1 if margin > 0 else -1
     if label * margin < gamma:
         return "margin", label
-    score = float(np.dot(w, x[0])) + float(b)
-    if not pc.mistakes(np.array([label]), np.array([score]))[0]:  # the engine's rule
+    score = pc.activations(x, w, b)  # w.x + b in the engine's order (a tie is a tie)
+    if not pc.mistakes(np.array([label]), score)[0]:  # the engine's rule
         return "right", label
     return "played", label
 

@@ -15,7 +15,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui import lecture
-from ui.charts import geometry
+from ui.charts import geometry, theme
 from ui.parts import draw
 from ui.plot_click import plot
 from ui.room.default import default_store
@@ -25,9 +25,9 @@ from ui.state import lab
 log = logging.getLogger(__name__)
 PAGES = {"pg_"}  # the page whose data the class builds: the Playground's drawing board
 READ_EVERY_S = 1.0
-POSITIVE, NEGATIVE = "#1f77b4", "#ff7f0e"  # the drawing board's classes
-# How the class's points look, on the projector's preview and on each student's chart.
-LOOK = {1: (POSITIVE, "circle"), -1: (NEGATIVE, "square")}
+# How the class's points look, on the projector's preview and on each student's chart: as
+# every chart's classes (ui.charts.theme's palette, colour and shape).
+LOOK = {1: (theme.POS_COLOR, theme.POS_SYMBOL), -1: (theme.NEG_COLOR, theme.NEG_SYMBOL)}
 POINT_SIZE = 12
 
 
@@ -129,14 +129,13 @@ def preview(points: list[dict], box) -> go.Figure:
 
 def collect(path: str, opened) -> None:
     """Collect points: start, the points as they arrive, remove one, stop, use them."""
+    collecting, points = _points(opened.code)
     if _stage(path) is None:
         # Another page: still collecting (the students' pages say so), stopped from here.
-        collecting, points = _points(opened.code)
         if collecting is not None and not st.session_state.get(lab.CLASS_ADVERSARY):
             st.text(f"Still collecting points for the Playground: {len(points):,} so far.")
             st.button("Stop collecting", key=lab.CLASS_STOP, on_click=stop, args=(opened,))
         return
-    collecting, points = _points(opened.code)
     if collecting is None:
         a, b = st.columns([1, 1], vertical_alignment="bottom")
         a.number_input(

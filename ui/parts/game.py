@@ -117,8 +117,7 @@ def on_click(page: Table):
     there is the class's adversary round's, ui/stage/follow.js)."""
 
     def clicked(click) -> None:
-        ss = _ss()
-        if lab.JOINED in ss and not ss.get(lab.DETACHED):
+        if lab.following(_ss()):
             return
         place(page, click["x"], click["y"])
 

@@ -159,7 +159,7 @@ def scene_bar(path: str) -> None:
         ss[lab.SCENE] = None
         return
     n = len(lecture.SCENES)
-    if lab.JOINED in ss and not ss.get(lab.DETACHED):
+    if lab.following(ss):
         # A student following the lecture: the lecturer moves the scenes (a press here
         # would take this page away from the lecture, and the next move back).
         st.markdown(f"**Scene {i + 1} of {n}:** {scene.title}")

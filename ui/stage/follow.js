@@ -85,26 +85,19 @@
   let pointsWanted = [];
   let pointsTimer = 0;
   function drawPoll() {
-    let box = document.getElementById("lab-poll");
     const view = poll.view();
     const qid = poll.question ? poll.question.id : null;
     if (view.mode === "none" || (view.mode === "revealed" && hidden === qid)) {
-      if (box) box.remove();
+      panel("lab-poll", null);
       drawMarks(view.mode === "none" ? [] : view.marks);
       return;
     }
-    if (!box) {
-      box = document.createElement("section");
-      box.id = "lab-poll";
-      box.setAttribute("aria-live", "polite");
-      box.setAttribute("aria-label", "The class's question");
-      box.style.cssText =
-        "position:fixed;left:0;right:0;bottom:0;z-index:1000050;background:#fff;" +
-        "border-top:3px solid #1f77b4;box-shadow:0 -4px 16px rgba(0,0,0,.2);" +
-        "padding:12px 16px;max-height:70vh;overflow-y:auto;font-family:sans-serif;";
-      document.body.appendChild(box);
-    }
-    box.replaceChildren();
+    const box = panel(
+      "lab-poll",
+      "The class's question",
+      "bottom:0;z-index:1000050;border-top:3px solid #1f77b4;" +
+        "box-shadow:0 -4px 16px rgba(0,0,0,.2);padding:12px 16px;max-height:70vh;overflow-y:auto;",
+    );
     box.dataset.mode = view.mode;
     drawMarks(view.marks);
     const prompt = document.createElement("p");
@@ -162,21 +155,25 @@
   // The question's points, lettered on the stage's chart (a trace of its own, added to the
   // chart's scene while the student follows; the page's next drawing of the chart drops it).
   function drawMarks(marks) {
-    const gd = stageGraph();
-    if (!gd || !window.Plotly || !Array.isArray(gd.data)) return;
     const shown = follower.on ? marks : [];
-    const at = gd.data.findIndex((t) => t.name === data.marks.name);
-    const want = JSON.stringify(shown);
-    if (at >= 0 && gd.dataset.classMarks === want) return;
-    if (at >= 0) window.Plotly.deleteTraces(gd, at);
-    gd.dataset.classMarks = want;
-    if (!shown.length) return;
-    window.Plotly.addTraces(gd, {
+    classTrace(data.marks.name, shown.length ? {
       ...data.marks, // the projector's look (ui.charts.overlays.class_marks)
       x: shown.map((m) => Number(m[1])),
       y: shown.map((m) => Number(m[2])),
       text: shown.map((m) => String(m[0])),
-    });
+    } : null);
+  }
+  // A trace of the class's own on the stage's chart, named ``name`` (``trace`` null: none),
+  // drawn when the chart does not hold it already (its own points and ``meta``: the page's
+  // drawing of the chart drops it, so what the chart holds is read, not remembered).
+  function classTrace(name, trace) {
+    const gd = stageGraph();
+    if (!gd || !window.Plotly || !Array.isArray(gd.data)) return;
+    const at = gd.data.findIndex((t) => t.name === name);
+    const held = (t) => JSON.stringify([Array.from(t.x || []), Array.from(t.y || []), t.text, t.meta]);
+    if (at < 0 ? trace === null : trace !== null && held(gd.data[at]) === held(trace)) return;
+    if (at >= 0) window.Plotly.deleteTraces(gd, at);
+    if (trace !== null) window.Plotly.addTraces(gd, trace);
   }
   function stageGraph() {
     const over = document.querySelector('[data-testid="stageOver"]');
@@ -186,25 +183,18 @@
   // are placed), and the chart's taps while the student follows.
   function drawCollect() {
     const view = collect.view();
-    let bar = document.getElementById("lab-collect");
     pointsWanted = view.on && follower.on ? view.points : [];
     if (pointsTimer === 0) pointsTimer = setTimeout(drawPointsNow, POINTS_EVERY_MS);
     if (!view.on || !follower.on) {
-      if (bar) bar.remove();
+      panel("lab-collect", null);
       return;
     }
-    if (!bar) {
-      bar = document.createElement("section");
-      bar.id = "lab-collect";
-      bar.setAttribute("aria-live", "polite");
-      bar.setAttribute("aria-label", "Place points for the class");
-      bar.style.cssText =
-        "position:fixed;left:0;right:0;top:0;z-index:1000051;background:#fff;" +
-        "border-bottom:3px solid #1b7f3b;box-shadow:0 4px 16px rgba(0,0,0,.2);" +
-        "padding:8px 12px;font-family:sans-serif;font-size:16px;";
-      document.body.appendChild(bar);
-    }
-    bar.replaceChildren();
+    const bar = panel(
+      "lab-collect",
+      "Place points for the class",
+      "top:0;z-index:1000051;border-bottom:3px solid #1b7f3b;" +
+        "box-shadow:0 4px 16px rgba(0,0,0,.2);padding:8px 12px;font-size:16px;",
+    );
     const row = document.createElement("div");
     row.style.cssText = "display:flex;gap:8px;align-items:center;flex-wrap:wrap;";
     const game = follower.shown.page === "online"; // the adversary round: u gives the label
@@ -251,34 +241,43 @@
     if (pointsWanted.length) pointsTimer = setTimeout(drawPointsNow, 2 * POINTS_EVERY_MS);
   }
   function drawPoints(points) {
-    const gd = stageGraph();
-    if (!gd || !window.Plotly || !Array.isArray(gd.data)) return;
-    const name = "class points";
-    const at = gd.data.findIndex((t) => t.name === name);
-    const xy = (t) => JSON.stringify([Array.from(t.x || []), Array.from(t.y || [])]);
-    const want = xy({ x: points.map((p) => Number(p.x1)), y: points.map((p) => Number(p.x2)) });
-    if (at < 0 ? !points.length : xy(gd.data[at]) === want && gd.dataset.classPoints === want) {
-      return; // what the chart holds (its trace's own points, not what was last asked)
-    }
-    if (at >= 0) window.Plotly.deleteTraces(gd, at);
-    gd.dataset.classPoints = want;
-    if (!points.length) return;
     const look = (p) => data.points.classes[String(p.label)];
-    window.Plotly.addTraces(gd, {
+    const mine = points.map((p) => (p.mine ? 2.5 : 0.5));
+    classTrace("class points", points.length ? {
       type: "scatter",
       mode: "markers",
-      name,
+      name: "class points",
       showlegend: false,
       hoverinfo: "skip",
+      meta: mine, // which are the student's own (outlined)
       x: points.map((p) => Number(p.x1)),
       y: points.map((p) => Number(p.x2)),
       marker: {
         size: data.points.size,
         color: points.map((p) => look(p).color),
         symbol: points.map((p) => look(p).symbol),
-        line: { color: "#111", width: points.map((p) => (p.mine ? 2.5 : 0.5)) },
+        line: { color: "#111", width: mine },
       },
-    });
+    } : null);
+  }
+  // A panel of the class's at the top or foot of the window, outside Streamlit's page (its
+  // reruns leave it alone), above its sidebar; emptied for drawing (``label`` null: gone).
+  function panel(id, label, css) {
+    let box = document.getElementById(id);
+    if (label === null) {
+      if (box) box.remove();
+      return null;
+    }
+    if (!box) {
+      box = document.createElement("section");
+      box.id = id;
+      box.setAttribute("aria-live", "polite");
+      box.setAttribute("aria-label", label);
+      box.style.cssText = `position:fixed;left:0;right:0;background:#fff;font-family:sans-serif;${css}`;
+      document.body.appendChild(box);
+    }
+    box.replaceChildren();
+    return box;
   }
   // A tap on the stage's chart while collecting (one listener for the page's life: the
   // chart is drawn again by the page's reruns, the listener stays).

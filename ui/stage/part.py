@@ -171,8 +171,7 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
     base.update(paper_bgcolor=TRANSPARENT, plot_bgcolor=TRANSPARENT)
     # Its entries stand for traces drawn in other layers: clicking one would hide nothing.
     base["legend"] = {**base.get("legend", {}), "itemclick": False, "itemdoubleclick": False}
-    ss = st.session_state
-    following = lab.JOINED in ss and not ss.get(lab.DETACHED)  # a student in a class
+    following = lab.following(st.session_state)  # a student in a class
     frames, moves, legend = frames_for(
         page, stepper, layered, steps=FOLLOW_STEPS_AHEAD if following else None
     )

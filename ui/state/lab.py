@@ -162,3 +162,9 @@ FOLLOWED = _key(
 
 # What app.py sets up before any page runs: {key: default}.
 SET_UP = {k.name: k.default for k in DECLARED.values() if k.default is not UNSET}
+
+
+def following(session) -> bool:
+    """A student following a class: joined and not exploring on their own (derived from
+    ``JOINED`` and ``DETACHED``, not kept)."""
+    return JOINED in session and not session.get(DETACHED)
