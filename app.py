@@ -107,6 +107,12 @@ def main() -> None:
             icon=":material/co_present:",
             url_path="lecture",
         ),
+        st.Page(
+            "pages/practice.py",
+            title="Practice",
+            icon=":material/school:",
+            url_path="practice",
+        ),
     ]
     join = st.Page("pages/join.py", title="Join a class", url_path="join", visibility="hidden")
     # The root address opens the Playground at /playground, its own path, with the link's

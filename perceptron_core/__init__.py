@@ -16,8 +16,10 @@ the learning rate and the scaling (``pc.compare_batch``, ``pc.eta_effect``,
 ``pc.scaling_effect``: ``batch``), the proofs read off a run (``pc.theorem1``,
 ``pc.theorem2``, ``pc.distance_004``, ``pc.epoch_bounds``: ``proof``), accuracy per epoch
 on held-out sets (``pc.accuracy_per_epoch``, ``pc.best_epoch``, ``pc.agreement``:
-``variants``). The mistake rule, y (w.x + b) <= 0 with ties as mistakes, is written in
-``reference`` (``pc.mistakes``; ``pc.flipped_mistakes`` on the flipped samples).
+``variants``), exercises with exact answers (``pc.exercise``, ``pc.check``,
+``pc.parse_number``: ``practice``). The mistake rule, y (w.x + b) <= 0 with ties as
+mistakes, is written in ``reference`` (``pc.mistakes``; ``pc.flipped_mistakes`` on the
+flipped samples).
 """
 
 from .batch import (
@@ -44,6 +46,7 @@ from .online import (
     target_margins,
     update_effect,
 )
+from .practice import AnswerError, Exercise, Question, check, exercise, parse_number
 from .proof import (
     Distance,
     EpochBounds,
@@ -62,6 +65,7 @@ from .variants import EpochAccuracy, accuracy_per_epoch, agreement, best_epoch, 
 __all__ = [
     "VARIANTS",
     "AdversaryMove",
+    "AnswerError",
     "Arrival",
     "Comparison",
     "ConeSolution",
@@ -69,9 +73,11 @@ __all__ = [
     "EpochAccuracy",
     "EpochBounds",
     "EtaEffect",
+    "Exercise",
     "HingeBound",
     "Kernel",
     "OnlinePerceptron",
+    "Question",
     "Run",
     "ScalingRow",
     "Squeeze",
@@ -85,6 +91,7 @@ __all__ = [
     "agreement",
     "alpha_at",
     "best_epoch",
+    "check",
     "compare_batch",
     "comparison_of",
     "distance_004",
@@ -92,6 +99,7 @@ __all__ = [
     "epoch_cursors",
     "epoch_order",
     "eta_effect",
+    "exercise",
     "flip",
     "flipped",
     "flipped_mistakes",
@@ -101,6 +109,7 @@ __all__ = [
     "lift",
     "mistakes",
     "online_run",
+    "parse_number",
     "perceptron_step",
     "reference_train",
     "sample_epochs",

@@ -119,3 +119,12 @@ CLASS_STREAMS_MAX = 4000  # a flood from many addresses stops here (a stream: a 
 CLASS_PROMPT_LIMIT = 300  # characters of a question's prompt, shown on every phone
 CLASS_CHOICE_LIMIT = 80  # characters of an answer's label, a big button on a phone
 CLASS_COORD_LIMIT = 1e6  # the widest box the lecturer may set for the points collected
+
+# -- /practice ------------------------------------------------------------------------------
+# A seed a student can read out (nine digits); a class of 200 with fresh seeds shares one
+# with odds of about 1 in 50,000.
+PRACTICE_SEED_MAX = 999_999_999
+PRACTICE_ANSWER_CHARS = pc.practice.MAX_ANSWER_CHARS  # a longer answer is refused, not read
+PRACTICE_CODE_CHARS = 100  # a completion code is about 50 characters; longer is not one
+PRACTICE_EXERCISES = 256  # exercises kept made in a process (each a few kB; made in ms)
+PRACTICE_RECORDS = 10  # exercises a session keeps its answers for (its levels and seeds)

@@ -195,7 +195,7 @@ def test_a_presenter_link_to_a_page_opens_with_the_sidebar_folded(page: Any, str
 
 
 PATHS = ["playground", "kernel", "batch", "variants", "online", "space", "proof",
-         "experiments", "lecture"]  # fmt: skip
+         "experiments", "lecture", "practice"]  # fmt: skip
 
 
 def test_every_page_opens_at_its_path_in_every_session(browser: Any, streamlit_server: Any):

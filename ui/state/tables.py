@@ -1,10 +1,12 @@
 """Every page's state table (its prefix, its fields and their defaults): ``PLAYGROUND``
 (``pg_``), ``KERNEL`` (``kn_``), ``BATCH`` (``bt_``), ``VARIANTS`` (``va_``), ``ONLINE``
-(``on_``), ``SPACE`` (``sp_``), ``PROOF`` (``pf_``) and ``EXPERIMENTS`` (``ex_``)."""
+(``on_``), ``SPACE`` (``sp_``), ``PROOF`` (``pf_``), ``EXPERIMENTS`` (``ex_``) and
+``PRACTICE`` (``pr_``)."""
 
 from __future__ import annotations
 
-from ui.limits import CONE_ROWS_CHARS
+import perceptron_core as pc
+from ui.limits import CONE_ROWS_CHARS, PRACTICE_SEED_MAX
 from ui.state import lab
 from ui.state.fields import (
     PREFIX,
@@ -133,6 +135,17 @@ EXPERIMENTS = Table(
         PRESENTER,
     ),
     own=("margin_chart", "dimension_chart", "histograms", "bounds", "boundaries"),  # charts
+)
+# You are the perceptron: a level (its widget in the link) and the exercise's seed (moved by
+# the page: a link without one gets a fresh seed, so each student's numbers differ). Not a
+# stepping page (no data picker, no run settings, no lecture scene): not in TABLES; its
+# parts' keys are declared by ui.parts.practice.
+PRACTICE = Table(
+    "pr_",
+    (
+        Field("level", 1, "choice", {k: str(k) for k in pc.practice.LEVELS}),
+        Field("seed", 0, "int", low=0, high=PRACTICE_SEED_MAX, bound=False),
+    ),
 )
 # Every page's state, for lab-wide reads.
 TABLES = (PLAYGROUND, KERNEL, BATCH, VARIANTS, ONLINE, SPACE, PROOF, EXPERIMENTS)

@@ -1,0 +1,478 @@
+"""You are the perceptron: exercises from a seed, their answers from the engine, exact checks.
+
+``exercise(seed, level)`` makes one student's small dataset (4 to 8 points with integer
+coordinates in -3..3, no point twice) and the questions of a level, each with the answer
+the engine gives (``train`` and its recorded run, ``update_effect``, ``alpha_at``,
+``theory``) and the arithmetic that leads to it, written out. ``check`` compares a typed
+answer with it: numbers are read as fractions (``parse_number``: "1", "-2.5", "1/2",
+"−1"), so the check is exact; every number of levels 1 to 4 is exactly representable
+(integer data, eta in ``ETAS``, starts in multiples of 0.5). R and gamma* are irrational
+in general and are asked to two decimals (``TOLERANCE``).
+
+Levels (``LEVELS``): 1, one update from w = 0; 2, a whole epoch; 3, an epoch with
+eta != 1 from a random start; 4, the averaged perceptron's weights and the kernel
+perceptron's alpha; 5, Theorem 1 (R, gamma*, is M <= R^2/gamma*^2, and what eta does
+from w = 0). A tie, y (w.x + b) = 0, is a mistake (``reference.is_mistake``).
+
+>>> import perceptron_core as pc
+>>> ex = pc.exercise(7, 1)
+>>> q = ex.questions[0]
+>>> pc.check(q, q.answer), pc.check(q, not q.answer)
+(True, False)
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+from fractions import Fraction
+
+import numpy as np
+
+from .dual import alpha_at
+from .kernels import Kernel
+from .margin import theory
+from .online import update_effect
+from .train import train
+
+LEVELS = {
+    1: "one update from w = 0",
+    2: "a whole epoch",
+    3: "an epoch with η ≠ 1 from a random start",
+    4: "the averaged and the kernel perceptron",
+    5: "Theorem 1: the bound, R and γ*",
+}
+ETAS = (0.5, 0.25, 2.0, 3.0)  # powers of two and 3: every product stays exact
+SPAN = 3  # coordinates are whole numbers in -SPAN..SPAN
+KERNEL = Kernel("poly", degree=2)  # (1 + a.b)^2: whole numbers on whole-number data
+TOLERANCE = Fraction(1, 200)  # "to 2 decimals": within half a unit of the second decimal
+MAX_ANSWER_CHARS = 40  # a number longer than this is not one a student means
+AVERAGED_VISITS = 3  # level 4: the averaged perceptron's first visits
+KERNEL_VISITS = 3  # level 4: the kernel perceptron's first visits
+_TRIES = 2_000  # datasets drawn before a seed gives up (none needs more than a few dozen)
+_MINUS = "\u2212"
+
+
+class AnswerError(ValueError):
+    """A typed answer that is not a number (the message is plain text, for the page)."""
+
+
+@dataclass(frozen=True)
+class Question:
+    """One question of an exercise.
+
+    ``kind``: "verdict" (yes or no: ``answer`` is a bool), "exact" (``answer`` is a tuple
+    of Fractions, one per name in ``fields``) or "approx" (the same, to 2 decimals).
+    ``visit``: the run's visit it is about (None for a question about the dataset);
+    ``part``: which run it is about ("classic", "averaged", "kernel", "theorem").
+    ``working``: how the answer is found, in plain text. ``note``: a misconception that
+    occurs here, answered with the numbers (empty when there is none).
+    """
+
+    kind: str
+    prompt: str
+    fields: tuple[str, ...]
+    answer: bool | tuple[Fraction, ...]
+    working: str
+    visit: int | None
+    part: str
+    note: str = ""
+
+
+@dataclass(frozen=True, eq=False)
+class Exercise:
+    """One student's exercise: the data, the run's settings, the runs and the questions."""
+
+    seed: int
+    level: int
+    X: np.ndarray  # (n, 2) whole numbers
+    y: np.ndarray  # (n,) -1 or +1
+    eta: float
+    w0: tuple[float, float]
+    b0: float
+    questions: tuple[Question, ...]
+    run: object  # the classic run the questions are about (a pc.Run)
+    kernel_run: object | None = None  # level 4: the kernel perceptron's run
+    theory: object | None = None  # level 5: pc.theory of the data
+
+    @property
+    def n(self) -> int:
+        return int(self.X.shape[0])
+
+
+# ------------------------------------------------------------------ reading answers
+_DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
+_RATIO = re.compile(r"([+-]?\d+)\s*/\s*([+-]?\d+)")
+
+
+def parse_number(text) -> Fraction:
+    """A typed number as an exact Fraction: a whole number, a decimal or a ratio of whole
+    numbers ("1", "-2.5", "1/2", "−1" with the Unicode minus). Anything else (empty, words,
+    NaN, inf, exponents like 1e308, more than ``MAX_ANSWER_CHARS`` characters) raises
+    ``AnswerError`` with a plain reason.
+
+    >>> parse_number("−2.5"), parse_number(" 3/6 ")
+    (Fraction(-5, 2), Fraction(1, 2))
+    """
+    s = str(text).strip().replace(_MINUS, "-")
+    if not s:
+        raise AnswerError("Type a number (for example 1, -2.5 or 1/2).")
+    if len(s) > MAX_ANSWER_CHARS:
+        raise AnswerError(f"An answer is a number of at most {MAX_ANSWER_CHARS} characters.")
+    if _DECIMAL.fullmatch(s):
+        return Fraction(s)
+    ratio = _RATIO.fullmatch(s)
+    if ratio:
+        if int(ratio.group(2)) == 0:
+            raise AnswerError("A fraction cannot have 0 below the line.")
+        return Fraction(int(ratio.group(1)), int(ratio.group(2)))
+    raise AnswerError(
+        "That is not a number: write a whole number, a decimal or a fraction, "
+        "like 1, -2.5 or 1/2 (no letters, no exponents)."
+    )
+
+
+def check(question: Question, reply) -> bool:
+    """Whether ``reply`` answers ``question``: a bool for a verdict; for numbers, one
+    typed string (or number) per field, read with ``parse_number`` (which raises
+    ``AnswerError`` on one that is not a number: then nothing is decided)."""
+    if question.kind == "verdict":
+        if not isinstance(reply, bool | np.bool_):
+            raise AnswerError("Answer yes or no.")
+        return bool(reply) == question.answer
+    values = list(reply) if isinstance(reply, tuple | list) else [reply]
+    if len(values) != len(question.fields):
+        raise AnswerError(f"Give {len(question.fields)} numbers: {', '.join(question.fields)}.")
+    got = [v if isinstance(v, Fraction) else parse_number(v) for v in values]
+    if question.kind == "approx":
+        return all(abs(g - a) <= TOLERANCE for g, a in zip(got, question.answer, strict=True))
+    return tuple(got) == tuple(question.answer)
+
+
+# ------------------------------------------------------------------ numbers written out
+def number(value) -> str:
+    """An exact number for people: "2", "−0.25", "2/3" (a finite decimal when there is
+    one), with the Unicode minus."""
+    f = Fraction(value)
+    sign = _MINUS if f < 0 else ""
+    f = abs(f)
+    if f.denominator == 1:
+        return f"{sign}{f.numerator}"
+    den, twos, fives = f.denominator, 0, 0
+    while den % 2 == 0:
+        den, twos = den // 2, twos + 1
+    while den % 5 == 0:
+        den, fives = den // 5, fives + 1
+    if den != 1:
+        return f"{sign}{f.numerator}/{f.denominator}"
+    places = max(twos, fives)
+    scaled = str(f.numerator * 10**places // f.denominator).rjust(places + 1, "0")
+    return f"{sign}{scaled[:-places]}.{scaled[-places:]}"
+
+
+def _p(value) -> str:
+    """A number as a factor: negatives in parentheses."""
+    s = number(value)
+    return f"({s})" if s.startswith(_MINUS) else s
+
+
+def _vec(values) -> str:
+    return "(" + ", ".join(number(v) for v in values) + ")"
+
+
+def _label(y: float) -> str:
+    return "+1" if y > 0 else _MINUS + "1"
+
+
+def _verdict(ya: Fraction) -> str:
+    if ya > 0:
+        return f"{number(ya)} > 0: no mistake"
+    if ya == 0:
+        return "0: a tie, and a tie is a mistake"
+    return f"{number(ya)} ≤ 0: a mistake"
+
+
+def _point(ex_X, ex_y, i: int) -> str:
+    return f"P{i + 1} = {_vec(ex_X[i])}, y = {_label(ex_y[i])}"
+
+
+def _exact(values) -> tuple[Fraction, ...]:
+    return tuple(Fraction(float(v)) for v in values)
+
+
+# ------------------------------------------------------------------ the questions
+def _classic_visit(run, t: int, *, averaged: bool = False) -> list[Question]:
+    """The verdict and the weights after visit ``t`` (and the average, for level 4)."""
+    v = run.visit(t)
+    X, y = run.X, run.y
+    x, label = X[v.index], float(y[v.index])
+    w, b = _exact(v.w_before), Fraction(v.b_before)
+    a = Fraction(v.activation)  # the engine's w.x + b: exact on these numbers
+    terms = " + ".join(f"{_p(wj)}·{_p(xj)}" for wj, xj in zip(w, x, strict=True))
+    where = f"Visit {t + 1}: {_point(X, y, v.index)}; w = {_vec(w)}, b = {number(b)}."
+    verdict = Question(
+        "verdict",
+        f"{where} Is it a mistake?",
+        (),
+        bool(v.mistake),
+        f"y(w·x + b) = ({_label(label)})({terms} + {_p(b)}) = {_verdict(Fraction(label) * a)}",
+        t,
+        "classic",
+    )
+    w_new, b_new = _exact(v.w_after), Fraction(v.b_after)
+    eta = Fraction(run.eta)
+    if v.mistake:
+        step = f"{number(eta)}·({_label(label)})"
+        working = (
+            f"w + ηyx = {_vec(w)} + {step}·{_vec(x)} = {_vec(w_new)}; "
+            f"b + ηy = {number(b)} + {step} = {number(b_new)}"
+        )
+    else:
+        working = f"no mistake: w and b stay, w = {_vec(w_new)}, b = {number(b_new)}"
+    note = ""
+    effect = update_effect(run, t) if v.mistake else None
+    if effect is not None and not effect.fixed:
+        grew = Fraction(effect.after) - Fraction(effect.before)
+        note = (
+            f"Does one update fix the point? Not this time: y(w·x + b) on P{v.index + 1} was "
+            f"{number(Fraction(effect.before))} before the update and is "
+            f"{number(Fraction(effect.after))} after it (it grew by η(1 + ‖x‖²) = "
+            f"{number(grew)}), still ≤ 0: still a mistake."
+        )
+    out = [
+        verdict,
+        Question(
+            "exact",
+            f"Visit {t + 1}: w and b after it?",
+            ("w₁", "w₂", "b"),
+            (*w_new, b_new),
+            working,
+            t,
+            "classic",
+            note,
+        ),
+    ]
+    if averaged and t:  # after one visit the average is that visit's w: nothing to ask
+        out.append(_averaged(run, t))
+    return out
+
+
+def _averaged(run, t: int) -> Question:
+    """The plain average of the weights after visits 1..t+1 (``run.variant_weights``)."""
+    after = [run.visit(s) for s in range(t + 1)]
+    ws = [(*_exact(v.w_after), Fraction(v.b_after)) for v in after]
+    mean = tuple(sum(col, Fraction(0)) / (t + 1) for col in zip(*ws, strict=True))
+    listed = " + ".join(_vec(r[:2]) for r in ws)
+    biases = " + ".join(_p(r[2]) for r in ws)
+    return Question(
+        "exact",
+        f"Visit {t + 1}: the averaged perceptron's w̄ and b̄ (the mean of w and b after each "
+        f"of the visits 1 to {t + 1}; fractions like 2/3 are fine)?",
+        ("w̄₁", "w̄₂", "b̄"),
+        mean,
+        f"w̄ = ({listed})/{t + 1} = {_vec(mean[:2])}; b̄ = ({biases})/{t + 1} = {number(mean[2])}",
+        t,
+        "averaged",
+    )
+
+
+def _kernel_visit(run, t: int) -> list[Question]:
+    """The kernel perceptron's verdict at visit ``t`` and its alpha after it."""
+    v = run.visit(t)
+    X, y = run.X, run.y
+    i = v.index
+    alpha = alpha_at(run, v.updates_before)
+    K = KERNEL.matrix(X, X[i : i + 1])[:, 0]
+    terms = [
+        f"{alpha[j]}·({_label(y[j])})·{number(Fraction(K[j]))}" for j in range(run.n) if alpha[j]
+    ]
+    f = Fraction(v.activation)
+    total = " + ".join(terms) if terms else "0 (every α is 0)"
+    where = f"Visit {t + 1}: {_point(X, y, i)}; α = {_vec(alpha)}."
+    verdict = Question(
+        "verdict",
+        f"{where} Is it a mistake?",
+        (),
+        bool(v.mistake),
+        f"f(x) = Σ αⱼ yⱼ K(xⱼ, x) = {total} = {number(f)}; "
+        f"y f(x) = {_verdict(Fraction(float(y[i])) * f)}",
+        t,
+        "kernel",
+    )
+    after = alpha_at(run, v.updates_before + int(v.mistake))
+    working = (
+        f"a mistake: α{i + 1} goes up by 1, α = {_vec(after)}"
+        if v.mistake
+        else f"no mistake: α stays {_vec(after)}"
+    )
+    names = tuple(f"α{j + 1}" for j in range(run.n))
+    return [
+        verdict,
+        Question(
+            "exact",
+            f"Visit {t + 1}: α after it?",
+            names,
+            tuple(Fraction(int(a)) for a in after),
+            working,
+            t,
+            "kernel",
+        ),
+    ]
+
+
+def _theorem(X, y, run, th, eta_other: float) -> list[Question]:
+    """Level 5: R, gamma*, the bound against the run's mistakes, and eta from w = 0."""
+    norms = 1 + np.sum(X * X, axis=1)
+    far = int(np.argmax(norms))
+    R2 = int(norms[far])
+    M = run.mistakes
+    bound = th.bound
+    other = train(X, y, eta=eta_other, max_epochs=run.max_epochs)
+    same = other.mistakes == M and bool(np.array_equal(other.update_visit, run.update_visit))
+    u = ", ".join(f"{c:.4f}".replace("-", _MINUS) for c in th.u)
+    return [
+        Question(
+            "approx",
+            "R = max over the points of ‖(1, x)‖ (to 2 decimals)?",
+            ("R",),
+            (Fraction(th.R),),
+            f"R = ‖(1, {', '.join(number(c) for c in X[far])})‖ = √{R2} = {th.R:.4f}",
+            None,
+            "theorem",
+        ),
+        Question(
+            "approx",
+            "γ* = the largest margin min yᵢ u·(1, xᵢ) over unit vectors u = (u₀, u₁, u₂) "
+            "(to 2 decimals)?",
+            ("γ*",),
+            (Fraction(th.gamma),),
+            f"γ* = {th.gamma:.4f}, at u* = ({u}) (the max-margin separator in the "
+            "augmented space, drawn on the chart)",
+            None,
+            "theorem",
+        ),
+        Question(
+            "verdict",
+            f"From w = 0, b = 0 with η = 1 the perceptron made M = {M} mistakes before its "
+            "clean pass. Is Theorem 1's bound respected (M ≤ R²/γ*²)?",
+            (),
+            bool(M <= bound),
+            f"M = {M} ≤ R²/γ*² = {bound:.2f}: respected, as Theorem 1 says it always is",
+            None,
+            "theorem",
+        ),
+        Question(
+            "exact",
+            "The bound as a whole number of mistakes: ⌊R²/γ*²⌋ (use R and γ* to more than "
+            "2 decimals)?",
+            ("⌊R²/γ*²⌋",),
+            (Fraction(math.floor(bound)),),
+            f"R²/γ*² = {R2}/{th.gamma:.4f}² = {bound:.4f}, rounded down: {math.floor(bound)}",
+            None,
+            "theorem",
+        ),
+        Question(
+            "verdict",
+            f"From w = 0, b = 0, would η = {number(Fraction(eta_other))} instead of 1 change "
+            "which visits are mistakes?",
+            (),
+            not same,
+            (
+                f"No: from w = 0 every w with η = {number(Fraction(eta_other))} is "
+                f"{number(Fraction(eta_other))} times the w with η = 1, so every sign is the "
+                f"same: the engine's run with η = {number(Fraction(eta_other))} makes the same "
+                f"{other.mistakes} mistakes at the same visits"
+            )
+            if same
+            else f"Yes: with η = {number(Fraction(eta_other))} it makes {other.mistakes}",
+            None,
+            "theorem",
+        ),
+    ]
+
+
+# ------------------------------------------------------------------ making exercises
+def _points(rng, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """n distinct whole-number points in -SPAN..SPAN (not the origin), labels of both
+    classes."""
+    side = 2 * SPAN + 1
+    cells = np.array([c for c in range(side * side) if c != (side * side) // 2])
+    picked = rng.choice(cells, size=n, replace=False)
+    X = np.column_stack((picked % side - SPAN, picked // side - SPAN)).astype(np.float64)
+    y = rng.choice(np.array([-1, 1]), size=n)
+    return X, y
+
+
+def _epoch_ok(run, n: int) -> bool:
+    """At least 2 mistakes and at least 1 visit without one in the first epoch."""
+    m = int(run.counts[0]) if run.epochs else 0
+    return 2 <= m <= n - 1
+
+
+def _attempt(rng, level: int):
+    """One candidate exercise for ``level``, or None when it does not make the level's
+    point (the caller draws again)."""
+    n = int(rng.integers(4, 7)) if level != 4 else 4
+    X, y = _points(rng, n)
+    if len(set(y.tolist())) < 2:
+        return None
+    eta, w0, b0 = 1.0, (0.0, 0.0), 0.0
+    if level == 3:
+        eta = float(rng.choice(np.array(ETAS)))
+        start = rng.integers(-4, 5, size=3) / 2.0
+        if not np.any(start):
+            return None
+        w0, b0 = (float(start[0]), float(start[1])), float(start[2])
+    if level in (2, 3, 5) and not theory(X, y).separable:
+        return None
+    run = train(X, y, eta=eta, w0=np.array(w0), b0=b0, max_epochs=1 if level < 5 else 1000)
+    kernel_run, th = None, None
+    if level == 1:
+        if np.any(X[0] == 0):  # both coordinates count in the first update
+            return None
+        questions = _classic_visit(run, 0)
+    elif level in (2, 3):
+        if not _epoch_ok(run, n):
+            return None
+        questions = [q for t in range(n) for q in _classic_visit(run, t)]
+    elif level == 4:
+        kernel_run = train(X, y, variant="kernel", kernel=KERNEL, max_epochs=1)
+        firsts = [run.visit(t).mistake for t in range(1, AVERAGED_VISITS)]
+        kernel_firsts = [kernel_run.visit(t).mistake for t in range(1, KERNEL_VISITS)]
+        if not (any(firsts) and not all(firsts) and any(kernel_firsts)):
+            return None
+        questions = [
+            q for t in range(AVERAGED_VISITS) for q in _classic_visit(run, t, averaged=True)
+        ]
+        questions += [q for t in range(KERNEL_VISITS) for q in _kernel_visit(kernel_run, t)]
+    else:
+        th = theory(X, y)
+        bound = th.bound
+        if not run.converged or run.mistakes < 2 or abs(bound - round(bound)) < 1e-6:
+            return None
+        questions = _theorem(X, y, run, th, float(rng.choice(np.array(ETAS))))
+    return X, y, eta, w0, b0, tuple(questions), run, kernel_run, th
+
+
+def exercise(seed: int, level: int) -> Exercise:
+    """The exercise of ``level`` (1 to 5) for ``seed`` (a whole number >= 0): the same seed
+    and level give the same exercise, numbers and questions.
+
+    Datasets are drawn from ``default_rng([seed, level])`` until one makes the level's
+    point: level 1's first visit is a mistake on a point with two non-zero coordinates;
+    levels 2 and 3 have at least 2 mistakes and 1 correct visit in their epoch (and a
+    separable dataset); level 4's first visits have a mistake and a correct visit after
+    the first, and the kernel perceptron a mistake after its first; level 5's data is
+    separable, its run makes at least 2 mistakes and R²/γ*² is not a whole number.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer) or seed < 0:
+        raise ValueError(f"seed must be a whole number >= 0; got {seed!r}")
+    if level not in LEVELS:
+        raise ValueError(f"level must be one of {', '.join(map(str, LEVELS))}; got {level!r}")
+    rng = np.random.default_rng([int(seed), int(level)])
+    for _ in range(_TRIES):
+        made = _attempt(rng, level)
+        if made is not None:
+            return Exercise(int(seed), int(level), *made)
+    raise RuntimeError(f"no exercise of level {level} found for seed {seed}")  # never seen

@@ -1,0 +1,204 @@
+"""/practice through AppTest: each level done with a wrong answer and right ones, the score
+and the completion code, hostile answers and links, forged and valid codes.
+
+The right answers are the textbook's, computed here (exact fractions), not read off the
+page: levels 1 to 3 by the perceptron loop, the others from the engine's exercise whose
+answers tests/engine/test_practice.py checks against its own oracles."""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+from fractions import Fraction
+
+import pytest
+from lab_app import open_page
+
+import perceptron_core as pc
+from ui.server import completion
+
+PAGE = "pages/practice.py"
+KEY = "a test key that no one else has, 32+ characters"
+
+
+@pytest.fixture(autouse=True)
+def server_key(monkeypatch):
+    monkeypatch.setenv(completion.SECRET_ENV, KEY)
+
+
+def textbook_answers(ex):
+    """Levels 1-3: (verdict, (w1, w2, b)) per visit by the plain loop in fractions."""
+    w, b = [Fraction(c) for c in ex.w0], Fraction(ex.b0)
+    eta, out = Fraction(ex.eta), []
+    for i in range(len([q for q in ex.questions if q.kind == "verdict"])):
+        x, label = [Fraction(float(c)) for c in ex.X[i]], int(ex.y[i])
+        mistake = label * (w[0] * x[0] + w[1] * x[1] + b) <= 0
+        if mistake:
+            w = [w[0] + eta * label * x[0], w[1] + eta * label * x[1]]
+            b += eta * label
+        out += [mistake, (w[0], w[1], b)]
+    return out
+
+
+def spelled(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}".replace("-", "\u2212")
+
+
+def answer(at, q, reply):
+    """Answer the question the page is at: a bool, or a tuple of typed strings."""
+    n = score(at)[1]  # questions answered so far: the boxes' keys end with it
+    if q.kind == "verdict":
+        at.button(key="pr_practice_yes" if reply else "pr_practice_no").click().run()
+    else:
+        for j, typed in enumerate(reply):
+            at.text_input(key=f"pr_practice_box{j}_{n}").input(typed)
+        at.button(key="pr_practice_submit").click().run()
+    assert not at.exception, at.exception
+
+
+def score(at) -> tuple[int, int]:
+    text = at.get("progress")[0].proto.text
+    m = re.search(r"score (\d+) of (\d+) answered", text)
+    return int(m.group(1)), int(m.group(2))
+
+
+def right_reply(q, oracle=None):
+    if q.kind == "verdict":
+        return q.answer if oracle is None else oracle
+    values = q.answer if oracle is None else oracle
+    if q.kind == "approx":
+        return tuple(f"{float(v):.2f}" for v in values)
+    return tuple(spelled(v) for v in values)
+
+
+def wrong_reply(q):
+    if q.kind == "verdict":
+        return not q.answer
+    return tuple(spelled(v + 1) for v in q.answer)
+
+
+def code_of(at) -> str:
+    codes = [c.value for c in at.code if c.value.startswith("PL1-")]
+    assert len(codes) == 1, [c.value for c in at.code]
+    return codes[0]
+
+
+def check_code(at, code: str) -> tuple[bool, str]:
+    at.text_input(key="pr_practice_code").input(code)
+    at.button(key="pr_practice_code_check").click().run()
+    assert not at.exception
+    said = [(True, s.value) for s in at.success if s.value.startswith("A valid code")]
+    said += [(False, e.value) for e in at.error if "code" in e.value]
+    assert len(said) == 1, said
+    return said[0]
+
+
+@pytest.mark.parametrize("level", [1, 2, 3, 4, 5])
+def test_each_level_done_with_a_wrong_answer_gets_a_code_that_verifies(level):
+    seed = 4242 + level
+    at = open_page(PAGE, pr_seed=str(seed), pr_level=str(level))
+    ex = pc.exercise(seed, level)
+    oracle = textbook_answers(ex) if level <= 3 else [None] * len(ex.questions)
+    assert not [c for c in at.code if c.value.startswith("PL1-")]  # no code before the end
+    for i, q in enumerate(ex.questions):
+        assert score(at) == (i - (i > 1), i)  # question 2 (i = 1) is answered wrong
+        if i == 1:  # a wrong answer: the right one shown, with its arithmetic
+            answer(at, q, wrong_reply(q))
+            shown = [e.value for e in at.error if e.value.startswith("Not quite")]
+            assert len(shown) == 1 and q.working.split(" ")[0].replace("*", "\\*") in shown[0]
+            if q.kind == "exact":
+                assert pc.practice.number(q.answer[0]) in shown[0]
+        else:
+            answer(at, q, right_reply(q, oracle[i]))
+            assert any(s.value.startswith("Right.") for s in at.success)
+        if i < len(ex.questions) - 1:
+            assert not [c for c in at.code if c.value.startswith("PL1-")]
+    total = len(ex.questions)
+    code = code_of(at)
+    assert code.startswith(f"PL1-{seed}-{level}-{total - 1}of{total}-")
+    body, sig = code.rsplit("-", 1)  # the signature is HMAC-SHA256 of the rest, our key
+    assert sig == hmac.new(KEY.encode(), body.encode(), hashlib.sha256).hexdigest()[: len(sig)]
+    ok, said = check_code(at, code)
+    assert ok and said == f"A valid code: seed {seed}, level {level}, score {total - 1} of {total}."
+
+
+def test_the_notes_misconceptions_are_answered_where_they_occur():
+    # An update that does not fix its point, said at that visit (level 3: eta and a start).
+    seed = next(s for s in range(200) if any(q.note for q in pc.exercise(s, 3).questions))
+    ex = pc.exercise(seed, 3)
+    at = open_page(PAGE, pr_seed=str(seed), pr_level="3")
+    for q in ex.questions:
+        answer(at, q, right_reply(q))
+        if q.note:
+            assert any("Does one update fix the point? Not this time" in i.value for i in at.info)
+            break
+    for q in ex.questions[score(at)[1] :]:
+        answer(at, q, right_reply(q))
+    # eta from w = 0, side by side: the same mistakes.
+    tables = at.table
+    assert len(tables) == 1
+    assert any("From w = 0, η changes no prediction" in m.value for m in at.markdown)
+
+
+def test_hostile_answers_get_a_plain_message_and_the_question_stays():
+    at = open_page(PAGE, pr_seed="77", pr_level="2")
+    ex = pc.exercise(77, 2)
+    answer(at, ex.questions[0], ex.questions[0].answer)
+    for typed in ["", "abc", "NaN", "inf", "1e308", "9" * 10_000, "<b>x</b>", "**x**",
+                  "[a](http://evil.example)", "1/0"]:  # fmt: skip
+        answer(at, ex.questions[1], (typed, "0", "0"))
+        refused = [e.value for e in at.error if "You typed" in e.value or "Type a number" in e.value
+                   or "0 below the line" in e.value]  # fmt: skip
+        assert len(refused) == 1, (typed, [e.value for e in at.error])
+        assert "<b>" not in refused[0] and "**x**" not in refused[0] and "](http" not in refused[0]
+        assert score(at) == (1, 1)  # nothing recorded
+        assert any("**2.** Visit 1: w and b after it?" in m.value for m in at.markdown)
+    answer(at, ex.questions[1], right_reply(ex.questions[1]))
+    assert score(at) == (2, 2)
+
+
+@pytest.mark.parametrize(
+    "seed,level",
+    [("abc", None), ("-5", None), (str(10**30), None), ("nan", None), ("<b>1</b>", None),
+     (None, "7"), (None, "abc"), (None, "-1"), ("1e400", "0")],
+)  # fmt: skip
+def test_a_bad_link_says_so_and_opens_a_sane_exercise(seed, level):
+    query = {k: v for k, v in (("pr_seed", seed), ("pr_level", level)) if v is not None}
+    at = open_page(PAGE, **query)
+    warnings = [w.value for w in at.warning]
+    assert len(warnings) == len(query), warnings  # one for each bad value
+    assert all("could not be read" in w and "<b>" not in w for w in warnings)
+    new_seed = int(at.query_params["pr_seed"])
+    assert 0 <= new_seed <= 999_999_999 and str(new_seed) != seed
+    assert any(m.value.startswith("**Level 1:") for m in at.markdown)  # the default level
+    assert any(m.value.startswith("**1.** Visit 1") for m in at.markdown)
+
+
+def test_a_link_without_a_seed_gets_a_fresh_one_and_a_seed_reproduces_its_exercise():
+    a, b = open_page(PAGE, pr_level="2"), open_page(PAGE, pr_level="2")
+    seed_a, seed_b = a.query_params["pr_seed"], b.query_params["pr_seed"]
+    assert seed_a != seed_b  # each student their own numbers (1 in 10^9 to share one)
+    again = open_page(PAGE, pr_level="2", pr_seed=seed_a)
+    first = [m.value for m in a.markdown if m.value.startswith("**1.**")]
+    assert first == [m.value for m in again.markdown if m.value.startswith("**1.**")]
+    assert not a.warning and not again.warning
+
+
+def test_forged_and_altered_codes_are_refused():
+    at = open_page(PAGE, pr_seed="5", pr_level="1")
+    good = completion.issue(5, 1, 2, 2)
+    assert check_code(at, good) == (True, "A valid code: seed 5, level 1, score 2 of 2.")
+    body, sig = good.rsplit("-", 1)
+    altered = [
+        good.replace("-2of2-", "-3of2-"),
+        body + "-" + ("0" if sig[0] != "0" else "1") + sig[1:],
+        good.replace("PL1-5-", "PL1-6-"),
+        completion.issue(5, 1, 2, 2, key=b"another server's key, just as long"),
+    ]
+    for code in altered:
+        ok, said = check_code(at, code)
+        assert not ok and said == completion.FORGED, code
+    for junk in ["", "hello", "<b>PL1</b>", "PL1-5-1-2of2-" + "z" * 24, good + "x" * 200]:
+        ok, said = check_code(at, junk)
+        assert not ok and said == completion.NOT_A_CODE, junk

@@ -1,0 +1,119 @@
+"""The practice page's completion codes: signed by the server, checked by the lecturer.
+
+A code says which exercise was done and how well: ``PL1-<seed>-<level>-<score>of<total>-
+<signature>``, the signature being the first ``SIGNATURE_HEX`` hex digits of
+HMAC-SHA256 of everything before it under the server's key. Without the key a code cannot
+be made up or altered (any changed character fails ``verify``). The page issues a code
+only once the session has answered every question of its level (``ui.parts.practice``).
+
+The key: ``PERCEPTRON_LAB_SECRET`` when it is set (``deploy/serve.py`` passes one key to
+every replica), else a key made once with ``secrets`` and kept in ``practice.key`` (mode
+0600) in the lab's data folder (``XDG_DATA_HOME``, else ``~/.local/share``, then
+``perceptron-lab``: where saved lectures are kept), so codes outlast a restart. No
+streamlit here.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import os
+import re
+import secrets
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from ui.limits import PRACTICE_CODE_CHARS as MAX_CODE_CHARS
+
+SECRET_ENV = "PERCEPTRON_LAB_SECRET"
+KEY_FILE = "practice.key"
+PREFIX = "PL1"
+SIGNATURE_HEX = 24  # 96 bits: guessing one is hopeless
+_CODE = re.compile(
+    rf"{PREFIX}-(\d{{1,10}})-(\d)-(\d{{1,4}})of(\d{{1,4}})-([0-9a-f]{{{SIGNATURE_HEX}}})"
+)
+NOT_A_CODE = (
+    "This is not a completion code of the lab: a code looks like "
+    f"{PREFIX}-123456-2-7of8- followed by {SIGNATURE_HEX} letters and digits."
+)
+FORGED = (
+    "This code was not issued by this lab: its signature does not match what it says "
+    "(a character was changed, or it was made without the server's key)."
+)
+
+
+class BadCode(ValueError):
+    """A completion code refused, with the reason to show (plain text)."""
+
+
+@dataclass(frozen=True)
+class Completion:
+    seed: int
+    level: int
+    score: int
+    total: int
+
+
+def data_folder() -> Path:
+    """The lab's data folder (as ``ui.server.lectures`` uses it)."""
+    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(base) / "perceptron-lab"
+
+
+def secret() -> bytes:
+    """The server's signing key: the environment's, else the key file's (made if absent)."""
+    named = os.environ.get(SECRET_ENV)
+    if named:
+        return named.encode("utf-8")
+    return _key_file(data_folder() / KEY_FILE).encode("ascii")
+
+
+def _key_file(path: Path) -> str:
+    """The key kept at ``path``; made there first if there is none. Made under another name
+    and linked into place, so two replicas starting at once end up with one key."""
+    if not path.exists():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(f"{path.name}.{secrets.token_hex(8)}.tmp")
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        try:
+            with os.fdopen(fd, "w", encoding="ascii") as f:
+                f.write(secrets.token_hex(32))
+            try:
+                os.link(tmp, path)  # fails if another process made it first: theirs is kept
+            except FileExistsError:
+                pass
+        finally:
+            tmp.unlink(missing_ok=True)
+    if stat.S_IMODE(path.stat().st_mode) & 0o077:
+        os.chmod(path, 0o600)  # a key readable by others is a key others can sign with
+    key = path.read_text(encoding="ascii").strip()
+    if len(key) < 32:
+        raise RuntimeError(f"the practice key in {path} is damaged: remove it to make another")
+    return key
+
+
+def _signature(body: str, key: bytes) -> str:
+    return hmac.new(key, body.encode("ascii"), hashlib.sha256).hexdigest()[:SIGNATURE_HEX]
+
+
+def issue(seed: int, level: int, score: int, total: int, key: bytes | None = None) -> str:
+    """The signed code of an exercise done: ``PL1-<seed>-<level>-<score>of<total>-<sig>``."""
+    body = f"{PREFIX}-{int(seed)}-{int(level)}-{int(score)}of{int(total)}"
+    return f"{body}-{_signature(body, secret() if key is None else key)}"
+
+
+def verify(code: str, key: bytes | None = None) -> Completion:
+    """What a code says, if this server signed it; else ``BadCode`` with the reason."""
+    text = str(code).strip()
+    if len(text) > MAX_CODE_CHARS:
+        raise BadCode(NOT_A_CODE)
+    match = _CODE.fullmatch(text)
+    if match is None:
+        raise BadCode(NOT_A_CODE)
+    body = text[: -(SIGNATURE_HEX + 1)]
+    expected = _signature(body, secret() if key is None else key)
+    if not hmac.compare_digest(match.group(5), expected):
+        raise BadCode(FORGED)
+    seed, level, score, total = (int(match.group(i)) for i in range(1, 5))
+    return Completion(seed, level, score, total)

@@ -1,0 +1,166 @@
+"""/practice's chart and words: pure functions of an exercise (``pc.exercise``) and the
+question the student is at (no streamlit).
+
+The chart is the lab's layers over the exercise's points, named P1..Pn: the weights in
+force at the question (the regions they predict and their boundary), the visited point
+ringed; for the kernel perceptron its f with the alpha in force; for Theorem 1 the
+perceptron's final boundary against the max-margin one (u*, ``playground.max_margin``)
+with both margins, once gamma* has been asked.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import numpy as np
+import plotly.graph_objects as go
+
+import perceptron_core as pc
+from ui import text
+from ui.charts import layers, playground, theme
+from ui.charts.geometry import Box
+
+BOX = Box(-4.0, 4.0, -4.0, 4.0)  # the coordinates are whole numbers in -3..3
+KERNEL_GRID = 81  # cells a side of the kernel's f (4 points: a few thousand products)
+
+
+def scene(ex) -> layers.Scene:
+    return layers.Scene(ex.X, ex.y, BOX, height=460)
+
+
+def labels(sc: layers.Scene) -> list[dict]:
+    """P1..Pn beside the points: the names the questions use."""
+    return [
+        dict(
+            type="scatter",
+            x=sc.X[:, 0],
+            y=sc.X[:, 1],
+            mode="text",
+            text=[f"P{i + 1}" for i in range(sc.n)],
+            textposition="top right",
+            textfont=dict(size=sc.style.font, color=theme.INK, shadow=theme.HALO),
+            hoverinfo="skip",
+            showlegend=False,
+            name="names",
+        )
+    ]
+
+
+def figure(ex, at: int) -> go.Figure:
+    """The chart at question ``at`` (``len(ex.questions)``: the end of the exercise)."""
+    sc = scene(ex)
+    q = ex.questions[at] if at < len(ex.questions) else None
+    if ex.level == 5:
+        return _theorem_figure(ex, sc, at)
+    if q is not None and q.part == "kernel":
+        return _kernel_figure(ex, sc, q.visit)
+    run = ex.run
+    if q is None:  # the end: the weights after the last visit asked about
+        last = max(x.visit for x in ex.questions if x.part in ("classic", "averaged"))
+        v = run.visit(last)
+        w, b, ring = v.w_after, v.b_after, None
+    else:
+        v = run.visit(q.visit)
+        w, b, ring = v.w_before, v.b_before, v.index
+    name = f"w·x + b = 0, w = {_vec(w)}, b = {pc.practice.number(Fraction(b))}"
+    return layers.compose(
+        sc,
+        layers.regions(BOX, w, b),
+        layers.boundary(sc, w, b, name=name),
+        layers.points(sc),
+        labels(sc),
+        layers.ringed(sc, ring, name="this visit"),
+    )
+
+
+def _kernel_figure(ex, sc: layers.Scene, t: int) -> go.Figure:
+    """The kernel perceptron's f with the alpha in force before visit ``t``."""
+    run = ex.kernel_run
+    v = run.visit(t)
+    xs, ys, Z = layers.grid(BOX, KERNEL_GRID)
+    f = pc.kernel_scores(run, v.updates_before, Z, exact_sign=False)
+    alpha = pc.alpha_at(run, v.updates_before)
+    return layers.compose(
+        sc,
+        layers.score_regions(sc, xs, ys, f, name="f(x) = 0", show_scale=False),
+        layers.points(
+            sc, counts=alpha, sizes=layers.marker_sizes(alpha, sc.style.marker), size_label="α"
+        ),  # fmt: skip
+        labels(sc),
+        layers.ringed(sc, v.index, name="this visit"),
+    )
+
+
+def _theorem_figure(ex, sc: layers.Scene, at: int) -> go.Figure:
+    """The perceptron's final boundary; u* and its band once gamma* has been asked."""
+    run, th = ex.run, ex.theory
+    gamma_asked = next(i for i, q in enumerate(ex.questions) if q.fields == ("γ*",))
+    shown = at > gamma_asked
+    margin = augmented_margin(ex.X, ex.y, run.w, run.b)
+    name = f"perceptron's boundary (margin {margin:.3f})"
+    out = [layers.boundary(sc, run.w, run.b, name=name)]
+    if shown:
+        out = [playground.max_margin(sc, (th.u, th.gamma)), *out]
+        out.append(playground.max_margin_note(ex.X, ex.y, run.w, run.b, (th.u, th.gamma), BOX))
+    return layers.compose(sc, *out, layers.points(sc), labels(sc))
+
+
+def augmented_margin(X, y, w, b: float) -> float:
+    """min y (b, w).(1, x) / ||(b, w)||: a separator's margin in the augmented space, the
+    space of gamma* (so the two can be compared)."""
+    v = np.concatenate(([float(b)], np.asarray(w, dtype=np.float64)))
+    return float(np.min(np.asarray(y) * pc.activations(X, v[1:], v[0])) / np.linalg.norm(v))
+
+
+def _vec(values) -> str:
+    return "(" + ", ".join(pc.practice.number(Fraction(float(v))) for v in values) + ")"
+
+
+# ------------------------------------------------------------------ words
+def answer_text(q) -> str:
+    """The right answer, for people."""
+    if q.kind == "verdict":
+        return "yes" if q.answer else "no"
+    if q.kind == "approx":
+        return ", ".join(f"{n} ≈ {float(a):.2f}" for n, a in zip(q.fields, q.answer, strict=True))
+    return ", ".join(
+        f"{n} = {pc.practice.number(a)}" for n, a in zip(q.fields, q.answer, strict=True)
+    )
+
+
+def eta_rows(ex) -> list[dict]:
+    """Level 3's run side by side with eta = 1: the mistakes of the first epoch from w = 0
+    (the same: eta only scales w) and from the exercise's start (they may differ)."""
+    rows = []
+    for start, (w0, b0) in (("w = 0, b = 0", ((0.0, 0.0), 0.0)), ("this start", (ex.w0, ex.b0))):
+        for eta in (ex.eta, 1.0):
+            run = pc.train(ex.X, ex.y, eta=eta, w0=np.array(w0), b0=b0, max_epochs=1)
+            wrong = [f"P{i + 1}" for i in run.update_index.tolist()]
+            rows.append(
+                {
+                    "start": start,
+                    "η": pc.practice.number(Fraction(eta)),
+                    "mistakes on": ", ".join(wrong) or "none",
+                    "w after the epoch": _vec(run.w),
+                    "b": pc.practice.number(Fraction(run.b)),
+                }
+            )
+    return rows
+
+
+def eta_summary(rows: list[dict]) -> str:
+    """What the side-by-side table shows, in one sentence."""
+    zero_same = rows[0]["mistakes on"] == rows[1]["mistakes on"]
+    start_same = rows[2]["mistakes on"] == rows[3]["mistakes on"]
+    first = (
+        "From w = 0, η changes no prediction: the same mistakes, every w scaled by η."
+        if zero_same
+        else "From w = 0 the mistakes differ (this should not happen)."
+    )
+    second = (
+        " From this start η = 1 happens to make the same mistakes here."
+        if start_same
+        else " From this start it does matter: η sets how far w moves from w(0), so the "
+        "mistakes differ."
+    )
+    return text.md_numbers(first + second)
