@@ -229,7 +229,7 @@ def _classic_visit(run, t: int, *, averaged: bool = False) -> list[Question]:
             f"b + ηy = {number(b)} + {step} = {number(b_new)}"
         )
     else:
-        working = f"no mistake: w and b stay, w = {_vec(w_new)}, b = {number(b_new)}"
+        working = f"No mistake: w and b stay, w = {_vec(w_new)}, b = {number(b_new)}"
     note = ""
     effect = update_effect(run, t) if v.mistake else None
     if effect is not None and not effect.fixed:
@@ -302,9 +302,9 @@ def _kernel_visit(run, t: int) -> list[Question]:
     )
     after = alpha_at(run, v.updates_before + int(v.mistake))
     working = (
-        f"a mistake: α{i + 1} goes up by 1, α = {_vec(after)}"
+        f"A mistake: α{i + 1} goes up by 1, α = {_vec(after)}"
         if v.mistake
-        else f"no mistake: α stays {_vec(after)}"
+        else f"No mistake: α stays {_vec(after)}"
     )
     names = tuple(f"α{j + 1}" for j in range(run.n))
     return [

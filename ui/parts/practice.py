@@ -135,7 +135,7 @@ def feedback(rec: Record, ex: pc.Exercise) -> None:
     else:
         st.error(
             f"Not quite: you answered {text.quoted(shown, 60)}; the answer is "
-            f"{text.md_numbers(practice_view.answer_text(q))}. {working}"
+            f"{text.md_numbers(practice_view.answer_text(q))}.\n\n{working}"
         )
     if q.note:
         st.info(text.md_numbers(q.note))
@@ -200,7 +200,7 @@ def finished(rec: Record, ex: pc.Exercise) -> None:
     )
     code = completion.issue(ex.seed, ex.level, rec.score, total)
     st.markdown("Your completion code, for your lecturer:")
-    st.code(code, language=None)
+    st.code(code, language=None, wrap_lines=True)
     if ex.level == 3:
         st.markdown("**Does η matter from w = 0?** The same data, side by side with η = 1:")
         rows = practice_view.eta_rows(ex)

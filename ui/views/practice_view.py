@@ -21,6 +21,7 @@ from ui.charts import layers, playground, theme
 from ui.charts.geometry import Box
 
 BOX = Box(-4.0, 4.0, -4.0, 4.0)  # the coordinates are whole numbers in -3..3
+LABEL_OFFSET = 0.3  # a name's offset from its point, in data units (the box is 8 wide)
 KERNEL_GRID = 81  # cells a side of the kernel's f (4 points: a few thousand products)
 
 
@@ -29,15 +30,15 @@ def scene(ex) -> layers.Scene:
 
 
 def labels(sc: layers.Scene) -> list[dict]:
-    """P1..Pn beside the points: the names the questions use."""
+    """P1..Pn beside the points: the names the questions use (clear of the visit's ring)."""
     return [
         dict(
             type="scatter",
-            x=sc.X[:, 0],
-            y=sc.X[:, 1],
+            x=sc.X[:, 0] + LABEL_OFFSET,
+            y=sc.X[:, 1] + LABEL_OFFSET,
             mode="text",
             text=[f"P{i + 1}" for i in range(sc.n)],
-            textposition="top right",
+            textposition="middle right",
             textfont=dict(size=sc.style.font, color=theme.INK, shadow=theme.HALO),
             hoverinfo="skip",
             showlegend=False,
@@ -62,11 +63,10 @@ def figure(ex, at: int) -> go.Figure:
     else:
         v = run.visit(q.visit)
         w, b, ring = v.w_before, v.b_before, v.index
-    name = f"w·x + b = 0, w = {_vec(w)}, b = {pc.practice.number(Fraction(b))}"
     return layers.compose(
         sc,
         layers.regions(BOX, w, b),
-        layers.boundary(sc, w, b, name=name),
+        layers.boundary(sc, w, b, name="w·x + b = 0"),  # w and b are in the question
         layers.points(sc),
         labels(sc),
         layers.ringed(sc, ring, name="this visit"),
@@ -97,7 +97,7 @@ def _theorem_figure(ex, sc: layers.Scene, at: int) -> go.Figure:
     gamma_asked = next(i for i, q in enumerate(ex.questions) if q.fields == ("γ*",))
     shown = at > gamma_asked
     margin = augmented_margin(ex.X, ex.y, run.w, run.b)
-    name = f"perceptron's boundary (margin {margin:.3f})"
+    name = f"perceptron, margin {margin:.3f}"
     out = [layers.boundary(sc, run.w, run.b, name=name)]
     if shown:
         out = [playground.max_margin(sc, (th.u, th.gamma)), *out]
