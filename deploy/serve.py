@@ -34,6 +34,12 @@ mid-lecture costs its students a reconnect, not the class's answers or points. O
 process keeps its classes in its own memory.
 
     python deploy/serve.py --replicas 4 --redis redis://10.0.0.5:6379/0
+
+The practice page's completion codes are signed with one key that every replica must
+hold: ``PERCEPTRON_LAB_SECRET`` when it is set; else, with more than one replica, the
+key kept in the lab's data folder (``ui/server/completion.py``: made once, mode 0600) is
+read here and handed to every replica, so a code issued by one verifies on any other and
+after a restart.
 """
 
 from __future__ import annotations
@@ -60,6 +66,7 @@ TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
 REDIS_URL_ENV = "LAB_REDIS_URL"  # ui/room/default.py reads it
+PRACTICE_KEY_ENV = "PERCEPTRON_LAB_SECRET"  # ui/server/completion.py reads it
 MAX_UPLOAD_MB = 100  # .streamlit/config.toml's server.maxUploadSize
 BACKOFF_S = (1, 2, 4, 8, 16, 30)  # pauses before restarting a child that keeps dying
 STABLE_S = 60.0  # a child that ran this long starts again from the first pause
@@ -327,12 +334,26 @@ def serve(
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
     env.pop(REDIS_URL_ENV, None)  # the class's store is what this deployment says
+    practice_key(env, replicas, nginx)
     with _class_store(replicas, redis_url, log_dir, timeout) as (redis_child, shared):
         if shared:
             env[REDIS_URL_ENV] = shared
         with _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up) as dep:
             dep.redis, dep.redis_url = redis_child, shared
             yield dep
+
+
+def practice_key(env: dict, replicas: int, nginx: bool | None = None) -> None:
+    """Put the completion codes' key in ``env`` for replicas behind nginx (one key for all:
+    the data folder's, made there once if absent); a set key and one server are left as
+    they are (the server reads the same file itself)."""
+    if env.get(PRACTICE_KEY_ENV) or not (replicas > 1 or nginx):
+        return
+    if str(REPO_ROOT) not in sys.path:  # run as a script: the project is beside it
+        sys.path.insert(0, str(REPO_ROOT))
+    from ui.server import completion
+
+    env[PRACTICE_KEY_ENV] = completion.secret().decode("ascii")
 
 
 @contextmanager

@@ -80,3 +80,24 @@ def test_the_environments_key_wins_over_the_file(no_env_key, monkeypatch):
         from_env.rsplit("-", 1)[1]
         == hmac.new(b"e" * 40, b"PL1-1-2-3of4", hashlib.sha256).hexdigest()[:24]
     )
+
+
+def test_serve_hands_every_replica_the_data_folders_key(no_env_key):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "deploy"))
+    import serve
+
+    env: dict = {}
+    serve.practice_key(env, replicas=4)
+    assert env[completion.SECRET_ENV].encode() == completion.secret()  # the file's key
+    assert stat.S_IMODE(no_env_key.stat().st_mode) == 0o600
+    single: dict = {}
+    serve.practice_key(single, replicas=1)  # one server reads the same file itself
+    assert single == {}
+    serve.practice_key(single, replicas=1, nginx=True)
+    assert single == env
+    given = {completion.SECRET_ENV: "the operator's own key, as long as they like"}
+    serve.practice_key(given, replicas=4)
+    assert given == {completion.SECRET_ENV: "the operator's own key, as long as they like"}
