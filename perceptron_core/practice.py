@@ -283,19 +283,20 @@ def _kernel_visit(run, t: int) -> list[Question]:
     X, y = run.X, run.y
     i = v.index
     alpha = alpha_at(run, v.updates_before)
-    K = KERNEL.matrix(X, X[i : i + 1])[:, 0]
-    terms = [
-        f"{alpha[j]}·({_label(y[j])})·{number(Fraction(K[j]))}" for j in range(run.n) if alpha[j]
+    terms = [  # K(x_j, x) = (1 + x_j.x)^2 written out; f is the engine's sum
+        f"{alpha[j]}·({_label(y[j])})·(1 + {_p(Fraction(float(X[j] @ X[i])))})²"
+        for j in range(run.n)
+        if alpha[j]
     ]
     f = Fraction(v.activation)
-    total = " + ".join(terms) if terms else "0 (every α is 0)"
+    total = f"Σ αⱼ yⱼ K(xⱼ, x) = {' + '.join(terms)} = " if terms else ""
     where = f"Visit {t + 1}: {_point(X, y, i)}; α = {_vec(alpha)}."
     verdict = Question(
         "verdict",
         f"{where} Is it a mistake?",
         (),
         bool(v.mistake),
-        f"f(x) = Σ αⱼ yⱼ K(xⱼ, x) = {total} = {number(f)}; "
+        f"f(x) = {total}{number(f)}{'' if terms else ' (every α is 0)'}; "
         f"y f(x) = {_verdict(Fraction(float(y[i])) * f)}",
         t,
         "kernel",

@@ -112,6 +112,10 @@ def do_level(page: Any, url: str, seed: int, level: int) -> str:
     assert chart_names(page) == [f"P{i + 1}" for i in range(ex.n)]
     assert page.locator('[data-testid="stCode"]').count() == 0
     for i, q in enumerate(ex.questions):
+        first_kernel = q.part == "kernel" and q.kind == "exact" and q.visit == 1
+        if first_kernel or (level == 5 and i == 2):  # the kernel's f; u* once gamma* asked
+            page.wait_for_timeout(300)  # the chart's new figure drawn
+            page.screenshot(path=str(SHOTS / f"level{level}_question{i + 1}.png"), full_page=True)
         answer(page, q, reply(q, oracle[i], wrong=i == 1))
         alert = page.locator('[data-testid="stAlert"]').first.inner_text()
         if i == 1:

@@ -7,13 +7,15 @@ answers tests/engine/test_practice.py checks against its own oracles."""
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
 from fractions import Fraction
 
+import numpy as np
 import pytest
-from lab_app import open_page
+from lab_app import charts, open_page
 
 import perceptron_core as pc
 from ui.server import completion
@@ -202,3 +204,63 @@ def test_forged_and_altered_codes_are_refused():
     for junk in ["", "hello", "<b>PL1</b>", "PL1-5-1-2of2-" + "z" * 24, good + "x" * 200]:
         ok, said = check_code(at, junk)
         assert not ok and said == completion.NOT_A_CODE, junk
+
+
+def _values(v) -> list[float]:
+    """A trace's coordinates, as Plotly's JSON holds them (a list, or typed binary data)."""
+    if isinstance(v, dict) and "bdata" in v:
+        return np.frombuffer(base64.b64decode(v["bdata"]), dtype=v["dtype"]).tolist()
+    return list(v)
+
+
+def test_the_chart_draws_the_weights_of_each_visit_and_rings_its_point():
+    seed = 2024
+    ex = pc.exercise(seed, 2)
+    at = open_page(PAGE, pr_seed=str(seed), pr_level="2")
+    trace = textbook_answers(ex)
+    w, b = (Fraction(0), Fraction(0)), Fraction(0)
+    for t in range(ex.n):
+        fig = {d["name"]: d for d in charts(at)["pr_practice_chart"]["data"]}
+        assert _values(fig["this visit"]["x"]) == [ex.X[t, 0]]
+        assert _values(fig["this visit"]["y"]) == [ex.X[t, 1]]
+        xs, ys = _values(fig["w·x + b = 0"]["x"]), _values(fig["w·x + b = 0"]["y"])
+        if any(w):  # the boundary drawn is the line of the weights before this visit
+            assert len(xs) == 2 and all(
+                abs(float(w[0]) * x + float(w[1]) * y + float(b)) < 1e-9
+                for x, y in zip(xs, ys, strict=True)
+            )
+        else:
+            assert xs == []  # w = 0: no line yet
+        names = _values(fig["names"]["x"])
+        assert len(names) == ex.n and fig["names"]["text"][t] == f"P{t + 1}"
+        for i in (2 * t, 2 * t + 1):
+            answer(at, ex.questions[i], right_reply(ex.questions[i], trace[i]))
+        w, b = trace[2 * t + 1][:2], trace[2 * t + 1][2]
+
+
+def test_theorem_1s_chart_draws_u_star_once_gamma_star_was_asked():
+    seed = 31
+    ex = pc.exercise(seed, 5)
+    at = open_page(PAGE, pr_seed=str(seed), pr_level="5")
+    X, y = ex.X, ex.y
+    v = np.concatenate(([ex.run.b], ex.run.w))
+    margin = float(np.min(y * (X @ v[1:] + v[0])) / np.linalg.norm(v))  # in (1, x), as gamma*
+    for i, q in enumerate(ex.questions):
+        names = [d["name"] for d in charts(at)["pr_practice_chart"]["data"]]
+        assert f"perceptron, margin {margin:.3f}" in names
+        assert ("u* (max margin)" in names) == (i > 1), (i, names)  # drawn once gamma* asked
+        answer(at, q, right_reply(q))
+    names = [d["name"] for d in charts(at)["pr_practice_chart"]["data"]]
+    assert "u* (max margin)" in names and "max-margin note" in names
+    assert any("Is the perceptron's boundary the widest?" in m.value for m in at.markdown)
+
+
+def test_new_exercise_puts_a_new_seed_in_the_link():
+    at = open_page(PAGE, pr_seed="8", pr_level="2")
+    before = [m.value for m in at.markdown if m.value.startswith("**1.**")]
+    at.button(key="pr_practice_new").click().run()
+    seed = at.query_params["pr_seed"]
+    assert seed != "8" and f"exercise {seed}" in at.markdown[0].value
+    first = pc.exercise(int(seed), 2).questions[0].prompt
+    assert [m.value for m in at.markdown if m.value.startswith("**1.**")] != before
+    assert any(first.split(";")[0] in m.value for m in at.markdown)
