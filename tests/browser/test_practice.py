@@ -17,6 +17,7 @@ from contextlib import ExitStack
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, urlparse
 
 import pytest
 from browser_helpers import expect_rerun, open_app, streamlit_server
@@ -25,6 +26,7 @@ import perceptron_core as pc
 
 KEY = "the browser test's own key, long enough to sign"
 SHOTS = Path("/tmp/practice")
+EVIL = "evil.example"
 MINUS = "\u2212"
 
 
@@ -165,3 +167,30 @@ def test_a_homework_link_without_a_seed_gives_each_student_their_own(browser: An
             context.close()
     assert seeds[0] != seeds[1] and all(s.isdigit() for s in seeds)
     assert os.environ.get("PERCEPTRON_LAB_SECRET") != KEY  # the key is the server's only
+
+
+def test_hostile_answers_and_links_are_plain_text_in_the_browser(page: Any, lab: str):
+    evil = []
+    page.on("request", lambda r: evil.append(r.url) if urlparse(r.url).hostname == EVIL else None)
+    seed = quote('<img src="http://evil.example/x.png">')
+    open_app(page, f"{lab}/practice?pr_level=1&pr_seed={seed}", timeout=120_000)
+    shown = page.locator('[data-testid="stAlert"]').first.inner_text()
+    warning = shown.replace("\u200b", "")  # the zero-width space that breaks "http://" apart
+    assert '<img src="http://evil.example/x.png">' in warning and "picked a new one" in warning
+    with expect_rerun(page):  # level 1's first visit is always a tie: a mistake
+        page.get_by_role("button", name="Yes", exact=True).click()
+    for hostile in ("<b>x</b>", "**x**", "[a](http://evil.example)", "1e308", "NaN"):
+        box = page.get_by_label("w₁", exact=True)
+        with expect_rerun(page):
+            box.fill(hostile)
+            box.press("Enter")
+        with expect_rerun(page):
+            page.get_by_role("button", name="Check", exact=True).click()
+        refused = page.locator('[data-testid="stAlertContentError"]').last.inner_text()
+        refused = refused.replace("\u200b", "")
+        assert f"You typed '{hostile}'" in refused, refused  # shown as typed, not rendered
+        assert page.get_by_text("Visit 1: w and b after it?").count() == 1  # the question stays
+    app = page.locator('[data-testid="stMain"]')
+    assert app.locator("b", has_text="x").count() == 0 and app.locator("a[href*=evil]").count() == 0
+    assert app.locator("img[src*=evil]").count() == 0 and evil == []
+    page.screenshot(path=str(SHOTS / "hostile_answer.png"), full_page=True)

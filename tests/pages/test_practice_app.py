@@ -15,7 +15,8 @@ from fractions import Fraction
 
 import numpy as np
 import pytest
-from lab_app import charts, open_page
+from lab_app import ROOT, charts, open_page
+from streamlit.testing.v1 import AppTest
 
 import perceptron_core as pc
 from ui.server import completion
@@ -264,3 +265,11 @@ def test_new_exercise_puts_a_new_seed_in_the_link():
     first = pc.exercise(int(seed), 2).questions[0].prompt
     assert [m.value for m in at.markdown if m.value.startswith("**1.**")] != before
     assert any(first.split(";")[0] in m.value for m in at.markdown)
+
+
+def test_a_link_over_the_limit_to_practice_gets_the_labs_page():
+    at = AppTest.from_file(str(ROOT / "app.py"), default_timeout=60)  # as a browser opens it
+    at.query_params.update(pr_level="2", pr_zzz="a" * 20_000)
+    at.switch_page(PAGE).run()
+    assert at.title and at.title[0].value == "This link is too long"
+    assert not at.get("progress")  # nothing of the page ran
