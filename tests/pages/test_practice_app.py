@@ -273,3 +273,21 @@ def test_a_link_over_the_limit_to_practice_gets_the_labs_page():
     at.switch_page(PAGE).run()
     assert at.title and at.title[0].value == "This link is too long"
     assert not at.get("progress")  # nothing of the page ran
+
+
+def test_a_server_without_a_key_says_so_instead_of_a_code(monkeypatch, tmp_path):
+    monkeypatch.delenv(completion.SECRET_ENV)
+    blocked = tmp_path / "a file, not a folder"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))  # the key file cannot be made
+    ex = pc.exercise(3, 1)
+    at = open_page(PAGE, pr_seed="3", pr_level="1")
+    for q in ex.questions:
+        answer(at, q, right_reply(q))
+    assert not [c for c in at.code if c.value.startswith("PL1-")]
+    assert any("no key to sign completion codes" in e.value for e in at.error)
+    at.text_input(key="pr_practice_code").input("PL1-3-1-2of2-" + "0" * 24)
+    at.button(key="pr_practice_code_check").click().run()
+    said = [e.value for e in at.error if "no key to sign completion codes" in e.value]
+    assert len(said) == 2  # the level's end and the check both say so
+    assert not [s for s in at.success if s.value.startswith("A valid code")]

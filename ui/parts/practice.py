@@ -37,6 +37,11 @@ OWN = owns(
     "practice_chart",
 )
 SEED_PARAM = PRACTICE.key("seed")
+NO_KEY = (
+    "This server has no key to sign completion codes with (its data folder cannot be "
+    "written): ask whoever runs it to set PERCEPTRON\\_LAB\\_SECRET. Your answers are kept "
+    "while this page is open."
+)
 
 
 @dataclass
@@ -198,9 +203,13 @@ def finished(rec: Record, ex: pc.Exercise) -> None:
         f"Level {ex.level} ({text.md_numbers(pc.practice.LEVELS[ex.level])}): "
         f"{rec.score} of {total} right at the first try."
     )
-    code = completion.issue(ex.seed, ex.level, rec.score, total)
-    st.markdown("Your completion code, for your lecturer:")
-    st.code(code, language=None, wrap_lines=True)
+    try:
+        code = completion.issue(ex.seed, ex.level, rec.score, total)
+    except (OSError, RuntimeError):  # no key to sign with: the server's to fix, said plainly
+        st.error(NO_KEY)
+    else:
+        st.markdown("Your completion code, for your lecturer:")
+        st.code(code, language=None, wrap_lines=True)
     if ex.level == 3:
         st.markdown("**Does η matter from w = 0?** The same data, side by side with η = 1:")
         rows = practice_view.eta_rows(ex)
@@ -231,6 +240,8 @@ def _verify() -> None:
         done = completion.verify(typed)
     except completion.BadCode as exc:
         said = (False, str(exc))
+    except (OSError, RuntimeError):
+        said = (False, NO_KEY)
     else:
         said = (True, f"A valid code: seed {done.seed}, level {done.level}, score "
                 f"{done.score} of {done.total}.")  # fmt: skip

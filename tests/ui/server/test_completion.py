@@ -101,3 +101,19 @@ def test_serve_hands_every_replica_the_data_folders_key(no_env_key):
     given = {completion.SECRET_ENV: "the operator's own key, as long as they like"}
     serve.practice_key(given, replicas=4)
     assert given == {completion.SECRET_ENV: "the operator's own key, as long as they like"}
+
+
+def test_serve_starts_without_a_key_when_none_can_be_kept(monkeypatch, tmp_path, capsys):
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "deploy"))
+    import serve
+
+    monkeypatch.delenv(completion.SECRET_ENV, raising=False)
+    blocked = tmp_path / "a file"
+    blocked.write_text("")
+    monkeypatch.setenv("XDG_DATA_HOME", str(blocked))
+    env: dict = {}
+    serve.practice_key(env, replicas=2)
+    assert env == {} and completion.SECRET_ENV in capsys.readouterr().err
