@@ -44,6 +44,18 @@ def textbook_answers(ex):
     return out
 
 
+def epoch_mistakes(X, y, w0, b0, eta) -> list[int]:
+    """The points the plain loop gets wrong in its first epoch from (w0, b0) with eta."""
+    w, b, eta, wrong = [Fraction(c) for c in w0], Fraction(b0), Fraction(eta), []
+    for i in range(len(y)):
+        x, label = [Fraction(float(c)) for c in X[i]], int(y[i])
+        if label * (w[0] * x[0] + w[1] * x[1] + b) <= 0:
+            w = [w[0] + eta * label * x[0], w[1] + eta * label * x[1]]
+            b += eta * label
+            wrong.append(i)
+    return wrong
+
+
 def spelled(value: Fraction) -> str:
     return f"{value.numerator}/{value.denominator}".replace("-", "\u2212")
 
@@ -141,6 +153,15 @@ def test_the_notes_misconceptions_are_answered_where_they_occur():
     # eta from w = 0, side by side: the same mistakes.
     tables = at.table
     assert len(tables) == 1
+    rows = tables[0].value.to_dict("records")
+    for row, (w0, b0, eta) in zip(
+        rows,
+        [((0, 0), 0, ex.eta), ((0, 0), 0, 1.0), (ex.w0, ex.b0, ex.eta), (ex.w0, ex.b0, 1.0)],
+        strict=True,
+    ):  # the first epoch's mistakes, by the plain loop in fractions
+        wrong = [f"P{i + 1}" for i in epoch_mistakes(ex.X, ex.y, w0, b0, eta)]
+        assert row["mistakes on"] == (", ".join(wrong) or "none"), row
+    assert rows[0]["mistakes on"] == rows[1]["mistakes on"]  # from w = 0 eta changes nothing
     assert any("From w = 0, η changes no prediction" in m.value for m in at.markdown)
 
 
