@@ -128,3 +128,6 @@ PRACTICE_ANSWER_CHARS = pc.practice.MAX_ANSWER_CHARS  # a longer answer is refus
 PRACTICE_CODE_CHARS = 100  # a completion code is about 50 characters; longer is not one
 PRACTICE_EXERCISES = 256  # exercises kept made in a process (each a few kB; made in ms)
 PRACTICE_RECORDS = 10  # exercises a session keeps its answers for (its levels and seeds)
+# Exercises whose attempts the server counts (a row each, ~50 bytes; a seed typed by
+# anyone makes one): the oldest beyond this are forgotten, and their next start is a 1.
+PRACTICE_ATTEMPTS_KEPT = 200_000

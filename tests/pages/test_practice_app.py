@@ -26,8 +26,9 @@ KEY = "a test key that no one else has, 32+ characters"
 
 
 @pytest.fixture(autouse=True)
-def server_key(monkeypatch):
+def server_key(monkeypatch, tmp_path):
     monkeypatch.setenv(completion.SECRET_ENV, KEY)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))  # each test its own count of attempts
 
 
 def textbook_answers(ex):
@@ -135,7 +136,10 @@ def test_each_level_done_with_a_wrong_answer_gets_a_code_that_verifies(level):
     body, sig = code.rsplit("-", 1)  # the signature is HMAC-SHA256 of the rest, our key
     assert sig == hmac.new(KEY.encode(), body.encode(), hashlib.sha256).hexdigest()[: len(sig)]
     ok, said = check_code(at, code)
-    assert ok and said == f"A valid code: seed {seed}, level {level}, score {total - 1} of {total}."
+    assert ok and said == (
+        f"A valid code: seed {seed}, level {level}, score {total - 1} of {total}, at the first "
+        "attempt at this exercise."
+    )
 
 
 def test_the_notes_misconceptions_are_answered_where_they_occur():
@@ -209,21 +213,55 @@ def test_a_link_without_a_seed_gets_a_fresh_one_and_a_seed_reproduces_its_exerci
     assert not a.warning and not again.warning
 
 
+def test_the_same_exercise_done_again_in_another_session_says_its_attempt():
+    """A student who saw the right answers and opens the same exercise again: the second
+    session's code says attempt 2 (and a check of it says the answers could be known); an
+    exercise opened but not answered is not an attempt."""
+    seed, level = 777, 1
+    ex = pc.exercise(seed, level)
+    codes = []
+    open_page(PAGE, pr_seed=str(seed), pr_level=str(level))  # looked at, nothing answered
+    for wrong in (True, False):
+        at = open_page(PAGE, pr_seed=str(seed), pr_level=str(level))  # a new session
+        for i, q in enumerate(ex.questions):
+            answer(at, q, wrong_reply(q) if wrong and i == 0 else right_reply(q))
+        codes.append(code_of(at))
+    total = len(ex.questions)
+    assert codes[0].startswith(f"PL1-{seed}-{level}-{total - 1}of{total}-t1-")
+    assert codes[1].startswith(f"PL1-{seed}-{level}-{total}of{total}-t2-")
+    assert any("This was attempt 2 at this exercise" in c.value for c in at.caption)
+    ok, said = check_code(at, codes[1])
+    assert ok and said.endswith(
+        "at attempt 2 at this exercise: it was started once before on this server, so its "
+        "answers could be known."
+    )
+
+
 def test_forged_and_altered_codes_are_refused():
     at = open_page(PAGE, pr_seed="5", pr_level="1")
-    good = completion.issue(5, 1, 2, 2)
-    assert check_code(at, good) == (True, "A valid code: seed 5, level 1, score 2 of 2.")
+    good = completion.issue(5, 1, 2, 2, 1)
+    assert check_code(at, good) == (
+        True,
+        "A valid code: seed 5, level 1, score 2 of 2, at the first attempt at this exercise.",
+    )
+    again = completion.issue(5, 1, 2, 2, 3)
+    assert check_code(at, again) == (
+        True,
+        "A valid code: seed 5, level 1, score 2 of 2, at attempt 3 at this exercise: it was "
+        "started 2 times before on this server, so its answers could be known.",
+    )
     body, sig = good.rsplit("-", 1)
     altered = [
         good.replace("-2of2-", "-3of2-"),
+        good.replace("-t1-", "-t2-"),  # a repeat passed off as a first try
         body + "-" + ("0" if sig[0] != "0" else "1") + sig[1:],
         good.replace("PL1-5-", "PL1-6-"),
-        completion.issue(5, 1, 2, 2, key=b"another server's key, just as long"),
+        completion.issue(5, 1, 2, 2, 1, key=b"another server's key, just as long"),
     ]
     for code in altered:
         ok, said = check_code(at, code)
         assert not ok and said == completion.FORGED, code
-    for junk in ["", "hello", "<b>PL1</b>", "PL1-5-1-2of2-" + "z" * 24, good + "x" * 200]:
+    for junk in ["", "hello", "<b>PL1</b>", "PL1-5-1-2of2-t1-" + "z" * 24, good + "x" * 200]:
         ok, said = check_code(at, junk)
         assert not ok and said == completion.NOT_A_CODE, junk
 
@@ -307,7 +345,7 @@ def test_a_server_without_a_key_says_so_instead_of_a_code(monkeypatch, tmp_path)
         answer(at, q, right_reply(q))
     assert not [c for c in at.code if c.value.startswith("PL1-")]
     assert any("no key to sign completion codes" in e.value for e in at.error)
-    at.text_input(key="pr_practice_code").input("PL1-3-1-2of2-" + "0" * 24)
+    at.text_input(key="pr_practice_code").input("PL1-3-1-2of2-t1-" + "0" * 24)
     at.button(key="pr_practice_code_check").click().run()
     said = [e.value for e in at.error if "no key to sign completion codes" in e.value]
     assert len(said) == 2  # the level's end and the check both say so

@@ -10,6 +10,7 @@ every question of the level has an answer. The engine decides every answer
 from __future__ import annotations
 
 import secrets
+import sqlite3
 from dataclasses import dataclass, field
 from functools import lru_cache
 
@@ -18,7 +19,7 @@ import streamlit as st
 import perceptron_core as pc
 from ui import limits, text
 from ui.parts import link
-from ui.server import completion
+from ui.server import attempts, completion
 from ui.state import PRACTICE, check_link, owns, read_number
 from ui.views import practice_view
 
@@ -50,6 +51,9 @@ class Record:
     what to say about the last one."""
 
     results: list[bool] = field(default_factory=list)
+    # Which start of this exercise on this server the session's answers are (counted at its
+    # first answer, ``ui.server.attempts``); None: not counted (no data folder to count in).
+    attempt: int | None = None
     said: tuple[int, bool, str] | None = None  # (question, right, the reply as typed)
 
     @property
@@ -115,6 +119,11 @@ def _answer(rec: Record, ex: pc.Exercise, at: int, reply, shown: str) -> None:
     if len(rec.results) != at or at >= len(ex.questions):
         return
     right = pc.check(ex.questions[at], reply)
+    if at == 0:
+        try:
+            rec.attempt = attempts.start(completion.data_folder(), ex.seed, ex.level)
+        except (OSError, sqlite3.Error):  # said at the level's end, where the code would be
+            rec.attempt = None
     rec.results.append(right)
     rec.said = (at, right, shown)
 
@@ -204,10 +213,17 @@ def finished(rec: Record, ex: pc.Exercise) -> None:
         f"{rec.score} of {total} right at the first try."
     )
     try:
-        code = completion.issue(ex.seed, ex.level, rec.score, total)
+        if rec.attempt is None:
+            raise OSError("no attempt counted")
+        code = completion.issue(ex.seed, ex.level, rec.score, total, rec.attempt)
     except (OSError, RuntimeError):  # no key to sign with: the server's to fix, said plainly
         st.error(NO_KEY)
     else:
+        if rec.attempt > 1:
+            st.caption(
+                f"This was attempt {rec.attempt} at this exercise on this server: your code "
+                "says so."
+            )
         st.markdown("Your completion code, for your lecturer:")
         st.code(code, language=None, wrap_lines=True)
     if ex.level == 3:
@@ -244,5 +260,15 @@ def _verify() -> None:
         said = (False, NO_KEY)
     else:
         said = (True, f"A valid code: seed {done.seed}, level {done.level}, score "
-                f"{done.score} of {done.total}.")  # fmt: skip
+                f"{done.score} of {done.total}, at {_attempt(done.attempt)}.")  # fmt: skip
     st.session_state[PRACTICE.own("practice_code_said")] = said
+
+
+def _attempt(n: int) -> str:
+    if n == 1:
+        return "the first attempt at this exercise"
+    return (
+        f"attempt {n} at this exercise: it was started "
+        f"{'once' if n == 2 else f'{n - 1:,} times'} before on this server, so its answers "
+        "could be known"
+    )

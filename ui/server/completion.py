@@ -1,7 +1,9 @@
 """The practice page's completion codes: signed by the server, checked by the lecturer.
 
-A code says which exercise was done and how well: ``PL1-<seed>-<level>-<score>of<total>-
-<signature>``, the signature being the first ``SIGNATURE_HEX`` hex digits of
+A code says which exercise was done, how well and at which attempt:
+``PL1-<seed>-<level>-<score>of<total>-t<attempt>-<signature>`` (the attempt: how many
+sessions had started this seed and level on this server, ``ui.server.attempts``), the
+signature being the first ``SIGNATURE_HEX`` hex digits of
 HMAC-SHA256 of everything before it under the server's key. Without the key a code cannot
 be made up or altered (any changed character fails ``verify``). The page issues a code
 only once the session has answered every question of its level (``ui.parts.practice``).
@@ -31,11 +33,11 @@ KEY_FILE = "practice.key"
 PREFIX = "PL1"
 SIGNATURE_HEX = 24  # 96 bits: guessing one is hopeless
 _CODE = re.compile(
-    rf"{PREFIX}-(\d{{1,10}})-(\d)-(\d{{1,4}})of(\d{{1,4}})-([0-9a-f]{{{SIGNATURE_HEX}}})"
+    rf"{PREFIX}-(\d{{1,10}})-(\d)-(\d{{1,4}})of(\d{{1,4}})-t(\d{{1,9}})-([0-9a-f]{{{SIGNATURE_HEX}}})"
 )
 NOT_A_CODE = (
     "This is not a completion code of the lab: a code looks like "
-    f"{PREFIX}-123456-2-7of8- followed by {SIGNATURE_HEX} letters and digits."
+    f"{PREFIX}-123456-2-7of8-t1- followed by {SIGNATURE_HEX} letters and digits."
 )
 FORGED = (
     "This code was not issued by this lab: its signature does not match what it says "
@@ -53,6 +55,7 @@ class Completion:
     level: int
     score: int
     total: int
+    attempt: int
 
 
 def data_folder() -> Path:
@@ -97,9 +100,12 @@ def _signature(body: str, key: bytes) -> str:
     return hmac.new(key, body.encode("ascii"), hashlib.sha256).hexdigest()[:SIGNATURE_HEX]
 
 
-def issue(seed: int, level: int, score: int, total: int, key: bytes | None = None) -> str:
-    """The signed code of an exercise done: ``PL1-<seed>-<level>-<score>of<total>-<sig>``."""
-    body = f"{PREFIX}-{int(seed)}-{int(level)}-{int(score)}of{int(total)}"
+def issue(
+    seed: int, level: int, score: int, total: int, attempt: int, key: bytes | None = None
+) -> str:
+    """The signed code of an exercise done:
+    ``PL1-<seed>-<level>-<score>of<total>-t<attempt>-<sig>``."""
+    body = f"{PREFIX}-{int(seed)}-{int(level)}-{int(score)}of{int(total)}-t{int(attempt)}"
     return f"{body}-{_signature(body, secret() if key is None else key)}"
 
 
@@ -113,7 +119,6 @@ def verify(code: str, key: bytes | None = None) -> Completion:
         raise BadCode(NOT_A_CODE)
     body = text[: -(SIGNATURE_HEX + 1)]
     expected = _signature(body, secret() if key is None else key)
-    if not hmac.compare_digest(match.group(5), expected):
+    if not hmac.compare_digest(match.group(6), expected):
         raise BadCode(FORGED)
-    seed, level, score, total = (int(match.group(i)) for i in range(1, 5))
-    return Completion(seed, level, score, total)
+    return Completion(*(int(match.group(i)) for i in range(1, 6)))

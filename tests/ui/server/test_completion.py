@@ -24,23 +24,23 @@ def no_env_key(monkeypatch, tmp_path):
 
 def test_a_code_is_its_fields_and_their_hmac_and_verifies(monkeypatch):
     monkeypatch.setenv(completion.SECRET_ENV, "k" * 40)
-    code = completion.issue(123456, 3, 7, 8)
+    code = completion.issue(123456, 3, 7, 8, 2)
     body, sig = code.rsplit("-", 1)
-    assert body == "PL1-123456-3-7of8"
+    assert body == "PL1-123456-3-7of8-t2"
     assert sig == hmac.new(b"k" * 40, body.encode(), hashlib.sha256).hexdigest()[:24]
-    assert completion.verify(code) == completion.Completion(123456, 3, 7, 8)
-    assert completion.verify(f"  {code}\n") == completion.Completion(123456, 3, 7, 8)
+    assert completion.verify(code) == completion.Completion(123456, 3, 7, 8, 2)
+    assert completion.verify(f"  {code}\n") == completion.Completion(123456, 3, 7, 8, 2)
 
 
 def test_every_changed_character_and_another_key_are_refused(monkeypatch):
     monkeypatch.setenv(completion.SECRET_ENV, "k" * 40)
-    code = completion.issue(98765, 5, 4, 5)
+    code = completion.issue(98765, 5, 4, 5, 1)
     for i, c in enumerate(code):
         for other in {"0", "9", "a", "f", "-", "x"} - {c}:
             changed = code[:i] + other + code[i + 1 :]
             with pytest.raises(completion.BadCode):
                 completion.verify(changed)
-    other_key = completion.issue(98765, 5, 4, 5, key=b"another lab's key of 32 characters")
+    other_key = completion.issue(98765, 5, 4, 5, 1, key=b"another lab's key of 32 characters")
     with pytest.raises(completion.BadCode) as caught:
         completion.verify(other_key)
     assert str(caught.value) == completion.FORGED
@@ -64,7 +64,7 @@ def test_the_key_file_is_made_once_private_and_shared_by_processes(no_env_key):
     assert len(set(keys)) == 1 and len(keys[0]) == 64  # one key, whoever came first
     assert stat.S_IMODE(no_env_key.stat().st_mode) == 0o600
     assert [p.name for p in no_env_key.parent.iterdir()] == [completion.KEY_FILE]
-    code = completion.issue(1, 1, 2, 2)
+    code = completion.issue(1, 1, 2, 2, 1)
     assert completion.verify(code).score == 2  # a restart reads the same file
     os.chmod(no_env_key, 0o644)
     assert completion.secret() == keys[0]
@@ -72,13 +72,13 @@ def test_the_key_file_is_made_once_private_and_shared_by_processes(no_env_key):
 
 
 def test_the_environments_key_wins_over_the_file(no_env_key, monkeypatch):
-    from_file = completion.issue(1, 2, 3, 4)
+    from_file = completion.issue(1, 2, 3, 4, 1)
     monkeypatch.setenv(completion.SECRET_ENV, "e" * 40)
-    from_env = completion.issue(1, 2, 3, 4)
+    from_env = completion.issue(1, 2, 3, 4, 1)
     assert from_env != from_file
     assert (
         from_env.rsplit("-", 1)[1]
-        == hmac.new(b"e" * 40, b"PL1-1-2-3of4", hashlib.sha256).hexdigest()[:24]
+        == hmac.new(b"e" * 40, b"PL1-1-2-3of4-t1", hashlib.sha256).hexdigest()[:24]
     )
 
 
