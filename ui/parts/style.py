@@ -1,7 +1,11 @@
-"""CSS every page adds: the equations' block, presenter mode and the upload box."""
+"""CSS every page adds: the equations' block, presenter mode, the upload box, the keyboard's
+focus, the line a screen reader says; and the lab's theme (light, or dark for a dark hall)."""
+
+import json
 
 import streamlit as st
 
+from ui import text
 from ui.server import guard
 from ui.state import lab
 
@@ -120,3 +124,123 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
         st.warning(f"The link could not be read completely: {problem}.")
     if guard.crashed():
         st.error(guard.MESSAGE)
+
+
+# ------------------------------------------------------------- for the keyboard
+# Every control shows where the keyboard is: a 3-pixel ring outside it, in a colour with at
+# least 3:1 against the page in either theme (Streamlit's own ring is a faint shadow on some
+# widgets and none on others). A radio's or a checkbox's input is hidden: its label shows it.
+# The line a screen reader says at each step (``ui.stage.part``: ``<prefix>spoken``) is
+# in the page but not drawn, with its layout wrapper (which would still take a gap).
+FOCUS_CSS = """<style>
+:root {--lab-focus: #0b57d0;}
+button:focus-visible, a:focus-visible, summary:focus-visible, input:focus-visible,
+textarea:focus-visible, [role="button"]:focus-visible, [role="slider"]:focus-visible,
+[role="tab"]:focus-visible, [role="combobox"]:focus-visible, [tabindex]:focus-visible,
+label:has(input:focus-visible) {
+  outline: 3px solid var(--lab-focus) !important; outline-offset: 2px !important;
+}
+[class*="st-key-"][class$="_spoken"], [class*="st-key-"][class*="_spoken "],
+div:has(> [class*="st-key-"][class$="_spoken"]), div:has(> [class*="st-key-"][class*="_spoken "]) {
+  position: absolute !important; width: 1px !important; height: 1px !important;
+  margin: -1px !important; padding: 0 !important; overflow: hidden !important;
+  clip: rect(0 0 0 0) !important; clip-path: inset(50%) !important;
+  white-space: nowrap !important; border: 0 !important;
+}
+</style>"""
+
+# ------------------------------------------------------------------ the lab's theme
+THEMES = {"auto": "Auto", "light": "Light", "dark": "Dark"}
+THEME_PARAM = "theme"  # the link's parameter: theme=dark
+# The lab's own colours on Streamlit's dark page (Streamlit's dark theme draws the rest):
+# the focus ring, the upload box's message.
+DARK_CSS = """<style>
+:root {--lab-focus: #ffb74d;}
+[data-testid="stFileChip"][aria-invalid="true"] span[role="alert"] {color: #ff8a80;}
+</style>"""
+# Streamlit keeps the theme it shows in the browser's storage, read once as its page loads
+# (``stActiveTheme-<path>-v2``: "Light", "Dark" or "System"; its settings menu writes it).
+# A link's theme=light or theme=dark is put there before Streamlit reads it (in the head of
+# the page: ``ui.server.head.HeadScript``), so the page opens in it.
+EARLY_THEME_JS = """(function () {
+  try {
+    const want = new URLSearchParams(location.search).get("theme");
+    const name = {light: "Light", dark: "Dark"}[want];
+    const key = "stActiveTheme-" + location.pathname + "-v2";
+    if (name) localStorage.setItem(key, JSON.stringify(name));
+  } catch (e) {}
+})();"""
+# Chosen in the sidebar while the page shows the other theme: the link now carries it
+# (theme=), and the page loads again once to open in it (the link keeps the page's state).
+# Once only: a browser that keeps no storage stays as it is.
+RELOAD_JS = """(function () {
+  const want = __WANT__;
+  const app = window.parent.document.querySelector('[data-testid="stApp"]');
+  if (!app) return;
+  const bg = getComputedStyle(app).backgroundColor;
+  const rgb = (bg.match(/[0-9.]+/g) || [255, 255, 255]).map(Number);
+  const shown = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] < 128 ? "dark" : "light";
+  const tried = "perceptronLabTheme";
+  if (shown === want) { sessionStorage.removeItem(tried); return; }
+  if (sessionStorage.getItem(tried) === want) return;
+  sessionStorage.setItem(tried, want);
+  localStorage.setItem("stActiveTheme-" + location.pathname + "-v2",
+    JSON.stringify(want === "dark" ? "Dark" : "Light"));
+  location.reload();
+})();"""
+
+
+def theme_setting() -> str:
+    """The lab's theme: the link's ``theme=`` (once, as the page opens) or the sidebar's
+    choice, kept lab-wide (``lab.THEME``) and written to the link; returns the theme the
+    page is drawn in (``lab.THEME_SHOWN``: auto is Streamlit's, light when it has not said),
+    which every figure takes (``ui.plot_click``)."""
+    ss = st.session_state
+    raw = st.query_params.get(THEME_PARAM)
+    if raw is not None and raw not in THEMES:
+        del st.query_params[THEME_PARAM]
+        st.warning(
+            f"The link could not be read completely: theme={text.quoted(raw)} is not one of "
+            "auto, light, dark; the default is used."
+        )
+    elif raw is not None and lab.THEME_PICK not in ss:  # the session's first run: a link
+        ss[lab.THEME] = raw
+    if ss.get(lab.THEME_PICK, ss[lab.THEME]) != ss[lab.THEME]:
+        ss[lab.THEME_PICK] = ss[lab.THEME]
+    with st.sidebar:
+        st.radio(
+            "Theme",
+            list(THEMES),
+            index=list(THEMES).index(ss[lab.THEME]),
+            format_func=THEMES.get,
+            key=lab.THEME_PICK,
+            horizontal=True,
+            on_change=_pick,
+            help="Dark for a dark lecture hall (a projector): the page and every chart. Auto "
+            "follows Streamlit's settings menu and the browser. Links carry it (theme=).",
+        )
+    chosen = ss[lab.THEME]
+    if chosen == "auto":
+        st.query_params.pop(THEME_PARAM, None)
+        shown = st.context.theme.type or "light"
+    else:
+        if st.query_params.get(THEME_PARAM) != chosen:
+            st.query_params[THEME_PARAM] = chosen
+        shown = chosen
+    shown = "dark" if shown == "dark" else "light"
+    ss[lab.THEME_SHOWN] = shown
+    css = FOCUS_CSS + (DARK_CSS if shown == "dark" else "")
+    script = "" if chosen == "auto" else RELOAD_JS.replace("__WANT__", json.dumps(chosen))
+    with st.container(key=lab.THEME_SCRIPT):
+        key = lab.THEME_SCRIPT
+        hide = f".st-key-{key}, div:has(> .st-key-{key}) {{display: none;}}"
+        st.html(
+            f"<style>{hide}</style>{css}" + (f"<script>{script}</script>" if script else ""),
+            unsafe_allow_javascript=True,
+        )
+    return shown
+
+
+def _pick() -> None:
+    """The sidebar's choice is the lab's theme."""
+    st.session_state[lab.THEME] = st.session_state[lab.THEME_PICK]
