@@ -306,9 +306,10 @@ def plot_click(
         "clicks": (on_click is not None or stage is None) if clicks is None else clicks,
         "stage": stage,
         "fit": fit,
-        # The page's theme (ui.parts.style.theme_setting): dark redraws every figure for the
-        # dark page in the browser (ui/stage/access.mjs), so a cached figure serves both.
-        "theme": st.session_state.get(lab.THEME_SHOWN, "light"),
+        # The lab's theme (ui.parts.style.theme_setting; auto: the page's, read there): the
+        # browser draws every figure for a dark page (ui/stage/access.mjs), so a figure the
+        # server keeps (or shares between sessions) serves both.
+        "theme": st.session_state.get(lab.THEME, "auto"),
     }
 
     def _on_click_change() -> None:

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LIVE, chartName, markLive, themeFigure, themeLayout } from "../../ui/stage/access.mjs";
+import { LIVE, chartName, markLive, shownTheme, themeFigure, themeLayout } from "../../ui/stage/access.mjs";
 
 // A keyed element as Streamlit draws it: its classes, and attributes set on it.
 function element(className) {
@@ -43,8 +43,16 @@ const FIGURE = {
   layout: { plot_bgcolor: "white", xaxis: { zerolinecolor: "#cccccc" }, yaxis: {} },
 };
 
-test("light: the figure is untouched", () => {
-  assert.equal(themeFigure(FIGURE, "light"), FIGURE);
+test("light, or auto on a light page: the figure is untouched", () => {
+  assert.equal(themeFigure(FIGURE, "light", "rgb(14, 17, 23)"), FIGURE);
+  assert.equal(themeFigure(FIGURE, "auto", "rgb(255, 255, 255)"), FIGURE);
+  assert.equal(shownTheme("auto", "rgb(240, 242, 246)"), "light");
+  assert.equal(shownTheme("auto", "rgb(23, 22, 20)"), "dark");
+});
+
+test("auto on a dark page is dark; dark chosen on a page still light takes a dark background", () => {
+  assert.equal(themeFigure(FIGURE, "auto", "rgb(23, 22, 20)").layout.paper_bgcolor, "rgb(23, 22, 20)");
+  assert.equal(themeFigure(FIGURE, "dark", "rgb(255, 255, 255)").layout.paper_bgcolor, "#0e1117");
 });
 
 test("dark: the page's background, light ink and text; the classes keep colour and shape", () => {

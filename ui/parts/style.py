@@ -126,38 +126,48 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
         st.error(guard.MESSAGE)
 
 
-# ------------------------------------------------------------- for the keyboard
-# Every control shows where the keyboard is: a 3-pixel ring outside it, in a colour with at
-# least 3:1 against the page in either theme (Streamlit's own ring is a faint shadow on some
-# widgets and none on others). A radio's or a checkbox's input is hidden: its label shows it.
-# The line a screen reader says at each step (``ui.stage.part``: ``<prefix>spoken``) is
-# in the page but not drawn, with its layout wrapper (which would still take a gap).
-FOCUS_CSS = """<style>
-:root {--lab-focus: #0b57d0;}
-button:focus-visible, a:focus-visible, summary:focus-visible, input:focus-visible,
-textarea:focus-visible, [role="button"]:focus-visible, [role="slider"]:focus-visible,
-[role="tab"]:focus-visible, [role="combobox"]:focus-visible, [tabindex]:focus-visible,
-label:has(input:focus-visible) {
+# --------------------------------------------- the keyboard, the screen reader, the theme
+# The page's theme as shown (Streamlit's: its settings menu, the browser, or the lab's
+# choice) is read from the page's background and kept on <html data-lab-theme="light|dark">
+# by ``THEME_JS``, so the lab's CSS follows it however it came.
+#
+# - Every control shows where the keyboard is: a 3-pixel ring outside it with at least 3:1
+#   against the page in either theme (Streamlit's own is a faint shadow on some widgets and
+#   none on others); so does an equation's block that scrolls (Chrome's Tab reaches it).
+#   A radio's or a checkbox's input is hidden: its label shows the ring.
+# - The line a screen reader says at each step (``ui.stage.part.spoken``: ``<prefix>spoken``)
+#   is in the page but not drawn, with its layout wrapper (which would still take a gap).
+# - Streamlit's captions and key hints (its text at 60 % opacity: 3.8:1 on white) and its
+#   accent red as text on a pale pill or the dark page (3.3:1) are below 4.5:1: they take
+#   the lab's colours here, which reach it in either theme.
+LAB_CSS = """<style>
+:root {--lab-focus: #0b57d0; --lab-faded: #5c5e66; --lab-accent-text: #a3172a;}
+html[data-lab-theme="dark"] {--lab-focus: #ffb74d; --lab-faded: #b9bcc4;
+  --lab-accent-text: #ff9aa3;}
+:focus-visible, label:has(input:focus-visible) {
   outline: 3px solid var(--lab-focus) !important; outline-offset: 2px !important;
 }
 [class*="st-key-"][class$="_spoken"], [class*="st-key-"][class*="_spoken "],
 div:has(> [class*="st-key-"][class$="_spoken"]), div:has(> [class*="st-key-"][class*="_spoken "]) {
   position: absolute !important; width: 1px !important; height: 1px !important;
-  margin: -1px !important; padding: 0 !important; overflow: hidden !important;
+  min-width: 0 !important; max-width: 1px !important; margin: -1px !important;
+  padding: 0 !important; overflow: hidden !important;
   clip: rect(0 0 0 0) !important; clip-path: inset(50%) !important;
   white-space: nowrap !important; border: 0 !important;
+}
+[data-testid="stCaptionContainer"], button:not(:disabled) kbd {
+  color: var(--lab-faded) !important; opacity: 1 !important;
+}
+[data-selected="true"] [data-testid="stMarkdownContainer"] p,
+[data-testid="stSliderThumbValue"] p {color: var(--lab-accent-text) !important;}
+html[data-lab-theme="dark"] [data-testid="stFileChip"][aria-invalid="true"] span[role="alert"] {
+  color: #ff8a80;
 }
 </style>"""
 
 # ------------------------------------------------------------------ the lab's theme
 THEMES = {"auto": "Auto", "light": "Light", "dark": "Dark"}
 THEME_PARAM = "theme"  # the link's parameter: theme=dark
-# The lab's own colours on Streamlit's dark page (Streamlit's dark theme draws the rest):
-# the focus ring, the upload box's message.
-DARK_CSS = """<style>
-:root {--lab-focus: #ffb74d;}
-[data-testid="stFileChip"][aria-invalid="true"] span[role="alert"] {color: #ff8a80;}
-</style>"""
 # Streamlit keeps the theme it shows in the browser's storage, read once as its page loads
 # (``stActiveTheme-<path>-v2``: "Light", "Dark" or "System"; its settings menu writes it).
 # A link's theme=light or theme=dark is put there before Streamlit reads it (in the head of
@@ -170,18 +180,28 @@ EARLY_THEME_JS = """(function () {
     if (name) localStorage.setItem(key, JSON.stringify(name));
   } catch (e) {}
 })();"""
-# Chosen in the sidebar while the page shows the other theme: the link now carries it
-# (theme=), and the page loads again once to open in it (the link keeps the page's state).
-# Once only: a browser that keeps no storage stays as it is.
-RELOAD_JS = """(function () {
+# The theme shown, on <html> (and again when Streamlit's settings menu changes it). Chosen
+# in the sidebar while the page shows the other one: the link now carries it (theme=), and
+# the page loads again once to open in it (the link keeps the page's state). Once only: a
+# browser that keeps no storage stays as it is.
+THEME_JS = """(function () {
   const want = __WANT__;
-  const app = window.parent.document.querySelector('[data-testid="stApp"]');
+  const doc = window.parent.document;
+  const app = doc.querySelector('[data-testid="stApp"]');
   if (!app) return;
-  const bg = getComputedStyle(app).backgroundColor;
-  const rgb = (bg.match(/[0-9.]+/g) || [255, 255, 255]).map(Number);
-  const shown = 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] < 128 ? "dark" : "light";
+  const shownNow = () => {
+    const rgb = (getComputedStyle(app).backgroundColor.match(/[0-9.]+/g) || [255, 255, 255]);
+    const [r, g, b] = rgb.map(Number);
+    return 0.299 * r + 0.587 * g + 0.114 * b > 128 ? "light" : "dark";
+  };
+  const mark = () => { doc.documentElement.dataset.labTheme = shownNow(); };
+  mark();
+  if (!window.perceptronLabThemeWatch) {
+    window.perceptronLabThemeWatch = new MutationObserver(mark);
+    window.perceptronLabThemeWatch.observe(app, {attributes: true, attributeFilter: ["class"]});
+  }
   const tried = "perceptronLabTheme";
-  if (shown === want) { sessionStorage.removeItem(tried); return; }
+  if (want === "auto" || shownNow() === want) { sessionStorage.removeItem(tried); return; }
   if (sessionStorage.getItem(tried) === want) return;
   sessionStorage.setItem(tried, want);
   localStorage.setItem("stActiveTheme-" + location.pathname + "-v2",
@@ -191,10 +211,10 @@ RELOAD_JS = """(function () {
 
 
 def theme_setting() -> str:
-    """The lab's theme: the link's ``theme=`` (once, as the page opens) or the sidebar's
-    choice, kept lab-wide (``lab.THEME``) and written to the link; returns the theme the
-    page is drawn in (``lab.THEME_SHOWN``: auto is Streamlit's, light when it has not said),
-    which every figure takes (``ui.plot_click``)."""
+    """The lab's theme (auto, light or dark): the link's ``theme=`` (as the session opens)
+    or the sidebar's choice, kept lab-wide (``lab.THEME``) and written to the link; with
+    the lab's CSS and the script that keeps the page's theme (``THEME_JS``). Every figure
+    takes it (``ui.plot_click``: auto is the page's, read in the browser)."""
     ss = st.session_state
     raw = st.query_params.get(THEME_PARAM)
     if raw is not None and raw not in THEMES:
@@ -222,23 +242,17 @@ def theme_setting() -> str:
     chosen = ss[lab.THEME]
     if chosen == "auto":
         st.query_params.pop(THEME_PARAM, None)
-        shown = st.context.theme.type or "light"
-    else:
-        if st.query_params.get(THEME_PARAM) != chosen:
-            st.query_params[THEME_PARAM] = chosen
-        shown = chosen
-    shown = "dark" if shown == "dark" else "light"
-    ss[lab.THEME_SHOWN] = shown
-    css = FOCUS_CSS + (DARK_CSS if shown == "dark" else "")
-    script = "" if chosen == "auto" else RELOAD_JS.replace("__WANT__", json.dumps(chosen))
+    elif st.query_params.get(THEME_PARAM) != chosen:
+        st.query_params[THEME_PARAM] = chosen
+    script = THEME_JS.replace("__WANT__", json.dumps(chosen))
     with st.container(key=lab.THEME_SCRIPT):
         key = lab.THEME_SCRIPT
         hide = f".st-key-{key}, div:has(> .st-key-{key}) {{display: none;}}"
         st.html(
-            f"<style>{hide}</style>{css}" + (f"<script>{script}</script>" if script else ""),
+            f"<style>{hide}</style>{LAB_CSS}<script>{script}</script>",
             unsafe_allow_javascript=True,
         )
-    return shown
+    return chosen
 
 
 def _pick() -> None:

@@ -4,12 +4,13 @@
 // lines go there). Three things, each pure but for the DOM it is handed:
 //
 // - The line a screen reader says at each step: the server writes it in a keyed element,
-//   ``<prefix>spoken`` (ui.stage.part; visually hidden by ui.parts.style.FOCUS_CSS), and
+//   ``<prefix>spoken`` (ui.stage.part; visually hidden by ui.parts.style.LAB_CSS), and
 //   each frame's texts carry it (ui.stage.frames), so the stage's setText changes it with
 //   every step drawn in the browser. ``markLive`` makes that element the page's one polite
 //   live region: a screen reader says each new line once, after what it is saying.
 // - The chart's own element: reached by Tab, named for what it shows (``nameChart``).
-// - The dark theme (``data.theme === "dark"``, ui.parts.style.theme_setting): every figure
+// - The dark theme (``data.theme``: "dark", or "auto" on a dark page; ui.parts.style's
+//   theme_setting): every figure
 //   the component draws (the scene, the stage's frames and layers, the page's other charts)
 //   gets the dark page's background, text and grid, and the lab's ink in a light colour;
 //   the classes' colours (Okabe-Ito) and shapes stay (``themeFigure``).
@@ -114,7 +115,8 @@ const AXIS_KEY = /^[xy]axis\d*$|^scene\d*$/;
 // A layout on the dark page: background, text, axes, legend; a transparent layer (the
 // stage's over layer, the scene under its frames) stays transparent.
 export function themeLayout(layout, theme, page = pageColor()) {
-  if (theme !== "dark" || !layout) return layout;
+  if (shownTheme(theme, page) !== "dark" || !layout) return layout;
+  page = darkPage(page);
   const out = recolor(layout, page);
   const white = (v) => DARK_COLORS[String(v).trim().toLowerCase()] === PAGE_BG;
   const bg = (v) => (v === undefined || white(v) ? page : recolor(v, page)); // transparent stays
@@ -159,9 +161,24 @@ function darkAxis(axis, page) {
   return a;
 }
 
+// The theme a figure is drawn in: the lab's choice, or (auto) the page's as it is drawn.
+export function shownTheme(theme, page = pageColor()) {
+  if (theme === "dark" || theme === "light") return theme;
+  const rgb = (String(page).match(/[0-9.]+/g) || []).map(Number);
+  if (rgb.length < 3) return "light";
+  return 0.299 * rgb[0] + 0.587 * rgb[1] + 0.114 * rgb[2] > 128 ? "light" : "dark";
+}
+
+// The dark figures' background: the page's, or Streamlit's dark one while the page is still
+// light (the lab's dark chosen a moment ago: the page loads again in it).
+function darkPage(page) {
+  return shownTheme("auto", page) === "dark" ? page : DARK.paper;
+}
+
 // Traces on the dark page: the lab's ink light, white outlines dark, CSS text halos dark.
 export function themeTraces(traces, theme, page = pageColor()) {
-  if (theme !== "dark" || !traces) return traces;
+  if (shownTheme(theme, page) !== "dark" || !traces) return traces;
+  page = darkPage(page);
   return traces.map((t) => {
     const out = recolor(t, page);
     if (typeof out.texttemplate === "string") out.texttemplate = out.texttemplate.replace(HALO_RE, page);
@@ -171,7 +188,7 @@ export function themeTraces(traces, theme, page = pageColor()) {
 
 // A whole figure ({data, layout, frames}) on the dark page.
 export function themeFigure(figure, theme, page = pageColor()) {
-  if (theme !== "dark" || !figure) return figure;
+  if (shownTheme(theme, page) !== "dark" || !figure) return figure;
   const out = Object.assign({}, figure);
   out.data = themeTraces(figure.data || [], theme, page);
   out.layout = themeLayout(figure.layout || {}, theme, page);

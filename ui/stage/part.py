@@ -111,7 +111,7 @@ def stage(
 
 def spoken(page: Table, run, t: int) -> None:
     """The visit in words for a screen reader (``text.spoken_line``), in the page's polite
-    live region: not drawn (ui.parts.style.FOCUS_CSS), made live by the chart's module
+    live region: not drawn (ui.parts.style.LAB_CSS), made live by the chart's module
     (ui/stage/access.mjs), replaced by each frame the browser draws."""
     with st.container(key=page.own("spoken")):
         st.markdown(text.md_numbers(text.spoken_line(run, t)).replace("_", "\\_"))

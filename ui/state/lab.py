@@ -52,9 +52,6 @@ THEME = _key(
     "settings menu's), light or dark (a dark lecture hall) is set for the page and every "
     "figure; chosen in the sidebar or by the link's theme=",
 )
-THEME_SHOWN = _key(
-    "lab_theme_shown", "light", "the theme the page is drawn in on this run: light or dark"
-)
 DATASET = _key("lab_dataset", None, "the dataset on screen (a datasets.Dataset), for the next page")
 DATA = _key("lab_data", None, "how it was picked: the data fields' values and drawn points")
 UPLOAD = _key("lab_upload", None, "the last uploaded dataset: a page in upload mode opens on it")
