@@ -39,6 +39,7 @@ const FIGURE = {
     { type: "scatter", x: [1], y: [2], mode: "markers", marker: { color: "#0072B2", symbol: "circle", line: { color: "white" } } },
     { type: "scatter", x: [3], y: [4], mode: "markers", marker: { color: "#D55E00", symbol: "square" } },
     { type: "scatter", x: [0, 1], y: [0, 1], mode: "lines", line: { color: "#222222" } }, // the boundary
+    { type: "scatter", x: [0], y: [0], mode: "text", text: ["w"], textfont: { color: "#222222", shadow: "0 0 2px white, 0 0 3px white" } },
   ],
   layout: { plot_bgcolor: "white", xaxis: { zerolinecolor: "#cccccc" }, yaxis: {} },
 };
@@ -65,6 +66,11 @@ test("dark: the page's background, light ink and text; the classes keep colour a
   assert.notEqual(dark.layout.xaxis.zerolinecolor, "#cccccc");
   assert.equal(dark.data[2].line.color, "#e6e8eb"); // the boundary: light on the dark page
   assert.equal(dark.data[0].marker.line.color, page); // a white outline: the page's colour
+  assert.equal(dark.data[3].textfont.shadow, `0 0 2px ${page}, 0 0 3px ${page}`); // a label's halo
+  assert.equal(dark.data[3].text[0], "w");
+  // Words are never taken for colours: a class a user named "white" keeps its name.
+  const named = themeFigure({ data: [{ name: "white", text: ["white"], marker: { color: "white" } }], layout: {} }, "dark", page);
+  assert.deepEqual([named.data[0].name, named.data[0].text[0], named.data[0].marker.color], ["white", "white", page]);
   assert.deepEqual(
     dark.data.slice(0, 2).map((t) => [t.marker.color, t.marker.symbol]),
     [["#0072B2", "circle"], ["#D55E00", "square"]],

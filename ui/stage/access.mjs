@@ -92,6 +92,10 @@ export const DARK_COLORS = {
   "rgba(255,255,255,0)": "rgba(14,17,23,0)",
 };
 const HALO_RE = /white/g;
+// Data and words, never colours (a class a user named "white" keeps its name): left as
+// they are (and fast).
+const DATA_KEYS = new Set(["x", "y", "z", "customdata", "text", "name", "hovertext",
+  "hovertemplate", "texttemplate", "legendgroup", "meta", "ids"]);
 
 function recolor(value, page) {
   if (typeof value === "string") {
@@ -102,8 +106,10 @@ function recolor(value, page) {
   if (value && typeof value === "object") {
     const out = {};
     for (const [k, v] of Object.entries(value)) {
-      // Data (coordinates, hover texts) holds no colours: left as they are (and fast).
-      out[k] = k === "x" || k === "y" || k === "z" || k === "customdata" ? v : recolor(v, page);
+      if (DATA_KEYS.has(k)) out[k] = v;
+      // A label's halo (CSS text-shadow, theme.HALO: white) takes the page's colour.
+      else if (k === "shadow" && typeof v === "string") out[k] = v.replace(HALO_RE, page);
+      else out[k] = recolor(v, page);
     }
     return out;
   }
@@ -179,11 +185,7 @@ function darkPage(page) {
 export function themeTraces(traces, theme, page = pageColor()) {
   if (shownTheme(theme, page) !== "dark" || !traces) return traces;
   page = darkPage(page);
-  return traces.map((t) => {
-    const out = recolor(t, page);
-    if (typeof out.texttemplate === "string") out.texttemplate = out.texttemplate.replace(HALO_RE, page);
-    return out;
-  });
+  return traces.map((t) => recolor(t, page));
 }
 
 // A whole figure ({data, layout, frames}) on the dark page.
