@@ -122,7 +122,8 @@ def main() -> None:
     scenes.keys(path)  # first on the page: presses wait for its stage, scenes walk on
     scenes.scene_bar(path)
     follow.banner(path)  # a student: following or exploring, and the follower
-    style.theme_setting()  # the lab's theme (the sidebar, the link's theme=) and focus rings
+    # The lab's theme (the sidebar, the link's theme=), its CSS and focus rings.
+    style.theme_setting(redirect=page is root)
     slot = classroom.panel(path)  # Start a class; while one is on, its code, link and QR code
     guard.run_page(page)  # errors are logged, never shown as tracebacks
     classroom.questions(path, slot)  # Ask the class about the run the page drew

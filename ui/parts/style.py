@@ -155,9 +155,10 @@ div:has(> [class*="st-key-"][class$="_spoken"]), div:has(> [class*="st-key-"][cl
   clip: rect(0 0 0 0) !important; clip-path: inset(50%) !important;
   white-space: nowrap !important; border: 0 !important;
 }
-[data-testid="stCaptionContainer"], button:not(:disabled) kbd {
+[data-testid="stCaptionContainer"], button:not([kind^="primary"]):not(:disabled) kbd {
   color: var(--lab-faded) !important; opacity: 1 !important;
 }
+button[kind^="primary"]:not(:disabled) kbd {color: inherit !important; opacity: 1 !important;}
 [data-selected="true"] [data-testid="stMarkdownContainer"] p,
 [data-testid="stSliderThumbValue"] p {color: var(--lab-accent-text) !important;}
 html[data-lab-theme="dark"] [data-testid="stFileChip"][aria-invalid="true"] span[role="alert"] {
@@ -210,21 +211,24 @@ THEME_JS = """(function () {
 })();"""
 
 
-def theme_setting() -> str:
+def theme_setting(*, redirect: bool = False) -> str:
     """The lab's theme (auto, light or dark): the link's ``theme=`` (as the session opens)
     or the sidebar's choice, kept lab-wide (``lab.THEME``) and written to the link; with
     the lab's CSS and the script that keeps the page's theme (``THEME_JS``). Every figure
-    takes it (``ui.plot_click``: auto is the page's, read in the browser)."""
+    takes it (``ui.plot_click``: auto is the page's, read in the browser). ``redirect``:
+    the run only opens another page (the root address), which says a bad link's theme."""
     ss = st.session_state
     raw = st.query_params.get(THEME_PARAM)
     if raw is not None and raw not in THEMES:
         del st.query_params[THEME_PARAM]
-        st.warning(
+        ss[lab.THEME_SAID] = (
             f"The link could not be read completely: theme={text.quoted(raw)} is not one of "
             "auto, light, dark; the default is used."
         )
     elif raw is not None and lab.THEME_PICK not in ss:  # the session's first run: a link
         ss[lab.THEME] = raw
+    if not redirect and lab.THEME_SAID in ss:  # said on the page (the root only redirects)
+        st.warning(ss.pop(lab.THEME_SAID))
     if ss.get(lab.THEME_PICK, ss[lab.THEME]) != ss[lab.THEME]:
         ss[lab.THEME_PICK] = ss[lab.THEME]
     with st.sidebar:

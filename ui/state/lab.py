@@ -80,6 +80,7 @@ BAD = _key("lab_bad", UNSET, "run keys of inputs that raised while being drawn (
 PENDING = _key("lab_pending", UNSET, "the run key of what a page is drawing (ui.server.guard)")
 CRASHED = _key("lab_crashed", UNSET, "a page run raised: the rerun says so (ui.server.guard)")
 THEME_PICK = _key("lab_theme_pick", UNSET, "the sidebar's Theme choice")
+THEME_SAID = _key("lab_theme_said", UNSET, "what was wrong with the link's theme=, said once")
 THEME_SCRIPT = _key("lab_theme_script", UNSET, "the container of the theme's CSS: nothing to see")
 PAGE_KEYS = _key(
     "lab_page_keys", UNSET, "the container of the page's keys (ui.plot_click): nothing to see"
