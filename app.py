@@ -13,7 +13,7 @@ the lab (this file as its script) with the class's routes (``ui/room/routes.py``
 import streamlit as st
 
 from ui import state
-from ui.parts import classroom, follow, link, scenes
+from ui.parts import classroom, follow, link, scenes, style
 from ui.server import guard
 from ui.server.warmup import prepare_process
 from ui.state import lab
@@ -128,6 +128,8 @@ def main() -> None:
     scenes.keys(path)  # first on the page: presses wait for its stage, scenes walk on
     scenes.scene_bar(path)
     follow.banner(path)  # a student: following or exploring, and the follower
+    # The lab's theme (the sidebar, the link's theme=), its CSS and focus rings.
+    style.theme_setting(redirect=page is root)
     slot = classroom.panel(path)  # Start a class; while one is on, its code, link and QR code
     guard.run_page(page)  # errors are logged, never shown as tracebacks
     classroom.questions(path, slot)  # Ask the class about the run the page drew
@@ -139,6 +141,7 @@ if __name__ == "__main__":  # a session's run of the script (Streamlit's and App
 else:  # imported by `streamlit run` to be served: the lab and the class's routes
     from starlette.middleware import Middleware
 
+    from ui.parts.style import EARLY_THEME_JS
     from ui.room.routes import class_routes
     from ui.server.head import HeadScript
     from ui.stage.keys import early_script
@@ -146,5 +149,6 @@ else:  # imported by `streamlit run` to be served: the lab and the class's route
     app = st.App(
         __file__,
         routes=class_routes(),
-        middleware=[Middleware(HeadScript, script=early_script())],  # presses kept at once
+        # Presses kept at once; a link's theme= in place before Streamlit reads its own.
+        middleware=[Middleware(HeadScript, script=early_script() + EARLY_THEME_JS)],
     )

@@ -5,7 +5,7 @@ import streamlit as st
 import perceptron_core as pc
 from ui import compute, replay, state
 from ui.charts import geometry, layers
-from ui.parts import downloads, game, moment, numbers, style, widgets
+from ui.parts import downloads, game, moment, numbers, style, table, widgets
 from ui.parts.data import drawing_box
 from ui.plot_click import plot_click
 from ui.server import guard
@@ -80,8 +80,11 @@ with side:
         t = run.n_visits
         w_t, b_t, visit, _ = replay.at_step(run, X, y, t)
         numbers.numbers_panel(PAGE, run, th, ds, t, w_t, b_t, visit)
+        stage.spoken(PAGE, run, t)  # the last arrival, said by a screen reader
 
 state.sync_url(st.query_params, 0, (X, y), PAGE)
+if run is not None:  # the arrivals and their scores now, for a screen reader too
+    table.data_table(PAGE, run, run.n_visits)
 if len(y):
     moment.moment(PAGE, len(y))  # the arrivals so far, as a link or a lecture scene
     downloads.online(PAGE, run, X, y)

@@ -70,6 +70,9 @@ VOTE_WORK = 30_000_000
 # Training-error evaluations the pocket may cost (every weight vector of the run against
 # every point, once per run): about a second at this size.
 POCKET_WORK = 100_000_000
+# Rows of the Data and scores table (ui.parts.table): a screen reader's user reads it row by
+# row, and it is rebuilt at every step the server draws; past this the table says so.
+TABLE_ROWS = 200
 SPACE_POINTS = 2_000  # /space draws 3-D markers and one line each in weight space
 SPACE_LINES = 200  # examples' lines drawn in the weight-space slice (all of them are counted)
 SPACE_PATH = 400  # trajectory points drawn (the latest)

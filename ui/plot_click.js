@@ -26,7 +26,9 @@
 //
 // ui/plot_click.py serves this file joined with ui/stage/stepping.mjs, stage.js and
 // keys.js (the stage and the page's keys), as one module: the names this file uses from
-// them are takeStage, stageWantsDraw, drawFrame, dropStage and STREAMLIT.
+// them are takeStage, stageWantsDraw, drawFrame, dropStage and STREAMLIT; from
+// ui/stage/access.mjs (the theme, the chart's name, the live region) themeFigure,
+// nameChart and markLive.
 
 const STATE = new WeakMap();
 // Sequence numbers survive a remount of the component within the same page
@@ -251,7 +253,7 @@ async function refit(inst) {
   inst.fit = fitOf(inst, data);
   inst.height = inst.fit.height;
   for (const el of [inst.gd, inst.under, inst.over]) el.style.height = `${inst.height}px`;
-  const fig = JSON.parse(data.figure);
+  const fig = themeFigure(JSON.parse(data.figure), data.theme);
   await window.Plotly.react(
     inst.gd, fig.data || [], prepareLayout(fig.layout || {}, inst.height, inst.fit), makeConfig(data.config),
   );
@@ -277,7 +279,7 @@ async function renderLatest(inst) {
       if (data !== null) {
         const Plotly = await loadPlotly(data.plotly_src, data.plotly_version);
         if (inst.destroyed) return;
-        const configJson = JSON.stringify(data.config || {});
+        const configJson = JSON.stringify([data.config || {}, data.theme]); // a theme: drawn again
         inst.lastData = data;
         const fig = data.figure !== inst.figureJson ? JSON.parse(data.figure) : null;
         if (fig !== null) inst.margins = { figure: data.figure, m: (fig.layout || {}).margin || {} };
@@ -285,7 +287,8 @@ async function renderLatest(inst) {
         const height = fit.height;
         const sideChanged = fit.side !== !!(inst.fit && inst.fit.side);
         if (fig !== null || height !== inst.height || sideChanged || configJson !== inst.configJson) {
-          const drawn = fig || JSON.parse(data.figure);
+          const drawn = themeFigure(fig || JSON.parse(data.figure), data.theme); // ui/stage/access.mjs
+          nameChart(inst.root, drawn, !!data.stage);
           inst.fit = fit;
           inst.gd.style.height = `${height}px`;
           await Plotly.react(inst.gd, {
@@ -431,6 +434,7 @@ export default function plotClick(component) {
   if (data.stage) delete inst.root.dataset.stageNone;
   else inst.root.dataset.stageNone = "1";
   inst.wanted = data;
+  markLive(document); // the line a screen reader says, on a page without a stage too
   renderLatest(inst);
   return inst.cleanup;
 }

@@ -72,6 +72,8 @@ import streamlit as st
 from streamlit import config as st_config
 from streamlit.components.v1 import declare_component
 
+from ui.state import lab
+
 __all__ = [
     "DEFAULT_HEIGHT",
     "PLOTLY_JS_PATH",
@@ -89,10 +91,12 @@ COMPONENT_NAME = "perceptron_lab.plot_click"
 
 _HERE = Path(__file__).resolve().parent
 _STAGE = _HERE / "stage"
-# The component's module: the stage's pure logic, this chart, the stage that steps a run on
+# The component's module: the live region, the chart's name and the dark theme, the
+# stage's pure logic, this chart, the stage that steps a run on
 # it and the page's keys (ui/stage/), joined in this order (the keys' listeners start last,
 # once every name is defined). Their import lines go: the files share one module here.
 _JS_FILES = (
+    _STAGE / "access.mjs",
     _STAGE / "stepping.mjs",
     _HERE / "plot_click.js",
     _STAGE / "stage.js",
@@ -302,6 +306,10 @@ def plot_click(
         "clicks": (on_click is not None or stage is None) if clicks is None else clicks,
         "stage": stage,
         "fit": fit,
+        # The lab's theme (ui.parts.style.theme_setting; auto: the page's, read there): the
+        # browser draws every figure for a dark page (ui/stage/access.mjs), so a figure the
+        # server keeps (or shares between sessions) serves both.
+        "theme": st.session_state.get(lab.THEME, "auto"),
     }
 
     def _on_click_change() -> None:

@@ -8,6 +8,7 @@ import re
 
 import numpy as np
 
+import perceptron_core as pc
 from ui.limits import NAME_LIMIT, VALUE_LIMIT
 
 # ----------------------------------------------------------- text from users
@@ -381,3 +382,110 @@ def scaling_table(rows) -> str:
             f"| {r.label} | {num(r.R, 3)} | {gamma} | {bound} | {run(r.single)} | {run(r.batch)} |"
         )
     return "\n".join(lines)
+
+
+# ----------------------------------------------------- for a screen reader (issue 20)
+# The stage's live region says each visit in words (``spoken_line``), and the data table
+# reads the run's scores (``ui.parts.table``). Numbers are the engine's, written with a
+# real minus sign, which screen readers say as "minus".
+MINUS = "\u2212"
+
+
+def said(value: float) -> str:
+    """A number for a screen reader: ``num`` with a minus sign (−0.5)."""
+    return num(value).replace("-", MINUS)
+
+
+def said_vec(values) -> str:
+    """A vector for a screen reader: (1, −2); on more than three entries the first two,
+    an ellipsis and the last, with how many there are."""
+    v = np.ravel(values)
+    if v.size <= 3:
+        return "(" + ", ".join(said(x) for x in v) + ")"
+    return f"({said(v[0])}, {said(v[1])}, …, {said(v[-1])}: {v.size} entries)"
+
+
+def said_label(y: float) -> str:
+    return "+1" if y > 0 else MINUS + "1"
+
+
+def _step_words(eta: float) -> str:
+    return "y·x" if eta == 1 else f"{said(eta)}·y·x"
+
+
+def visit_meaning(run) -> str:
+    """What one visit of this run is, in words (the start of ``spoken_line``)."""
+    if run.is_kernel:
+        return (
+            "each visit tests one example with f(x) = Σ α_i y_i K(x_i, x) and, on a mistake, "
+            "adds one to that example's α (the dual update)"
+        )
+    if run.is_batch:
+        return (
+            "each visit tests one example with the epoch's w; the epoch's mistakes are "
+            f"summed and added to w at its end ({_step_words(run.eta)} each, the batch update)"
+        )
+    if run.online:
+        return (
+            "each arrival is predicted with the sign of w·x + b, then its label is revealed; "
+            f"a mistake adds {_step_words(run.eta)} to w"
+        )
+    step = f"each visit tests one example and, on a mistake, adds {_step_words(run.eta)} to w"
+    rule = {
+        "averaged": "; the averaged perceptron predicts with the average of every w so far",
+        "voted": "; the voted perceptron predicts by a vote of every w so far",
+        "pocket": "; the pocket keeps the w with the fewest training errors so far",
+    }
+    return step + rule.get(run.variant, "")
+
+
+def spoken_line(run, t: int) -> str:
+    """What a screen reader says after cursor ``t`` (visits done), from the run's record:
+    "visit 7: point (1, 2), label +1, w·x + b = −0.5, a mistake; w becomes (1, 2.5),
+    b = 1", the epoch's and the run's end when they come."""
+    if t == 0:
+        if run.is_kernel:
+            start = "start: every α = 0, so f(x) = 0"
+        else:
+            start = f"start: w = {said_vec(run.w0)}, b = {said(run.b0)}"
+        return f"{start}; {visit_meaning(run)}; {counted(run.n_visits, 'visit')} in this run"
+    v = run.visit(t - 1)
+    x, y = run.X[v.index], run.y[v.index]
+    score = "f(x)" if run.is_kernel else "w·x + b"
+    head = f"{'arrival' if run.online else 'visit'} {t:,}: point {said_vec(x)}, "
+    head += f"label {said_label(y)}, {score} = {said(v.activation)}"
+    if run.online:
+        head += (
+            ", predicted "
+            + {1: "+1", -1: MINUS + "1", 0: "0 (I don't know)"}[run.prediction(t - 1)]
+        )
+    if v.mistake and v.activation == 0:
+        head += ", a tie, so a mistake"
+    else:
+        head += ", a mistake" if v.mistake else ", no mistake"
+    parts = [head]
+    if run.is_kernel:
+        alpha = int(np.asarray(pc.alpha_at(run, v.updates_before + v.mistake))[v.index])
+        verb = "becomes" if v.mistake else "stays"
+        parts.append(f"α of example {v.index + 1:,} {verb} {alpha:,}")
+    elif run.is_batch:
+        w, b = said_vec(v.w_before), said(v.b_before)
+        if v.mistake:
+            parts.append(f"counted for the epoch's update; w stays {w}, b = {b} until its end")
+        else:
+            parts.append(f"w stays {w}, b = {b}")
+        change = run.change_at(t)
+        if change is not None:
+            parts.append(
+                f"the epoch's {counted(len(change.indices), 'mistake')} summed: "
+                f"w becomes {said_vec(change.w_after)}, b = {said(change.b_after)}"
+            )
+    else:
+        verb = "becomes" if v.mistake else "stays"
+        parts.append(f"w {verb} {said_vec(v.w_after)}, b = {said(v.b_after)}")
+    if not run.online and t % run.n == 0:
+        made = int(run.counts[v.epoch])
+        parts.append(f"end of epoch {v.epoch + 1:,}: {counted(made, 'mistake')}")
+    if t == run.n_visits and not run.online:
+        parts.append("the run ends, " + end_reason(run))
+    return "; ".join(parts)

@@ -16,6 +16,9 @@ POS_SYMBOL = "circle"
 NEG_SYMBOL = "square"
 POS_SHADE = "rgba(0, 114, 178, 0.08)"
 NEG_SHADE = "rgba(213, 94, 0, 0.08)"
+# On the dark page the browser maps the neutral colours here (the ink, the ghost, white,
+# the zero lines' grey) to light ones: ui/stage/access.mjs, DARK_COLORS (a test checks each
+# is there); the classes' colours and shapes stay.
 INK = "#222222"
 USTAR_COLOR = "#009E73"  # bluish green: the maximum-margin separator u*
 MARGIN_COLOR = "#CC79A7"  # reddish purple: the current margin

@@ -1,7 +1,11 @@
-"""CSS every page adds: the equations' block, presenter mode and the upload box."""
+"""CSS every page adds: the equations' block, presenter mode, the upload box, the keyboard's
+focus, the line a screen reader says; and the lab's theme (light, or dark for a dark hall)."""
+
+import json
 
 import streamlit as st
 
+from ui import text
 from ui.server import guard
 from ui.state import lab
 
@@ -120,3 +124,141 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
         st.warning(f"The link could not be read completely: {problem}.")
     if guard.crashed():
         st.error(guard.MESSAGE)
+
+
+# --------------------------------------------- the keyboard, the screen reader, the theme
+# The page's theme as shown (Streamlit's: its settings menu, the browser, or the lab's
+# choice) is read from the page's background and kept on <html data-lab-theme="light|dark">
+# by ``THEME_JS``, so the lab's CSS follows it however it came.
+#
+# - Every control shows where the keyboard is: a 3-pixel ring outside it with at least 3:1
+#   against the page in either theme (Streamlit's own is a faint shadow on some widgets and
+#   none on others); so does an equation's block that scrolls (Chrome's Tab reaches it).
+#   A radio's or a checkbox's input is hidden: its label shows the ring.
+# - The line a screen reader says at each step (``ui.stage.part.spoken``: ``<prefix>spoken``)
+#   is in the page but not drawn, with its layout wrapper (which would still take a gap).
+# - Streamlit's captions and key hints (its text at 60 % opacity: 3.8:1 on white) and its
+#   accent red as text on a pale pill or the dark page (3.3:1) are below 4.5:1: they take
+#   the lab's colours here, which reach it in either theme.
+LAB_CSS = """<style>
+:root {--lab-focus: #0b57d0; --lab-faded: #5c5e66; --lab-accent-text: #a3172a;}
+html[data-lab-theme="dark"] {--lab-focus: #ffb74d; --lab-faded: #b9bcc4;
+  --lab-accent-text: #ff9aa3;}
+:focus-visible, label:has(input:focus-visible) {
+  outline: 3px solid var(--lab-focus) !important; outline-offset: 2px !important;
+}
+[class*="st-key-"][class$="_spoken"], [class*="st-key-"][class*="_spoken "],
+div:has(> [class*="st-key-"][class$="_spoken"]), div:has(> [class*="st-key-"][class*="_spoken "]) {
+  position: absolute !important; width: 1px !important; height: 1px !important;
+  min-width: 0 !important; max-width: 1px !important; margin: -1px !important;
+  padding: 0 !important; overflow: hidden !important;
+  clip: rect(0 0 0 0) !important; clip-path: inset(50%) !important;
+  white-space: nowrap !important; border: 0 !important;
+}
+[data-testid="stCaptionContainer"], button:not([kind^="primary"]):not(:disabled) kbd {
+  color: var(--lab-faded) !important; opacity: 1 !important;
+}
+button[kind^="primary"]:not(:disabled) kbd {color: inherit !important; opacity: 1 !important;}
+[data-selected="true"] [data-testid="stMarkdownContainer"] p,
+[data-testid="stSliderThumbValue"] p {color: var(--lab-accent-text) !important;}
+html[data-lab-theme="dark"] [data-testid="stFileChip"][aria-invalid="true"] span[role="alert"] {
+  color: #ff8a80;
+}
+</style>"""
+
+# ------------------------------------------------------------------ the lab's theme
+THEMES = {"auto": "Auto", "light": "Light", "dark": "Dark"}
+THEME_PARAM = "theme"  # the link's parameter: theme=dark
+# Streamlit keeps the theme it shows in the browser's storage, read once as its page loads
+# (``stActiveTheme-<path>-v2``: "Light", "Dark" or "System"; its settings menu writes it).
+# A link's theme=light or theme=dark is put there before Streamlit reads it (in the head of
+# the page: ``ui.server.head.HeadScript``), so the page opens in it.
+EARLY_THEME_JS = """(function () {
+  try {
+    const want = new URLSearchParams(location.search).get("theme");
+    const name = {light: "Light", dark: "Dark"}[want];
+    const key = "stActiveTheme-" + location.pathname + "-v2";
+    if (name) localStorage.setItem(key, JSON.stringify(name));
+  } catch (e) {}
+})();"""
+# The theme shown, on <html> (and again when Streamlit's settings menu changes it). Chosen
+# in the sidebar while the page shows the other one: the link now carries it (theme=), and
+# the page loads again once to open in it (the link keeps the page's state). Once only: a
+# browser that keeps no storage stays as it is.
+THEME_JS = """(function () {
+  const want = __WANT__;
+  const doc = window.parent.document;
+  const app = doc.querySelector('[data-testid="stApp"]');
+  if (!app) return;
+  const shownNow = () => {
+    const rgb = (getComputedStyle(app).backgroundColor.match(/[0-9.]+/g) || [255, 255, 255]);
+    const [r, g, b] = rgb.map(Number);
+    return 0.299 * r + 0.587 * g + 0.114 * b > 128 ? "light" : "dark";
+  };
+  const mark = () => { doc.documentElement.dataset.labTheme = shownNow(); };
+  mark();
+  if (!window.perceptronLabThemeWatch) {
+    window.perceptronLabThemeWatch = new MutationObserver(mark);
+    window.perceptronLabThemeWatch.observe(app, {attributes: true, attributeFilter: ["class"]});
+  }
+  const tried = "perceptronLabTheme";
+  if (want === "auto" || shownNow() === want) { sessionStorage.removeItem(tried); return; }
+  if (sessionStorage.getItem(tried) === want) return;
+  sessionStorage.setItem(tried, want);
+  localStorage.setItem("stActiveTheme-" + location.pathname + "-v2",
+    JSON.stringify(want === "dark" ? "Dark" : "Light"));
+  location.reload();
+})();"""
+
+
+def theme_setting(*, redirect: bool = False) -> str:
+    """The lab's theme (auto, light or dark): the link's ``theme=`` (as the session opens)
+    or the sidebar's choice, kept lab-wide (``lab.THEME``) and written to the link; with
+    the lab's CSS and the script that keeps the page's theme (``THEME_JS``). Every figure
+    takes it (``ui.plot_click``: auto is the page's, read in the browser). ``redirect``:
+    the run only opens another page (the root address), which says a bad link's theme."""
+    ss = st.session_state
+    raw = st.query_params.get(THEME_PARAM)
+    if raw is not None and raw not in THEMES:
+        del st.query_params[THEME_PARAM]
+        ss[lab.THEME_SAID] = (
+            f"The link could not be read completely: theme={text.quoted(raw)} is not one of "
+            "auto, light, dark; the default is used."
+        )
+    elif raw is not None and lab.THEME_PICK not in ss:  # the session's first run: a link
+        ss[lab.THEME] = raw
+    if not redirect and lab.THEME_SAID in ss:  # said on the page (the root only redirects)
+        st.warning(ss.pop(lab.THEME_SAID))
+    if ss.get(lab.THEME_PICK, ss[lab.THEME]) != ss[lab.THEME]:
+        ss[lab.THEME_PICK] = ss[lab.THEME]
+    with st.sidebar:
+        st.radio(
+            "Theme",
+            list(THEMES),
+            index=list(THEMES).index(ss[lab.THEME]),
+            format_func=THEMES.get,
+            key=lab.THEME_PICK,
+            horizontal=True,
+            on_change=_pick,
+            help="Dark for a dark lecture hall (a projector): the page and every chart. Auto "
+            "follows Streamlit's settings menu and the browser. Links carry it (theme=).",
+        )
+    chosen = ss[lab.THEME]
+    if chosen == "auto":
+        st.query_params.pop(THEME_PARAM, None)
+    elif st.query_params.get(THEME_PARAM) != chosen:
+        st.query_params[THEME_PARAM] = chosen
+    script = THEME_JS.replace("__WANT__", json.dumps(chosen))
+    with st.container(key=lab.THEME_SCRIPT):
+        key = lab.THEME_SCRIPT
+        hide = f".st-key-{key}, div:has(> .st-key-{key}) {{display: none;}}"
+        st.html(
+            f"<style>{hide}</style>{LAB_CSS}<script>{script}</script>",
+            unsafe_allow_javascript=True,
+        )
+    return chosen
+
+
+def _pick() -> None:
+    """The sidebar's choice is the lab's theme."""
+    st.session_state[lab.THEME] = st.session_state[lab.THEME_PICK]

@@ -20,7 +20,7 @@ from ui import text
 from ui.charts import theme
 from ui.server import cache
 from ui.stage.stepper import Stepper
-from ui.state import Table
+from ui.state import Table, owns
 
 FRAMES_EACH_WAY = 24  # frames along each move from the cursor (Step, Visit, Back)
 # A student following a class is sent the Steps much further on: the lecturer steps, the
@@ -36,6 +36,7 @@ HISTORY_SENT = 64  # the tail of Back's history the browser can undo by itself
 FRAME_CACHE_MAX_BYTES = 64 * 1024
 FRAME_CACHE_TTL_S = 300.0
 TRANSPARENT = "rgba(0,0,0,0)"
+OWN = owns("spoken")  # the line a screen reader says at each step (``text.spoken_line``)
 AXIS = re.compile(r"[xy]axis\d*")  # every subplot's axes (the variants' grid has four)
 
 
@@ -165,7 +166,10 @@ def frames_for(
         entry = cache.STORE.get((*base_key, c))
         if entry is None:
             under, over = layered.at(c)
-            texts = {page.own("status"): text.status_line(run, c)}
+            texts = {
+                page.own("status"): text.status_line(run, c),
+                page.own("spoken"): text.spoken_line(run, c),  # said by a screen reader
+            }
             if layered.texts is not None:
                 texts.update({page.own(k): v for k, v in layered.texts(c).items()})
             frame = {"under": under, "over": over, "texts": texts}

@@ -14,7 +14,7 @@ import streamlit as st
 
 from ui import compute, lecture, state, text
 from ui.charts import geometry, overlays, theme
-from ui.parts import classroom, controls, data, moment, poll, scenes
+from ui.parts import classroom, controls, data, moment, poll, scenes, table
 from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
 from ui.runkey import run_key  # noqa: F401
@@ -90,6 +90,8 @@ def stage(
         classroom.publish(lecture.PATHS[page.prefix])
         top = st.container()  # drawn after the chart, shown above it
         draw(t)
+        if run is not None:  # the data and the scores at t, for a screen reader too
+            table.data_table(page, run, t)
         with top:
             controls.run_buttons(page, controls.mover(stepper), stepper)
             if run is None:
@@ -97,6 +99,7 @@ def stage(
             else:
                 with st.container(key=page.own("status")):
                     st.markdown(f"**{text.status_line(run, t)}**")
+                spoken(page, run, t)
         state.sync_url(st.query_params, t, points if points is not None else ([], []), page)
         if run is not None:
             moment.moment(page, t)  # the link just written, to copy or add to the lecture
@@ -104,6 +107,14 @@ def stage(
     _stage()
     # The controls are drawn even without a run (disabled), so nothing moves.
     controls.play_controls(page, stepper)
+
+
+def spoken(page: Table, run, t: int) -> None:
+    """The visit in words for a screen reader (``text.spoken_line``), in the page's polite
+    live region: not drawn (ui.parts.style.LAB_CSS), made live by the chart's module
+    (ui/stage/access.mjs), replaced by each frame the browser draws."""
+    with st.container(key=page.own("spoken")):
+        st.markdown(text.md_numbers(text.spoken_line(run, t)).replace("_", "\\_"))
 
 
 def chart(page: Table, fig, stepper: Stepper, *, drawing: bool) -> None:

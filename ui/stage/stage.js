@@ -15,6 +15,8 @@
 //   applied: number,          // the last report's seq the server applied
 //   playing: boolean,         // Play runs on the server: the buttons are left to it
 //   frames: string,           // JSON {cursor: {under: [...], over: [...], texts: {key: text}}}
+//                             // (texts: the status line, the numbers, <prefix>spoken: what
+//                             // a screen reader says, ui/stage/access.mjs)
 //   moves: string,            // JSON {cursor: {to: {move: cursor}, off: [move],
 //                             //                leave: ["next" | "prev"]}}: each frame's plan:
 //                             // where every button lands from it, which are off, and
@@ -41,6 +43,7 @@
 // a frame every speed_ms, the server told where Play is every PLAY_SYNC_MS.
 
 import { StageSync, buttonStates } from "./stepping.mjs";
+import { markLive, themeLayout, themeTraces } from "./access.mjs";
 
 // Streamlit's page as the stage reaches into it: none of these is a public API (they are
 // what Streamlit 1.67 draws; the browser tests fail if one changes). Every selector of
@@ -275,14 +278,18 @@ async function drawFrame(inst) {
   for (const layer of [inst.under, inst.over]) layer.style.height = `${height}px`;
   const t0 = performance.now();
   // An empty under layer stays as it was (nothing to draw there on many pages).
+  const theme = inst.lastData && inst.lastData.theme; // the dark theme (ui/stage/access.mjs)
   if (frame.under.length || st.underDrawn) {
-    await Plotly.react(inst.under, frame.under, prepareLayout(sync.data.under_layout, height, inst.fit), config);
+    const layout = themeLayout(sync.data.under_layout, theme);
+    await Plotly.react(inst.under, themeTraces(frame.under, theme), prepareLayout(layout, height, inst.fit), config);
     st.underDrawn = frame.under.length > 0;
   }
   const t1 = performance.now();
-  await Plotly.react(inst.over, frame.over, prepareLayout(sync.data.over_layout, height, inst.fit), config);
+  const overLayout = themeLayout(sync.data.over_layout, theme);
+  await Plotly.react(inst.over, themeTraces(frame.over, theme), prepareLayout(overLayout, height, inst.fit), config);
   const t2 = performance.now();
   for (const [key, value] of Object.entries(frame.texts || {})) setText(key, value);
+  markLive(document); // the frame's spoken line is said (its element, a live region)
   // What the frame cost, for benchmarks/latency.py: the two layers and the texts (ms).
   inst.over.dataset.drawMs = [t1 - t0, t2 - t1, performance.now() - t2].map(Math.round).join(",");
   st.drawn = cursor;

@@ -56,7 +56,7 @@ def sent(page: Table, stepper: Stepper, frames: str, moves: dict, layout: dict) 
         "over_layout": hidden_axes(layout, background=TRANSPARENT),
         "buttons": {m: page.own(m) for m in controls.STAGE_MOVES},
         "shortcuts": {KEYS[m][1].lower(): m for m in controls.STAGE_MOVES} | CLICKER,
-        "stale": [page.own("numbers"), page.own("more_numbers")],
+        "stale": [page.own("numbers"), page.own("more_numbers"), page.own("table")],
         "sync_ms": CLASS_SYNC_MS if ss.get(lab.CLASS) is not None else SYNC_MS,
         "play": {
             "key": page.own("play"),

@@ -45,6 +45,13 @@ PRESENTER = _key(
     "presenter mode (larger text, less chrome): the one truth; every page's toggle "
     "(<prefix>presenter, also its link parameter) shows it and sets it",
 )
+THEME = _key(
+    "lab_theme",
+    "auto",
+    "the lab's theme (ui.parts.style.THEMES): auto follows Streamlit's (the browser's or its "
+    "settings menu's), light or dark (a dark lecture hall) is set for the page and every "
+    "figure; chosen in the sidebar or by the link's theme=",
+)
 DATASET = _key("lab_dataset", None, "the dataset on screen (a datasets.Dataset), for the next page")
 DATA = _key("lab_data", None, "how it was picked: the data fields' values and drawn points")
 UPLOAD = _key("lab_upload", None, "the last uploaded dataset: a page in upload mode opens on it")
@@ -72,6 +79,9 @@ SCENE_OPENINGS = _key(
 BAD = _key("lab_bad", UNSET, "run keys of inputs that raised while being drawn (ui.server.guard)")
 PENDING = _key("lab_pending", UNSET, "the run key of what a page is drawing (ui.server.guard)")
 CRASHED = _key("lab_crashed", UNSET, "a page run raised: the rerun says so (ui.server.guard)")
+THEME_PICK = _key("lab_theme_pick", UNSET, "the sidebar's Theme choice")
+THEME_SAID = _key("lab_theme_said", UNSET, "what was wrong with the link's theme=, said once")
+THEME_SCRIPT = _key("lab_theme_script", UNSET, "the container of the theme's CSS: nothing to see")
 PAGE_KEYS = _key(
     "lab_page_keys", UNSET, "the container of the page's keys (ui.plot_click): nothing to see"
 )

@@ -115,7 +115,9 @@ def weight_figure(
         data.append(
             dict(
                 type="scatter", x=xs_ or [None], y=ys_ or [None], mode="lines",
-                line=dict(color=color, width=1), opacity=0.45, hoverinfo="skip",
+                # The classes differ by more than colour: class -1's lines are dotted.
+                line=dict(color=color, width=1, dash="solid" if label > 0 else "dot"),
+                opacity=0.45, hoverinfo="skip",
                 name=f"a_i·w = 0, class {'+1' if label > 0 else '−1'}",
             )
         )  # fmt: skip

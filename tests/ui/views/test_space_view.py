@@ -309,6 +309,9 @@ def test_the_weight_figure_marks_the_current_w_and_which_path_points_are_in_the_
     assert fig.layout.title.text == f"Weight space at b = {c:g}"
     other = weight_view.weight_figure(A, W, B, k, c + 1, box=weight_view.weight_box(W))
     assert next(t for t in other.data if t.name.startswith("w now")).marker.symbol == "star-open"
+    # The two classes' lines differ by their dash, not only by colour (colour-blind safe).
+    lines = {t.name: t.line.dash for t in fig.data if t.name.startswith("a_i·w = 0")}
+    assert len(lines) == 2 and len(set(lines.values())) == 2, lines
     import plotly.graph_objects as go
 
     go.Figure(fig.to_dict())
