@@ -1,0 +1,105 @@
+// Perceptron Lab: the stage's Export as the chart's module holds it (served joined with it:
+// see ui/stage/stage.js). Under a stage's chart, a disclosure "Export"; opened, it loads the
+// export's panel (ui/stage/exporter/panel.mjs) and the encoders from the lab's own server
+// (nothing of them on the first load's path) and hands the panel the stage: its frames,
+// the step on screen, the scene, and the server's answers to its asks for frames.
+//
+// data.stage.export = {module, encoders, page, total, max, round, reply: {seq, frames} | null}
+// (ui/stage/export.py). The ask is the component's state value "export" = {seq, cursors}.
+// An embedded page (?embed=true: the chart and the stepping controls only) has no Export.
+
+function embedded() {
+  return new URLSearchParams(window.location.search).get("embed") === "true";
+}
+
+function exportTake(inst, data) {
+  const offer = data.export;
+  if (!offer || embedded()) {
+    exportDrop(inst);
+    return;
+  }
+  let ex = inst.exportState;
+  if (!ex) {
+    const box = document.createElement("details");
+    box.className = "stage-export";
+    box.dataset.testid = "stageExport";
+    const summary = document.createElement("summary");
+    summary.textContent = "Export: GIF, video, PNG";
+    const body = document.createElement("div");
+    body.className = "stage-export-body";
+    box.append(summary, body);
+    inst.root.appendChild(box);
+    ex = { box, body, offer, panel: null, loading: null, waiting: new Map(), seq: 0 };
+    inst.exportState = ex;
+    box.addEventListener("toggle", () => {
+      if (box.open) exportOpen(inst, ex);
+    });
+  }
+  ex.offer = offer;
+  const reply = offer.reply;
+  if (reply && ex.waiting.has(reply.seq)) {
+    ex.waiting.get(reply.seq)(reply.frames);
+    ex.waiting.delete(reply.seq);
+  }
+  if (ex.panel) ex.panel.update();
+}
+
+function exportDrop(inst) {
+  const ex = inst.exportState;
+  if (!ex) return;
+  ex.box.remove();
+  inst.exportState = null;
+}
+
+function exportOpen(inst, ex) {
+  if (ex.loading) return;
+  ex.body.textContent = "Loading the export…";
+  const url = new URL(ex.offer.module, window.location.href).href;
+  ex.loading = import(url)
+    .then((mod) => mod.mountPanel(ex.body, exportHost(inst, ex)))
+    .then((panel) => {
+      ex.panel = panel;
+    })
+    .catch((err) => {
+      ex.loading = null;
+      ex.body.textContent = `The export could not load: ${err && err.message ? err.message : err}`;
+    });
+}
+
+function exportHost(inst, ex) {
+  const sync = () => (inst.stage ? inst.stage.sync : null);
+  return {
+    get offer() {
+      return ex.offer;
+    },
+    cursor: () => (sync() ? sync().cursor : 0),
+    frames: () => (sync() ? sync().frames : new Map()),
+    speedMs: () => {
+      const s = sync();
+      return s && s.data.play ? s.data.play.speed_ms : 500;
+    },
+    scene: (width, height) => {
+      const fig = JSON.parse(inst.lastData.figure);
+      const layout = prepareLayout(fig.layout || {}, height, null);
+      delete layout.clickanywhere;
+      // A legend below the plot stays as many pixels below it at the export's height.
+      const legend = Object.assign({}, layout.legend || {});
+      const m = layout.margin || {};
+      const base = (fig.layout || {}).height;
+      if (typeof legend.y === "number" && legend.y < 0 && base) {
+        const room = (h) => Math.max(1, h - (m.t || 0) - (m.b || 0));
+        legend.y = (legend.y * room(base)) / room(height);
+        layout.legend = legend;
+      }
+      const s = sync();
+      const background = s ? s.data.under_layout.plot_bgcolor : null;
+      return { data: fig.data || [], layout: Object.assign(layout, { width }), background };
+    },
+    ask: (cursors) =>
+      new Promise((resolve) => {
+        ex.seq += 1;
+        ex.waiting.set(ex.seq, resolve);
+        inst.setStateValue("export", { seq: ex.seq, cursors });
+      }),
+  };
+}
