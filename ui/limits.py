@@ -102,6 +102,9 @@ EXPORT_MAX_STEPS = 500
 # Frames the browser asks of the server in one round of an export (each round is one
 # rerun of the stage, built within the frames' time budget: ui.stage.frames.frames_for).
 EXPORT_ROUND_STEPS = 100
+# And built within this long (a Step's own frames get 0.25 s: a lecturer waits on those; an
+# export's round is one rerun of its own, and fewer rounds cost fewer reruns).
+EXPORT_ROUND_BUDGET_S = 1.0
 MAX_RUN_ROWS = 200_000  # the run CSV and the proof's table (~14 MB of CSV); longer runs are cut
 SCENES_KEPT = 40  # the lecturer's own scenes a session keeps (a link is at most about 3 KB)
 SCENE_TITLE_CHARS = 120  # a scene's title

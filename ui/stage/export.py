@@ -20,7 +20,7 @@ from streamlit import config as st_config
 from streamlit.components.v1 import declare_component
 
 from ui import lecture
-from ui.limits import EXPORT_MAX_STEPS, EXPORT_ROUND_STEPS
+from ui.limits import EXPORT_MAX_STEPS, EXPORT_ROUND_BUDGET_S, EXPORT_ROUND_STEPS
 from ui.stage.frames import Layered, frames_for
 from ui.stage.stepper import Stepper
 from ui.state import Table, owns
@@ -70,7 +70,10 @@ def offer(page: Table, stepper: Stepper, layered: Layered) -> dict:
     if ask is not None and stepper.run is not None:
         seq, cursors = ask
         wanted = sorted({c for c in cursors if 0 <= c <= stepper.total})
-        frames = frames_for(page, stepper, layered, cursors=wanted)[0] if wanted else "{}"
+        frames = "{}"
+        if wanted:
+            budget = EXPORT_ROUND_BUDGET_S
+            frames = frames_for(page, stepper, layered, cursors=wanted, budget_s=budget)[0]
         reply = {"seq": seq, "frames": frames}
     return {
         "module": _url("stage_export", MODULE_DIR, "panel.mjs"),

@@ -93,7 +93,19 @@ function exportHost(inst, ex) {
       }
       const s = sync();
       const background = s ? s.data.under_layout.plot_bgcolor : null;
-      return { data: fig.data || [], layout: Object.assign(layout, { width }), background };
+      // The step's layers, as the stage draws them under and over the scene (no axes).
+      const layer = (name) => {
+        const out = prepareLayout(s.data[name], height, null);
+        delete out.clickanywhere;
+        return Object.assign(out, { width });
+      };
+      return {
+        data: fig.data || [],
+        layout: Object.assign(layout, { width }),
+        background,
+        under: layer("under_layout"),
+        over: layer("over_layout"),
+      };
     },
     ask: (cursors) =>
       new Promise((resolve) => {

@@ -3,9 +3,10 @@
 // (WebM; MP4 where this browser encodes H.264), the step on screen as a PNG at projector
 // resolution (1920 x 1080), the equations and status lines beside the chart.
 //
-// Each frame is the stage's picture at one step: the scene's traces with that step's traces
-// under and over them, drawn by plotly.js in one figure (Plotly.toImage, offscreen), and the
-// step's lines of numbers beside it, on a canvas. The GIF is encoded by gifenc, the video
+// Each frame is the stage's picture at one step, layered as the stage layers it: that step's
+// traces under the scene, the scene (drawn once), its traces over it, each drawn by
+// plotly.js offscreen (Plotly.toImage), and the step's lines of numbers beside it, on a
+// canvas. The GIF is encoded by gifenc, the video
 // by WebCodecs' VideoEncoder into mediabunny's muxer: both bundled in ui/stage/vendor/
 // (npm run build:export), loaded with this panel, so an export runs with the network off.
 // Frames the stage does not hold are asked of the server first, in rounds (its answer
@@ -16,7 +17,8 @@
 //   cursor(): number,                 // the step on screen
 //   frames(): Map<cursor, frame>,     // the frames the stage holds
 //   speedMs(): number,                // Play's time between frames
-//   scene(width, height): {data, layout, background},  // the scene at that size
+//   scene(width, height): {data, layout, background, under, over},
+//                                     // the scene at that size, the layers' layouts
 //   ask(cursors): Promise<string>,    // the server's frames (JSON by cursor) for these
 // }
 
@@ -131,33 +133,33 @@ class FrameDrawer {
     this.ctx = this.canvas.getContext("2d", { willReadFrequently: true });
   }
 
-  async draw(cursor, frame) {
-    const Plotly = window.Plotly;
-    const { data, layout } = this.scene;
+  // A layer's picture (SVG: no PNG encoded and decoded per frame), at the chart's size.
+  async picture(data, layout) {
     const figure = {
-      // The scene holds the legend, its entries for the step's traces too (as on the page).
-      data: [...quiet(frame.under), ...data, ...quiet(frame.over)],
-      layout: Object.assign({}, layout, {
-        width: FRAME.chart,
-        height: FRAME.height,
-        autosize: false,
-        paper_bgcolor: this.background,
-        plot_bgcolor: this.background,
-      }),
+      data,
+      layout: Object.assign({}, layout, { width: FRAME.chart, height: FRAME.height, autosize: false }),
       config: { staticPlot: true },
     };
-    // SVG, drawn to the canvas at the format's scale: no PNG encoded and decoded per frame.
-    const url = await Plotly.toImage(figure, {
-      format: "svg",
-      width: FRAME.chart,
-      height: FRAME.height,
-    });
-    const img = await loadImage(url);
+    const url = await window.Plotly.toImage(figure, { format: "svg", width: FRAME.chart, height: FRAME.height });
+    return loadImage(url);
+  }
+
+  // As the stage draws a step: its traces under the scene, the scene (drawn once, on no
+  // background), its traces over it; each layer a plot of the same size and axes.
+  async draw(cursor, frame) {
+    if (!this.sceneImage) {
+      const clear = { paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)" };
+      this.sceneImage = await this.picture(this.scene.data, Object.assign({}, this.scene.layout, clear));
+    }
+    const under = (frame.under || []).length ? await this.picture(frame.under, this.scene.under) : null;
+    const over = await this.picture(frame.over || [], this.scene.over);
     const ctx = this.ctx;
     ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
     ctx.fillStyle = this.background;
     ctx.fillRect(0, 0, FRAME.width, FRAME.height);
-    ctx.drawImage(img, 0, 0, FRAME.chart, FRAME.height);
+    for (const img of [under, this.sceneImage, over]) {
+      if (img) ctx.drawImage(img, 0, 0, FRAME.chart, FRAME.height);
+    }
     this.lines(cursor, frame.texts || {});
     return this.canvas;
   }
@@ -182,10 +184,6 @@ class FrameDrawer {
       }
     }
   }
-}
-
-function quiet(traces) {
-  return (traces || []).map((t) => Object.assign({}, t, { showlegend: false }));
 }
 
 function download(blob, name) {
@@ -379,6 +377,7 @@ export async function mountPanel(body, host) {
     try {
       const order = frameOrder(p.from, p.to);
       const frames = await gather(host, order, job);
+      const gathered = performance.now() - started; // asking the server (0: all held)
       const drawer = new FrameDrawer(host, SCALE[format]);
       const ms = frameMs(host.speedMs());
       let blob;
@@ -393,7 +392,12 @@ export async function mountPanel(body, host) {
       result.textContent =
         `${name}: ${p.count.toLocaleString("en-US")} ${p.count === 1 ? "frame" : "frames"}, ` +
         `${Math.max(1, Math.round(blob.size / 1024)).toLocaleString("en-US")} KB, made in ${seconds.toFixed(1)} s.`;
-      Object.assign(panel.dataset, { exportDone: format, exportFrames: String(p.count), exportMs: String(Math.round(seconds * 1000)) });
+      Object.assign(panel.dataset, {
+        exportDone: format,
+        exportFrames: String(p.count),
+        exportMs: String(Math.round(seconds * 1000)),
+        exportGatherMs: String(Math.round(gathered)),
+      });
     } catch (err) {
       result.textContent = err instanceof Cancelled ? "Cancelled: no file was made." : `The export failed: ${err && err.message ? err.message : err}`;
       panel.dataset.exportDone = err instanceof Cancelled ? "cancelled" : "failed";
