@@ -26,6 +26,7 @@ from ui.stage.stepper import Stepper
 from ui.state import Table, owns
 
 OWN = owns("export_ask")  # the browser's last ask for frames: (seq, cursors)
+SAFE = 2**53  # JavaScript's exact whole numbers: no step or ask number is larger
 
 _HERE = Path(__file__).resolve().parent
 MODULE_DIR = _HERE / "exporter"  # panel.mjs and range.mjs, served as they are
@@ -57,6 +58,8 @@ def asked(page: Table, value) -> None:
     except (KeyError, TypeError, ValueError, OverflowError):
         return
     if not cursors or len(cursors) > EXPORT_ROUND_STEPS:
+        return
+    if not all(0 <= c < SAFE for c in (seq, *cursors)):  # a step number, as a browser has it
         return
     st.session_state[page.own("export_ask")] = (seq, cursors)
 
