@@ -62,8 +62,12 @@ def export(page: Any, fmt: str, tmp_path: Path, *, first: int | None = None,
     if first is not None:
         page.fill('[data-testid="exportFrom"]', str(first))
         page.fill('[data-testid="exportTo"]', str(last))
-    with page.expect_download(timeout=timeout) as download:
-        page.click(f'{PANEL} [data-format="{fmt}"]')
+    try:
+        with page.expect_download(timeout=timeout) as download:
+            page.click(f'{PANEL} [data-format="{fmt}"]')
+    except Exception as exc:  # say what the panel said
+        said = page.locator(PANEL).inner_text()
+        raise AssertionError(f"no {fmt} file; the panel says: {said}") from exc
     path = tmp_path / download.value.suggested_filename
     download.value.save_as(path)
     return path
@@ -128,6 +132,14 @@ def webm_blocks(data: bytes, start: int = 0, end: int | None = None) -> int:
     return count
 
 
+def mp4_samples(data: bytes) -> int:
+    """The frames of an MP4's video track: its sample size box's count (ISO 14496-12:
+    'stsz', then version and flags, the default size, the count)."""
+    assert data[4:8] == b"ftyp"
+    at = data.index(b"stsz")
+    return int.from_bytes(data[at + 12 : at + 16], "big")
+
+
 # Chromium plays the WebM: the picture at each frame's middle, as PNG data URLs.
 VIDEO_FRAMES_JS = """async ([b64, n, seconds]) => {
   const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0));
@@ -168,12 +180,18 @@ def test_a_gif_and_a_webm_of_20_steps_made_offline_hold_the_stage_frames(
     page.context.set_offline(True)  # everything the export needs is in the page now
     gif = export(page, "gif", tmp_path, first=0, last=19)
     webm = export(page, "webm", tmp_path)
+    offered = page.evaluate(f"() => document.querySelector('{PANEL}').dataset.formats")
+    mp4 = export(page, "mp4", tmp_path) if "mp4" in offered.split(",") else None
     done = page.locator('[data-testid="exportResult"]').inner_text()
     screenshot(page, "export_panel", full_page=False)
     page.context.set_offline(False)
     assert gif.name == "perceptron-playground-steps-0-19.gif"
     assert webm.name == "perceptron-playground-steps-0-19.webm"
-    assert done.startswith("perceptron-playground-steps-0-19.webm: 20 frames"), done
+    last = "mp4" if mp4 else "webm"
+    assert done.startswith(f"perceptron-playground-steps-0-19.{last}: 20 frames"), done
+    if mp4 is not None:  # where the browser encodes H.264: an MP4 of 20 samples
+        assert mp4.name == "perceptron-playground-steps-0-19.mp4"
+        assert mp4_samples(mp4.read_bytes()) == 20
 
     # Steps 0 to 19: 20 frames, each the stage's picture at its step, in order.
     frames = gif_frames(gif)

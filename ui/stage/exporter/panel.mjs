@@ -207,7 +207,7 @@ async function gather(host, order, job) {
     if (ask.length === 0) return held;
     job.say(progressSaid("ask", `${ask[0]} to ${ask[ask.length - 1]}`), held.size, order.length);
     let timer = 0;
-    const answer = await Promise.race([
+    const answer = await job.wait([
       host.ask(ask),
       new Promise((resolve) => {
         timer = setTimeout(() => resolve(null), ASK_TIMEOUT_MS);
@@ -233,8 +233,8 @@ async function encodeGif(enc, drawer, order, frames, ms, job) {
   };
   // One palette for the whole GIF, from its first and last pictures (a chart's colours
   // are few, and the same in every frame): no colour flickers between frames.
-  const first = await rgba(order[0]);
-  const last = await rgba(order[order.length - 1]);
+  const first = await job.wait(rgba(order[0]));
+  const last = await job.wait(rgba(order[order.length - 1]));
   const sample = new Uint8Array(first.length + last.length);
   sample.set(first);
   sample.set(last, first.length);
@@ -242,7 +242,7 @@ async function encodeGif(enc, drawer, order, frames, ms, job) {
   const gif = enc.GIFEncoder();
   for (let i = 0; i < order.length; i++) {
     job.check();
-    const pixels = i === 0 ? first : await rgba(order[i]);
+    const pixels = i === 0 ? first : await job.wait(rgba(order[i]));
     const index = enc.applyPalette(pixels, palette, "rgb444");
     gif.writeFrame(index, width, height, i === 0 ? { palette, delay: ms, repeat: 0 } : { delay: ms });
     job.say(progressSaid("draw", i + 1, order.length), i + 1, order.length);
@@ -275,17 +275,17 @@ async function encodeVideo(enc, drawer, order, frames, ms, job, container, suppo
     for (let i = 0; i < order.length; i++) {
       job.check();
       if (failure) throw failure;
-      const canvas = await drawer.draw(order[i], frames.get(order[i]));
+      const canvas = await job.wait(drawer.draw(order[i], frames.get(order[i])));
       const frame = new VideoFrame(canvas, { timestamp: i * us, duration: us });
       encoder.encode(frame, { keyFrame: i % 30 === 0 });
       frame.close();
       job.say(progressSaid("draw", i + 1, order.length), i + 1, order.length);
     }
-    await encoder.flush();
-    await added;
+    await job.wait(encoder.flush());
+    await job.wait(added);
     if (failure) throw failure;
     job.say(progressSaid("finish"), order.length, order.length);
-    await output.finalize();
+    await job.wait(output.finalize());
   } catch (err) {
     if (encoder.state !== "closed") encoder.close();
     await output.cancel().catch(() => {});
@@ -356,10 +356,19 @@ export async function mountPanel(body, host) {
     const p = format === "png" ? { ok: true, from: host.cursor(), to: host.cursor(), count: 1 } : plan();
     if (!p.ok || job !== null) return;
     const started = performance.now();
+    let stop = null;
+    const stopped = new Promise((_, reject) => {
+      stop = () => reject(new Cancelled());
+    });
+    stopped.catch(() => {});
     job = {
       cancelled: false,
       check() {
         if (this.cancelled) throw new Cancelled();
+      },
+      // ``p`` (a promise, or several raced), or Cancelled as soon as Cancel is pressed.
+      wait(p) {
+        return Promise.race([...(Array.isArray(p) ? p : [p]), stopped]);
       },
       say(text, done, total) {
         said.textContent = text;
@@ -369,6 +378,7 @@ export async function mountPanel(body, host) {
     };
     cancel.onclick = () => {
       if (job) job.cancelled = true;
+      stop();
     };
     progress.hidden = false;
     result.textContent = "";
