@@ -197,44 +197,73 @@ function download(blob, name) {
 
 class Cancelled extends Error {}
 
-// The frames of ``order``: those the stage holds, the rest asked of the server in rounds.
-async function gather(host, order, job) {
+// The frames of ``order``: those the stage holds at once, the rest asked of the server in
+// rounds while the first are drawn. ``frame(c)`` waits for step c's; ``done`` settles when
+// all are here (its value: the milliseconds that took), or with the error that stopped it.
+function gather(host, order, job) {
   const held = new Map();
   const have = host.frames();
   for (const c of order) if (have.has(c)) held.set(c, have.get(c));
-  for (;;) {
-    const ask = nextAsk(order, held, host.offer.round);
-    if (ask.length === 0) return held;
-    job.say(progressSaid("ask", `${ask[0]} to ${ask[ask.length - 1]}`), held.size, order.length);
-    let timer = 0;
-    const answer = await job.wait([
-      host.ask(ask),
-      new Promise((resolve) => {
-        timer = setTimeout(() => resolve(null), ASK_TIMEOUT_MS);
-      }),
-    ]);
-    clearTimeout(timer);
-    job.check();
-    if (answer === null) throw new Error("The server did not send the frames in time: is it reachable?");
-    const before = held.size;
-    for (const [c, frame] of Object.entries(JSON.parse(answer))) {
-      const cursor = Number(c);
-      if (order.includes(cursor)) held.set(cursor, frame);
+  const waiting = new Map(); // cursor -> [resolve, reject]
+  let failed = null;
+  const started = performance.now();
+  const rounds = async () => {
+    for (;;) {
+      const ask = nextAsk(order, held, host.offer.round);
+      if (ask.length === 0) return performance.now() - started;
+      let timer = 0;
+      const answer = await job.wait([
+        host.ask(ask),
+        new Promise((resolve) => {
+          timer = setTimeout(() => resolve(null), ASK_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      job.check();
+      if (answer === null) throw new Error("The server did not send the frames in time: is it reachable?");
+      const before = held.size;
+      for (const [c, frame] of Object.entries(JSON.parse(answer))) {
+        const cursor = Number(c);
+        if (order.includes(cursor)) held.set(cursor, frame);
+      }
+      if (held.size === before) throw new Error("The server sent none of the frames asked for.");
+      for (const [c, [ok]] of waiting) {
+        if (!held.has(c)) continue;
+        waiting.delete(c);
+        ok(held.get(c));
+      }
     }
-    if (held.size === before) throw new Error("The server sent none of the frames asked for.");
-  }
+  };
+  const done = rounds().catch((err) => {
+    failed = err;
+    for (const [, [, bad]] of waiting) bad(err);
+    waiting.clear();
+    throw err;
+  });
+  done.catch(() => {}); // said by whoever waits for a frame
+  return {
+    held,
+    done,
+    frame(c) {
+      if (held.has(c)) return Promise.resolve(held.get(c));
+      if (failed) return Promise.reject(failed);
+      job.say(progressSaid("ask", c));
+      return job.wait(new Promise((ok, bad) => waiting.set(c, [ok, bad])));
+    },
+  };
 }
 
 async function encodeGif(enc, drawer, order, frames, ms, job) {
   const { width, height } = drawer.canvas;
   const rgba = async (c) => {
-    await drawer.draw(c, frames.get(c));
+    await drawer.draw(c, await frames.frame(c));
     return drawer.ctx.getImageData(0, 0, width, height).data;
   };
-  // One palette for the whole GIF, from its first and last pictures (a chart's colours
-  // are few, and the same in every frame): no colour flickers between frames.
+  // One palette for the whole GIF, from its first and last pictures held (a chart's
+  // colours are few, and the same in every frame): no colour flickers between frames.
+  const lastHeld = [...order].reverse().find((c) => frames.held.has(c));
   const first = await job.wait(rgba(order[0]));
-  const last = await job.wait(rgba(order[order.length - 1]));
+  const last = await job.wait(rgba(lastHeld === undefined ? order[0] : lastHeld));
   const sample = new Uint8Array(first.length + last.length);
   sample.set(first);
   sample.set(last, first.length);
@@ -275,7 +304,7 @@ async function encodeVideo(enc, drawer, order, frames, ms, job, container, suppo
     for (let i = 0; i < order.length; i++) {
       job.check();
       if (failure) throw failure;
-      const canvas = await job.wait(drawer.draw(order[i], frames.get(order[i])));
+      const canvas = await job.wait(drawer.draw(order[i], await frames.frame(order[i])));
       const frame = new VideoFrame(canvas, { timestamp: i * us, duration: us });
       encoder.encode(frame, { keyFrame: i % 30 === 0 });
       frame.close();
@@ -372,6 +401,7 @@ export async function mountPanel(body, host) {
       },
       say(text, done, total) {
         said.textContent = text;
+        if (total === undefined) return;
         bar.max = Math.max(1, total);
         bar.value = done;
       },
@@ -386,16 +416,16 @@ export async function mountPanel(body, host) {
     showPlan();
     try {
       const order = frameOrder(p.from, p.to);
-      const frames = await gather(host, order, job);
-      const gathered = performance.now() - started; // asking the server (0: all held)
+      const frames = gather(host, order, job); // asked of the server while drawing
       const drawer = new FrameDrawer(host, SCALE[format]);
       const ms = frameMs(host.speedMs());
       let blob;
       if (format === "gif") blob = await encodeGif(enc, drawer, order, frames, ms, job);
       else if (format === "png") {
-        const canvas = await drawer.draw(order[0], frames.get(order[0]));
+        const canvas = await drawer.draw(order[0], await frames.frame(order[0]));
         blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
       } else blob = await encodeVideo(enc, drawer, order, frames, ms, job, format, support);
+      const gathered = await frames.done; // the time until the server had sent the last
       const name = fileName(host.offer.page, p.from, p.to, format);
       const seconds = (performance.now() - started) / 1000;
       download(blob, name);

@@ -134,9 +134,10 @@ export function wrapLines(text, width, measure) {
   return lines;
 }
 
-// The progress line: "Drawing frame 7 of 21", "Asking the server for steps 40 to 99".
+// The progress line: "Drawing and encoding frame 7 of 21", "Waiting for the server's
+// frame of step 40".
 export function progressSaid(phase, done, total) {
-  if (phase === "ask") return `Asking the server for the frames of steps ${done}`;
+  if (phase === "ask") return `Waiting for the server's frame of step ${count(done)}`;
   if (phase === "finish") return "Writing the file";
   return `Drawing and encoding frame ${count(done)} of ${count(total)}`;
 }
