@@ -265,6 +265,19 @@ def test_an_export_of_10000_steps_is_capped_and_says_so_before_it_starts(
         " === 'Cancelled: no file was made.'",
         timeout=30_000,
     )
+    # Another run while an export is under way (New data): its frames are not mixed in.
+    page.click(f'{PANEL} [data-format="gif"]')
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=exportProgress]').textContent"
+        ".startsWith('Drawing')",
+        timeout=60_000,
+    )
+    page.get_by_role("button", name="New data").click()
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=exportResult]').textContent === 'The run "
+        "changed (new data or settings): the export stopped, no file was made.'",
+        timeout=60_000,
+    )
 
 
 def test_batch_exports_steps_beyond_the_frames_it_holds(

@@ -35,13 +35,15 @@ function exportTake(inst, data) {
       if (box.open) exportOpen(inst, ex);
     });
   }
+  const newRun = ex.run !== undefined && ex.run !== data.run;
+  ex.run = data.run;
   ex.offer = offer;
   const reply = offer.reply;
   if (reply && ex.waiting.has(reply.seq)) {
     ex.waiting.get(reply.seq)(reply.frames);
     ex.waiting.delete(reply.seq);
   }
-  if (ex.panel) ex.panel.update();
+  if (ex.panel) ex.panel.update(newRun);
 }
 
 function exportDrop(inst) {
