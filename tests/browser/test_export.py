@@ -174,10 +174,13 @@ def test_a_gif_and_a_webm_of_20_steps_made_offline_hold_the_stage_frames(
 ):
     url = streamlit_server("app.py")
     open_playground(page, url)
+    # Once the page is idle it has loaded what an export needs: the network goes off
+    # before Export is opened.
+    page.wait_for_selector("html[data-export-prefetched='1']", state="attached", timeout=60_000)
+    page.context.set_offline(True)
     open_export(page)
     formats = page.locator('[data-testid="exportFormats"]').inner_text()
     assert formats.startswith("This browser makes GIF, WebM (VP"), formats
-    page.context.set_offline(True)  # everything the export needs is in the page now
     gif = export(page, "gif", tmp_path, first=0, last=19)
     webm = export(page, "webm", tmp_path)
     offered = page.evaluate(f"() => document.querySelector('{PANEL}').dataset.formats")

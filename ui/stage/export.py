@@ -64,10 +64,12 @@ def asked(page: Table, value) -> None:
     st.session_state[page.own("export_ask")] = (seq, cursors)
 
 
-def offer(page: Table, stepper: Stepper, layered: Layered) -> dict:
-    """The stage's ``export`` field (ui/stage/stage.js's contract): the panel's module and
-    the encoders' addresses, the page's name (for the files' names), the run's last step,
-    the caps, and the answer to the browser's ask of this rerun (None: no ask)."""
+def offer(page: Table, stepper: Stepper, layered: Layered, *, prefetch: bool = True) -> dict:
+    """The stage's ``export`` field (ui/stage/export_hook.js's contract): the panel's module
+    and the encoders' addresses, whether the browser loads them once idle (``prefetch``;
+    not a class's followers: a room of them at once), the page's name (for the files'
+    names), the run's last step, the caps, and the answer to the browser's ask of this
+    rerun (None: no ask)."""
     reply = None
     ask = st.session_state.pop(page.own("export_ask"), None)
     if ask is not None and stepper.run is not None:
@@ -85,5 +87,6 @@ def offer(page: Table, stepper: Stepper, layered: Layered) -> dict:
         "total": stepper.total,
         "max": EXPORT_MAX_STEPS,
         "round": EXPORT_ROUND_STEPS,
+        "prefetch": prefetch,
         "reply": reply,
     }

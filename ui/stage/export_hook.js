@@ -1,10 +1,13 @@
 // Perceptron Lab: the stage's Export as the chart's module holds it (served joined with it:
-// see ui/stage/stage.js). Under a stage's chart, a disclosure "Export"; opened, it loads the
-// export's panel (ui/stage/exporter/panel.mjs) and the encoders from the lab's own server
-// (nothing of them on the first load's path) and hands the panel the stage: its frames,
-// the step on screen, the scene, and the server's answers to its asks for frames.
+// see ui/stage/stage.js). Under a stage's chart, a disclosure "Export"; opened, it hands
+// the export's panel (ui/stage/exporter/panel.mjs) the stage: its frames, the step on
+// screen, the scene, and the server's answers to its asks for frames. The panel and the
+// encoders come from the lab's own server once the page is idle (``prefetch``; not a
+// class's followers) or when Export is opened: never on the first load's path, and from
+// then on an export needs no network.
 //
-// data.stage.export = {module, encoders, page, total, max, round, reply: {seq, frames} | null}
+// data.stage.export = {module, encoders, page, total, max, round, prefetch,
+//                      reply: {seq, frames} | null}
 // (ui/stage/export.py). The ask is the component's state value "export" = {seq, cursors}.
 // An embedded page (?embed=true: the chart and the stepping controls only) has no Export.
 
@@ -34,6 +37,7 @@ function exportTake(inst, data) {
     box.addEventListener("toggle", () => {
       if (box.open) exportOpen(inst, ex);
     });
+    if (offer.prefetch) exportPrefetch(inst, offer);
   }
   const newRun = ex.run !== undefined && ex.run !== data.run;
   ex.run = data.run;
@@ -46,6 +50,30 @@ function exportTake(inst, data) {
   if (ex.panel) ex.panel.update(newRun);
 }
 
+// A few seconds after the stage came, when the browser is idle: the modules an export
+// needs (a later import of the same address is served from the page's module map).
+const PREFETCH_AFTER_MS = 3000;
+let exportFetched = null;
+
+function absolute(url) {
+  return new URL(url, window.location.href).href;
+}
+
+function exportPrefetch(inst, offer) {
+  if (exportFetched !== null) return;
+  exportFetched = new Promise((resolve) => {
+    const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
+    setTimeout(() => idle(resolve, { timeout: 5000 }), PREFETCH_AFTER_MS);
+  })
+    .then(() => Promise.all([offer.module, offer.encoders].map((u) => import(absolute(u)))))
+    .then(() => {
+      document.documentElement.dataset.exportPrefetched = "1";
+    })
+    .catch(() => {
+      exportFetched = null; // loaded when Export is opened instead
+    });
+}
+
 function exportDrop(inst) {
   const ex = inst.exportState;
   if (!ex) return;
@@ -56,8 +84,7 @@ function exportDrop(inst) {
 function exportOpen(inst, ex) {
   if (ex.loading) return;
   ex.body.textContent = "Loading the export…";
-  const url = new URL(ex.offer.module, window.location.href).href;
-  ex.loading = import(url)
+  ex.loading = import(absolute(ex.offer.module))
     .then((mod) => mod.mountPanel(ex.body, exportHost(inst, ex)))
     .then((panel) => {
       ex.panel = panel;

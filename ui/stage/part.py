@@ -183,7 +183,7 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
         poll.chart_marks(page.prefix, run, stepper.cursor), presenter=presenting
     )
     sent = sync.sent(page, stepper, frames, moves, layout)
-    sent["export"] = export.offer(page, stepper, layered)  # Export, and frames it asked for
+    sent["export"] = export.offer(page, stepper, layered, prefetch=not following)  # and frames
     plot_click(
         scene_json(page, traces + legend + marks, base),
         height=int(base.get("height") or 450),
