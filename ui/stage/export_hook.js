@@ -37,7 +37,7 @@ function exportTake(inst, data) {
     box.addEventListener("toggle", () => {
       if (box.open) exportOpen(inst, ex);
     });
-    if (offer.prefetch) exportPrefetch(inst, offer);
+    if (offer.prefetch) exportPrefetch(offer);
   }
   const newRun = ex.run !== undefined && ex.run !== data.run;
   ex.run = data.run;
@@ -59,7 +59,7 @@ function absolute(url) {
   return new URL(url, window.location.href).href;
 }
 
-function exportPrefetch(inst, offer) {
+function exportPrefetch(offer) {
   if (exportFetched !== null) return;
   exportFetched = new Promise((resolve) => {
     const idle = window.requestIdleCallback || ((fn) => setTimeout(fn, 0));
