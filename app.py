@@ -16,6 +16,7 @@ from ui import state
 from ui.parts import classroom, follow, link, scenes, style
 from ui.server import guard
 from ui.server.warmup import prepare_process
+from ui.stage import embed
 from ui.state import lab
 
 
@@ -41,11 +42,12 @@ def main() -> None:
         not link.too_long()  # a link refused as too long says nothing, presenter mode neither
         and any(st.query_params.get(p) == "true" for p in state.PRESENTER_PARAMS)
     )
+    embedded = link.embedded()  # ?embed=true: the stage alone, in a course site's iframe
     st.set_page_config(
         page_title="Perceptron Lab",
         page_icon="➕",
         layout="wide",
-        initial_sidebar_state="collapsed" if presenting else "auto",
+        initial_sidebar_state="collapsed" if presenting or embedded else "auto",
     )
     prepare_process()  # once per server process: see ui/server/warmup.py
     opening = lab.PRESENTER not in st.session_state  # the session's first run: a link
@@ -120,9 +122,11 @@ def main() -> None:
     # "/playground" would find no such page and show Streamlit's "Page not found".)
     root = st.Page(to_the_playground, title="Playground", url_path="start", default=True,
                    visibility="hidden")  # fmt: skip
-    page = st.navigation([root, *pages, join])
+    page = st.navigation([root, *pages, join], position="hidden" if embedded else "sidebar")
     link.refuse_a_long_link()  # before any page reads the link
     path = page.url_path
+    if embedded:
+        embed.view(path)  # the chart and its stepping controls only (ui/stage/embed.py)
     follow.keep_up(path)  # a student: the lecture's page, link and step
     scenes.open_requested(path)  # a scene's button was pressed: its page, link and step
     scenes.keys(path)  # first on the page: presses wait for its stage, scenes walk on

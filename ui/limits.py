@@ -98,6 +98,16 @@ MAX_DIGITS = 400  # a whole number in a link written with more digits is "too la
 CONE_ROWS_CHARS = 1_000  # typed cone-LP rows: even in the widest encoding, a link keeps them
 NAME_LIMIT = 40  # class and feature names in charts, captions and tables are cut here
 VALUE_LIMIT = 60  # a value echoed from a link or a file is cut here
+# Steps one export (GIF, video) holds: each is a picture the browser draws and encodes, and
+# frames beyond the stage's window are asked of the server in rounds; a longer range is cut
+# here and the Export panel says so before it starts (ui/stage/exporter/range.mjs).
+EXPORT_MAX_STEPS = 500
+# Frames the browser asks of the server in one round of an export (each round is one
+# rerun of the stage, built within the frames' time budget: ui.stage.frames.frames_for).
+EXPORT_ROUND_STEPS = 100
+# And built within this long (a Step's own frames get 0.25 s: a lecturer waits on those; an
+# export's round is one rerun of its own, and fewer rounds cost fewer reruns).
+EXPORT_ROUND_BUDGET_S = 1.0
 MAX_RUN_ROWS = 200_000  # the run CSV and the proof's table (~14 MB of CSV); longer runs are cut
 SCENES_KEPT = 40  # the lecturer's own scenes a session keeps (a link is at most about 3 KB)
 SCENE_TITLE_CHARS = 120  # a scene's title

@@ -92,14 +92,15 @@ COMPONENT_NAME = "perceptron_lab.plot_click"
 _HERE = Path(__file__).resolve().parent
 _STAGE = _HERE / "stage"
 # The component's module: the live region, the chart's name and the dark theme, the
-# stage's pure logic, this chart, the stage that steps a run on
-# it and the page's keys (ui/stage/), joined in this order (the keys' listeners start last,
-# once every name is defined). Their import lines go: the files share one module here.
+# stage's pure logic, this chart, the stage that steps a run on it, its Export's hook and
+# the page's keys (ui/stage/), joined in this order (the keys' listeners start last, once
+# every name is defined). Their import lines go: the files share one module here.
 _JS_FILES = (
     _STAGE / "access.mjs",
     _STAGE / "stepping.mjs",
     _HERE / "plot_click.js",
     _STAGE / "stage.js",
+    _STAGE / "export_hook.js",
     _STAGE / "keys.js",
 )
 _IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w.]+";\n', re.M)
@@ -116,7 +117,7 @@ _CSS = """
 .plot-click-over { z-index: 2; }
 .plot-click-error { color: var(--st-red-color, #c00); font-family: var(--st-code-font, monospace);
   font-size: 0.8rem; white-space: pre-wrap; }
-""" + (_STAGE / "stage.css").read_text(encoding="utf-8")
+""" + "".join((_STAGE / f).read_text(encoding="utf-8") for f in ("stage.css", "export.css"))
 
 PLOTLY_JS_DIR = Path(plotly.__file__).resolve().parent / "package_data"
 PLOTLY_JS_FILE = "plotly.min.js"
@@ -249,6 +250,7 @@ def plot_click(
     on_sync: Callable[[dict], None] | None = None,
     fit: dict | None = None,
     clicks: bool | None = None,
+    on_export: Callable[[dict], None] | None = None,
 ) -> Click | None:
     """Render ``fig`` and return the latest click on it, or None before the first click.
 
@@ -280,6 +282,9 @@ def plot_click(
         wide as the chart needs. ``height`` is the height until the browser has measured.
     clicks
         Whether clicks are reported; by default when there is ``on_click`` or no ``stage``.
+    on_export
+        With ``stage``: called with ``{"seq", "cursors"}`` when the stage's Export asks for
+        frames it does not hold (``ui.stage.export.asked``).
 
     Returns
     -------
@@ -325,6 +330,12 @@ def plot_click(
         if on_sync is not None and isinstance(value, dict):
             on_sync(value)
 
+    def _on_export_change() -> None:
+        state = st.session_state.get(key)
+        value = state.get("export") if state is not None and hasattr(state, "get") else None
+        if on_export is not None and isinstance(value, dict):
+            on_export(value)
+
     result = _COMPONENT(
         key=key,
         data=data,
@@ -332,6 +343,7 @@ def plot_click(
         height="content",
         on_click_change=_on_click_change,
         on_sync_change=_on_sync_change,
+        on_export_change=_on_export_change,
     )
     return _as_click(result.get("click"))
 

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator, MutableMapping
 from contextlib import nullcontext
+from html import escape
+from urllib.parse import parse_qsl
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
@@ -22,6 +24,31 @@ def query_string() -> str:
     """This run's query string as the browser sent it (percent-encoded)."""
     ctx = get_script_run_ctx()
     return "" if ctx is None else str(ctx.query_string or "")
+
+
+EMBED = "embed"  # Streamlit's own parameter: "true" turns its embed mode on too (ui.stage.embed)
+
+
+def embedded() -> bool:
+    """Whether this run's link asks for the embed view (``embed=true``, read as Streamlit
+    reads it: the name in any case). ``st.query_params`` never shows it (Streamlit keeps it
+    to itself); the query string the browser sent with the run does."""
+    pairs = parse_qsl(query_string(), keep_blank_values=True)
+    return any(k.lower() == EMBED and v.lower() == "true" for k, v in pairs)
+
+
+def embed_link(url: str) -> str:
+    """``url`` (a page's link) opened as the embed view."""
+    return f"{url}{'&' if '?' in url else '?'}{EMBED}=true"
+
+
+def iframe_snippet(url: str) -> str:
+    """The HTML to paste into a course site or a slide: ``url`` as the embed view in an
+    iframe, its address escaped for the attribute (shown as code, never rendered)."""
+    return (
+        f'<iframe src="{escape(embed_link(url), quote=True)}" width="960" height="600" '
+        'style="border: 0" title="Perceptron Lab" allow="fullscreen"></iframe>'
+    )
 
 
 def too_long() -> int:

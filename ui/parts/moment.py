@@ -12,6 +12,7 @@ from ui import lecture
 from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
 from ui.limits import SCENES_KEPT as MOST
 from ui.parts import data, scenes
+from ui.parts.link import iframe_snippet
 from ui.state import SOURCES, Table, lab, owns
 
 OWN = owns("moment", "moment_title", "moment_add")  # the popover, its title box, its button
@@ -66,6 +67,13 @@ def moment(page: Table, t: int) -> None:
         st.caption(
             "Opens this page in presenter mode on the same data, settings and step "
             "(the copy button is at the code's top right)."
+        )
+        # The embed view of the same moment, for a course site's or a slide's iframe.
+        embedded = {k: v for k, v in params.items() if k != page.key("presenter")}
+        st.code(iframe_snippet(link(path, embedded)), language="html", wrap_lines=True)
+        st.caption(
+            "To embed in a course site (Moodle, Canvas) or a slide: the chart and its "
+            "stepping controls only, sized to the frame; its keys step it once it is clicked."
         )
         source = page.key("source") if "source" in page.names else None
         if source and st.session_state.get(source) == SOURCES["upload"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.charts import theme
+from ui.parts import link
 from ui.state import lab
 
 
@@ -21,6 +22,7 @@ def columns(presenter: bool):
 COLUMNS_KEY = "stage_columns"  # presenter mode sizes these columns (ui.parts.style)
 FIT_BELOW = 8  # pixels left free under it
 FIT_MIN, FIT_MAX = 360, 1600
+EMBED_MIN = 160  # an embed view's chart in a small iframe (a 640x360 slide's) is this low
 
 
 def fit_of(fig) -> dict | None:
@@ -30,14 +32,16 @@ def fit_of(fig) -> dict | None:
 
 
 def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
-    """In presenter mode, ``plot_click``'s ``fit``: the chart's height from the window;
-    a single square plot (not small multiples) no taller than its width needs, and its
-    legend (below it) may go to its right when a wide, low window leaves more room there:
-    its width estimated from the longest entry."""
-    if not st.session_state.get(lab.PRESENTER):
+    """In presenter mode and in the embed view, ``plot_click``'s ``fit``: the chart's
+    height from the window; a single square plot (not small multiples) no taller than its
+    width needs, and its legend (below it) may go to its right when a wide, low window
+    leaves more room there: its width estimated from the longest entry."""
+    embedded = link.embedded()  # an iframe's embed view: the chart fills the frame too
+    if not st.session_state.get(lab.PRESENTER) and not embedded:
         return None
     square = not any(k in layout for k in ("xaxis2", "yaxis2"))
-    fit = {"below": FIT_BELOW, "min": FIT_MIN, "max": FIT_MAX, "square": square}
+    low = EMBED_MIN if embedded else FIT_MIN
+    fit = {"below": FIT_BELOW, "min": low, "max": FIT_MAX, "square": square}
     legend = layout.get("legend") or {}
     names = [
         str(t["name"]) for t in traces if t.get("name") and t.get("showlegend", True) is not False

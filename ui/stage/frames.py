@@ -144,12 +144,18 @@ def _frames_key(page: Table, stepper: Stepper, layered: Layered) -> tuple:
 
 
 def frames_for(
-    page: Table, stepper: Stepper, layered: Layered, *, steps: int | None = None
+    page: Table,
+    stepper: Stepper,
+    layered: Layered,
+    *,
+    steps: int | None = None,
+    cursors: list[int] | None = None,
+    budget_s: float = FRAME_BUDGET_S,
 ) -> tuple[str, dict, list]:
     """Frames (under, over, texts) as JSON keyed by cursor, each cursor's plan (where every
     button lands from it and which are off: ``Stepper.plan``) and legend entries for the
-    window around the cursor (``steps`` Steps on: a follower's, ``window``), within
-    ``FRAME_BUDGET_S``.
+    window around the cursor (``steps`` Steps on: a follower's, ``window``), or for
+    ``cursors`` (an export's round: ``ui.stage.export``), within ``budget_s`` seconds.
 
     A frame depends only on the run, the scene and its cursor, so it is built and
     serialised once and kept in the shared store (``ui.server.cache.STORE``, byte-bounded; up to
@@ -160,8 +166,8 @@ def frames_for(
     parts, moves, legend = [], {}, {}
     base_key = _frames_key(page, stepper, layered)
     start = time.monotonic()
-    for c in window(stepper, steps=steps):
-        if parts and time.monotonic() - start > FRAME_BUDGET_S:
+    for c in window(stepper, steps=steps) if cursors is None else cursors:
+        if parts and time.monotonic() - start > budget_s:
             break
         entry = cache.STORE.get((*base_key, c))
         if entry is None:

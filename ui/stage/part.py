@@ -19,7 +19,7 @@ from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
 from ui.runkey import run_key  # noqa: F401
 from ui.server import guard
-from ui.stage import sync
+from ui.stage import export, sync
 
 # What the pages call besides this module's own functions: the columns, a board's fit,
 # a stepped chart in layers, a run's key.
@@ -193,13 +193,16 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
     marks = overlays.class_marks(
         poll.chart_marks(page.prefix, run, stepper.cursor), presenter=presenting
     )
+    sent = sync.sent(page, stepper, frames, moves, layout)
+    sent["export"] = export.offer(page, stepper, layered, prefetch=not following)  # and frames
     plot_click(
         scene_json(page, traces + legend + marks, base),
         height=int(base.get("height") or 450),
         key=key,
         on_click=data.board_click(page) if drawing else None,
-        stage=sync.sent(page, stepper, frames, moves, layout),
+        stage=sent,
         on_sync=lambda value: sync.synced(page, stepper, value),
         fit=window_fit(base, traces + legend),
+        on_export=lambda value: export.asked(page, value),
     )
     controls.scrub(page, stepper)

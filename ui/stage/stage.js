@@ -31,6 +31,7 @@
 //   play: {key, shortcut, unit, speed_ms} | null,
 //                             // Play in the browser: its button, key, the move a frame
 //                             // makes ("step", "visit", "epoch") and the time between frames
+//   export: object,           // the Export panel's (ui/stage/export_hook.js, its head)
 // }
 // ----------------------------------------------------------------- what the browser reports
 // The component's state value "sync" = {cursor, history, seq, move}: where the browser
@@ -111,6 +112,7 @@ function adoptStage(inst, data) {
   markStale(inst);
   markButtons(inst);
   holdTexts(inst);
+  exportTake(inst, data); // Export under the chart, and the server's frames it asked for
   for (const move of sync.settle()) stageMove(inst, move); // the presses that waited
   // The page's keys go to this stage now, the presses that waited for it first.
   st.epoch = PAGE.epoch;
@@ -130,6 +132,7 @@ function retireStage(inst) {
 
 function dropStage(inst) {
   retireStage(inst);
+  exportDrop(inst);
   inst.stage = null;
   if (PAGE.inst === inst) PAGE.inst = null;
   delete inst.root.dataset.stageReady;

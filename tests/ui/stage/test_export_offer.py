@@ -1,0 +1,86 @@
+"""Export's server half (ui/stage/export.py): the browser's ask for frames is checked and
+capped before anything is built; the answer holds the frames of the steps asked (inside
+the run), each the picture ``Layered.at`` gives at that step; the embed link and snippet
+(ui/parts/link.py)."""
+
+from __future__ import annotations
+
+import json
+
+import numpy as np
+import pytest
+
+import perceptron_core as pc
+from ui.limits import EXPORT_MAX_STEPS, EXPORT_ROUND_STEPS
+from ui.parts import link
+from ui.stage import export
+from ui.stage.frames import Layered
+from ui.stage.stepper import Stepper
+from ui.state.tables import PLAYGROUND
+
+
+@pytest.fixture
+def session(monkeypatch):
+    state: dict = {}
+    monkeypatch.setattr(export.st, "session_state", state)
+    monkeypatch.setattr(export, "_url", lambda name, folder, file: f"/component/{name}/{file}")
+    return state
+
+
+@pytest.mark.parametrize(
+    "value",
+    [
+        None,
+        "text",
+        {"seq": 1},
+        {"cursors": [1, 2]},
+        {"seq": "x", "cursors": [1]},
+        {"seq": 1, "cursors": ["a"]},
+        {"seq": 1, "cursors": [float("nan")]},
+        {"seq": 1, "cursors": [1e308]},
+        {"seq": 1, "cursors": [3, -1]},
+        {"seq": 1, "cursors": []},
+        {"seq": 1, "cursors": list(range(EXPORT_ROUND_STEPS + 1))},
+        {"seq": 10**400, "cursors": 5},
+    ],
+)
+def test_a_malformed_or_oversized_ask_is_dropped(session, value):
+    export.asked(PLAYGROUND, value)
+    assert session == {}
+
+
+def test_the_answer_holds_the_frames_asked_for_inside_the_run(session):
+    X = np.array([[1.0, 2.0], [-1.0, -1.0], [2.0, -1.0], [-2.0, 1.0]])
+    y = np.array([1, -1, 1, -1])
+    run = pc.train(X, y, max_epochs=3)
+    stepper = Stepper({"pg_cursor": 0, "pg_history": []}, "pg_", run)
+    # A picture that says its step: the answer must carry each asked step's own.
+    layered = Layered(
+        scene=([], {}),
+        at=lambda t: ([], [{"type": "scatter", "x": [t], "y": [t], "name": f"at {t}"}]),
+    )
+    total = stepper.total
+    export.asked(PLAYGROUND, {"seq": 7, "cursors": [total, 2, total + 5, 2, 0]})
+    offer = export.offer(PLAYGROUND, stepper, layered)
+    assert offer["reply"]["seq"] == 7
+    frames = json.loads(offer["reply"]["frames"])
+    assert sorted(int(c) for c in frames) == [0, 2, total]  # outside the run: not built
+    for c, frame in frames.items():
+        assert frame["over"][0]["x"] == [int(c)]
+    assert (offer["total"], offer["max"], offer["page"]) == (total, EXPORT_MAX_STEPS, "playground")
+    # Answered once: the next rerun carries no answer.
+    assert export.offer(PLAYGROUND, stepper, layered)["reply"] is None
+
+
+def test_the_embed_link_and_its_snippet():
+    assert link.embed_link("http://h/playground?pg_seed=3") == (
+        "http://h/playground?pg_seed=3&embed=true"
+    )
+    assert link.embed_link("http://h/kernel") == "http://h/kernel?embed=true"
+    snippet = link.iframe_snippet('http://h/playground?pg_seed=3&pg_step=2"><script>')
+    # The address is escaped for the attribute: nothing in it ends the tag.
+    assert snippet.startswith(
+        '<iframe src="http://h/playground?pg_seed=3&amp;pg_step=2&quot;&gt;&lt;script&gt;'
+        '&amp;embed=true" '
+    )
+    assert snippet.count("<") == 2 and snippet.endswith("></iframe>")

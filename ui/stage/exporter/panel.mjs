@@ -1,0 +1,266 @@
+// Perceptron Lab: the stage's Export panel, loaded when Export is opened (ui/stage/export_hook.js
+// imports it from the lab's own server): a range of steps as an animated GIF or a video
+// (WebM; MP4 where this browser encodes H.264), the step on screen as a PNG at projector
+// resolution (1920 x 1080), the equations and status lines beside the chart.
+//
+// Each frame is the stage's picture at one step, layered as the stage layers it, with the
+// step's lines of numbers beside it (draw.mjs). encode.mjs makes the file: the GIF by
+// gifenc, the video by WebCodecs' VideoEncoder into mediabunny's muxer, both bundled in
+// ui/stage/vendor/ (npm run build:export) and loaded with this panel, so an export runs
+// with the network off. Frames the stage does not hold are asked of the server in rounds,
+// while the held ones are drawn (its answer rides on the stage's data:
+// ui/stage/export.py).
+//
+// host (from the hook) = {
+//   offer: {module, encoders, page, total, max, round},  // the server's, kept current
+//   cursor(): number,                 // the step on screen
+//   frames(): Map<cursor, frame>,     // the frames the stage holds
+//   speedMs(): number,                // Play's time between frames
+//   scene(width, height): {data, layout, background, under, over},
+//                                     // the scene at that size, the layers' layouts
+//   ask(cursors): Promise<string>,    // the server's frames (JSON by cursor) for these
+// }
+
+import {
+  fileName,
+  formatsSaid,
+  frameMs,
+  frameOrder,
+  nextAsk,
+  planRange,
+  progressSaid,
+} from "./range.mjs";
+import { FrameDrawer, SCALE } from "./draw.mjs";
+import { encodeGif, encodeVideo, videoSupport } from "./encode.mjs";
+
+const ASK_TIMEOUT_MS = 30000; // a round the server has not answered by then: the export stops
+let encodersPromise = null;
+
+function loadEncoders(url) {
+  if (encodersPromise === null) {
+    encodersPromise = import(new URL(url, window.location.href).href).catch((err) => {
+      encodersPromise = null;
+      throw err;
+    });
+  }
+  return encodersPromise;
+}
+
+function element(tag, props = {}, children = []) {
+  const el = document.createElement(tag);
+  for (const [k, v] of Object.entries(props)) {
+    if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k in el) el[k] = v;
+    else el.setAttribute(k, v);
+  }
+  for (const child of children) el.append(child);
+  return el;
+}
+
+function download(blob, name) {
+  const url = URL.createObjectURL(blob);
+  const a = element("a", { href: url, download: name });
+  document.body.append(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60000);
+}
+
+class Cancelled extends Error {}
+
+// The frames of ``order``: those the stage holds at once, the rest asked of the server in
+// rounds while the first are drawn. ``frame(c)`` waits for step c's; ``done`` settles when
+// all are here (its value: the milliseconds that took), or with the error that stopped it.
+function gather(host, order, job) {
+  const held = new Map();
+  const have = host.frames();
+  for (const c of order) if (have.has(c)) held.set(c, have.get(c));
+  const waiting = new Map(); // cursor -> [resolve, reject]
+  let failed = null;
+  const started = performance.now();
+  const rounds = async () => {
+    for (;;) {
+      const ask = nextAsk(order, held, host.offer.round);
+      if (ask.length === 0) return performance.now() - started;
+      let timer = 0;
+      const answer = await job.wait([
+        host.ask(ask),
+        new Promise((resolve) => {
+          timer = setTimeout(() => resolve(null), ASK_TIMEOUT_MS);
+        }),
+      ]);
+      clearTimeout(timer);
+      job.check();
+      if (answer === null) throw new Error("The server did not send the frames in time: is it reachable?");
+      const before = held.size;
+      for (const [c, frame] of Object.entries(JSON.parse(answer))) {
+        const cursor = Number(c);
+        if (order.includes(cursor)) held.set(cursor, frame);
+      }
+      if (held.size === before) throw new Error("The server sent none of the frames asked for.");
+      for (const [c, [ok]] of waiting) {
+        if (!held.has(c)) continue;
+        waiting.delete(c);
+        ok(held.get(c));
+      }
+    }
+  };
+  const done = rounds().catch((err) => {
+    failed = err;
+    for (const [, [, bad]] of waiting) bad(err);
+    waiting.clear();
+    throw err;
+  });
+  done.catch(() => {}); // said by whoever waits for a frame
+  return {
+    held,
+    done,
+    frame(c) {
+      if (held.has(c)) return Promise.resolve(held.get(c));
+      if (failed) return Promise.reject(failed);
+      job.say(progressSaid("ask", c));
+      return job.wait(new Promise((ok, bad) => waiting.set(c, [ok, bad])));
+    },
+  };
+}
+
+// The panel in ``body``: the range, the formats this browser makes, the buttons, the
+// progress with Cancel. Returns {update(newRun)} (the hook calls it when the stage changes).
+export async function mountPanel(body, host) {
+  const [enc, support] = await Promise.all([loadEncoders(host.offer.encoders), videoSupport()]);
+  const cursor = host.cursor();
+  const from = element("input", { type: "number", min: "0", step: "1", value: String(cursor),
+    dataset: { testid: "exportFrom" }, "aria-label": "From step" });
+  const to = element("input", { type: "number", min: "0", step: "1",
+    value: String(Math.min(host.offer.total, cursor + 20)), dataset: { testid: "exportTo" },
+    "aria-label": "To step" });
+  const note = element("p", { className: "stage-export-note", dataset: { testid: "exportNote" } });
+  note.setAttribute("aria-live", "polite");
+  const buttons = {
+    gif: element("button", { type: "button", textContent: "GIF" }),
+    webm: element("button", { type: "button", textContent: "WebM video" }),
+    mp4: element("button", { type: "button", textContent: "MP4 video" }),
+    png: element("button", { type: "button", textContent: "PNG of this step (1920 × 1080)" }),
+  };
+  for (const [k, b] of Object.entries(buttons)) b.dataset.format = k;
+  if (!support || !support.webm) buttons.webm.hidden = true;
+  if (!support || !support.mp4) buttons.mp4.hidden = true;
+  const bar = element("progress", { max: 1, value: 0, "aria-label": "Export progress" });
+  const said = element("span", { dataset: { testid: "exportProgress" } });
+  const cancel = element("button", { type: "button", textContent: "Cancel" });
+  const progress = element("div", { className: "stage-export-progress", hidden: true }, [bar, " ", said, " ", cancel]);
+  const result = element("p", { className: "stage-export-result", dataset: { testid: "exportResult" } });
+  result.setAttribute("aria-live", "polite");
+  body.replaceChildren(
+    element("p", { className: "stage-export-formats", textContent: formatsSaid(support), dataset: { testid: "exportFormats" } }),
+    element("div", { className: "stage-export-range" }, [
+      element("label", {}, ["From step ", from]),
+      " ",
+      element("label", {}, ["to step ", to]),
+      ` (of ${host.offer.total.toLocaleString("en-US")}; each step is one frame)`,
+    ]),
+    note,
+    element("div", { className: "stage-export-buttons" }, Object.values(buttons).flatMap((b) => [b, " "])),
+    progress,
+    result,
+  );
+  const panel = body.closest(".stage-export") || body;
+  panel.dataset.exportReady = "1";
+  panel.dataset.formats = ["gif", support && support.webm ? "webm" : "", support && support.mp4 ? "mp4" : "", "png"]
+    .filter(Boolean).join(",");
+
+  let job = null;
+  let stopJob = () => {};
+  const plan = () => planRange(from.value, to.value, host.offer.total, host.offer.max);
+  const showPlan = () => {
+    const p = plan();
+    note.textContent = p.ok ? p.note : p.error;
+    for (const k of ["gif", "webm", "mp4"]) buttons[k].disabled = !p.ok || job !== null;
+    buttons.png.disabled = job !== null;
+  };
+  from.addEventListener("input", showPlan);
+  to.addEventListener("input", showPlan);
+  showPlan();
+
+  const run = async (format) => {
+    const p = format === "png" ? { ok: true, from: host.cursor(), to: host.cursor(), count: 1 } : plan();
+    if (!p.ok || job !== null) return;
+    const started = performance.now();
+    let stop = null;
+    const stopped = new Promise((_, reject) => {
+      stop = () => reject(new Cancelled());
+    });
+    stopped.catch(() => {});
+    stopJob = stop;
+    job = {
+      cancelled: false,
+      check() {
+        if (this.cancelled) throw new Cancelled();
+      },
+      // ``p`` (a promise, or several raced), or Cancelled as soon as Cancel is pressed.
+      wait(p) {
+        return Promise.race([...(Array.isArray(p) ? p : [p]), stopped]);
+      },
+      say(text, done, total) {
+        said.textContent = text;
+        if (total === undefined) return;
+        bar.max = Math.max(1, total);
+        bar.value = done;
+      },
+    };
+    cancel.onclick = () => {
+      if (job) job.cancelled = true;
+      stop();
+    };
+    progress.hidden = false;
+    result.textContent = "";
+    delete panel.dataset.exportDone;
+    showPlan();
+    try {
+      const order = frameOrder(p.from, p.to);
+      const frames = gather(host, order, job); // asked of the server while drawing
+      const drawer = new FrameDrawer(host, SCALE[format]);
+      const ms = frameMs(host.speedMs());
+      let blob;
+      if (format === "gif") blob = await encodeGif(enc, drawer, order, frames, ms, job);
+      else if (format === "png") {
+        const canvas = await drawer.draw(order[0], await frames.frame(order[0]));
+        blob = await new Promise((resolve) => canvas.toBlob(resolve, "image/png"));
+      } else blob = await encodeVideo(enc, drawer, order, frames, ms, job, format, support);
+      const gathered = await frames.done; // the time until the server had sent the last
+      const name = fileName(host.offer.page, p.from, p.to, format);
+      const seconds = (performance.now() - started) / 1000;
+      download(blob, name);
+      result.textContent =
+        `${name}: ${p.count.toLocaleString("en-US")} ${p.count === 1 ? "frame" : "frames"}, ` +
+        `${Math.max(1, Math.round(blob.size / 1024)).toLocaleString("en-US")} KB, made in ${seconds.toFixed(1)} s.`;
+      Object.assign(panel.dataset, {
+        exportDone: format,
+        exportFrames: String(p.count),
+        exportMs: String(Math.round(seconds * 1000)),
+        exportGatherMs: String(Math.round(gathered)),
+      });
+    } catch (err) {
+      const why = job.why || "Cancelled: no file was made.";
+      result.textContent = err instanceof Cancelled ? why : `The export failed: ${err && err.message ? err.message : err}`;
+      panel.dataset.exportDone = err instanceof Cancelled ? "cancelled" : "failed";
+    } finally {
+      job = null;
+      progress.hidden = true;
+      showPlan();
+    }
+  };
+  for (const [format, button] of Object.entries(buttons)) button.addEventListener("click", () => run(format));
+  return {
+    // The stage's data changed; ``newRun``: another run (new data or settings), whose
+    // frames an export under way must not mix with its own: it stops.
+    update(newRun) {
+      if (job !== null && newRun) {
+        job.cancelled = true;
+        job.why = "The run changed (new data or settings): the export stopped, no file was made.";
+        stopJob();
+      }
+      if (job === null) showPlan(); // the run's length may have changed
+    },
+  };
+}
