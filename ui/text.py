@@ -1,4 +1,5 @@
-"""Words and equations of the Playground, built from plain numbers (no streamlit here)."""
+"""Words and equations of the Playground, built from plain numbers (no streamlit here):
+in the lab's notation (``ui.notation``: its symbols) and language (``ui.words``)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,9 @@ import re
 
 import numpy as np
 
+from ui import notation
 from ui.limits import NAME_LIMIT, VALUE_LIMIT
+from ui.words import t as words
 
 # ----------------------------------------------------------- text from users
 # Strings from a user, a file or a link (class and column names, file names, link values)
@@ -68,7 +71,8 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
-# The run controls and their keys (C and R are reserved by Streamlit).
+# The run controls and their keys (C and R are reserved by Streamlit): the English label,
+# the key and the English help (``key_label`` and ``key_help``: in the lab's language).
 KEYS = {
     "step": ("Step", "S", "to just after the next update (the next mistake)"),
     "visit": ("Visit", "V", "the next example, even when it is classified correctly"),
@@ -80,10 +84,21 @@ KEYS = {
 }
 
 
+def key_label(move: str) -> str:
+    """A stepping button's label in the lab's language."""
+    return words(f"key.{move}")
+
+
+def key_help(move: str) -> str:
+    """A stepping button's help in the lab's language and notation."""
+    nt = notation.current()
+    return words(f"key_help.{move}", start=f"{nt.w} = {nt.w}0")
+
+
 def keys_help() -> str:
     """One line listing the keyboard shortcuts."""
-    keys = " · ".join(f"**{k}** {label.lower()}" for label, k, _ in KEYS.values())
-    return keys + " · a clicker's **PageDown** / **→** step, **PageUp** / **←** back"
+    keys = " · ".join(f"**{k}** {key_label(m).lower()}" for m, (_, k, _) in KEYS.items())
+    return keys + " · " + words("keys.clicker")
 
 
 def num(value: float, digits: int = 4) -> str:
@@ -136,80 +151,176 @@ def _signed(value: float) -> str:
 NO_RUN = "No run yet: the data needs points of both classes (or Online, when drawing)."
 
 
+def no_run() -> str:
+    """``NO_RUN`` in the lab's language."""
+    return words("status.no_run")
+
+
 def status_line(run, t: int) -> str:
     """What a student reads: "update 7 · epoch 2 · example 13 of 40 · mistake"."""
+    nt = notation.current()
     k = run.updates_before_visit(t)
     total = run.n_visits
     if t == 0:
-        return f"start · update 0 · no example visited yet · {total} visits in this run"
+        return words("status.start", total=total)
     v = run.visit(t - 1)
+    label = int(run.y[v.index])
     if run.online:
         pred = run.prediction(t - 1)
-        said = {1: "+1", -1: "-1", 0: "0 (I don't know)"}[pred]
+        zero = "0" if nt.name in ("wb", "theta") else "–"  # 0 is a label in hardlim's
+        said = nt.label_of(pred) if pred else words("status.unsure", zero=zero)
         parts = [
-            f"arrival {v.position + 1:,} of {run.n:,}",
-            f"update {k}",
-            f"predicted {said}, label {int(run.y[v.index]):+d}",
+            words("status.arrival", i=f"{v.position + 1:,}", n=f"{run.n:,}"),
+            words("status.update", k=k),
+            words("status.predicted", said=said, label=nt.label_of(label)),
         ]
     else:
         parts = [
-            f"update {k:,}",
-            f"epoch {v.epoch + 1:,}",
-            f"example {v.position + 1:,} of {run.n:,}",
+            words("status.update", k=f"{k:,}"),
+            words("status.epoch", e=f"{v.epoch + 1:,}"),
+            words("status.example", i=f"{v.position + 1:,}", n=f"{run.n:,}"),
         ]
     if v.mistake and v.activation == 0:
-        parts.append("mistake (a tie: w·x + b = 0)")
+        parts.append(tie_words(label, "status"))
     else:
-        parts.append("mistake" if v.mistake else "no mistake")
+        parts.append(words("status.mistake" if v.mistake else "status.no_mistake"))
     if t == total and not run.online:
         parts.append(end_reason(run))
     return " · ".join(parts)
 
 
+def tie_words(label: int, where: str) -> str:
+    """A tie (score 0) in the notation's words: ``where`` is "status" or "verdict". In
+    hardlim's the lab and Hagan et al. differ for t = 1 (hardlim(0) = 1 = t: no error
+    there), which is said."""
+    nt = notation.current()
+    if nt.hardlim:
+        return words(f"{where}.tie_hardlim_{'one' if label > 0 else 'zero'}")
+    return words(f"{where}.tie", score=nt.signed if nt.augmented else nt.score)
+
+
 def end_reason(run) -> str:
     if run.stop_reason == "converged":
-        return f"converged: epoch {run.epochs} was a clean pass"
+        return words("status.converged", e=run.epochs)
     if run.stop_reason == "max_epochs":
-        return f"stopped after {run.epochs} epochs (max epochs) without converging"
-    return f"stopped after {run.n_updates:,} updates (the app's limit), not converged"
+        return words("status.max_epochs", e=run.epochs)
+    return words("status.max_updates", k=f"{run.n_updates:,}")
 
 
-def visit_verdict(visit) -> str:
-    """The visit in words: what the test said and what the rule did."""
+def visit_verdict(visit, y: int | None = None, eta: float = 1.0) -> str:
+    """The visit in words: what the test said and what the rule did (``y``: the visited
+    point's label, for the notations whose words depend on it; ``eta``: the step)."""
+    nt = notation.current()
+    if nt.hardlim:
+        test_ok, test_bad = "e = t − hardlim(n) = 0", "e = t − hardlim(n) ≠ 0"
+    else:
+        test_ok, test_bad = f"{nt.signed} > 0", f"{nt.signed} ≤ 0"
     if not visit.mistake:
-        return "**No mistake, no update**: y(w·x + b) > 0."
+        return words("verdict.ok", test=test_ok)
     if visit.activation == 0:
-        return "**Mistake** (a tie, w·x + b = 0, counts as one): **update**"
-    return "**Mistake**: y(w·x + b) ≤ 0, so **update** w and b"
+        said = tie_words(1 if y is None else y, "verdict")
+    else:
+        what = nt.w if nt.augmented else words("verdict.and", w=nt.w, b=nt.b)
+        said = words("verdict.mistake", test=test_bad, what=what)
+    if nt.hardlim and eta != 1 and y is not None:
+        e = 1 if y > 0 else -1  # the lab's e on a mistake: 2t - 1
+        said += " " + words("verdict.eta", eta=num(eta), e=f"{e:+d}", step=num(eta * e))
+    return said
 
 
 def visit_latex(visit, x, y: int, eta: float) -> list[str]:
-    """The test and, on a mistake, the update of one visit, with its actual numbers.
+    """The test and, on a mistake, the update of one visit, with its actual numbers, in
+    the lab's notation.
 
     Each item is one ``st.latex`` block, split over lines so it fits a narrow column.
     """
+    nt = notation.current()
+    if nt.augmented:
+        return _augmented_latex(visit, x, y, eta)
+    if nt.hardlim:
+        return _hardlim_latex(visit, x, y, eta)
+    W, B = nt.w_tex, nt.b_tex
     w, b = visit.w_before, visit.b_before
     # One term per line: the equations must fit a narrow column (and a projector).
-    terms = [f"{_paren(wj, 3)} \\cdot {_paren(xj, 3)}" for wj, xj in zip(w, x, strict=True)]
-    terms.append(_paren(b, 3))
-    sum_lines = r" \\ &\quad + ".join(terms)
+    sum_lines = _terms(w, x, b)
     a = visit.activation
     sign = r"\le" if visit.mistake else ">"
     lines = [
-        rf"\begin{{aligned}} w\cdot x + b &= {sum_lines} \\ &= {tex(a)}"
+        rf"\begin{{aligned}} {W}\cdot x + {B} &= {sum_lines} \\ &= {tex(a)}"
         rf"\end{{aligned}}",
-        rf"\begin{{aligned}} y\,(w\cdot x + b) &= {_signed(y)} \cdot {_paren(a)} \\"
+        rf"\begin{{aligned}} y\,({W}\cdot x + {B}) &= {_signed(y)} \cdot {_paren(a)} \\"
         rf" &= {tex(y * a)} {sign} 0 \end{{aligned}}",
     ]
     if visit.mistake:
         step = f"{tex(eta)} \\cdot {_signed(y)}" if eta != 1 else _signed(y)
         lines.append(
-            rf"\begin{{aligned}} w + \eta\, y\, x &= {_col(w)} \\ &\quad + {step}\,{_col(x)} \\"
-            rf" &= {_col(visit.w_after)} \end{{aligned}}"
+            rf"\begin{{aligned}} {W} + \eta\, y\, x &= {_col(w)} \\ &\quad + {step}\,"
+            rf"{_col(x)} \\ &= {_col(visit.w_after)} \end{{aligned}}"
         )
         lines.append(  # two lines: with a random start and a small eta it is wide
-            rf"\begin{{aligned}} b + \eta\, y &= {tex(b)} + {step} \\"
+            rf"\begin{{aligned}} {B} + \eta\, y &= {tex(b)} + {step} \\"
             rf" &= {tex(visit.b_after)} \end{{aligned}}"
+        )
+    return lines
+
+
+def _terms(w, x, b: float) -> str:
+    """w·x + b term by term, one term a line."""
+    terms = [f"{_paren(wj, 3)} \\cdot {_paren(xj, 3)}" for wj, xj in zip(w, x, strict=True)]
+    terms.append(_paren(b, 3))
+    return r" \\ &\quad + ".join(terms)
+
+
+def _augmented_latex(visit, x, y: int, eta: float) -> list[str]:
+    """Duda & Hart's test aᵀy ≤ 0 with y = ±(1, x), and a ← a + η y (004)."""
+    a = np.concatenate(([visit.b_before], visit.w_before))
+    flipped = y * np.concatenate(([1.0], np.asarray(x, dtype=np.float64)))
+    ones = r"\begin{pmatrix}1 \\ " + r" \\ ".join(tex(v) for v in np.ravel(x)) + r"\end{pmatrix}"
+    sign = r"\le" if visit.mistake else ">"
+    terms = [f"{_paren(aj, 3)} \\cdot {_paren(yj, 3)}" for aj, yj in zip(a, flipped, strict=True)]
+    lines = [
+        rf"\mathbf{{y}} = {'' if y > 0 else '-'}{ones} = {_col(flipped)}",
+        r"\begin{aligned} \mathbf{a}^\top \mathbf{y} &= "
+        + r" \\ &\quad + ".join(terms)
+        + rf" \\ &= {tex(y * visit.activation)} {sign} 0 \end{{aligned}}",
+    ]
+    if visit.mistake:
+        after = np.concatenate(([visit.b_after], visit.w_after))
+        step = f"{tex(eta)} \\," if eta != 1 else ""
+        lines.append(
+            rf"\begin{{aligned}} \mathbf{{a}} + \eta\, \mathbf{{y}} &= {_col(a)} \\ &\quad + "
+            rf"{step}{_col(flipped)} \\ &= {_col(after)} \end{{aligned}}"
+        )
+    return lines
+
+
+def _hardlim_latex(visit, x, y: int, eta: float) -> list[str]:
+    """Hagan et al.'s n = w·p + b, a = hardlim(n), e = t − a and w ← w + e p, b ← b + e
+    (η e p with a learning rate); at a tie with t = 1 the lab's e, not Hagan's."""
+    w, b = visit.w_before, visit.b_before
+    n = visit.activation
+    target = 1 if y > 0 else 0
+    out = 1 if n >= 0 else 0  # hardlim(0) = 1 (Hagan et al.)
+    e_hagan = target - out
+    lines = [
+        rf"\begin{{aligned}} n = w\cdot p + b &= {_terms(w, x, b)} \\ &= {tex(n)}"
+        rf"\end{{aligned}}",
+        rf"\begin{{aligned}} a &= \operatorname{{hardlim}}({tex(n)}) = {out} \\ e &= t - a "
+        rf"= {target} - {out} = {e_hagan} \end{{aligned}}",
+    ]
+    if visit.mistake and e_hagan == 0:  # a tie with t = 1: the lab counts it a mistake
+        lines.append(rf"\text{{{words('latex.tie_lab')}}}\; e = 2t - 1 = 1")
+    if visit.mistake:
+        e = 1 if y > 0 else -1
+        step = rf"{tex(eta)} \cdot ({e:+d})" if eta != 1 else f"({e:+d})"
+        rule = r"\eta\, e" if eta != 1 else "e"
+        lines.append(
+            rf"\begin{{aligned}} w + {rule}\, p &= {_col(w)} \\ &\quad + {step}\,{_col(x)}"
+            rf" \\ &= {_col(visit.w_after)} \end{{aligned}}"
+        )
+        lines.append(
+            rf"\begin{{aligned}} b + {rule} &= {tex(b)} + {step} \\ &= {tex(visit.b_after)}"
+            rf" \end{{aligned}}"
         )
     return lines
 
@@ -219,7 +330,9 @@ def _paren(value: float, digits: int = 4) -> str:
 
 
 def weights_text(w, b: float) -> str:
-    return f"w = {vec(w)}, b = {num(b)}"
+    """The weights in the lab's notation: "w = (1, 2), b = 0" (augmented: "a = (0, 1, 2)")."""
+    a = np.concatenate(([b], np.ravel(w))) if w is not None else [b]
+    return notation.current().weights(vec(w), num(b), vec(a))
 
 
 def bound_num(value: float) -> str:

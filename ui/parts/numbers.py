@@ -8,10 +8,11 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import bounds, compute, replay, text
+from ui import bounds, compute, notation, replay, text
 from ui.charts import overlays
 from ui.state import Table, owns
 from ui.views import kernel_view, score_view
+from ui.words import t as words
 
 OWN = owns("summary", "margin")  # the lines of numbers (``texts``), by name
 
@@ -73,7 +74,8 @@ def _numbers(page: Table, run, th, ds, t: int, w, b: float, visit) -> None:
     if lines is not None:  # M and its bound first: on a projector's first screen
         text_line(page, "summary", lines["summary"])
     if visit is not None:
-        st.markdown(text.visit_verdict(visit))
+        y = int(ds.y[visit.index])
+        st.markdown(text.visit_verdict(visit, y, run.eta))
         wide = ds.d > score_view.WIDE  # d terms: the first ones, the rest summed, the last
         write = score_view.visit_latex if wide else text.visit_latex
         update = write(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
@@ -189,23 +191,26 @@ def margin_line(w, b: float, ds: datasets.Dataset, th=None) -> str:
         own = score_view.margin_line(w, b, ds.X, ds.y)
         if th is None or not th.separable:
             return own
-        return f"{own} The largest, γ* = {text.num(th.gamma)} (augmented, bias in the norm)."
+        return f"{own} {words('margin.largest', value=text.num(th.gamma))}"
+    nt = notation.current()
     w = np.asarray(w, dtype=np.float64)
     if ds.n == 0 or not np.any(w):
-        own = "w = 0: no boundary yet, so no margin"
+        own = words("margin.none", w=nt.w)
     else:
         a = pc.activations(ds.X, w, b)
         wrong = int(np.count_nonzero(pc.mistakes(ds.y, a)))
         if wrong:
-            own = f"w gets {wrong:,} of {ds.n:,} points wrong: no margin yet (no band drawn)"
+            own = words("margin.wrong", w=nt.w, wrong=f"{wrong:,}", n=f"{ds.n:,}")
         else:
             margin = float(np.min(ds.y * a)) / float(np.linalg.norm(w))
-            own = f"margin of w in the picture, min y(w·x + b)/‖w‖: {text.num(margin)} (the band)"
+            own = words(
+                "margin.own", w=nt.w, signed=nt.signed, norm=nt.norm, value=text.num(margin)
+            )
     if th is None or not th.separable:
         return own + "."
     return (
-        f"{own} · the picture's max margin: {text.num(th.geometric_margin)} · "
-        f"γ* = {text.num(th.gamma)} (augmented, bias in the norm)."
+        f"{own} · {words('margin.max', value=text.num(th.geometric_margin))} · "
+        f"{words('margin.gamma', value=text.num(th.gamma))}."
     )
 
 

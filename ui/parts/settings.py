@@ -1,15 +1,17 @@
-"""The run's settings as a typed, immutable value, and the panel that produces it."""
+"""The run's settings as a typed, immutable value, and the panel that produces it; the lab's
+notation and language (the sidebar's two boxes, the link's ``notation=`` and ``lang=``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 import perceptron_core as pc
-from ui import state
+from ui import notation, state, text, words
 from ui.parts import widgets
-from ui.state import Table
+from ui.state import Table, lab
 
 KERNELS = state.KERNEL_NAMES
 # The run's defaults are the declared fields' (ui.state: run_fields, kernel_fields and the
@@ -143,3 +145,124 @@ def kernel_panel(page: Table) -> dict:
     elif kernel == "rbf":
         out["width"] = float(widgets.steps(page, "width", "Width"))
     return out
+
+
+# ------------------------------------------------- the lab's notation and language
+# Both are the lab's (ui.state.lab: NOTATION, LANGUAGE), one for every page: set up by
+# app.py, read from the link on a session's first run (notation=theta, lang=de), written
+# back to the link on every run (the default left out: notation=wb, and the language the
+# browser would give anyway), chosen in the sidebar.
+
+
+def install_readers() -> None:
+    """``ui.notation`` and ``ui.words`` read the session's settings (app.py, each run)."""
+    notation.read_from(_notation)
+    words.read_from(language)
+
+
+def _in_session() -> bool:
+    """A script run of a session (not a thread of the server, not a bare test)."""
+    return get_script_run_ctx(suppress_warning=True) is not None
+
+
+def _notation() -> str:
+    return st.session_state.get(lab.NOTATION, notation.DEFAULT) if _in_session() else None
+
+
+def browser_language() -> str:
+    """The lab's language for the browser's (``st.context.locale``): German or English."""
+    try:
+        locale = st.context.locale
+    except Exception:  # noqa: BLE001 - no browser (a bare script): English
+        locale = None
+    return words.from_locale(locale)
+
+
+def language() -> str | None:
+    """The language now: the user's choice, else the browser's (None outside a session)."""
+    if not _in_session():
+        return None
+    return st.session_state.get(lab.LANGUAGE) or browser_language()
+
+
+def read_link(query) -> None:
+    """A session's first run: the link's notation and language, when valid; a bad value
+    is removed and said once (``say_link``), and the default is used."""
+    ss = st.session_state
+    said = []
+    if notation.PARAM in query:
+        raw = str(query[notation.PARAM])
+        name = notation.read_choice(raw)
+        if name is None:
+            del query[notation.PARAM]
+            allowed = ", ".join(notation.NOTATIONS)
+            said.append(("settings.bad_notation", text.quoted(raw), allowed))
+        else:
+            ss[lab.NOTATION] = name
+    if words.PARAM in query:
+        raw = str(query[words.PARAM])
+        code = words.read_choice(raw)
+        if code is None:
+            del query[words.PARAM]
+            said.append(("settings.bad_language", text.quoted(raw), ", ".join(words.LANGUAGES)))
+        else:
+            ss[lab.LANGUAGE] = code
+    if said:
+        ss[lab.SETTINGS_SAID] = said
+
+
+def say_link() -> None:
+    """What was wrong with the link's notation or language, once, in the page's language."""
+    for message, raw, allowed in st.session_state.pop(lab.SETTINGS_SAID, ()):
+        st.warning(words.t(message, raw=raw, allowed=allowed))
+
+
+def write_link(query) -> None:
+    """The notation and the language into the link (left out at their defaults)."""
+    ss = st.session_state
+    name = ss.get(lab.NOTATION, notation.DEFAULT)
+    code = ss.get(lab.LANGUAGE)
+    wanted = {
+        notation.PARAM: name if name != notation.DEFAULT else None,
+        words.PARAM: code if code and code != browser_language() else None,
+    }
+    for param, value in wanted.items():
+        if value is None:
+            if param in query:
+                del query[param]
+        elif query.get(param) != value:
+            query[param] = value
+
+
+def lab_panel() -> None:
+    """The sidebar's Notation and Language boxes (the lab's: every page's)."""
+    ss = st.session_state
+    chosen = {lab.NOTATION_PICK: ss.get(lab.NOTATION, notation.DEFAULT),
+              lab.LANGUAGE_PICK: language() or words.DEFAULT}  # fmt: skip
+    for key, value in chosen.items():
+        if ss.get(key) != value:  # another page or the link changed it
+            ss[key] = value
+    with st.sidebar.container(key=lab.SETTINGS_BOX):
+        left, right = st.columns([3, 2])
+        left.selectbox(
+            words.t("settings.notation"),
+            list(notation.NOTATIONS),
+            format_func={n: words.t(f"notation.{n}") for n in notation.NOTATIONS}.__getitem__,
+            key=lab.NOTATION_PICK,
+            on_change=_chose,
+            args=(lab.NOTATION_PICK, lab.NOTATION),
+            help=words.t("settings.notation_help"),
+        )
+        right.selectbox(
+            words.t("settings.language"),
+            list(words.LANGUAGES),
+            format_func=words.LANGUAGES.__getitem__,
+            key=lab.LANGUAGE_PICK,
+            on_change=_chose,
+            args=(lab.LANGUAGE_PICK, lab.LANGUAGE),
+            help=words.t("settings.language_help"),
+        )
+
+
+def _chose(widget: str, setting: str) -> None:
+    st.session_state[setting] = st.session_state[widget]

@@ -1,0 +1,70 @@
+"""The lab's notation and language through the whole app (AppTest): chosen in the link
+(``notation=``, ``lang=``) or in the sidebar, kept across pages and in the link, a bad
+value said plainly with the default used; the Playground's status line, weights and
+equations in the chosen notation with the same numbers."""
+
+from __future__ import annotations
+
+import re
+
+from lab_app import click, open_page, status
+
+from ui.state import lab
+
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def page_numbers(at) -> list[str]:
+    """Every number the page writes (its Markdown, captions, equations), as written."""
+    texts = [m.value for m in at.markdown] + [c.value for c in at.caption]
+    texts += [x.value for x in at.latex]
+    return [n for s in texts for n in NUMBER.findall(s.replace("−", "-"))]
+
+
+def test_the_link_sets_the_notation_and_it_stays_in_the_link_on_every_page():
+    at = open_page(notation="theta")
+    click(at, "pg_step")
+    assert "(a tie: θ·x + θ₀ = 0)" in status(at)
+    assert at.query_params["notation"] == ["theta"] or at.query_params["notation"] == "theta"
+    assert any(m.value.startswith("**θ = (") for m in at.markdown)
+    assert at.selectbox(key=lab.NOTATION_PICK).value == "theta"
+    at.switch_page("pages/kernel.py").run()
+    assert not at.exception
+    assert at.session_state[lab.NOTATION] == "theta"
+    assert at.selectbox(key=lab.NOTATION_PICK).value == "theta"
+    assert "theta" in str(at.query_params["notation"])
+
+
+def test_the_sidebar_changes_the_notation_and_the_default_leaves_the_link():
+    at = open_page()
+    click(at, "pg_step")
+    assert "notation" not in at.query_params
+    before = page_numbers(at)
+    at.selectbox(key=lab.NOTATION_PICK).select("augmented").run()
+    assert "(a tie: aᵀy = 0)" in status(at) and "hardlim" not in status(at)
+    assert "augmented" in str(at.query_params["notation"])
+    # a = (b, w): the same numbers, b first; the equations add y = ±(1, x).
+    assert any(m.value.startswith("**a = (") for m in at.markdown)
+    assert {abs(float(n)) for n in before} <= {abs(float(n)) for n in page_numbers(at)}
+    at.selectbox(key=lab.NOTATION_PICK).select("wb").run()
+    assert "notation" not in at.query_params and "(a tie: w·x + b = 0)" in status(at)
+
+
+def test_a_bad_link_value_is_said_plainly_and_the_default_used():
+    at = open_page(notation="*bold*[x](y)", lang="klingon")
+    said = " ".join(w.value for w in at.warning)
+    assert "is not one of wb, theta, augmented, hardlim" in said, said
+    assert r"\*bold\*\[x\]\(y\)" in said  # escaped: no Markdown from the link
+    assert "lang='klingon' is not one of en, de" in said
+    assert "notation" not in at.query_params and "lang" not in at.query_params
+    click(at, "pg_step")
+    assert "(a tie: w·x + b = 0)" in status(at)
+
+
+def test_german_from_the_link_and_from_the_sidebar():
+    at = open_page(lang="de")
+    click(at, "pg_step")
+    assert status(at).startswith("**Update 1 · Epoche 1 · Beispiel 1 von ")
+    assert at.button(key="pg_step").label == "Schritt"
+    at.selectbox(key=lab.LANGUAGE_PICK).select("en").run()
+    assert status(at).startswith("**update 1 · epoch 1 · example 1 of ")

@@ -1,0 +1,113 @@
+"""Die Wörter des Labors auf Deutsch, nach Nachrichten-Id (``ui.words``; Englisch: ``en``)."""
+
+WORDS: dict[str, str | tuple[str, str]] = {
+    # ------------------------------------------------ the lab's two settings (sidebar)
+    "settings.heading": "Notation und Sprache",
+    "settings.notation": "Notation",
+    "settings.notation_help": "Die Symbole des Lehrbuchs für jede Gleichung, Beschriftung, "
+    "Statuszeile und jeden Export. Der Lauf und seine Zahlen sind in jeder gleich.",
+    "settings.language": "Sprache",
+    "settings.language_help": "Die Wörter des Labors; Zahlen behalten in jeder Sprache den "
+    "Dezimalpunkt. Bis Sie wählen, entscheidet die Sprache des Browsers.",
+    "settings.bad_notation": "Die Notation notation={raw} des Links ist keine von {allowed}: "
+    "die Notation der Skripte (w, b) gilt.",
+    "settings.bad_language": "Die Sprache lang={raw} des Links ist keine von {allowed}: die "
+    "Sprache des Browsers gilt.",
+    "notation.wb": "w, b · Labels ±1 (die Skripte)",
+    "notation.theta": "θ, θ₀ · Labels ±1 (MIT 6.036)",
+    "notation.augmented": "erweitertes a, gespiegelte y (Duda & Hart, 004)",
+    "notation.hardlim": "Ziele 0/1, hardlim (Hagan u. a.)",
+    "notation.explain.wb": "Notation der Skripte: Gewichte w, Bias b, Labels y = ±1; ein "
+    "Fehler, wenn y(w·x + b) ≤ 0 (Gleichstand ist ein Fehler), dann w ← w + η y x, "
+    "b ← b + η y.",
+    "notation.explain.theta": "Notation θ, θ₀ (der MIT/edX-Kurs): der Klassifikator ist "
+    "sign(θ·x + θ₀), Labels y = ±1; ein Fehler, wenn y(θ·x + θ₀) ≤ 0 (Gleichstand ist ein "
+    "Fehler), dann θ ← θ + η y x, θ₀ ← θ₀ + η y. Dieselben Zahlen wie w und b.",
+    "notation.explain.augmented": "Erweiterte Notation (Duda & Hart; Skript 004): ein Vektor "
+    "a = (a₀, a₁, …) = (b, w); jede Probe wird zu y = (1, x) in Klasse ω₁ (die +1 des "
+    "Labors) und y = −(1, x) in Klasse ω₂ (die −1 des Labors), also braucht jede Probe "
+    "aᵀy > 0: ein Fehler, wenn aᵀy ≤ 0, dann a ← a + η y. aᵀy ist y(w·x + b) der Skripte.",
+    "notation.explain.hardlim": "Notation von Hagan u. a.: Ziele t ∈ {{0, 1}} (t = 1 ist die "
+    "+1 des Labors, t = 0 seine −1), Eingabe p, n = w·p + b, a = hardlim(n), Fehler "
+    "e = t − a, dann w ← w + e p, b ← b + e (mit einer Lernrate η ≠ 1 addiert das Labor "
+    "η e p und η e). Ein Unterschied: bei Hagan ist hardlim(0) = 1, ein Punkt mit t = 1 und "
+    "n = 0 ist dort kein Fehler; dieses Labor (wie die Skripte) zählt jeden Gleichstand "
+    "n = 0 als Fehler und korrigiert mit e = 2t − 1; die Statuszeile sagt es, wo ein "
+    "Gleichstand vorkommt.",
+    # ------------------------------------------------------------- the navigation
+    "page.playground": "Spielwiese",
+    "page.kernel": "Kernel",
+    "page.batch": "Batch",
+    "page.variants": "Varianten",
+    "page.online": "Online",
+    "page.space": "Raum",
+    "page.proof": "Beweis",
+    "page.experiments": "Experimente",
+    "page.lecture": "Vorlesung",
+    "page.join": "Einer Klasse beitreten",
+    # ------------------------------------------------------- the stepping controls
+    "key.step": "Schritt",
+    "key.visit": "Besuch",
+    "key.back": "Zurück",
+    "key.epoch": "Epoche",
+    "key.end": "Bis zum Ende",
+    "key.reset": "Neustart",
+    "key.play": "Abspielen",
+    "key.pause": "Pause",
+    "key_help.step": "bis direkt nach dem nächsten Update (dem nächsten Fehler)",
+    "key_help.visit": "das nächste Beispiel, auch wenn es richtig klassifiziert ist",
+    "key_help.back": "den letzten Zug zurücknehmen",
+    "key_help.epoch": "bis zum Ende der Epoche",
+    "key_help.end": "bis zum Ende: der Lauf konvergiert oder hält bei max. Epochen",
+    "key_help.reset": "zurück zum Anfang, {start}",
+    "key_help.play": "abspielen / anhalten",
+    "keys.clicker": "ein Presenter: **PageDown** / **→** Schritt, **PageUp** / **←** zurück",
+    "keys.caption": "Tasten: {keys}",
+    "controls.speed": "Sekunden pro Bild",
+    "controls.unit": "Abspielen rückt vor um",
+    "controls.scrub": "Schritt (erfolgte Besuche)",
+    # ---------------------------------------------------------------- status lines
+    "status.start": "Anfang · Update 0 · noch kein Beispiel besucht · {total} Besuche in "
+    "diesem Lauf",
+    "status.arrival": "Ankunft {i} von {n}",
+    "status.update": "Update {k}",
+    "status.predicted": "vorhergesagt {said}, Label {label}",
+    "status.unsure": "{zero} (weiß nicht)",
+    "status.epoch": "Epoche {e}",
+    "status.example": "Beispiel {i} von {n}",
+    "status.mistake": "Fehler",
+    "status.no_mistake": "kein Fehler",
+    "status.tie": "Fehler (Gleichstand: {score} = 0)",
+    "status.tie_hardlim_one": "Fehler (Gleichstand: n = 0; bei Hagan ist hardlim(0) = 1 = t "
+    "kein Fehler, das Labor zählt Gleichstand als Fehler: e = 1)",
+    "status.tie_hardlim_zero": "Fehler (Gleichstand: n = 0, hardlim(0) = 1 ≠ t = 0: e = −1)",
+    "status.converged": "konvergiert: Epoche {e} war ein fehlerfreier Durchlauf",
+    "status.max_epochs": "angehalten nach {e} Epochen (max. Epochen) ohne Konvergenz",
+    "status.max_updates": "angehalten nach {k} Updates (Grenze des Labors), nicht konvergiert",
+    "status.no_run": "Noch kein Lauf: die Daten brauchen Punkte beider Klassen (oder Online, "
+    "beim Zeichnen).",
+    # ------------------------------------------------------------ a visit's verdict
+    "verdict.ok": "**Kein Fehler, kein Update**: {test}.",
+    "verdict.tie": "**Fehler** (Gleichstand, {score} = 0, zählt als Fehler): **Update**",
+    "verdict.tie_hardlim_one": "**Fehler** (Gleichstand, n = 0: bei Hagan gäbe "
+    "hardlim(0) = 1 = t den Fehler e = 0, aber das Labor zählt wie die Skripte einen "
+    "Gleichstand als Fehler und korrigiert mit e = 2t − 1 = 1): **Update**",
+    "verdict.tie_hardlim_zero": "**Fehler** (Gleichstand, n = 0: hardlim(0) = 1 ≠ t = 0, "
+    "e = −1): **Update**",
+    "verdict.mistake": "**Fehler**: {test}, also **Update** von {what}",
+    "verdict.and": "{w} und {b}",
+    "verdict.eta": "Mit η = {eta} addiert das Labor η e p = {eta} · ({e}) · p und "
+    "η e = {step} (Hagans Regel hat η = 1: e p und e).",
+    "latex.tie_lab": "das Labor: Gleichstand ist ein Fehler, also",
+    # ------------------------------------------------------------- lines of numbers
+    "margin.none": "{w} = 0: noch keine Grenze, also kein Rand",
+    "margin.wrong": "{w} klassifiziert {wrong} von {n} Punkten falsch: noch kein Rand (kein Band)",
+    "margin.own": "Rand von {w} im Bild, min {signed}/{norm}: {value} (das Band)",
+    "margin.max": "größter Rand im Bild: {value}",
+    "margin.gamma": "γ* = {value} (erweitert, Bias in der Norm)",
+    "margin.largest": "Der größte, γ* = {value} (erweitert, Bias in der Norm).",
+    # -------------------------------------------------------------------- charts
+    "chart.margin_of": "Rand von {w}",
+    "chart.misclassified": "falsch klassifiziert",
+    "chart.visited": "besucht",
+}

@@ -1,0 +1,109 @@
+"""The lab's words in English, by message id (``ui.words``; the German are ``de``)."""
+
+WORDS: dict[str, str | tuple[str, str]] = {
+    # ------------------------------------------------ the lab's two settings (sidebar)
+    "settings.heading": "Notation and language",
+    "settings.notation": "Notation",
+    "settings.notation_help": "The textbook's symbols for every equation, label, status line "
+    "and export. The run and its numbers are the same in each.",
+    "settings.language": "Language",
+    "settings.language_help": "The lab's words; numbers keep the decimal point in every "
+    "language. Until you choose, the browser's language decides.",
+    "settings.bad_notation": "The link's notation={raw} is not one of {allowed}: the notes' "
+    "notation (w, b) is used.",
+    "settings.bad_language": "The link's lang={raw} is not one of {allowed}: the browser's "
+    "language is used.",
+    "notation.wb": "w, b · labels ±1 (the notes)",
+    "notation.theta": "θ, θ₀ · labels ±1 (MIT 6.036)",
+    "notation.augmented": "augmented a, sign-flipped y (Duda & Hart, 004)",
+    "notation.hardlim": "targets 0/1, hardlim (Hagan et al.)",
+    "notation.explain.wb": "Notation of the notes: weights w, bias b, labels y = ±1; a "
+    "mistake when y(w·x + b) ≤ 0 (a tie is a mistake), then w ← w + η y x, b ← b + η y.",
+    "notation.explain.theta": "Notation θ, θ₀ (the MIT/edX course): the classifier is "
+    "sign(θ·x + θ₀), labels y = ±1; a mistake when y(θ·x + θ₀) ≤ 0 (a tie is a mistake), "
+    "then θ ← θ + η y x, θ₀ ← θ₀ + η y. The same numbers as w and b.",
+    "notation.explain.augmented": "Augmented notation (Duda & Hart; the notes' 004): one "
+    "vector a = (a₀, a₁, …) = (b, w); each sample becomes y = (1, x) in class ω₁ (the "
+    "lab's +1) and y = −(1, x) in class ω₂ (the lab's −1), so every sample needs aᵀy > 0: "
+    "a mistake when aᵀy ≤ 0, then a ← a + η y. aᵀy is the notes' y(w·x + b).",
+    "notation.explain.hardlim": "Hagan et al.'s notation: targets t ∈ {{0, 1}} (t = 1 is "
+    "the lab's +1, t = 0 its −1), input p, n = w·p + b, a = hardlim(n), error e = t − a, "
+    "then w ← w + e p, b ← b + e (with a learning rate η ≠ 1 the lab adds η e p and η e). "
+    "One difference: Hagan's hardlim(0) = 1, so a point with t = 1 and n = 0 is no error "
+    "there, while this lab (the notes) counts every tie n = 0 as a mistake and updates with "
+    "e = 2t − 1; the status line says so where a tie happens.",
+    # ------------------------------------------------------------- the navigation
+    "page.playground": "Playground",
+    "page.kernel": "Kernel",
+    "page.batch": "Batch",
+    "page.variants": "Variants",
+    "page.online": "Online",
+    "page.space": "Space",
+    "page.proof": "Proof",
+    "page.experiments": "Experiments",
+    "page.lecture": "Lecture",
+    "page.join": "Join a class",
+    # ------------------------------------------------------- the stepping controls
+    "key.step": "Step",
+    "key.visit": "Visit",
+    "key.back": "Back",
+    "key.epoch": "Epoch",
+    "key.end": "Run to end",
+    "key.reset": "Reset",
+    "key.play": "Play",
+    "key.pause": "Pause",
+    "key_help.step": "to just after the next update (the next mistake)",
+    "key_help.visit": "the next example, even when it is classified correctly",
+    "key_help.back": "undo the last move",
+    "key_help.epoch": "to the end of the epoch",
+    "key_help.end": "run to the end: the run converges or stops at max epochs",
+    "key_help.reset": "back to the start, {start}",
+    "key_help.play": "play / pause",
+    "keys.clicker": "a clicker's **PageDown** / **→** step, **PageUp** / **←** back",
+    "keys.caption": "Keys: {keys}",
+    "controls.speed": "Seconds per frame",
+    "controls.unit": "Play advances by",
+    "controls.scrub": "Step (visits done)",
+    # ---------------------------------------------------------------- status lines
+    "status.start": "start · update 0 · no example visited yet · {total} visits in this run",
+    "status.arrival": "arrival {i} of {n}",
+    "status.update": "update {k}",
+    "status.predicted": "predicted {said}, label {label}",
+    "status.unsure": "{zero} (I don't know)",
+    "status.epoch": "epoch {e}",
+    "status.example": "example {i} of {n}",
+    "status.mistake": "mistake",
+    "status.no_mistake": "no mistake",
+    "status.tie": "mistake (a tie: {score} = 0)",
+    "status.tie_hardlim_one": "mistake (a tie: n = 0; Hagan's hardlim(0) = 1 = t is no error, "
+    "the lab counts a tie as a mistake: e = 1)",
+    "status.tie_hardlim_zero": "mistake (a tie: n = 0, hardlim(0) = 1 ≠ t = 0: e = −1)",
+    "status.converged": "converged: epoch {e} was a clean pass",
+    "status.max_epochs": "stopped after {e} epochs (max epochs) without converging",
+    "status.max_updates": "stopped after {k} updates (the app's limit), not converged",
+    "status.no_run": "No run yet: the data needs points of both classes (or Online, when drawing).",
+    # ------------------------------------------------------------ a visit's verdict
+    "verdict.ok": "**No mistake, no update**: {test}.",
+    "verdict.tie": "**Mistake** (a tie, {score} = 0, counts as one): **update**",
+    "verdict.tie_hardlim_one": "**Mistake** (a tie, n = 0: Hagan's hardlim(0) = 1 = t would "
+    "make e = 0, but the lab, as the notes, counts a tie as a mistake and updates with "
+    "e = 2t − 1 = 1): **update**",
+    "verdict.tie_hardlim_zero": "**Mistake** (a tie, n = 0: hardlim(0) = 1 ≠ t = 0, e = −1): "
+    "**update**",
+    "verdict.mistake": "**Mistake**: {test}, so **update** {what}",
+    "verdict.and": "{w} and {b}",
+    "verdict.eta": "With η = {eta}, the lab adds η e p = {eta} · ({e}) · p and η e = {step} "
+    "(Hagan's rule is η = 1: e p and e).",
+    "latex.tie_lab": "the lab: a tie is a mistake, so",
+    # ------------------------------------------------------------- lines of numbers
+    "margin.none": "{w} = 0: no boundary yet, so no margin",
+    "margin.wrong": "{w} gets {wrong} of {n} points wrong: no margin yet (no band drawn)",
+    "margin.own": "margin of {w} in the picture, min {signed}/{norm}: {value} (the band)",
+    "margin.max": "the picture's max margin: {value}",
+    "margin.gamma": "γ* = {value} (augmented, bias in the norm)",
+    "margin.largest": "The largest, γ* = {value} (augmented, bias in the norm).",
+    # -------------------------------------------------------------------- charts
+    "chart.margin_of": "margin of {w}",
+    "chart.misclassified": "misclassified",
+    "chart.visited": "visited",
+}
