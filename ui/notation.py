@@ -45,6 +45,12 @@ class Notation:
     x_tex: str
     augmented: bool = False  # one vector a = (b, w) and sign-flipped samples y
     hardlim: bool = False  # targets 0/1, a = hardlim(n), e = t - a
+    # LaTeX of the score, the quantity the test signs, and the two update rules, for
+    # equations written in one block (the wide data's, ``ui.views.score_view``).
+    score_tex: str = r"w\cdot x + b"
+    signed_tex: str = r"y\,(w\cdot x + b)"
+    w_rule_tex: str = r"w + \eta\, y\, x"
+    b_rule_tex: str = r"b + \eta\, y"
 
     def weights(self, w: str, b: str, a: str) -> str:
         """The weights in words, from their numbers written out (``a``: (b, w))."""
@@ -55,6 +61,11 @@ class Notation:
     def label_of(self, y: int) -> str:
         """A label (+1 or -1 in the lab) as this notation writes it."""
         return self.positive if y > 0 else self.negative
+
+    def legend(self, y: int) -> str:
+        """A class in a chart's legend and hover: "+1", "ω₁", "t = 1"."""
+        shown = self.label_of(y)
+        return f"{self.label} = {shown}" if self.hardlim else shown
 
     def start(self) -> str:
         """The start of the notes: zero weights."""
@@ -74,15 +85,20 @@ NOTATIONS: dict[str, Notation] = {
     ),
     "theta": Notation(
         "theta", "θ", "θ₀", "x", "θ·x + θ₀", "y(θ·x + θ₀)", "‖θ‖", "+1", "-1", "y",
-        r"\theta", r"\theta_0", "x",
+        r"\theta", r"\theta_0", "x", score_tex=r"\theta\cdot x + \theta_0",
+        signed_tex=r"y\,(\theta\cdot x + \theta_0)", w_rule_tex=r"\theta + \eta\, y\, x",
+        b_rule_tex=r"\theta_0 + \eta\, y",
     ),
     "augmented": Notation(
         "augmented", "a", "a₀", "x", "aᵀ(1, x)", "aᵀy", "‖(a₁, …, a_d)‖", "ω₁", "ω₂", "ω",
-        r"\mathbf{a}", "a_0", "x", augmented=True,
+        r"\mathbf{a}", "a_0", "x", augmented=True, score_tex=r"\mathbf{a}^\top (1, x)",
+        signed_tex=r"\mathbf{a}^\top \mathbf{y}",
+        w_rule_tex=r"a_{1:d} + \eta\, \mathbf{y}_{1:d}", b_rule_tex=r"a_0 + \eta\, y_0",
     ),
     "hardlim": Notation(
         "hardlim", "w", "b", "p", "n = w·p + b", "(2t − 1) n", "‖w‖", "1", "0", "t",
-        "w", "b", "p", hardlim=True,
+        "w", "b", "p", hardlim=True, score_tex=r"n = w\cdot p + b",
+        signed_tex=r"(2t - 1)\, n", w_rule_tex=r"w + \eta\, e\, p", b_rule_tex=r"b + \eta\, e",
     ),
 }  # fmt: skip
 DEFAULT = "wb"

@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import re
 
+import pytest
 from lab_app import click, open_page, status
 
+from ui import lecture
 from ui.state import lab
 
 NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
@@ -68,3 +70,37 @@ def test_german_from_the_link_and_from_the_sidebar():
     assert at.button(key="pg_step").label == "Schritt"
     at.selectbox(key=lab.LANGUAGE_PICK).select("en").run()
     assert status(at).startswith("**update 1 · epoch 1 · example 1 of ")
+
+
+# ------------------------------------------------ every page in every notation
+PAGES = {prefix: f"pages/{path}.py" for prefix, path in lecture.PATHS.items()}
+
+
+def opened(path: str, prefix: str, **query):
+    """The page with ``query`` in its link, stepped twice when it steps."""
+    at = open_page(path, **query)
+    for _ in range(2):
+        if any(b.key == prefix + "step" for b in at.button) and not at.button(
+            key=prefix + "step"
+        ).disabled:
+            click(at, prefix + "step")
+    return at
+
+
+def magnitudes(at) -> set[float]:
+    """The sizes of the page's numbers but 0 and 1: a notation writes the same run with
+    other signs (augmented: y = −(1, x) for class ω₂; hardlim: e = t − a) and labels
+    (hardlim's 0/1 for ±1), never another number."""
+    return {abs(float(n)) for n in page_numbers(at)} - {0.0, 1.0}
+
+
+@pytest.mark.parametrize("prefix", list(PAGES))
+def test_every_page_has_the_same_numbers_in_every_notation(prefix):
+    path = PAGES[prefix]
+    default = magnitudes(opened(path, prefix))
+    assert default, "the page writes numbers"
+    for name in ("theta", "augmented", "hardlim"):
+        at = opened(path, prefix, notation=name)
+        assert not at.exception, (name, at.exception)
+        got = magnitudes(at)
+        assert got == default, (name, sorted(got ^ default)[:10])

@@ -110,4 +110,39 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "chart.margin_of": "Rand von {w}",
     "chart.misclassified": "falsch klassifiziert",
     "chart.visited": "besucht",
+    "chart.boundary": "Grenze",
+    "chart.predicted": "vorhergesagt {label}",
+    "chart.previous": "vorherige Grenze",
+    "chart.closest": "nächster Punkt",
+    "chart.ustar": "u* (größter Rand)",
+    "chart.ustar_band": "u*-Band (γ*)",
+    "chart.on_ustar": "konvergiert auf der Linie<br>mit größtem Rand u* (gestrichelt)",
+    "chart.not_on_ustar": "konvergiert, aber nicht auf<br>der Linie mit größtem Rand u*<br>"
+    "(gestrichelt). Ränder in (1, x):<br>{w} {own} < γ* {gamma} (u*)",
+    "chart.from_centre": "von der Mitte aus: Ursprung außerhalb",
+    "chart.shifted": "verschoben",
+    # ---------------------------------------------------------------- the bounds
+    "bound.batch": "keine Fehlerschranke für Batch-Schritte: Satz 1 zählt einzelne Updates, "
+    "ein Batch-Schritt summiert die Fehler einer Epoche",
+    "bound.kernel": "Satz 1 gilt im Merkmalsraum des Kernels, dessen Rand hier nicht berechnet "
+    "wird",
+    "bound.none": "keine Schranke: Urteil und γ* werden für diese Daten nicht berechnet",
+    "bound.t1": "Satz 1: trennbar, ab {zero}",
+    "bound.start": "Beweis aus 004 ab diesem Start; Satz 1 braucht {zero}",
+    "bound.too_large": "nicht trennbar: Satz 2 ist hier zu groß für eine Live-Berechnung "
+    "(über 20,000 Punkte)",
+    "bound.epochs": ("E = {n} Epoche", "E = {n} Epochen"),
+    "bound.t2": "Satz 2 nach {epochs}: nicht trennbar, ab {zero}",
+    "bound.t2_start": "Beweis von Satz 2 ab diesem Start, nach {epochs}: nicht trennbar",
+    # ------------------------------------------------------ the scores' view (d > 2)
+    "score.caption": "{d} Dimensionen. → der Score {score} jedes Punkts, die Grenze bei 0 "
+    "(rechts {pos}, links {neg}); ↑ v·x, v die Richtung größter Streuung ⊥ zum letzten {w}. "
+    "× ein Fehler.",
+    "score.sample": "Gezeichnet: {drawn} von {n} Punkten, zufällig gewählt (Seed {seed}); "
+    "Lauf, Urteil und Zahlen nutzen alle.",
+    "score.zero": "{w} = 0 und {b} = 0: jeder Score ist 0, noch keine Grenze, also kein Rand.",
+    "score.margin": "{w} trennt die Daten: sein Rand im erweiterten Raum, min {signed}, ist "
+    "{value} (das Band um Score 0).",
+    "score.axis": "Score {score}",
+    "score.last": "letztes {w}",
 }

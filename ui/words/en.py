@@ -106,4 +106,38 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "chart.margin_of": "margin of {w}",
     "chart.misclassified": "misclassified",
     "chart.visited": "visited",
+    "chart.boundary": "boundary",
+    "chart.predicted": "predicted {label}",
+    "chart.previous": "previous boundary",
+    "chart.closest": "closest point",
+    "chart.ustar": "u* (max margin)",
+    "chart.ustar_band": "u* band (gamma*)",
+    "chart.on_ustar": "converged on the max-margin<br>line u* (dashed)",
+    "chart.not_on_ustar": "converged, but not on<br>the max-margin line u*<br>(dashed). Margins "
+    "in (1, x):<br>{w} {own} < γ* {gamma} (u*)",
+    "chart.from_centre": "drawn from the centre: origin off view",
+    "chart.shifted": "shifted",
+    # ---------------------------------------------------------------- the bounds
+    "bound.batch": "no mistake bound for batch steps: Theorem 1 counts single updates, a "
+    "batch step sums an epoch's mistakes",
+    "bound.kernel": "Theorem 1 holds in the kernel's feature space, whose margin is not "
+    "computed here",
+    "bound.none": "no bound: the verdict and γ* are not computed for this data",
+    "bound.t1": "Theorem 1: separable, from {zero}",
+    "bound.start": "004's proof from this start; Theorem 1 needs {zero}",
+    "bound.too_large": "not separable: Theorem 2 is too large to compute live here (over "
+    "20,000 points)",
+    "bound.epochs": ("E = {n} epoch", "E = {n} epochs"),
+    "bound.t2": "Theorem 2 after {epochs}: not separable, from {zero}",
+    "bound.t2_start": "Theorem 2's proof from this start, after {epochs}: not separable",
+    # ------------------------------------------------------ the scores' view (d > 2)
+    "score.caption": "{d} dimensions. → each point's score {score}, the boundary at 0 (right "
+    "{pos}, left {neg}); ↑ v·x, v the direction of most spread ⊥ the last {w}. × a mistake.",
+    "score.sample": "Drawing {drawn} of {n} points, sampled at random (seed {seed}); the run, "
+    "the verdict and the numbers use all of them.",
+    "score.zero": "{w} = 0 and {b} = 0: every score is 0, no boundary yet, so no margin.",
+    "score.margin": "{w} separates the data: its margin in the augmented space, min {signed}, "
+    "is {value} (the band around score 0).",
+    "score.axis": "score {score}",
+    "score.last": "last {w}",
 }
