@@ -101,6 +101,15 @@ NOTATIONS: dict[str, Notation] = {
         signed_tex=r"(2t - 1)\, n", w_rule_tex=r"w + \eta\, e\, p", b_rule_tex=r"b + \eta\, e",
     ),
 }  # fmt: skip
+# The choice's names: symbols and the textbooks' authors, the same in every language (a
+# select box reads a choice back by its name: a name that changed with the language
+# would not be found).
+NAMES = {
+    "wb": "w, b · y = ±1",
+    "theta": "θ, θ₀ · y = ±1 (MIT 6.036)",
+    "augmented": "a, y = ±(1, x) (Duda & Hart)",
+    "hardlim": "w, b · t ∈ {0, 1}, hardlim (Hagan)",
+}
 DEFAULT = "wb"
 PARAM = "notation"  # the link's parameter (dropped at the default)
 

@@ -148,11 +148,8 @@ def _signed(value: float) -> str:
     return f"(+{tex(value)})" if value > 0 else f"({tex(value)})"
 
 
-NO_RUN = "No run yet: the data needs points of both classes (or Online, when drawing)."
-
-
 def no_run() -> str:
-    """``NO_RUN`` in the lab's language."""
+    """What the stage says while there is no run, in the lab's language."""
     return words("status.no_run")
 
 
@@ -374,7 +371,8 @@ def theorem1_latex(M: int, th) -> str:
 
 def start_latex(M: int, k_hat: float, eta: float) -> str:
     """004's bound from a start w(1): k ≤ k̂ = ‖w(1)/η − α u*‖² / R², α = R²/γ*."""
-    w1 = "w(1)" if eta == 1 else r"w(1)/\eta"
+    W = notation.current().w_tex
+    w1 = f"{W}(1)" if eta == 1 else rf"{W}(1)/\eta"
     return (
         rf"\begin{{aligned}} M = {M} &\le \hat k = \frac{{\|{w1} - \alpha u^*\|^2}}{{R^2}} "
         rf"\\ &= {bound_tex(k_hat)}, \quad \alpha = \frac{{R^2}}{{\gamma^*}} \end{{aligned}}"
@@ -385,49 +383,42 @@ def proof_latex(eta: float, proof: dict) -> list[str]:
     """The proof's two quantities after M updates against their bounds (augmented space)."""
     e = "" if eta == 1 else r"\eta "
     e2 = "" if eta == 1 else r"\eta^2 "
-    plus_dot = "" if proof["dot0"] == 0 else r"w_0\cdot u^* + "
-    plus_norm = "" if proof["norm0"] == 0 else r"\|w_0\|^2 + "
+    W = notation.current().w_tex  # the augmented vector: (b, w), a in Duda & Hart's
+    plus_dot = "" if proof["dot0"] == 0 else rf"{W}_0\cdot u^* + "
+    plus_norm = "" if proof["norm0"] == 0 else rf"\|{W}_0\|^2 + "
     return [  # each on two lines: a projector's column is narrow
-        rf"\begin{{aligned}} w\cdot u^* &= {tex(proof['w_dot_u'])} \\ &\ge {plus_dot}M{e}"
+        rf"\begin{{aligned}} {W}\cdot u^* &= {tex(proof['w_dot_u'])} \\ &\ge {plus_dot}M{e}"
         rf"\gamma^* = {tex(proof['lower'])} \end{{aligned}}",
-        rf"\begin{{aligned}} \|w\|^2 &= {tex(proof['norm_sq'])} \\ &\le {plus_norm}M{e2}R^2 "
+        rf"\begin{{aligned}} \|{W}\|^2 &= {tex(proof['norm_sq'])} \\ &\le {plus_norm}M{e2}R^2 "
         rf"= {tex(proof['upper'])} \end{{aligned}}",
     ]
 
 
-NOT_SEPARABLE = (
-    "**Not linearly separable.** No line puts every point on its side, so the perceptron "
-    "will never have a clean pass: it never converges on this data and stops only at max "
-    "epochs. Theorem 1's bound does not apply; Theorem 2 (from a random start, its proof) "
-    "bounds the mistakes instead. "
-    "The pocket and averaged perceptrons (the Variant box; the Variants page) give a usable "
-    "answer here."
-)
+def not_separable() -> str:
+    """What is said on data no line separates, in the lab's language."""
+    return words("thm.not_separable")
 
 
 def hinge_text(epochs: int, bound) -> str:
     """Theorem 2 in words, for the markdown above ``hinge_latex`` (``bound``: a
     ``perceptron_core.HingeBound`` or None)."""
+    w = notation.current().w
     if bound is None:
-        return f"Theorem 2 after E = {epochs} epochs: too large to compute live (> 20,000 points)."
-    text = (
-        f"Theorem 2 after E = {epochs} epoch{'s' if epochs != 1 else ''}, from w = 0 "
-        "with any η (001): M ≤ min over w* of R²‖w*‖² + 2E·L_hinge(w*). "
-        f"At the minimising w* = {vec(bound.w)} (bias first, in the augmented space): "
-        f"‖w*‖² = {num(bound.norm2)}, L_hinge(w*) = {num(bound.hinge_loss)}."
-    )
+        return words("thm.hinge_too_large", e=epochs)
+    text = words(
+        "thm.hinge", n=epochs, w=w, star=vec(bound.w), norm=num(bound.norm2),
+        loss=num(bound.hinge_loss),
+    )  # fmt: skip
     if not bound.proven_minimal:
-        text += (
-            f" Not proven minimal: the true minimum is at least {num(bound.lower, 6)} "
-            f"(at most {num(bound.gap, 2)} below); the bound holds either way."
-        )
+        text += " " + words("thm.hinge_gap", lower=num(bound.lower, 6), gap=num(bound.gap, 2))
     return text
 
 
 def hinge_latex(M: int, bound) -> str:
     """M against Theorem 2's bound at w*, with its two terms (split to fit a column)."""
+    W = notation.current().w_tex
     return (
-        rf"\begin{{aligned}} M = {M} &\le R^2\|w^*\|^2 + 2E\,L_{{\text{{hinge}}}}(w^*) \\"
+        rf"\begin{{aligned}} M = {M} &\le R^2\|{W}^*\|^2 + 2E\,L_{{\text{{hinge}}}}({W}^*) \\"
         rf" &= {tex(bound.R)}^2 \cdot {tex(bound.norm2)} + {2 * bound.epochs} \cdot "
         rf"{tex(bound.hinge_loss)} \\ &= {bound_tex(bound.value)} \end{{aligned}}"
     )
@@ -436,10 +427,11 @@ def hinge_latex(M: int, bound) -> str:
 def hinge_start_latex(M: int, value: float, eta: float) -> str:
     """Theorem 2's proof from a start w(1) at the same w*: M at most where the two lines
     meet, (v(1)·w* + M − E·L)² = (‖v(1)‖² + M R²)‖w*‖², v(1) = w(1)/η."""
-    v = "w(1)" if eta == 1 else r"\tfrac{w(1)}{\eta}"
+    W = notation.current().w_tex
+    v = f"{W}(1)" if eta == 1 else rf"\tfrac{{{W}(1)}}{{\eta}}"
     return (
-        rf"\begin{{aligned}} &\big({v}\cdot w^* + M - E\,L_{{\text{{hinge}}}}\big)^2 \\"
-        rf" &\quad\le \big(\|{v}\|^2 + M R^2\big)\|w^*\|^2 \\"
+        rf"\begin{{aligned}} &\big({v}\cdot {W}^* + M - E\,L_{{\text{{hinge}}}}\big)^2 \\"
+        rf" &\quad\le \big(\|{v}\|^2 + M R^2\big)\|{W}^*\|^2 \\"
         rf" &\Rightarrow\; M = {M} \le {bound_tex(value)} \end{{aligned}}"
     )
 

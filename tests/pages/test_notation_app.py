@@ -17,9 +17,11 @@ NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
 
 
 def page_numbers(at) -> list[str]:
-    """Every number the page writes (its Markdown, captions, equations), as written."""
-    texts = [m.value for m in at.markdown] + [c.value for c in at.caption]
-    texts += [x.value for x in at.latex]
+    """Every number the page writes (its Markdown, captions, equations), as written; not
+    the sidebar's notes on the notation (their "004", "{0, 1}" are the textbooks')."""
+    main = at.main
+    texts = [m.value for m in main.markdown] + [c.value for c in main.caption]
+    texts += [x.value for x in main.latex]
     return [n for s in texts for n in NUMBER.findall(s.replace("−", "-"))]
 
 
@@ -80,9 +82,10 @@ def opened(path: str, prefix: str, **query):
     """The page with ``query`` in its link, stepped twice when it steps."""
     at = open_page(path, **query)
     for _ in range(2):
-        if any(b.key == prefix + "step" for b in at.button) and not at.button(
-            key=prefix + "step"
-        ).disabled:
+        if (
+            any(b.key == prefix + "step" for b in at.button)
+            and not at.button(key=prefix + "step").disabled
+        ):
             click(at, prefix + "step")
     return at
 

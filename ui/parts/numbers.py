@@ -33,25 +33,21 @@ def numbers_panel(
 
 def _variant_numbers(run, variant: str, ds: datasets.Dataset, t: int) -> None:
     """The variant's rule at step t and its training errors, next to the perceptron's."""
+    name = words(f"variant.{variant}").capitalize()
     if overlays.too_costly(run, variant, t, ds.n):
         k = int(run.updates_before_visit(t)) + 1 if variant == "voted" else run.n_updates + 1
-        st.markdown(
-            f"**{variant.capitalize()}**: {k:,} weight vectors against {ds.n:,} points is too "
-            "much to draw live here; fewer points or epochs bring it back (the Variants page "
-            "shows it on up to 2,000 points)."
-        )
+        st.markdown(words("variant.too_costly", name=name, k=f"{k:,}", n=f"{ds.n:,}"))
         return
     wrong = overlays.variant_errors(run, variant, t, ds.X, ds.y)
     if variant == "voted":
         k = int(run.updates_before_visit(t))
-        rule = f"a vote of the {k + 1} weight vectors so far, each counted by its survival"
+        rule = words("variant.vote", k=f"{k + 1:,}")
     else:
         vw, vb = run.variant_weights(variant, t)
         rule = text.weights_text(vw, vb)
-    drawn = "(dashed)" if ds.d == 2 else "(not drawn: the chart shows the run's own scores)"
+    drawn = words("variant.dashed" if ds.d == 2 else "variant.not_drawn")
     st.markdown(
-        f"**{variant.capitalize()}** {drawn}: {rule} · {wrong:,} of {ds.n:,} training points "
-        "wrong with it now. The run itself is the classic perceptron's."
+        words("variant.line", name=name, drawn=drawn, rule=rule, wrong=f"{wrong:,}", n=f"{ds.n:,}")
     )
 
 
@@ -63,10 +59,8 @@ def _kernel_numbers(page: Table, run, ds: datasets.Dataset, t: int) -> None:
     if lines:
         st.latex(gathered(lines))
     if run.kernel.name == "linear":
-        st.caption(
-            "With the linear kernel a·b + 1 the dual run makes exactly the mistakes of "
-            "the classic perceptron: w = Σ α_i y_i x_i, b = Σ α_i y_i."
-        )
+        nt = notation.current()
+        st.caption(words("kernel.linear_same", w=nt.w, b=nt.b))
 
 
 def _numbers(page: Table, run, th, ds, t: int, w, b: float, visit) -> None:
@@ -97,34 +91,28 @@ def theorem_block(run, th, ds: datasets.Dataset, t: int) -> None:
     this start) on data no line separates."""
     live = bounds.live(run, th, t, hinge_of(ds))
     M = live.M
+    nt = notation.current()
+    zero = f"{nt.w} = 0"
     if not live.theorem:  # batch steps: no theorem of the notes counts them
-        st.markdown(("**Separable.** " if th.separable else "**Not separable.** ") + (
-            f"No mistake bound here: {live.why}. The single-sample rule's bound is on the "
-            "classic variant and the Batch page."))  # fmt: skip
+        head = words("thm.separable_head" if th.separable else "thm.not_separable_head")
+        st.markdown(f"{head} {words('thm.no_bound', why=live.why)}")
         return
     if th.separable:
-        st.markdown(
-            f"**Separable.** R = {text.num(th.R)}, γ\\* = {text.num(th.gamma)} "
-            "(augmented, bias in the norm)."
-        )
+        st.markdown(words("thm.separable", R=text.num(th.R), gamma=text.num(th.gamma)))
         note = margins_note(ds, th)
         if note:
             st.caption(note)
         if live.theorem == "1":
-            st.markdown("**Theorem 1** (001): separable data, from w = 0, any η.")
+            st.markdown(words("thm.one", zero=zero))
             st.latex(text.theorem1_latex(M, th))
         else:
-            st.markdown(
-                "**004's proof from this start.** Theorem 1 is stated from w = 0 and does "
-                "not hold from another start; from w(1), ‖w/η − α u\\*‖² falls by at least "
-                "R² per mistake (α = R²/γ\\*)."
-            )
+            st.markdown(words("thm.start", zero=zero, w=nt.w))
             st.latex(text.start_latex(M, live.value, run.eta))
         proof = run.proof_at(M, th.u, th.gamma, th.R)
-        st.caption("The proof's two quantities (w with the bias as its first entry):")
+        st.caption(words("thm.quantities_a" if nt.augmented else "thm.quantities", w=nt.w))
         st.latex(gathered(text.proof_latex(run.eta, proof)))
         return
-    st.warning(text.NOT_SEPARABLE)
+    st.warning(text.not_separable())
     epochs = bounds.epochs_of(run, t)
     hb = compute.hinge_bound(ds, epochs)
     st.markdown(text.hinge_text(epochs, hb))
@@ -133,10 +121,7 @@ def theorem_block(run, th, ds: datasets.Dataset, t: int) -> None:
     if live.theorem == "2":
         st.latex(text.hinge_latex(M, hb))
     else:
-        st.markdown(
-            "Theorem 2 is stated from w = 0 and does not hold as stated from another "
-            "start; its proof from this start, at the same w\\*, gives:"
-        )
+        st.markdown(words("thm.two_start", zero=zero, w=nt.w))
         st.latex(text.hinge_start_latex(M, live.value, run.eta))
 
 
@@ -223,11 +208,9 @@ def margins_note(ds: datasets.Dataset, th) -> str | None:
     nominal = params.get("margin") if params.get("generator") == "separable" else None
     if nominal is None or ds.preprocessing != "none":
         return None
-    return (
-        f"The Margin γ slider's {text.num(float(nominal))} is the distance of the closest "
-        "points to the generator's line in the picture (the picture's max margin, "
-        f"{text.num(th.geometric_margin)}, is at least that); the bound uses γ* = "
-        f"{text.num(th.gamma)}, the largest margin of any separator in the augmented space "
-        "(1, x), where the bias counts in the norm: at most the picture's max margin, and "
-        "equal to it when the widest band's centre line passes through the origin."
+    return words(
+        "thm.margins_note",
+        nominal=text.num(float(nominal)),
+        picture=text.num(th.geometric_margin),
+        gamma=text.num(th.gamma),
     )

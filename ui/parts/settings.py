@@ -243,17 +243,16 @@ def lab_panel() -> None:
         if ss.get(key) != value:  # another page or the link changed it
             ss[key] = value
     with st.sidebar.container(key=lab.SETTINGS_BOX):
-        left, right = st.columns([3, 2])
-        left.selectbox(
+        st.selectbox(
             words.t("settings.notation"),
             list(notation.NOTATIONS),
-            format_func={n: words.t(f"notation.{n}") for n in notation.NOTATIONS}.__getitem__,
+            format_func=notation.NAMES.__getitem__,
             key=lab.NOTATION_PICK,
             on_change=_chose,
             args=(lab.NOTATION_PICK, lab.NOTATION),
             help=words.t("settings.notation_help"),
         )
-        right.selectbox(
+        st.selectbox(
             words.t("settings.language"),
             list(words.LANGUAGES),
             format_func=words.LANGUAGES.__getitem__,
@@ -262,7 +261,17 @@ def lab_panel() -> None:
             args=(lab.LANGUAGE_PICK, lab.LANGUAGE),
             help=words.t("settings.language_help"),
         )
+        name = ss.get(lab.NOTATION, notation.DEFAULT)
+        st.caption(words.t(f"notation.explain.{name}"))  # what the symbols are, and the rule
 
 
 def _chose(widget: str, setting: str) -> None:
-    st.session_state[setting] = st.session_state[widget]
+    """A box's choice becomes the lab's. Streamlit can hand a select box's choice back as
+    the option's name rather than the option (it reads a choice by its name): read back."""
+    value = st.session_state[widget]
+    if setting == lab.NOTATION:
+        names = {n: n for n in notation.NOTATIONS} | {v: n for n, v in notation.NAMES.items()}
+    else:
+        names = {c: c for c in words.LANGUAGES} | {v: c for c, v in words.LANGUAGES.items()}
+    if value in names:
+        st.session_state[setting] = names[value]

@@ -13,10 +13,6 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "die Notation der Skripte (w, b) gilt.",
     "settings.bad_language": "Die Sprache lang={raw} des Links ist keine von {allowed}: die "
     "Sprache des Browsers gilt.",
-    "notation.wb": "w, b · Labels ±1 (die Skripte)",
-    "notation.theta": "θ, θ₀ · Labels ±1 (MIT 6.036)",
-    "notation.augmented": "erweitertes a, gespiegelte y (Duda & Hart, 004)",
-    "notation.hardlim": "Ziele 0/1, hardlim (Hagan u. a.)",
     "notation.explain.wb": "Notation der Skripte: Gewichte w, Bias b, Labels y = ±1; ein "
     "Fehler, wenn y(w·x + b) ≤ 0 (Gleichstand ist ein Fehler), dann w ← w + η y x, "
     "b ← b + η y.",
@@ -145,4 +141,59 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "{value} (das Band um Score 0).",
     "score.axis": "Score {score}",
     "score.last": "letztes {w}",
+    # ------------------------------------------------------- the theorems (numbers)
+    "thm.separable_head": "**Trennbar.**",
+    "thm.not_separable_head": "**Nicht trennbar.**",
+    "thm.no_bound": "Hier keine Fehlerschranke: {why}. Die Schranke der Einzelschritt-Regel "
+    "steht bei der klassischen Variante und auf der Batch-Seite.",
+    "thm.separable": "**Trennbar.** R = {R}, γ\\* = {gamma} (erweitert, Bias in der Norm).",
+    "thm.one": "**Satz 1** (001): trennbare Daten, ab {zero}, jedes η.",
+    "thm.start": "**Beweis aus 004 ab diesem Start.** Satz 1 gilt ab {zero} und nicht ab "
+    "einem anderen Start; ab {w}(1) fällt ‖{w}/η − α u\\*‖² um mindestens R² pro Fehler "
+    "(α = R²/γ\\*).",
+    "thm.quantities": "Die zwei Größen des Beweises ({w} mit dem Bias als erstem Eintrag):",
+    "thm.quantities_a": "Die zwei Größen des Beweises ({w} = (a₀, a₁, …), der Bias a₀ zuerst):",
+    "thm.two_start": "Satz 2 gilt ab {zero} und nicht wie formuliert ab einem anderen Start; "
+    "sein Beweis ab diesem Start, beim selben {w}\\*, ergibt:",
+    "thm.not_separable": "**Nicht linear trennbar.** Keine Gerade legt jeden Punkt auf seine "
+    "Seite, also hat das Perzeptron nie einen fehlerfreien Durchlauf: es konvergiert auf diesen "
+    "Daten nie und hält erst bei max. Epochen. Die Schranke von Satz 1 gilt nicht; Satz 2 (ab "
+    "einem zufälligen Start: sein Beweis) beschränkt stattdessen die Fehler. Das Pocket- und "
+    "das gemittelte Perzeptron (das Feld Variante; die Seite Varianten) geben hier eine "
+    "brauchbare Antwort.",
+    "thm.hinge_too_large": "Satz 2 nach E = {e} Epochen: zu groß für eine Live-Berechnung "
+    "(> 20,000 Punkte).",
+    "thm.hinge": (
+        "Satz 2 nach E = {n} Epoche, ab {w} = 0 mit jedem η (001): M ≤ min über {w}* von "
+        "R²‖{w}*‖² + 2E·L_hinge({w}*). Beim minimierenden {w}* = {star} (Bias zuerst, im "
+        "erweiterten Raum): ‖{w}*‖² = {norm}, L_hinge({w}*) = {loss}.",
+        "Satz 2 nach E = {n} Epochen, ab {w} = 0 mit jedem η (001): M ≤ min über {w}* von "
+        "R²‖{w}*‖² + 2E·L_hinge({w}*). Beim minimierenden {w}* = {star} (Bias zuerst, im "
+        "erweiterten Raum): ‖{w}*‖² = {norm}, L_hinge({w}*) = {loss}.",
+    ),
+    "thm.hinge_gap": "Nicht als minimal bewiesen: das wahre Minimum ist mindestens {lower} "
+    "(höchstens {gap} darunter); die Schranke gilt so oder so.",
+    "thm.margins_note": "Der Wert {nominal} des Reglers Rand γ ist der Abstand der nächsten "
+    "Punkte zur Geraden des Generators im Bild (der größte Rand im Bild, {picture}, ist "
+    "mindestens so groß); die Schranke nutzt γ* = {gamma}, den größten Rand eines Trenners im "
+    "erweiterten Raum (1, x), in dem der Bias in der Norm zählt: höchstens der größte Rand im "
+    "Bild, und gleich, wenn die Mittellinie des breitesten Bands durch den Ursprung geht.",
+    # ----------------------------------------------------------------- the variants
+    "variant.classic": "klassisch",
+    "variant.averaged": "gemittelt",
+    "variant.voted": "abgestimmt",
+    "variant.pocket": "Pocket",
+    "variant.kernel": "Kernel",
+    "variant.batch": "Batch",
+    "variant.too_costly": "**{name}**: {k} Gewichtsvektoren gegen {n} Punkte sind zu viel, um "
+    "sie hier live zu zeichnen; weniger Punkte oder Epochen bringen es zurück (die Seite "
+    "Varianten zeigt es bis 2,000 Punkte).",
+    "variant.vote": "eine Abstimmung der bisher {k} Gewichtsvektoren, jeder nach seiner "
+    "Überlebensdauer gezählt",
+    "variant.dashed": "(gestrichelt)",
+    "variant.not_drawn": "(nicht gezeichnet: das Diagramm zeigt die Scores des Laufs)",
+    "variant.line": "**{name}** {drawn}: {rule} · {wrong} von {n} Trainingspunkten jetzt damit "
+    "falsch. Der Lauf selbst ist der des klassischen Perzeptrons.",
+    "kernel.linear_same": "Mit dem linearen Kernel a·b + 1 macht der duale Lauf genau die "
+    "Fehler des klassischen Perzeptrons: {w} = Σ α_i y_i x_i, {b} = Σ α_i y_i.",
 }

@@ -13,10 +13,6 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "notation (w, b) is used.",
     "settings.bad_language": "The link's lang={raw} is not one of {allowed}: the browser's "
     "language is used.",
-    "notation.wb": "w, b · labels ±1 (the notes)",
-    "notation.theta": "θ, θ₀ · labels ±1 (MIT 6.036)",
-    "notation.augmented": "augmented a, sign-flipped y (Duda & Hart, 004)",
-    "notation.hardlim": "targets 0/1, hardlim (Hagan et al.)",
     "notation.explain.wb": "Notation of the notes: weights w, bias b, labels y = ±1; a "
     "mistake when y(w·x + b) ≤ 0 (a tie is a mistake), then w ← w + η y x, b ← b + η y.",
     "notation.explain.theta": "Notation θ, θ₀ (the MIT/edX course): the classifier is "
@@ -140,4 +136,57 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "is {value} (the band around score 0).",
     "score.axis": "score {score}",
     "score.last": "last {w}",
+    # ------------------------------------------------------- the theorems (numbers)
+    "thm.separable_head": "**Separable.**",
+    "thm.not_separable_head": "**Not separable.**",
+    "thm.no_bound": "No mistake bound here: {why}. The single-sample rule's bound is on the "
+    "classic variant and the Batch page.",
+    "thm.separable": "**Separable.** R = {R}, γ\\* = {gamma} (augmented, bias in the norm).",
+    "thm.one": "**Theorem 1** (001): separable data, from {zero}, any η.",
+    "thm.start": "**004's proof from this start.** Theorem 1 is stated from {zero} and does "
+    "not hold from another start; from {w}(1), ‖{w}/η − α u\\*‖² falls by at least R² per "
+    "mistake (α = R²/γ\\*).",
+    "thm.quantities": "The proof's two quantities ({w} with the bias as its first entry):",
+    "thm.quantities_a": "The proof's two quantities ({w} = (a₀, a₁, …), the bias a₀ first):",
+    "thm.two_start": "Theorem 2 is stated from {zero} and does not hold as stated from another "
+    "start; its proof from this start, at the same {w}\\*, gives:",
+    "thm.not_separable": "**Not linearly separable.** No line puts every point on its side, so "
+    "the perceptron will never have a clean pass: it never converges on this data and stops "
+    "only at max epochs. Theorem 1's bound does not apply; Theorem 2 (from a random start, "
+    "its proof) bounds the mistakes instead. The pocket and averaged perceptrons (the Variant "
+    "box; the Variants page) give a usable answer here.",
+    "thm.hinge_too_large": "Theorem 2 after E = {e} epochs: too large to compute live (> "
+    "20,000 points).",
+    "thm.hinge": (
+        "Theorem 2 after E = {n} epoch, from {w} = 0 with any η (001): M ≤ min over {w}* of "
+        "R²‖{w}*‖² + 2E·L_hinge({w}*). At the minimising {w}* = {star} (bias first, in the "
+        "augmented space): ‖{w}*‖² = {norm}, L_hinge({w}*) = {loss}.",
+        "Theorem 2 after E = {n} epochs, from {w} = 0 with any η (001): M ≤ min over {w}* of "
+        "R²‖{w}*‖² + 2E·L_hinge({w}*). At the minimising {w}* = {star} (bias first, in the "
+        "augmented space): ‖{w}*‖² = {norm}, L_hinge({w}*) = {loss}.",
+    ),
+    "thm.hinge_gap": "Not proven minimal: the true minimum is at least {lower} (at most {gap} "
+    "below); the bound holds either way.",
+    "thm.margins_note": "The Margin γ slider's {nominal} is the distance of the closest points "
+    "to the generator's line in the picture (the picture's max margin, {picture}, is at least "
+    "that); the bound uses γ* = {gamma}, the largest margin of any separator in the augmented "
+    "space (1, x), where the bias counts in the norm: at most the picture's max margin, and "
+    "equal to it when the widest band's centre line passes through the origin.",
+    # ----------------------------------------------------------------- the variants
+    "variant.classic": "classic",
+    "variant.averaged": "averaged",
+    "variant.voted": "voted",
+    "variant.pocket": "pocket",
+    "variant.kernel": "kernel",
+    "variant.batch": "batch",
+    "variant.too_costly": "**{name}**: {k} weight vectors against {n} points is too much to "
+    "draw live here; fewer points or epochs bring it back (the Variants page shows it on up "
+    "to 2,000 points).",
+    "variant.vote": "a vote of the {k} weight vectors so far, each counted by its survival",
+    "variant.dashed": "(dashed)",
+    "variant.not_drawn": "(not drawn: the chart shows the run's own scores)",
+    "variant.line": "**{name}** {drawn}: {rule} · {wrong} of {n} training points wrong with it "
+    "now. The run itself is the classic perceptron's.",
+    "kernel.linear_same": "With the linear kernel a·b + 1 the dual run makes exactly the "
+    "mistakes of the classic perceptron: {w} = Σ α_i y_i x_i, {b} = Σ α_i y_i.",
 }
