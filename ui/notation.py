@@ -71,6 +71,13 @@ class Notation:
         """The start of the notes: zero weights."""
         return f"{self.w} = 0" if self.augmented else f"{self.w} = 0, {self.b} = 0"
 
+    @property
+    def step(self) -> str:
+        """An update's step in words: η·y·x (augmented: η·y; hardlim: η·e·p)."""
+        if self.augmented:
+            return "η·y"
+        return "η·e·p" if self.hardlim else f"η·y·{self.x}"
+
     def step_label(self, sign: str, eta: str) -> str:
         """The label of an update's step arrow (its drawn part: the entries of x)."""
         if self.augmented:  # y holds the sign: a <- a + eta y

@@ -97,7 +97,7 @@ def key_help(move: str) -> str:
 
 def keys_help() -> str:
     """One line listing the keyboard shortcuts."""
-    keys = " · ".join(f"**{k}** {key_label(m).lower()}" for m, (_, k, _) in KEYS.items())
+    keys = " · ".join(f"**{k}** {words(f'keyname.{m}')}" for m, (_, k, _) in KEYS.items())
     return keys + " · " + words("keys.clicker")
 
 
@@ -438,7 +438,7 @@ def hinge_start_latex(M: int, value: float, eta: float) -> str:
 
 def preprocessing_table(rows: dict[str, object], current: str) -> str:
     """A markdown table: R, gamma* and the bound R^2/gamma*^2 for each preprocessing."""
-    lines = ["| | R | γ* | bound |", "|---|---|---|---|"]
+    lines = [f"| | R | γ* | {words('data.bound')} |", "|---|---|---|---|"]
     short = {"standardise": "standard.", "minmax": "min-max"}
     for kind, th in rows.items():
         name = short.get(kind, kind)
@@ -458,11 +458,15 @@ def batch_latex(update, m: int, w_new, b_new: float) -> list[str]:
     at the run's own weights ``w_new``, ``b_new`` (summed as the loop did)."""
     e = "" if update.eta == 1 else rf"{tex(update.eta)} \cdot "
     w, b = update.w_old, update.b_old
+    nt = notation.current()  # hardlim's e p is the notes' y x on every mistake
+    W, B = ("w", "b") if nt.hardlim else (nt.w_tex, nt.b_tex)
+    yx, y = (r"e\,p", "e") if nt.hardlim else (r"y\,x", "y")
+    mistakes = words("batch.sum", n=m)
     return [
-        rf"\begin{{aligned}} w + \eta \textstyle\sum_{{\text{{{m} mistakes}}}} y\,x &= "
+        rf"\begin{{aligned}} {W} + \eta \textstyle\sum_{{\text{{{mistakes}}}}} {yx} &= "
         rf"{_col(w)} \\ &\quad + {e}{_col(update.x)} \\ &= {_col(w_new)} "
         r"\end{aligned}",
-        rf"b + \eta \textstyle\sum y = {tex(b)} + {e}{_paren(update.bias_step)} = "
+        rf"{B} + \eta \textstyle\sum {y} = {tex(b)} + {e}{_paren(update.bias_step)} = "
         rf"{tex(b_new)}",
     ]
 

@@ -13,6 +13,7 @@ from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
 from ui.limits import SCENES_KEPT as MOST
 from ui.parts import data, scenes
 from ui.state import SOURCES, Table, lab, owns
+from ui.words import t as words
 
 OWN = owns("moment", "moment_title", "moment_add")  # the popover, its title box, its button
 MINE = lab.CUSTOM_SCENES  # the lecturer's scenes, oldest first
@@ -61,26 +62,20 @@ def moment(page: Table, t: int) -> None:
     "Add to the lecture"."""
     path = lecture.PATHS[page.prefix]
     params = query(page)
-    with st.popover("Link to this moment", icon=":material/link:", key=page.own("moment")):
+    with st.popover(words("moment.link"), icon=":material/link:", key=page.own("moment")):
         st.code(link(path, params), language=None, wrap_lines=True)
-        st.caption(
-            "Opens this page in presenter mode on the same data, settings and step "
-            "(the copy button is at the code's top right)."
-        )
+        st.caption(words("moment.opens"))
         source = page.key("source") if "source" in page.names else None
         if source and st.session_state.get(source) == SOURCES["upload"]:
-            st.caption(
-                "The uploaded file is not in the link: whoever opens it uploads the same "
-                "file, and the page then opens at this step."
-            )
+            st.caption(words("moment.upload"))
         st.text_input(
-            "Scene title",
-            value=f"{path.title()} at step {t:,}",
+            words("moment.title"),
+            value=words("moment.title_value", page=words(f"page.{path}"), t=f"{t:,}"),
             max_chars=TITLE_CHARS,
             key=page.own("moment_title"),
         )
         st.button(
-            "Add to the lecture",
+            words("moment.add"),
             key=page.own("moment_add"),
             icon=":material/playlist_add:",
             on_click=add,
@@ -88,7 +83,7 @@ def moment(page: Table, t: int) -> None:
         )
         mine = st.session_state.get(MINE) or ()
         if mine:
-            st.caption(f"Your scenes: {len(mine)} (on the Lecture page).")
+            st.caption(words("moment.yours", n=len(mine)))
 
 
 def open_mine(i: int) -> None:

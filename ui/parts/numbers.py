@@ -154,12 +154,11 @@ def texts(run, ds: datasets.Dataset, th=None):
             alpha = pc.alpha_at(run, M)
             scores = pc.kernel_scores(run, M, ds.X)
             wrong = int(np.count_nonzero(pc.mistakes(ds.y, scores)))
-            line = (
-                f"Σα = {text.counted(int(alpha.sum()), 'mistake')} so far · "
-                f"{text.counted(int(np.count_nonzero(alpha)), 'example')} with α_i > 0 · "
-                f"{wrong:,} of {ds.n:,} training points misclassified now"
-                f" · {bounds.live(run, th, t, hinge_of(ds)).line()}"
-            )
+            bound = bounds.live(run, th, t, hinge_of(ds)).line()
+            line = words(
+                "kernel.summary", n=int(alpha.sum()), support=int(np.count_nonzero(alpha)),
+                wrong=f"{wrong:,}", total=f"{ds.n:,}", bound=bound,
+            )  # fmt: skip
             return {"summary": line}
         w, b, _, _ = replay.at_step(run, ds.X, ds.y, t)
         line = f"{text.weights_text(w, b)} · {bounds.live(run, th, t, hinge_of(ds)).line()}"

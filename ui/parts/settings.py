@@ -86,37 +86,29 @@ def settings_panel(
     if online_option and widgets.flag(
         page,
         "online",
-        "Online: one pass, each example predicted, then learned",
-        help="The mistake-bound setting of the notes (001) on any data: the examples arrive "
-        "once each, in the data's order, from w = 0. On drawn points a new point is the "
-        "next arrival.",
+        words.t("run.online"),
+        help=words.t("run.online_help", zero=f"{notation.current().w} = 0"),
     ):
-        st.caption(
-            "Online: the status line gives each arrival's prediction and label. The game "
-            "where the prediction shows before the label is the Online page."
-        )
-        eta = widgets.steps(page, "eta", "Learning rate η")
+        st.caption(words.t("run.online_caption"))
+        eta = widgets.steps(page, "eta", words.t("run.eta"))
         return Settings(variant="classic", eta=float(eta), max_epochs=1, online=True)
-    eta = widgets.steps(page, "eta", "Learning rate η")
-    start = widgets.choice(
-        page,
-        "start",
-        "Start",
-        help="zero: w = 0, b = 0 as in the notes; random: each weight drawn N(0, 1) from a seed.",
-    )
-    start_seed = widgets.whole_number(page, "start_seed", "Start seed") if start == "random" else 0
-    order = widgets.choice(
-        page,
-        "order",
-        "Order",
-        help="fixed: the data's order every epoch; shuffled: a new permutation each epoch.",
-    )
-    order_seed = widgets.whole_number(page, "order_seed", "Order seed") if order == "shuffle" else 0
-    max_epochs = widgets.whole_number(page, "max_epochs", "Max epochs")
+    eta = widgets.steps(page, "eta", words.t("run.eta"))
+    zero = notation.current().start()
+    start = widgets.choice(page, "start", words.t("run.start"),
+                           help=words.t("run.start_help", zero=zero))  # fmt: skip
+    start_seed = 0
+    if start == "random":
+        start_seed = widgets.whole_number(page, "start_seed", words.t("run.start_seed"))
+    order = widgets.choice(page, "order", words.t("run.order"), help=words.t("run.order_help"))
+    order_seed = 0
+    if order == "shuffle":
+        order_seed = widgets.whole_number(page, "order_seed", words.t("run.order_seed"))
+    max_epochs = widgets.whole_number(page, "max_epochs", words.t("run.max_epochs"))
     if variants is not None:
         variant = widgets.pick(
-            page, "variant", "Variant", help=state.VARIANT_HELP, options=variants
-        )
+            page, "variant", words.t("run.variant"), help=words.t("run.variant_help"),
+            options=variants,
+        )  # fmt: skip
     kernel = kernel_panel(page) if variant == "kernel" else {}
     return Settings(
         variant=variant,
@@ -135,15 +127,14 @@ def kernel_panel(page: Table) -> dict:
     kernel = widgets.choice(
         page,
         "kernel",
-        "Kernel",
-        help="linear: a·b + 1 (the Playground's perceptron, exactly); polynomial: "
-        "(1 + a·b)^d; RBF: exp(-‖a − b‖² / (2 width²)).",
+        words.t("run.kernel"),
+        help=words.t("run.kernel_help"),
     )
     out: dict = {"kernel": kernel}
     if kernel == "poly":
-        out["degree"] = int(widgets.steps(page, "degree", "Degree d"))
+        out["degree"] = int(widgets.steps(page, "degree", words.t("run.degree")))
     elif kernel == "rbf":
-        out["width"] = float(widgets.steps(page, "width", "Width"))
+        out["width"] = float(widgets.steps(page, "width", words.t("run.width")))
     return out
 
 

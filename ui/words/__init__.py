@@ -70,6 +70,11 @@ def t(message: str, **fields) -> str:
     return entry.format(**fields)
 
 
+def has(message: str) -> bool:
+    """Whether the catalogue has message ``message``."""
+    return message in CATALOGUES[DEFAULT]
+
+
 def fields_of(entry: str | tuple[str, str]) -> set[str]:
     """The format fields a message uses (both forms of a plural)."""
     forms = entry if isinstance(entry, tuple) else (entry,)
