@@ -181,3 +181,11 @@ def test_the_playground_in_german_draws_no_english():
         at.session_state["pg_source"] = source
         at.run()
         assert english_left(at) == [], source
+
+
+@pytest.mark.parametrize("prefix", ["kn_"])
+def test_the_other_pages_completed_in_german_draw_no_english(prefix):
+    at = opened(PAGES[prefix], prefix, lang="de")
+    assert english_left(at) == []
+    click(at, prefix + "end")
+    assert english_left(at) == []

@@ -388,4 +388,11 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "oder TXT, Excel .xlsx oder gzip-CSV (.gz), bis {mb} MB.",
     "upload.wide": "Laden Sie eine Tabelle mit zwei oder mehr Zahlenspalten und einem Label "
     "hoch: CSV, TSV oder TXT, Excel .xlsx oder gzip-CSV (.gz), bis {mb} MB.",
+    # ---------------------------------------------------------------- the Kernel page
+    "kn.title": "Kernel-Perzeptron",
+    "kn.intro": "Die duale Form führt pro Beispiel einen Fehlerzähler α_i und sagt mit dem "
+    "Vorzeichen von f(x) = Σ α_i y_i K(x_i, x) vorher: die gefüllte Kontur ist f, ihre "
+    "Nullstelle die Grenze und die Größe jedes Punkts sein α_i. Ein Polynom- oder RBF-Kernel "
+    "trennt XOR, Kreise und Monde.",
+    "kn.epochs": "**Fehler und Trainingsfehler am Ende jeder Epoche**",
 }

@@ -374,4 +374,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     ".xlsx, or gzip'd CSV (.gz), up to {mb} MB.",
     "upload.wide": "Upload a table with two or more numeric columns and a label: CSV, TSV or "
     "TXT, Excel .xlsx, or gzip'd CSV (.gz), up to {mb} MB.",
+    # ---------------------------------------------------------------- the Kernel page
+    "kn.title": "Kernel perceptron",
+    "kn.intro": "The dual form keeps a mistake count α_i per example and predicts with the sign "
+    "of f(x) = Σ α_i y_i K(x_i, x): the filled contour is f, its zero level the boundary, and "
+    "each point's size its α_i. A polynomial or RBF kernel separates XOR, circles and moons.",
+    "kn.epochs": "**Mistakes and training errors at the end of each epoch**",
 }
