@@ -305,6 +305,6 @@ def scaling_statement(rows: tuple[pc.ScalingRow, ...]) -> str:
     else:
         out.append(
             "Where the data is separable, the single-sample mistakes stay within the bound "
-            "(Theorem 1, from w = 0); the bound does not cover batch steps."
+            f"(Theorem 1, from {notation.current().w} = 0); the bound does not cover batch steps."
         )
     return " ".join(out)
