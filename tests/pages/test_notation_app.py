@@ -208,3 +208,17 @@ def test_these_pages_write_theta_and_not_w_in_theta_notation(prefix):
     # The pages that write weights write θ (the kernel's dual form has none; the variants',
     # online and experiments' pages write them only in their charts and tables).
     assert any("θ" in s for s in texts) or prefix in ("kn_", "va_", "ex_", "on_")
+
+
+@pytest.mark.parametrize("prefix", list(PAGES))
+def test_every_stepping_page_steps_in_german(prefix):
+    at = open_page(PAGES[prefix], lang="de")
+    nav = {b.key: b.label for b in at.button if b.key and b.key.startswith(prefix)}
+    if prefix in ("on_", "ex_"):  # the online game and the experiments have no stage
+        assert prefix + "step" not in nav
+        return
+    assert [nav[prefix + m] for m in ("step", "visit", "back", "epoch", "end", "reset")] == [
+        "Schritt", "Besuch", "Zurück", "Epoche", "Bis zum Ende", "Neustart"]  # fmt: skip
+    assert re.match(r"\*\*(Anfang · Update 0|Noch kein Lauf)", status(at)), status(at)
+    click(at, prefix + "step")
+    assert status(at).startswith("**Update 1 · Epoche 1 · Beispiel "), status(at)
