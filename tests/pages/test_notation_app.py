@@ -55,6 +55,13 @@ def test_the_sidebar_changes_the_notation_and_the_default_leaves_the_link():
     assert "notation" not in at.query_params and "(a tie: w·x + b = 0)" in status(at)
 
 
+def test_the_link_to_a_moment_carries_the_notation_and_the_language():
+    at = open_page(notation="hardlim", lang="de")
+    click(at, "pg_step")
+    shown = next(c.value for c in at.code if "/playground?" in c.value)  # Link to this moment
+    assert "notation=hardlim" in shown and "lang=de" in shown and "pg_step=1" in shown
+
+
 def test_a_bad_link_value_is_said_plainly_and_the_default_used():
     at = open_page(notation="*bold*[x](y)", lang="klingon")
     said = " ".join(w.value for w in at.warning)

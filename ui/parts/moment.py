@@ -8,11 +8,12 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from ui import lecture
+from ui import lecture, notation
 from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
 from ui.limits import SCENES_KEPT as MOST
 from ui.parts import data, scenes
 from ui.state import SOURCES, Table, lab, owns
+from ui.words import PARAM as LANG_PARAM
 from ui.words import t as words
 
 OWN = owns("moment", "moment_title", "moment_add")  # the popover, its title box, its button
@@ -23,7 +24,8 @@ def query(page: Table) -> dict[str, str]:
     """The page's link as it stands (the URL the stage has just written: the bound
     widgets, the step and the drawn points), in presenter mode: the parameters the page
     reads only, never what else the address carries."""
-    known = page.link_params(data.link_spec(page))
+    # The lab's notation and language travel too (ui.parts.settings writes them).
+    known = {*page.link_params(data.link_spec(page)), notation.PARAM, LANG_PARAM}
     out = {k: str(v) for k, v in st.query_params.to_dict().items() if k in known}
     out[page.key("presenter")] = "true"
     return out
