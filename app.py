@@ -12,8 +12,8 @@ the lab (this file as its script) with the class's routes (``ui/room/routes.py``
 
 import streamlit as st
 
-from ui import state
-from ui.parts import classroom, follow, link, scenes, style
+from ui import state, words
+from ui.parts import classroom, follow, link, scenes, settings, style
 from ui.server import guard
 from ui.server.warmup import prepare_process
 from ui.stage import embed
@@ -52,60 +52,63 @@ def main() -> None:
     prepare_process()  # once per server process: see ui/server/warmup.py
     opening = lab.PRESENTER not in st.session_state  # the session's first run: a link
     lab_state()
+    settings.install_readers()  # the notation and the words read this session's settings
+    if opening and not link.too_long():
+        settings.read_link(st.query_params)  # notation=..., lang=...
     if presenting and opening:  # later, each page's own toggle decides (and sets the lab's)
         st.session_state[lab.PRESENTER] = True
     pages = [
         st.Page(
             "pages/playground.py",
-            title="Playground",
+            title=words.t("page.playground"),
             icon=":material/scatter_plot:",
             url_path="playground",
         ),
         st.Page(
             "pages/kernel.py",
-            title="Kernel",
+            title=words.t("page.kernel"),
             icon=":material/blur_on:",
             url_path="kernel",
         ),
         st.Page(
             "pages/batch.py",
-            title="Batch",
+            title=words.t("page.batch"),
             icon=":material/stacked_line_chart:",
             url_path="batch",
         ),
         st.Page(
             "pages/variants.py",
-            title="Variants",
+            title=words.t("page.variants"),
             icon=":material/compare:",
             url_path="variants",
         ),
         st.Page(
             "pages/online.py",
-            title="Online",
+            title=words.t("page.online"),
             icon=":material/sports_esports:",
             url_path="online",
         ),
         st.Page(
             "pages/space.py",
-            title="Space",
+            title=words.t("page.space"),
             icon=":material/view_in_ar:",
             url_path="space",
         ),
         st.Page(
             "pages/proof.py",
-            title="Proof",
+            title=words.t("page.proof"),
             icon=":material/function:",
             url_path="proof",
         ),
         st.Page(
             "pages/experiments.py",
-            title="Experiments",
+            title=words.t("page.experiments"),
             icon=":material/science:",
             url_path="experiments",
         ),
         st.Page(
             "pages/lecture.py",
-            title="Lecture",
+            title=words.t("page.lecture"),
             icon=":material/co_present:",
             url_path="lecture",
         ),
@@ -116,12 +119,14 @@ def main() -> None:
             url_path="practice",
         ),
     ]
-    join = st.Page("pages/join.py", title="Join a class", url_path="join", visibility="hidden")
+    join = st.Page(
+        "pages/join.py", title=words.t("page.join"), url_path="join", visibility="hidden"
+    )
     # The root address opens the Playground at /playground, its own path, with the link's
     # parameters. (A default page is served at "/" only: a later session's request for
     # "/playground" would find no such page and show Streamlit's "Page not found".)
-    root = st.Page(to_the_playground, title="Playground", url_path="start", default=True,
-                   visibility="hidden")  # fmt: skip
+    root = st.Page(to_the_playground, title=words.t("page.playground"), url_path="start",
+                   default=True, visibility="hidden")  # fmt: skip
     page = st.navigation([root, *pages, join], position="hidden" if embedded else "sidebar")
     link.refuse_a_long_link()  # before any page reads the link
     path = page.url_path
@@ -134,6 +139,10 @@ def main() -> None:
     follow.banner(path)  # a student: following or exploring, and the follower
     # The lab's theme (the sidebar, the link's theme=), its CSS and focus rings.
     style.theme_setting(redirect=page is root)
+    settings.write_link(st.query_params)  # the notation and language stay in the link
+    settings.lab_panel()  # the sidebar's Notation and Language, on every page
+    if page is not root:  # the root only opens the Playground
+        settings.say_link()
     slot = classroom.panel(path)  # Start a class; while one is on, its code, link and QR code
     guard.run_page(page)  # errors are logged, never shown as tracebacks
     classroom.questions(path, slot)  # Ask the class about the run the page drew

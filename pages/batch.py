@@ -3,7 +3,7 @@
 import streamlit as st
 
 import perceptron_core as pc
-from ui import bounds, compute, replay, text
+from ui import bounds, compute, notation, replay, text
 from ui.charts import layers
 from ui.limits import BATCH_POINTS as MAX_POINTS
 from ui.parts import downloads, numbers
@@ -89,17 +89,18 @@ st.caption(text.plain(batch_view.compare_statement(record), 2000))
 
 # ------------------------------------------------------------------ learning rate
 st.subheader("Does the learning rate matter?")
+W = notation.current().w  # the weights in the lab's notation
 st.caption(
-    "The notes (002, 11.3) say a smaller η can converge more stably. From w = 0 both rules "
+    f"The notes (002, 11.3) say a smaller η can converge more stably. From {W} = 0 both rules "
     "are scale-invariant in exact arithmetic: every step is η times a sum of y·(1, x), so "
-    "η only rescales w and no prediction changes. From a random start it does matter. "
+    f"η only rescales {W} and no prediction changes. From a random start it does matter. "
     "Below: the runs for η = " + ", ".join(f"{e:g}" for e in ETAS) + " on this data, "
     "compared visit by visit with the first."
 )
 cols = st.columns(2)
 for col, start in zip(cols, ("zero", "random"), strict=True):
     with col:
-        st.markdown(f"**From {'w = 0' if start == 'zero' else 'a random start'}**")
+        st.markdown(f"**From {f'{W} = 0' if start == 'zero' else 'a random start'}**")
         for variant in ("classic", "batch"):
             effect = compute.eta_effect(
                 ds, ETAS, start, setup.start_seed, setup.max_epochs, variant

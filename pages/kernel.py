@@ -10,14 +10,13 @@ from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import KERNEL as PAGE
 from ui.views import kernel_view
+from ui.words import t as say
 
 opened = stepping.open_stepping(
     PAGE,
-    "Kernel perceptron",
-    "The dual form keeps a mistake count α_i per example and predicts with the sign of "
-    "f(x) = Σ α_i y_i K(x_i, x): the filled contour is f, its zero level the boundary, and "
-    "each point's size its α_i. A polynomial or RBF kernel separates XOR, circles and moons.",
-    heading="Kernel perceptron",
+    say("kn.title"),
+    say("kn.intro"),
+    heading=say("kn.title"),
     panel=dict(variant="kernel"),
     settle=dict(max_points=MAX_POINTS, what="the kernel page"),
 )
@@ -59,7 +58,7 @@ if run is None:
 
 left, right = st.columns([5, 4], gap="medium")
 with left:
-    st.markdown("**Mistakes and training errors at the end of each epoch**")
+    st.markdown(say("kn.epochs"))
     stage.plot(PAGE, "epochs", epochs.epoch_figure(stats, presenter=presenter))
 with right:
     downloads.downloads(PAGE, run, ds, None, name="kernel")  # no w: no animation to offer

@@ -3,7 +3,7 @@
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, replay, state
+from ui import compute, notation, replay, state
 from ui.charts import geometry, layers
 from ui.parts import downloads, game, moment, numbers, style, table, widgets
 from ui.parts.data import drawing_box
@@ -31,8 +31,8 @@ with st.sidebar:
 style.header(
     "The mistake-bound game",
     "You are the teacher (001): place a point, the perceptron predicts first (+1, −1, or I "
-    "don't know at w·x + b = 0), you reveal the label, it learns from a mistake. Or let the "
-    "adversary pick points it must get wrong.",
+    f"don't know at {notation.current().score} = 0), you reveal the label, it learns from a "
+    "mistake. Or let the adversary pick points it must get wrong.",
     presenter=presenter,
     problems=problems,
 )

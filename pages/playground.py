@@ -2,21 +2,22 @@
 
 import streamlit as st
 
-from ui import compute, replay, state, text
+from ui import compute, notation, replay, state, text
 from ui.charts import epochs
 from ui.parts import data, downloads, numbers
 from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import PLAYGROUND as PAGE
 from ui.views import playground_view
+from ui.words import t as say
 
 ss = st.session_state
+nt = notation.current()
 opened = stepping.open_stepping(
     PAGE,
-    "Playground",
-    "Generate, pick or draw two classes of points, then step through the perceptron: "
-    "each mistake moves w by η·y·x. The numbers on the right are the notes' theorems.",
-    heading="Algorithm",
+    say("page.playground"),
+    say("pg.intro", w=nt.w, step=nt.step),
+    heading=say("pg.heading"),
     panel=dict(online_option=True, variants=state.PLAYGROUND_VARIANTS),
     settle=dict(
         max_points=compute.MAX_TRAINED,
@@ -87,11 +88,9 @@ if run is None:
 animated = playground_chart is not None and picture.drawn is None
 left, right = st.columns([5, 4], gap="medium")
 with left:
-    st.markdown("**Training errors and J_p at the end of each epoch**")
+    st.markdown(say("pg.epochs"))
     stage.plot(PAGE, "epochs", epochs.epoch_figure(stats, presenter=presenter))
-    if animated and st.toggle(
-        "Show the whole run as an animation (plays in the browser)", key=PAGE.own("anim")
-    ):
+    if animated and st.toggle(say("pg.animation"), key=PAGE.own("anim")):
         stage.plot(PAGE, "anim_chart", downloads.animation(run, playground_chart))
 with right:
     downloads.downloads(

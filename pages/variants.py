@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 import datasets
-from ui import bounds, compute, text
+from ui import bounds, compute, notation, text
 from ui.charts import geometry, layers
 from ui.limits import VARIANTS_POINTS as MAX_POINTS
 from ui.limits import VARIANTS_UPDATES as MAX_UPDATES
@@ -14,13 +14,14 @@ from ui.stage import part as stage
 from ui.state import VARIANTS as PAGE
 from ui.views import variants_view
 
+W = notation.current().w  # the weights in the lab's notation
 opened = stepping.open_stepping(
     PAGE,
     "Variants: classic, averaged, voted, pocket",
     "One run of the perceptron on the training part, four ways to predict with it: the "
-    "last w, the average of all w, a vote of every w weighted by how long it survived, and "
-    "the w with the fewest training errors so far. Accuracy per epoch on train, dev and "
-    "test shows where to stop early (notes 000, 003).",
+    f"last {W}, the average of all {W}, a vote of every {W} weighted by how long it survived, "
+    f"and the {W} with the fewest training errors so far. Accuracy per epoch on train, dev "
+    "and test shows where to stop early (notes 000, 003).",
     heading="Split and run",
     but=dict(max_updates=MAX_UPDATES),
     settle=dict(max_points=MAX_POINTS, what="the variants page"),

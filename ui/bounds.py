@@ -27,9 +27,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ui import text
-
-HINGE_TOO_LARGE = "Theorem 2 is too large to compute live here (over 20,000 points)"
+from ui import notation, text
+from ui.words import t as words
 
 
 @dataclass(frozen=True)
@@ -74,30 +73,29 @@ def live(run, th, t: int, hinge_of: Callable[[int], object] | None = None) -> Li
     or None when too large to compute)."""
     M = int(run.updates_before_visit(t))
     if run.variant == "batch":
-        return Live(M, None, "", "no mistake bound for batch steps: Theorem 1 counts "
-                    "single updates, a batch step sums an epoch's mistakes", "")  # fmt: skip
+        return Live(M, None, "", words("bound.batch"), "")
     if run.is_kernel and run.kernel.name != "linear":
-        return Live(M, None, "", "Theorem 1 holds in the kernel's feature space, whose "
-                    "margin is not computed here", "")  # fmt: skip
+        return Live(M, None, "", words("bound.kernel"), "")
     if th is None:  # one class so far, or data too large for the exact verdict live
-        return Live(M, None, "", "no bound: the verdict and γ* are not computed for this data", "")
+        return Live(M, None, "", words("bound.none"), "")
     zero = from_zero(run)
+    w0 = f"{notation.current().w} = 0"  # the start of the theorems, in the lab's notation
     if th.separable:
         if zero:
-            return Live(M, th.bound, "R²/γ*²", "Theorem 1: separable, from w = 0", "1",
+            return Live(M, th.bound, "R²/γ*²", words("bound.t1", zero=w0), "1",
                         bound_log10(th))  # fmt: skip
         k_hat = th.bound_from_start(run.w0, run.b0, run.eta)
-        return Live(M, k_hat, "k̂", "004's proof from this start; Theorem 1 needs w = 0", "004",
+        return Live(M, k_hat, "k̂", words("bound.start", zero=w0), "004",
                     start_bound_log10(th, run.w0, run.b0, run.eta))  # fmt: skip
     E = epochs_of(run, t)
     hb = None if hinge_of is None else hinge_of(E)
     if hb is None:
-        return Live(M, None, "", f"not separable: {HINGE_TOO_LARGE}", "")
-    epochs = f"E = {E} epoch{'s' if E != 1 else ''}"
+        return Live(M, None, "", words("bound.too_large"), "")
+    epochs = words("bound.epochs", n=E)
     if zero:
-        return Live(M, hb.value, "", f"Theorem 2 after {epochs}: not separable, from w = 0", "2")
+        return Live(M, hb.value, "", words("bound.t2", epochs=epochs, zero=w0), "2")
     value = hb.from_start(run.w0, run.b0, run.eta)
-    why = f"Theorem 2's proof from this start, after {epochs}: not separable"
+    why = words("bound.t2_start", epochs=epochs)
     return Live(M, value, "", why, "2-start")
 
 

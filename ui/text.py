@@ -1,4 +1,5 @@
-"""Words and equations of the Playground, built from plain numbers (no streamlit here)."""
+"""Words and equations of the Playground, built from plain numbers (no streamlit here):
+in the lab's notation (``ui.notation``: its symbols) and language (``ui.words``)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,9 @@ import re
 import numpy as np
 
 import perceptron_core as pc
+from ui import notation
 from ui.limits import NAME_LIMIT, VALUE_LIMIT
+from ui.words import t as words
 
 # ----------------------------------------------------------- text from users
 # Strings from a user, a file or a link (class and column names, file names, link values)
@@ -69,7 +72,8 @@ def counted(n: int, noun: str, plural: str | None = None) -> str:
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
-# The run controls and their keys (C and R are reserved by Streamlit).
+# The run controls and their keys (C and R are reserved by Streamlit): the English label,
+# the key and the English help (``key_label`` and ``key_help``: in the lab's language).
 KEYS = {
     "step": ("Step", "S", "to just after the next update (the next mistake)"),
     "visit": ("Visit", "V", "the next example, even when it is classified correctly"),
@@ -81,10 +85,21 @@ KEYS = {
 }
 
 
+def key_label(move: str) -> str:
+    """A stepping button's label in the lab's language."""
+    return words(f"key.{move}")
+
+
+def key_help(move: str) -> str:
+    """A stepping button's help in the lab's language and notation."""
+    nt = notation.current()
+    return words(f"key_help.{move}", start=f"{nt.w} = {nt.w}0")
+
+
 def keys_help() -> str:
     """One line listing the keyboard shortcuts."""
-    keys = " · ".join(f"**{k}** {label.lower()}" for label, k, _ in KEYS.values())
-    return keys + " · a clicker's **PageDown** / **→** step, **PageUp** / **←** back"
+    keys = " · ".join(f"**{k}** {words(f'keyname.{m}')}" for m, (_, k, _) in KEYS.items())
+    return keys + " · " + words("keys.clicker")
 
 
 def num(value: float, digits: int = 4) -> str:
@@ -134,83 +149,176 @@ def _signed(value: float) -> str:
     return f"(+{tex(value)})" if value > 0 else f"({tex(value)})"
 
 
-NO_RUN = "No run yet: the data needs points of both classes (or Online, when drawing)."
+def no_run() -> str:
+    """What the stage says while there is no run, in the lab's language."""
+    return words("status.no_run")
 
 
 def status_line(run, t: int) -> str:
     """What a student reads: "update 7 · epoch 2 · example 13 of 40 · mistake"."""
+    nt = notation.current()
     k = run.updates_before_visit(t)
     total = run.n_visits
     if t == 0:
-        return f"start · update 0 · no example visited yet · {total} visits in this run"
+        return words("status.start", total=total)
     v = run.visit(t - 1)
+    label = int(run.y[v.index])
     if run.online:
         pred = run.prediction(t - 1)
-        said = {1: "+1", -1: "-1", 0: "0 (I don't know)"}[pred]
+        zero = "0" if nt.name in ("wb", "theta") else "–"  # 0 is a label in hardlim's
+        said = nt.label_of(pred) if pred else words("status.unsure", zero=zero)
         parts = [
-            f"arrival {v.position + 1:,} of {run.n:,}",
-            f"update {k}",
-            f"predicted {said}, label {int(run.y[v.index]):+d}",
+            words("status.arrival", i=f"{v.position + 1:,}", n=f"{run.n:,}"),
+            words("status.update", k=k),
+            words("status.predicted", said=said, label=nt.label_of(label)),
         ]
     else:
         parts = [
-            f"update {k:,}",
-            f"epoch {v.epoch + 1:,}",
-            f"example {v.position + 1:,} of {run.n:,}",
+            words("status.update", k=f"{k:,}"),
+            words("status.epoch", e=f"{v.epoch + 1:,}"),
+            words("status.example", i=f"{v.position + 1:,}", n=f"{run.n:,}"),
         ]
     if v.mistake and v.activation == 0:
-        parts.append("mistake (a tie: w·x + b = 0)")
+        parts.append(tie_words(label, "status"))
     else:
-        parts.append("mistake" if v.mistake else "no mistake")
+        parts.append(words("status.mistake" if v.mistake else "status.no_mistake"))
     if t == total and not run.online:
         parts.append(end_reason(run))
     return " · ".join(parts)
 
 
+def tie_words(label: int, where: str) -> str:
+    """A tie (score 0) in the notation's words: ``where`` is "status" or "verdict". In
+    hardlim's the lab and Hagan et al. differ for t = 1 (hardlim(0) = 1 = t: no error
+    there), which is said."""
+    nt = notation.current()
+    if nt.hardlim:
+        return words(f"{where}.tie_hardlim_{'one' if label > 0 else 'zero'}")
+    return words(f"{where}.tie", score=nt.signed if nt.augmented else nt.score)
+
+
 def end_reason(run) -> str:
     if run.stop_reason == "converged":
-        return f"converged: epoch {run.epochs} was a clean pass"
+        return words("status.converged", e=run.epochs)
     if run.stop_reason == "max_epochs":
-        return f"stopped after {run.epochs} epochs (max epochs) without converging"
-    return f"stopped after {run.n_updates:,} updates (the app's limit), not converged"
+        return words("status.max_epochs", e=run.epochs)
+    return words("status.max_updates", k=f"{run.n_updates:,}")
 
 
-def visit_verdict(visit) -> str:
-    """The visit in words: what the test said and what the rule did."""
+def visit_verdict(visit, y: int | None = None, eta: float = 1.0) -> str:
+    """The visit in words: what the test said and what the rule did (``y``: the visited
+    point's label, for the notations whose words depend on it; ``eta``: the step)."""
+    nt = notation.current()
+    if nt.hardlim:
+        test_ok, test_bad = "e = t − hardlim(n) = 0", "e = t − hardlim(n) ≠ 0"
+    else:
+        test_ok, test_bad = f"{nt.signed} > 0", f"{nt.signed} ≤ 0"
     if not visit.mistake:
-        return "**No mistake, no update**: y(w·x + b) > 0."
+        return words("verdict.ok", test=test_ok)
     if visit.activation == 0:
-        return "**Mistake** (a tie, w·x + b = 0, counts as one): **update**"
-    return "**Mistake**: y(w·x + b) ≤ 0, so **update** w and b"
+        said = tie_words(1 if y is None else y, "verdict")
+    else:
+        what = nt.w if nt.augmented else words("verdict.and", w=nt.w, b=nt.b)
+        said = words("verdict.mistake", test=test_bad, what=what)
+    if nt.hardlim and eta != 1 and y is not None:
+        e = 1 if y > 0 else -1  # the lab's e on a mistake: 2t - 1
+        said += " " + words("verdict.eta", eta=num(eta), e=f"{e:+d}", step=num(eta * e))
+    return said
 
 
 def visit_latex(visit, x, y: int, eta: float) -> list[str]:
-    """The test and, on a mistake, the update of one visit, with its actual numbers.
+    """The test and, on a mistake, the update of one visit, with its actual numbers, in
+    the lab's notation.
 
     Each item is one ``st.latex`` block, split over lines so it fits a narrow column.
     """
+    nt = notation.current()
+    if nt.augmented:
+        return _augmented_latex(visit, x, y, eta)
+    if nt.hardlim:
+        return _hardlim_latex(visit, x, y, eta)
+    W, B = nt.w_tex, nt.b_tex
     w, b = visit.w_before, visit.b_before
     # One term per line: the equations must fit a narrow column (and a projector).
-    terms = [f"{_paren(wj, 3)} \\cdot {_paren(xj, 3)}" for wj, xj in zip(w, x, strict=True)]
-    terms.append(_paren(b, 3))
-    sum_lines = r" \\ &\quad + ".join(terms)
+    sum_lines = _terms(w, x, b)
     a = visit.activation
     sign = r"\le" if visit.mistake else ">"
     lines = [
-        rf"\begin{{aligned}} w\cdot x + b &= {sum_lines} \\ &= {tex(a)}"
+        rf"\begin{{aligned}} {W}\cdot x + {B} &= {sum_lines} \\ &= {tex(a)}"
         rf"\end{{aligned}}",
-        rf"\begin{{aligned}} y\,(w\cdot x + b) &= {_signed(y)} \cdot {_paren(a)} \\"
+        rf"\begin{{aligned}} y\,({W}\cdot x + {B}) &= {_signed(y)} \cdot {_paren(a)} \\"
         rf" &= {tex(y * a)} {sign} 0 \end{{aligned}}",
     ]
     if visit.mistake:
         step = f"{tex(eta)} \\cdot {_signed(y)}" if eta != 1 else _signed(y)
         lines.append(
-            rf"\begin{{aligned}} w + \eta\, y\, x &= {_col(w)} \\ &\quad + {step}\,{_col(x)} \\"
-            rf" &= {_col(visit.w_after)} \end{{aligned}}"
+            rf"\begin{{aligned}} {W} + \eta\, y\, x &= {_col(w)} \\ &\quad + {step}\,"
+            rf"{_col(x)} \\ &= {_col(visit.w_after)} \end{{aligned}}"
         )
         lines.append(  # two lines: with a random start and a small eta it is wide
-            rf"\begin{{aligned}} b + \eta\, y &= {tex(b)} + {step} \\"
+            rf"\begin{{aligned}} {B} + \eta\, y &= {tex(b)} + {step} \\"
             rf" &= {tex(visit.b_after)} \end{{aligned}}"
+        )
+    return lines
+
+
+def _terms(w, x, b: float) -> str:
+    """w·x + b term by term, one term a line."""
+    terms = [f"{_paren(wj, 3)} \\cdot {_paren(xj, 3)}" for wj, xj in zip(w, x, strict=True)]
+    terms.append(_paren(b, 3))
+    return r" \\ &\quad + ".join(terms)
+
+
+def _augmented_latex(visit, x, y: int, eta: float) -> list[str]:
+    """Duda & Hart's test aᵀy ≤ 0 with y = ±(1, x), and a ← a + η y (004)."""
+    a = np.concatenate(([visit.b_before], visit.w_before))
+    flipped = y * np.concatenate(([1.0], np.asarray(x, dtype=np.float64)))
+    ones = r"\begin{pmatrix}1 \\ " + r" \\ ".join(tex(v) for v in np.ravel(x)) + r"\end{pmatrix}"
+    sign = r"\le" if visit.mistake else ">"
+    terms = [f"{_paren(aj, 3)} \\cdot {_paren(yj, 3)}" for aj, yj in zip(a, flipped, strict=True)]
+    lines = [
+        rf"\mathbf{{y}} = {'' if y > 0 else '-'}{ones} = {_col(flipped)}",
+        r"\begin{aligned} \mathbf{a}^\top \mathbf{y} &= "
+        + r" \\ &\quad + ".join(terms)
+        + rf" \\ &= {tex(y * visit.activation)} {sign} 0 \end{{aligned}}",
+    ]
+    if visit.mistake:
+        after = np.concatenate(([visit.b_after], visit.w_after))
+        step = f"{tex(eta)} \\," if eta != 1 else ""
+        lines.append(
+            rf"\begin{{aligned}} \mathbf{{a}} + \eta\, \mathbf{{y}} &= {_col(a)} \\ &\quad + "
+            rf"{step}{_col(flipped)} \\ &= {_col(after)} \end{{aligned}}"
+        )
+    return lines
+
+
+def _hardlim_latex(visit, x, y: int, eta: float) -> list[str]:
+    """Hagan et al.'s n = w·p + b, a = hardlim(n), e = t − a and w ← w + e p, b ← b + e
+    (η e p with a learning rate); at a tie with t = 1 the lab's e, not Hagan's."""
+    w, b = visit.w_before, visit.b_before
+    n = visit.activation
+    target = 1 if y > 0 else 0
+    out = 1 if n >= 0 else 0  # hardlim(0) = 1 (Hagan et al.)
+    e_hagan = target - out
+    lines = [
+        rf"\begin{{aligned}} n = w\cdot p + b &= {_terms(w, x, b)} \\ &= {tex(n)}"
+        rf"\end{{aligned}}",
+        rf"\begin{{aligned}} a &= \operatorname{{hardlim}}({tex(n)}) = {out} \\ e &= t - a "
+        rf"= {target} - {out} = {e_hagan} \end{{aligned}}",
+    ]
+    if visit.mistake and e_hagan == 0:  # a tie with t = 1: the lab counts it a mistake
+        lines.append(rf"\text{{{words('latex.tie_lab')}}}\; e = 2t - 1 = 1")
+    if visit.mistake:
+        e = 1 if y > 0 else -1
+        step = rf"{tex(eta)} \cdot ({e:+d})" if eta != 1 else f"({e:+d})"
+        rule = r"\eta\, e" if eta != 1 else "e"
+        lines.append(
+            rf"\begin{{aligned}} w + {rule}\, p &= {_col(w)} \\ &\quad + {step}\,{_col(x)}"
+            rf" \\ &= {_col(visit.w_after)} \end{{aligned}}"
+        )
+        lines.append(
+            rf"\begin{{aligned}} b + {rule} &= {tex(b)} + {step} \\ &= {tex(visit.b_after)}"
+            rf" \end{{aligned}}"
         )
     return lines
 
@@ -220,7 +328,9 @@ def _paren(value: float, digits: int = 4) -> str:
 
 
 def weights_text(w, b: float) -> str:
-    return f"w = {vec(w)}, b = {num(b)}"
+    """The weights in the lab's notation: "w = (1, 2), b = 0" (augmented: "a = (0, 1, 2)")."""
+    a = np.concatenate(([b], np.ravel(w))) if w is not None else [b]
+    return notation.current().weights(vec(w), num(b), vec(a))
 
 
 def bound_num(value: float) -> str:
@@ -262,7 +372,8 @@ def theorem1_latex(M: int, th) -> str:
 
 def start_latex(M: int, k_hat: float, eta: float) -> str:
     """004's bound from a start w(1): k ≤ k̂ = ‖w(1)/η − α u*‖² / R², α = R²/γ*."""
-    w1 = "w(1)" if eta == 1 else r"w(1)/\eta"
+    W = notation.current().w_tex
+    w1 = f"{W}(1)" if eta == 1 else rf"{W}(1)/\eta"
     return (
         rf"\begin{{aligned}} M = {M} &\le \hat k = \frac{{\|{w1} - \alpha u^*\|^2}}{{R^2}} "
         rf"\\ &= {bound_tex(k_hat)}, \quad \alpha = \frac{{R^2}}{{\gamma^*}} \end{{aligned}}"
@@ -273,49 +384,42 @@ def proof_latex(eta: float, proof: dict) -> list[str]:
     """The proof's two quantities after M updates against their bounds (augmented space)."""
     e = "" if eta == 1 else r"\eta "
     e2 = "" if eta == 1 else r"\eta^2 "
-    plus_dot = "" if proof["dot0"] == 0 else r"w_0\cdot u^* + "
-    plus_norm = "" if proof["norm0"] == 0 else r"\|w_0\|^2 + "
+    W = notation.current().w_tex  # the augmented vector: (b, w), a in Duda & Hart's
+    plus_dot = "" if proof["dot0"] == 0 else rf"{W}_0\cdot u^* + "
+    plus_norm = "" if proof["norm0"] == 0 else rf"\|{W}_0\|^2 + "
     return [  # each on two lines: a projector's column is narrow
-        rf"\begin{{aligned}} w\cdot u^* &= {tex(proof['w_dot_u'])} \\ &\ge {plus_dot}M{e}"
+        rf"\begin{{aligned}} {W}\cdot u^* &= {tex(proof['w_dot_u'])} \\ &\ge {plus_dot}M{e}"
         rf"\gamma^* = {tex(proof['lower'])} \end{{aligned}}",
-        rf"\begin{{aligned}} \|w\|^2 &= {tex(proof['norm_sq'])} \\ &\le {plus_norm}M{e2}R^2 "
+        rf"\begin{{aligned}} \|{W}\|^2 &= {tex(proof['norm_sq'])} \\ &\le {plus_norm}M{e2}R^2 "
         rf"= {tex(proof['upper'])} \end{{aligned}}",
     ]
 
 
-NOT_SEPARABLE = (
-    "**Not linearly separable.** No line puts every point on its side, so the perceptron "
-    "will never have a clean pass: it never converges on this data and stops only at max "
-    "epochs. Theorem 1's bound does not apply; Theorem 2 (from a random start, its proof) "
-    "bounds the mistakes instead. "
-    "The pocket and averaged perceptrons (the Variant box; the Variants page) give a usable "
-    "answer here."
-)
+def not_separable() -> str:
+    """What is said on data no line separates, in the lab's language."""
+    return words("thm.not_separable")
 
 
 def hinge_text(epochs: int, bound) -> str:
     """Theorem 2 in words, for the markdown above ``hinge_latex`` (``bound``: a
     ``perceptron_core.HingeBound`` or None)."""
+    w = notation.current().w
     if bound is None:
-        return f"Theorem 2 after E = {epochs} epochs: too large to compute live (> 20,000 points)."
-    text = (
-        f"Theorem 2 after E = {epochs} epoch{'s' if epochs != 1 else ''}, from w = 0 "
-        "with any η (001): M ≤ min over w* of R²‖w*‖² + 2E·L_hinge(w*). "
-        f"At the minimising w* = {vec(bound.w)} (bias first, in the augmented space): "
-        f"‖w*‖² = {num(bound.norm2)}, L_hinge(w*) = {num(bound.hinge_loss)}."
-    )
+        return words("thm.hinge_too_large", e=epochs)
+    text = words(
+        "thm.hinge", n=epochs, w=w, star=vec(bound.w), norm=num(bound.norm2),
+        loss=num(bound.hinge_loss),
+    )  # fmt: skip
     if not bound.proven_minimal:
-        text += (
-            f" Not proven minimal: the true minimum is at least {num(bound.lower, 6)} "
-            f"(at most {num(bound.gap, 2)} below); the bound holds either way."
-        )
+        text += " " + words("thm.hinge_gap", lower=num(bound.lower, 6), gap=num(bound.gap, 2))
     return text
 
 
 def hinge_latex(M: int, bound) -> str:
     """M against Theorem 2's bound at w*, with its two terms (split to fit a column)."""
+    W = notation.current().w_tex
     return (
-        rf"\begin{{aligned}} M = {M} &\le R^2\|w^*\|^2 + 2E\,L_{{\text{{hinge}}}}(w^*) \\"
+        rf"\begin{{aligned}} M = {M} &\le R^2\|{W}^*\|^2 + 2E\,L_{{\text{{hinge}}}}({W}^*) \\"
         rf" &= {tex(bound.R)}^2 \cdot {tex(bound.norm2)} + {2 * bound.epochs} \cdot "
         rf"{tex(bound.hinge_loss)} \\ &= {bound_tex(bound.value)} \end{{aligned}}"
     )
@@ -324,17 +428,18 @@ def hinge_latex(M: int, bound) -> str:
 def hinge_start_latex(M: int, value: float, eta: float) -> str:
     """Theorem 2's proof from a start w(1) at the same w*: M at most where the two lines
     meet, (v(1)·w* + M − E·L)² = (‖v(1)‖² + M R²)‖w*‖², v(1) = w(1)/η."""
-    v = "w(1)" if eta == 1 else r"\tfrac{w(1)}{\eta}"
+    W = notation.current().w_tex
+    v = f"{W}(1)" if eta == 1 else rf"\tfrac{{{W}(1)}}{{\eta}}"
     return (
-        rf"\begin{{aligned}} &\big({v}\cdot w^* + M - E\,L_{{\text{{hinge}}}}\big)^2 \\"
-        rf" &\quad\le \big(\|{v}\|^2 + M R^2\big)\|w^*\|^2 \\"
+        rf"\begin{{aligned}} &\big({v}\cdot {W}^* + M - E\,L_{{\text{{hinge}}}}\big)^2 \\"
+        rf" &\quad\le \big(\|{v}\|^2 + M R^2\big)\|{W}^*\|^2 \\"
         rf" &\Rightarrow\; M = {M} \le {bound_tex(value)} \end{{aligned}}"
     )
 
 
 def preprocessing_table(rows: dict[str, object], current: str) -> str:
     """A markdown table: R, gamma* and the bound R^2/gamma*^2 for each preprocessing."""
-    lines = ["| | R | γ* | bound |", "|---|---|---|---|"]
+    lines = [f"| | R | γ* | {words('data.bound')} |", "|---|---|---|---|"]
     short = {"standardise": "standard.", "minmax": "min-max"}
     for kind, th in rows.items():
         name = short.get(kind, kind)
@@ -354,11 +459,15 @@ def batch_latex(update, m: int, w_new, b_new: float) -> list[str]:
     at the run's own weights ``w_new``, ``b_new`` (summed as the loop did)."""
     e = "" if update.eta == 1 else rf"{tex(update.eta)} \cdot "
     w, b = update.w_old, update.b_old
+    nt = notation.current()  # hardlim's e p is the notes' y x on every mistake
+    W, B = ("w", "b") if nt.hardlim else (nt.w_tex, nt.b_tex)
+    yx, y = (r"e\,p", "e") if nt.hardlim else (r"y\,x", "y")
+    mistakes = words("batch.sum", n=m)
     return [
-        rf"\begin{{aligned}} w + \eta \textstyle\sum_{{\text{{{m} mistakes}}}} y\,x &= "
+        rf"\begin{{aligned}} {W} + \eta \textstyle\sum_{{\text{{{mistakes}}}}} {yx} &= "
         rf"{_col(w)} \\ &\quad + {e}{_col(update.x)} \\ &= {_col(w_new)} "
         r"\end{aligned}",
-        rf"b + \eta \textstyle\sum y = {tex(b)} + {e}{_paren(update.bias_step)} = "
+        rf"{B} + \eta \textstyle\sum {y} = {tex(b)} + {e}{_paren(update.bias_step)} = "
         rf"{tex(b_new)}",
     ]
 

@@ -9,10 +9,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ui import notation
 from ui.charts import layers
 from ui.charts.geometry import Box
 from ui.charts.theme import GHOST_COLOR, HALO, INK, NEG_COLOR, POS_COLOR
 from ui.values import Update
+from ui.words import t as words
 
 ARROWS = ("w_old arrow", "step arrow", "w arrow")
 
@@ -105,31 +107,32 @@ def vector_traces(
             anchor, scale = np.asarray(frame.anchor), frame.scale
             said = [] if scale == 1.0 else [times(scale)]
             if not frame.at_origin:
-                said.append("drawn from the centre: origin off view")
+                said.append(words("chart.from_centre"))
             tag = f" ({', '.join(said)})" if said else ""
-        arrow("w arrow", "w", anchor, anchor + scale * w, "w" + tag)
+        arrow("w arrow", "w", anchor, anchor + scale * w, notation.current().w + tag)
         return out
     w_old, w_new = update.w_old, update.w_new
     step = update.eta * update.y * update.x
     anchor, scale = update_frame(box, w_old, step)
     said = [] if scale == 1.0 else [times(scale)]
     if np.any(anchor != 0):
-        said.append("shifted")
+        said.append(words("chart.shifted"))
     tag = f" ({', '.join(said)})" if said else ""
     sign = "+" if update.y > 0 else "−"
     eta = "" if update.eta == 1 else f"{update.eta:g}·"
     old_tip = anchor + scale * w_old
     drawn = []
+    nt = notation.current()
     for name, role, tail, tip, label in (
-        ("w_old arrow", "w_old", anchor, old_tip, "w_old"),
+        ("w_old arrow", "w_old", anchor, old_tip, f"{nt.w}_old"),
         (
             "step arrow",
             "step",
             old_tip,
             anchor + scale * (w_old + step),
-            update.label or f"{sign}{eta}x",
+            update.label or nt.step_label(sign, eta),
         ),
-        ("w arrow", "w", anchor, anchor + scale * w_new, "w_new" + tag),
+        ("w arrow", "w", anchor, anchor + scale * w_new, f"{nt.w}_new" + tag),
     ):
         if np.allclose(tail, tip):
             continue

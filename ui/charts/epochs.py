@@ -6,6 +6,7 @@ from __future__ import annotations
 import numpy as np
 
 from ui.charts.theme import INK, NEG_COLOR, POS_COLOR, Style, figure
+from ui.words import t
 
 
 def epoch_marker(epoch: float, *, width: float = 1.0, xref: str = "x", yref: str = "paper"):
@@ -27,7 +28,7 @@ def epoch_figure(stats: dict, *, presenter: bool = False, current_epoch: int | N
             type="scatter" if many else "bar",
             x=epochs,
             y=errors,
-            name="training errors",
+            name=t("epochs.training_errors"),
             marker=dict(color=NEG_COLOR),
             opacity=0.8,
             **({"mode": "lines", "line": dict(color=NEG_COLOR, width=1.5)} if many else {}),
@@ -36,9 +37,9 @@ def epoch_figure(stats: dict, *, presenter: bool = False, current_epoch: int | N
     # The line: J_p on its own axis, or for a kernel run (no w, so no J_p) the mistakes
     # made in each epoch, on the errors' axis.
     line = (
-        dict(y=np.asarray(stats["J_p"]), name="J_p (perceptron criterion)", yaxis="y2")
+        dict(y=np.asarray(stats["J_p"]), name=t("epochs.jp"), yaxis="y2")
         if "J_p" in stats
-        else dict(y=np.asarray(stats["mistakes"]), name="mistakes during the epoch")
+        else dict(y=np.asarray(stats["mistakes"]), name=t("epochs.mistakes"))
         if "mistakes" in stats
         else None
     )
@@ -59,11 +60,11 @@ def epoch_figure(stats: dict, *, presenter: bool = False, current_epoch: int | N
         font=dict(size=style.font - 2),
         # Whole epochs only: a short run would otherwise get ticks at 0.5, 1.5, ...
         xaxis=dict(
-            title=dict(text="epoch"),
+            title=dict(text=t("epochs.epoch")),
             rangemode="tozero",
             dtick=1 if not many and errors.shape[0] <= 12 else None,
         ),
-        yaxis=dict(title=dict(text="errors"), rangemode="tozero"),
+        yaxis=dict(title=dict(text=t("epochs.errors")), rangemode="tozero"),
         yaxis2=dict(title=dict(text="J_p"), overlaying="y", side="right", rangemode="tozero"),
         legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0),
         plot_bgcolor="white",

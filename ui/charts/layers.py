@@ -23,10 +23,11 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.charts import geometry, theme
 from ui.charts.geometry import Box
 from ui.charts.theme import Style
+from ui.words import t as words
 
 GRID_POINTS = 120  # a decision function is drawn on at most this many cells a side
 # A score grid costs (support vectors) x (cells); above this many products the grid is
@@ -89,8 +90,9 @@ def points(
     ):
         sel = y == label
         sign = "+1" if label > 0 else "-1"
+        said = notation.current().legend(label)  # the label in the lab's notation
         size = style.marker if sizes is None else np.asarray(sizes, dtype=np.float64)[sel]
-        template = f"{sign}<br>{hover}"
+        template = f"{said}<br>{hover}"
         custom = None
         if sizes is not None and size_label:
             template += f"<br>{text.plot_text(size_label)} = %{{customdata}}"
@@ -101,7 +103,7 @@ def points(
             x=X[sel, 0],
             y=X[sel, 1],
             mode="markers",
-            name=sign if cname == sign else f"{sign}: {cname}",
+            name=said if cname == sign else f"{said}: {cname}",
             marker=dict(
                 color=color,
                 symbol=symbol,
@@ -142,11 +144,13 @@ def regions(box: Box, w, b: float, *, positive: str = "+1") -> list[dict]:
     elif b < 0:
         neg = geometry.box_polygon(box)
     fill = dict(mode="lines", fill="toself", line=dict(width=0), hoverinfo="skip")
-    named = f"predicted +1 ({positive})" if positive != "+1" else "predicted +1"
+    nt = notation.current()
+    named = words("chart.predicted", label=nt.legend(1))
+    named = f"{named} ({positive})" if positive != "+1" else named
     out = []
     for poly, color, name in (
         (pos, theme.POS_SHADE, named),
-        (neg, theme.NEG_SHADE, "predicted -1"),
+        (neg, theme.NEG_SHADE, words("chart.predicted", label=nt.legend(-1))),
     ):
         x, y = geometry.closed(poly)
         out.append(
@@ -160,7 +164,7 @@ def boundary(
     w,
     b: float,
     *,
-    name: str = "boundary",
+    name: str | None = None,
     color: str = theme.INK,
     dash: str | None = "solid",
     width: float | None = None,
@@ -169,7 +173,7 @@ def boundary(
     """The line w.x + b = 0 inside the view (an empty trace when w = 0 or None; ``dash``
     None: Plotly's solid line, unset). A line that misses the view keeps its legend entry,
     which says so: the reader is not left looking for it."""
-    label = text.plot_text(name)
+    label = text.plot_text(words("chart.boundary") if name is None else name)
     # Its segment, or (none of it or a corner in view) a word at the edge toward it.
     if w is None or not np.any(np.asarray(w) != 0):
         drawn = dict(x=[], y=[], text=[], textposition="middle center")
@@ -196,7 +200,7 @@ def boundary(
 
 
 def margin_band(
-    scene: Scene, w, b: float, *, name: str = "margin of w", keep: bool = False
+    scene: Scene, w, b: float, *, name: str | None = None, keep: bool = False
 ) -> list[dict]:
     """The band |w.x + b| <= the smallest |activation| over the points (the margin),
     drawn only when w separates the points (otherwise w has no margin); ``keep``: an
@@ -217,7 +221,7 @@ def margin_band(
             y=y,
             mode="lines",
             fill="toself",
-            name=name,
+            name=words("chart.margin_of", w=notation.current().w) if name is None else name,
             fillcolor="rgba(204, 121, 167, 0.12)",
             line=dict(width=1, color=theme.MARGIN_COLOR, dash="dot"),
             hoverinfo="skip",
@@ -227,7 +231,7 @@ def margin_band(
 
 
 def ringed(
-    scene: Scene, index: int | None, *, at=None, name: str = "visited", keep: bool = False
+    scene: Scene, index: int | None, *, at=None, name: str | None = None, keep: bool = False
 ) -> list[dict]:
     """A ring around one point (the example just visited): the scene's point ``index``, or
     the point ``at`` (x, y) when it is not among the scene's (a chart that draws a
@@ -244,7 +248,7 @@ def ringed(
             x=x,
             y=y,
             mode="markers",
-            name=name,
+            name=words("chart.visited") if name is None else name,
             hoverinfo="skip",
             marker=dict(
                 symbol="circle-open",
@@ -300,7 +304,7 @@ def misclassified(scene: Scene, score, *, keep: bool = False) -> list[dict]:
             x=scene.X[wrong, 0],
             y=scene.X[wrong, 1],
             mode="markers",
-            name="misclassified",
+            name=words("chart.misclassified"),
             hoverinfo="skip",
             marker=dict(
                 symbol="x-thin-open",

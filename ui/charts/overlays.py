@@ -15,7 +15,6 @@ from ui.limits import POCKET_WORK, VOTE_WORK
 
 # The variants' colours and names are the Variants page's: one variant, one look.
 COLORS = {v: theme.VARIANT_COLORS[v] for v in ("averaged", "voted", "pocket")}
-NAMES = {v: theme.LINE_NAMES[v] for v in COLORS}
 VOTE_GRID = 80  # cells a side for the vote's zero level
 
 
@@ -53,11 +52,11 @@ def variant_overlay(scene: layers.Scene, run, variant: str, t: int) -> list[dict
         xs, ys, Z = layers.grid(scene.box, layers.resolution_for(k, VOTE_GRID))
         scores = run.variant_scores("voted", Z, t).reshape(len(ys), len(xs))
         return layers.zero_level(
-            scene, xs, ys, scores, name=NAMES[variant], color=COLORS[variant], dash="dash"
+            scene, xs, ys, scores, name=theme.line_name(variant), color=COLORS[variant], dash="dash"
         )
     w, b = run.variant_weights(variant, t)
     return layers.boundary(
-        scene, w, b, name=NAMES[variant], color=COLORS[variant], dash="dash",
+        scene, w, b, name=theme.line_name(variant), color=COLORS[variant], dash="dash",
         width=scene.style.line * 1.2,
     )  # fmt: skip
 

@@ -17,11 +17,12 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.charts import arrows, geometry, layers, theme
 from ui.charts.arrows import ArrowFrame
 from ui.charts.geometry import Box
 from ui.values import Update
+from ui.words import t as say
 
 TRACES = (
     "half-plane +1",
@@ -63,7 +64,7 @@ def max_margin(scene: layers.Scene, separator) -> list[dict]:
         type="scatter",
         x=ubx,
         y=uby,
-        name="u* band (gamma*)",
+        name=say("chart.ustar_band"),
         fillcolor="rgba(0, 158, 115, 0.10)",
         showlegend=False,
         **fill,
@@ -73,7 +74,7 @@ def max_margin(scene: layers.Scene, separator) -> list[dict]:
         x=ux,
         y=uy,
         mode="lines",
-        name="u* (max margin)",
+        name=say("chart.ustar"),
         line=dict(color=theme.USTAR_COLOR, width=scene.style.line * 0.8, dash="dash"),
         hoverinfo="skip",
         showlegend=bool(ux),
@@ -93,7 +94,7 @@ def previous_boundary(scene: layers.Scene, update: Update | None) -> list[dict]:
             x=x,
             y=y,
             mode="lines",
-            name="previous boundary",
+            name=say("chart.previous"),
             line=dict(color=theme.GHOST_COLOR, width=scene.style.line, dash="dot"),
             hoverinfo="skip",
             showlegend=bool(x),
@@ -116,7 +117,7 @@ def closest_point(scene: layers.Scene, w, b: float, X=None) -> list[dict]:
             x=x,
             y=y,
             mode="markers",
-            name="closest point",
+            name=say("chart.closest"),
             marker=dict(
                 symbol="diamond-open",
                 color=theme.MARGIN_COLOR,
@@ -290,11 +291,13 @@ def max_margin_note(
     v = np.concatenate(([float(b)], np.asarray(w, dtype=np.float64)))
     own = float(np.min(np.asarray(y) * (X @ v[1:] + v[0]))) / float(np.linalg.norm(v))
     if own >= gamma * (1 - 1e-9):  # the max-margin separator is unique: this is it
-        words = "converged on the max-margin<br>line u* (dashed)"
+        words = say("chart.on_ustar")
     else:
-        words = (
-            "converged, but not on<br>the max-margin line u*<br>(dashed). Margins in (1, x):"
-            f"<br>w {text.num(own)} < γ* {text.num(gamma)} (u*)"
+        words = say(
+            "chart.not_on_ustar",
+            w=notation.current().w,
+            own=text.num(own),
+            gamma=text.num(gamma),
         )
     # The corner whose note-sized box holds the fewest points.
     pad, wide, high = 0.02 * box.span, 0.5 * box.span, 0.3 * box.span

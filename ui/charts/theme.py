@@ -7,7 +7,9 @@ from dataclasses import dataclass
 
 import plotly.graph_objects as go
 
+from ui import notation
 from ui.charts.geometry import Box
+from ui.words import t as words
 
 # Okabe-Ito colours (safe for the common colour-vision deficiencies) plus marker shapes.
 POS_COLOR = "#0072B2"  # blue, +1
@@ -34,13 +36,16 @@ VARIANT_COLORS = {
     "voted": "#CC79A7",  # reddish purple
     "pocket": "#E69F00",  # orange
 }
+
+
 # Names of the boundaries (at most text.NAME_LIMIT characters: plot names are cut there).
-LINE_NAMES = {
-    "classic": "classic: w after t visits",
-    "averaged": "averaged: (1/t) Σ w_s, s = 1..t",
-    "voted": "voted: Σ c_k sign(w_k·x + b_k)",
-    "pocket": "pocket: fewest training errors",
-}
+def line_name(variant: str) -> str:
+    """A variant's line in a legend ("classic: w after t visits"), in the lab's notation and
+    language."""
+    nt = notation.current()
+    return words(f"line.{variant}", w=nt.w, b=nt.b)
+
+
 # At most 9 legend entries (u*, margin, previous boundary, boundary, two classes,
 # misclassified, closest point, visited), two to a row: the room below the plot is fixed
 # for all of them, so the plot never moves when an entry comes or goes between steps.

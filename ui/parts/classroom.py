@@ -24,6 +24,7 @@ from ui.room import routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
+from ui.words import t as say
 
 WITH_CLASS = {p for p in lecture.PATHS.values() if p != "experiments"} | {
     "lecture"
@@ -104,11 +105,11 @@ def panel(path: str):
     opened = ss.get(lab.CLASS)
     if opened is None:
         st.sidebar.button(
-            "Start a class",
+            say("class.start"),
             key=lab.CLASS_START,
             icon=":material/groups:",
             on_click=start,
-            help="Students follow this screen on their phones: they open the join link.",
+            help=say("class.start_help"),
         )
         return None
     link = join_link(opened.code)

@@ -11,7 +11,8 @@ from ui.parts import widgets
 from ui.stage.stepper import Stepper
 from ui.state import Table
 from ui.state.session import MOVES as STAGE_MOVES  # the stage's buttons
-from ui.text import KEYS, keys_help
+from ui.text import KEYS, key_help, key_label, keys_help
+from ui.words import t as words
 
 BUTTONS_KEY = "stage_buttons"  # their row (its CSS: ui.parts.style)
 
@@ -23,12 +24,12 @@ def run_buttons(page: Table, on_move, stepper: Stepper) -> None:
         cols = st.columns(6, gap="small")
     disabled = stepper.disabled()  # the stepper's rule, which the browser is sent too
     for col, move in zip(cols, STAGE_MOVES, strict=True):
-        label, shortcut, helptext = KEYS[move]
+        shortcut = KEYS[move][1]
         col.button(
-            label,
+            key_label(move),
             key=page.own(move),
             shortcut=shortcut,
-            help=helptext,
+            help=key_help(move),
             on_click=on_move,
             args=(move,),
             disabled=disabled[move],
@@ -42,7 +43,7 @@ def play_controls(page: Table, stepper: Stepper) -> None:
     the session)."""
     a, b, c = st.columns([1, 2, 2], vertical_alignment="bottom")
     a.button(
-        "Pause" if stepper.playing else "Play",
+        words("key.pause") if stepper.playing else words("key.play"),
         key=page.own("play"),
         shortcut="P",
         on_click=stepper.toggle_play,
@@ -51,10 +52,10 @@ def play_controls(page: Table, stepper: Stepper) -> None:
         disabled=stepper.run is None,
     )
     with b:
-        widgets.steps(page, "speed", "Seconds per frame")
+        widgets.steps(page, "speed", words("controls.speed"))
     with c:
-        widgets.choice(page, "play_unit", "Play advances by")
-    st.caption("Keys: " + keys_help())
+        widgets.choice(page, "play_unit", words("controls.unit"))
+    st.caption(words("keys.caption", keys=keys_help()))
 
 
 def scrub(page: Table, stepper: Stepper) -> None:
@@ -69,7 +70,7 @@ def scrub(page: Table, stepper: Stepper) -> None:
     ss[page.own("scrub_drawn")] = drawn[-8:]
     ss[page.own("scrub")] = stepper.cursor
     st.slider(
-        "Step (visits done)",
+        words("controls.scrub"),
         0,
         stepper.total,
         key=page.own("scrub"),

@@ -31,6 +31,7 @@ from ui.server import guard
 from ui.state import Table, owns
 from ui.state.lab import DATA as LAB_DATA
 from ui.state.lab import DATASET as LAB_DATASET
+from ui.words import t
 
 # The picker's own keys: the lab's data adopted once, the last good dataset (the board's,
 # New data's and the upload box's keys are declared by their parts).
@@ -167,7 +168,7 @@ def open_page(page: Table, *, wide: bool = False) -> Opening:
 def data_panel(page: Table, *, wide: bool = False) -> DataChoice:
     """The source picker and the chosen source's widgets (in the sidebar); ``wide``: as
     for ``open_page``."""
-    source = widgets.choice(page, "source", "Data")
+    source = widgets.choice(page, "source", t("data.source"))
     try:
         if source == "generate":
             return sources.generate(page)
@@ -185,9 +186,8 @@ def preprocessing_widget(page: Table) -> str:
     return widgets.choice(
         page,
         "preprocessing",
-        "Preprocessing",
-        help="Centre moves the cloud to the origin (smaller R, often a much smaller bound); "
-        "standardise also equalises the spreads; min-max maps each feature to [0, 1].",
+        t("data.prep"),
+        help=t("data.prep_help"),
     )
 
 
@@ -198,7 +198,7 @@ def preprocessing_effect(ds: datasets.Dataset, presenter: bool = False) -> None:
     raw = ds.raw
     rows = {k: compute.theory(compute.preprocessed(raw, k)) for k in datasets.PREPROCESSING}
     st.markdown(text.preprocessing_table(rows, ds.preprocessing))
-    st.caption("R = max ‖(1, x)‖, γ* the max margin (augmented), bound = R²/γ*²; ∞: not separable.")
+    st.caption(t("data.prep_caption"))
 
 
 # -------------------------------------------------- bad data: keep the last good
@@ -245,7 +245,7 @@ def settle(
         st.error(text.plain(error, 400))  # messages carry names from files and links
         ds = None if choice.drawing else ss.get(page.own("good"))
         if ds is not None:
-            st.caption(f"Still showing the previous data: {text.plain(ds.source)}.")
+            st.caption(t("data.still", source=text.plain(ds.source)))
     if choice.alert:
         st.info(text.plain(choice.alert, 400))
     for note in choice.notes:

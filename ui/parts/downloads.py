@@ -15,6 +15,7 @@ from ui import compute, export, text
 from ui.charts.animation import animation_figure
 from ui.charts.playground import Playground
 from ui.state import Table, owns
+from ui.words import t
 
 # The download buttons: the data, the run, the chart, and each page's tables (File.key).
 TABLE_FILES = (
@@ -30,10 +31,10 @@ def downloads(
     """The dataset (CSV), the run (CSV, one row per visit) and, for a run with weights, the
     animation (HTML that plays offline). ``name`` starts the files' names; ``animated``:
     False where the chart is not every point in two features (no animation is offered)."""
-    st.markdown("**Download**")
+    st.markdown(t("dl.heading"))
     if min(ds.counts) > 0:
         st.download_button(
-            "Dataset (CSV)",
+            t("dl.dataset"),
             ds.to_csv,
             file_name=f"{name}_data.csv",
             mime="text/csv",
@@ -41,7 +42,7 @@ def downloads(
             on_click="ignore",
         )
     st.download_button(
-        "Run (CSV, one row per visit)",
+        t("dl.run"),
         lambda: export.run_csv(run, feature_names=ds.feature_names),
         file_name=f"{name}_run.csv",
         mime="text/csv",
@@ -50,7 +51,7 @@ def downloads(
     )
     if not run.is_kernel and animated:
         st.download_button(
-            "Animation (HTML, plays offline)",
+            t("dl.animation"),
             lambda: export.animation_html(
                 animation(
                     run, replace(chart, scene=replace(chart.scene, presenter=False)), fill=True
@@ -61,20 +62,14 @@ def downloads(
             key=page.own("dl_html"),
             on_click="ignore",
         )
-    cut = f" (the first {export.MAX_RUN_ROWS:,})" if run.n_visits > export.MAX_RUN_ROWS else ""
-    st.caption(
-        f"The run CSV has one row per visit{cut}: step, epoch, position, index (row of the "
-        "dataset), the example, y, the activation before the visit, mistake, and w, b after it."
-    )
+    many = run.n_visits > export.MAX_RUN_ROWS
+    cut = t("dl.cut", n=f"{export.MAX_RUN_ROWS:,}") if many else ""
+    st.caption(t("dl.run_caption", cut=cut))  # the file's columns are named in English
     if not animated:
-        st.caption(
-            "No animation file here: it draws every point in two features (this data has "
-            f"{ds.d} features and {ds.n:,} points)."
-        )
-    st.caption(
-        f"Data: {text.plain(ds.source)} · {text.counted(ds.n, 'point')} · "
-        f"{datasets.PREPROCESSING[ds.preprocessing]}"
-    )
+        st.caption(t("dl.no_animation", d=ds.d, n=f"{ds.n:,}"))
+    points = t("dl.points", n=ds.n).replace(str(ds.n), f"{ds.n:,}", 1)
+    st.caption(t("dl.data", source=text.plain(ds.source), points=points,
+                 prep=t(f"prep.{ds.preprocessing}")))  # fmt: skip
 
 
 def animation(run, chart: Playground, *, fill: bool = False):

@@ -11,9 +11,10 @@ import numpy as np
 import streamlit as st
 
 import datasets
-from ui import limits, state
+from ui import limits, notation, state
 from ui.parts.sources import DataChoice
 from ui.state import Table, owns
+from ui.words import t
 
 # The board's own keys: its last edit and the data it shows.
 OWN = owns("data_edit", "draw_shown")
@@ -29,36 +30,39 @@ def panel(page: Table) -> DataChoice:
     """The board's widgets in the sidebar, and the drawn points as the data."""
     ss = _ss()
     X, y = ss[page.own("points")]
+    nt = notation.current()
+    names = {1: t("draw.pos", label=nt.legend(1)), -1: t("draw.neg", label=nt.legend(-1))}
     st.segmented_control(
-        "Class of the next point",
+        t("draw.class"),
         [1, -1],
-        format_func={1: "+1 (blue ●)", -1: "−1 (orange ■)"}.get,
+        format_func=names.get,
         default=page.defaults.draw_class,
         required=True,
         key=page.key("draw_class"),
     )
-    st.caption("Click empty chart space to add a point; click a point to remove it.")
+    st.caption(t("draw.how"))
     undo, clear = st.columns(2)
     undo.button(
-        "Undo",
+        t("draw.undo"),
         key=page.own("undo_button"),
         on_click=undo_points,
         args=(page,),
         disabled=not ss[page.own("undo")],
     )
     clear.button(
-        "Clear", key=page.own("clear"), on_click=set_points, args=(page, np.zeros((0, 2)), [])
+        t("draw.clear"),
+        key=page.own("clear"),
+        on_click=set_points,
+        args=(page, np.zeros((0, 2)), []),
     )
-    with st.expander("Add a point by its coordinates"):
+    with st.expander(t("draw.by_coordinates")):
         a, b = st.columns(2)
         a.number_input("x1", value=0.0, step=0.1, format="%.3f", key=page.own("add_x1"))
         b.number_input("x2", value=0.0, step=0.1, format="%.3f", key=page.own("add_x2"))
-        st.button("Add point", key=page.own("add_point"), on_click=_add_typed_point, args=(page,))
+        st.button(t("draw.add"), key=page.own("add_point"), on_click=_add_typed_point,
+                  args=(page,))  # fmt: skip
     if len(y) > limits.MAX_URL_POINTS:
-        st.caption(
-            f"{len(y):,} points: the link keeps the first {limits.MAX_URL_POINTS} "
-            "(download the dataset to keep them all)."
-        )
+        st.caption(t("draw.too_many", n=f"{len(y):,}", most=limits.MAX_URL_POINTS))
     return DataChoice(datasets.Dataset(X, y, source="drawn points"), drawing=True)
 
 

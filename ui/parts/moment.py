@@ -8,12 +8,14 @@ from urllib.parse import urlsplit
 
 import streamlit as st
 
-from ui import lecture
+from ui import lecture, notation
 from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
 from ui.limits import SCENES_KEPT as MOST
 from ui.parts import data, scenes
 from ui.parts.link import iframe_snippet
 from ui.state import SOURCES, Table, lab, owns
+from ui.words import PARAM as LANG_PARAM
+from ui.words import t as words
 
 OWN = owns("moment", "moment_title", "moment_add")  # the popover, its title box, its button
 MINE = lab.CUSTOM_SCENES  # the lecturer's scenes, oldest first
@@ -23,7 +25,8 @@ def query(page: Table) -> dict[str, str]:
     """The page's link as it stands (the URL the stage has just written: the bound
     widgets, the step and the drawn points), in presenter mode: the parameters the page
     reads only, never what else the address carries."""
-    known = page.link_params(data.link_spec(page))
+    # The lab's notation and language travel too (ui.parts.settings writes them).
+    known = {*page.link_params(data.link_spec(page)), notation.PARAM, LANG_PARAM}
     out = {k: str(v) for k, v in st.query_params.to_dict().items() if k in known}
     out[page.key("presenter")] = "true"
     return out
@@ -62,33 +65,24 @@ def moment(page: Table, t: int) -> None:
     "Add to the lecture"."""
     path = lecture.PATHS[page.prefix]
     params = query(page)
-    with st.popover("Link to this moment", icon=":material/link:", key=page.own("moment")):
+    with st.popover(words("moment.link"), icon=":material/link:", key=page.own("moment")):
         st.code(link(path, params), language=None, wrap_lines=True)
-        st.caption(
-            "Opens this page in presenter mode on the same data, settings and step "
-            "(the copy button is at the code's top right)."
-        )
+        st.caption(words("moment.opens"))
         # The embed view of the same moment, for a course site's or a slide's iframe.
         embedded = {k: v for k, v in params.items() if k != page.key("presenter")}
         st.code(iframe_snippet(link(path, embedded)), language="html", wrap_lines=True)
-        st.caption(
-            "To embed in a course site (Moodle, Canvas) or a slide: the chart and its "
-            "stepping controls only, sized to the frame; its keys step it once it is clicked."
-        )
+        st.caption(words("moment.embed"))
         source = page.key("source") if "source" in page.names else None
         if source and st.session_state.get(source) == SOURCES["upload"]:
-            st.caption(
-                "The uploaded file is not in the link: whoever opens it uploads the same "
-                "file, and the page then opens at this step."
-            )
+            st.caption(words("moment.upload"))
         st.text_input(
-            "Scene title",
-            value=f"{path.title()} at step {t:,}",
+            words("moment.title"),
+            value=words("moment.title_value", page=words(f"page.{path}"), t=f"{t:,}"),
             max_chars=TITLE_CHARS,
             key=page.own("moment_title"),
         )
         st.button(
-            "Add to the lecture",
+            words("moment.add"),
             key=page.own("moment_add"),
             icon=":material/playlist_add:",
             on_click=add,
@@ -96,7 +90,7 @@ def moment(page: Table, t: int) -> None:
         )
         mine = st.session_state.get(MINE) or ()
         if mine:
-            st.caption(f"Your scenes: {len(mine)} (on the Lecture page).")
+            st.caption(words("moment.yours", n=len(mine)))
 
 
 def open_mine(i: int) -> None:

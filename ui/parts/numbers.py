@@ -8,10 +8,11 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import bounds, compute, replay, text
+from ui import bounds, compute, notation, replay, text
 from ui.charts import overlays
 from ui.state import Table, owns
 from ui.views import kernel_view, score_view
+from ui.words import t as words
 
 OWN = owns("summary", "margin")  # the lines of numbers (``texts``), by name
 
@@ -32,25 +33,21 @@ def numbers_panel(
 
 def _variant_numbers(run, variant: str, ds: datasets.Dataset, t: int) -> None:
     """The variant's rule at step t and its training errors, next to the perceptron's."""
+    name = words(f"variant.{variant}").capitalize()
     if overlays.too_costly(run, variant, t, ds.n):
         k = int(run.updates_before_visit(t)) + 1 if variant == "voted" else run.n_updates + 1
-        st.markdown(
-            f"**{variant.capitalize()}**: {k:,} weight vectors against {ds.n:,} points is too "
-            "much to draw live here; fewer points or epochs bring it back (the Variants page "
-            "shows it on up to 2,000 points)."
-        )
+        st.markdown(words("variant.too_costly", name=name, k=f"{k:,}", n=f"{ds.n:,}"))
         return
     wrong = overlays.variant_errors(run, variant, t, ds.X, ds.y)
     if variant == "voted":
         k = int(run.updates_before_visit(t))
-        rule = f"a vote of the {k + 1} weight vectors so far, each counted by its survival"
+        rule = words("variant.vote", k=f"{k + 1:,}")
     else:
         vw, vb = run.variant_weights(variant, t)
         rule = text.weights_text(vw, vb)
-    drawn = "(dashed)" if ds.d == 2 else "(not drawn: the chart shows the run's own scores)"
+    drawn = words("variant.dashed" if ds.d == 2 else "variant.not_drawn")
     st.markdown(
-        f"**{variant.capitalize()}** {drawn}: {rule} · {wrong:,} of {ds.n:,} training points "
-        "wrong with it now. The run itself is the classic perceptron's."
+        words("variant.line", name=name, drawn=drawn, rule=rule, wrong=f"{wrong:,}", n=f"{ds.n:,}")
     )
 
 
@@ -62,10 +59,8 @@ def _kernel_numbers(page: Table, run, ds: datasets.Dataset, t: int) -> None:
     if lines:
         st.latex(gathered(lines))
     if run.kernel.name == "linear":
-        st.caption(
-            "With the linear kernel a·b + 1 the dual run makes exactly the mistakes of "
-            "the classic perceptron: w = Σ α_i y_i x_i, b = Σ α_i y_i."
-        )
+        nt = notation.current()
+        st.caption(words("kernel.linear_same", w=nt.w, b=nt.b))
 
 
 def _numbers(page: Table, run, th, ds, t: int, w, b: float, visit) -> None:
@@ -73,7 +68,8 @@ def _numbers(page: Table, run, th, ds, t: int, w, b: float, visit) -> None:
     if lines is not None:  # M and its bound first: on a projector's first screen
         text_line(page, "summary", lines["summary"])
     if visit is not None:
-        st.markdown(text.visit_verdict(visit))
+        y = int(ds.y[visit.index])
+        st.markdown(text.visit_verdict(visit, y, run.eta))
         wide = ds.d > score_view.WIDE  # d terms: the first ones, the rest summed, the last
         write = score_view.visit_latex if wide else text.visit_latex
         update = write(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
@@ -95,34 +91,28 @@ def theorem_block(run, th, ds: datasets.Dataset, t: int) -> None:
     this start) on data no line separates."""
     live = bounds.live(run, th, t, hinge_of(ds))
     M = live.M
+    nt = notation.current()
+    zero = f"{nt.w} = 0"
     if not live.theorem:  # batch steps: no theorem of the notes counts them
-        st.markdown(("**Separable.** " if th.separable else "**Not separable.** ") + (
-            f"No mistake bound here: {live.why}. The single-sample rule's bound is on the "
-            "classic variant and the Batch page."))  # fmt: skip
+        head = words("thm.separable_head" if th.separable else "thm.not_separable_head")
+        st.markdown(f"{head} {words('thm.no_bound', why=live.why)}")
         return
     if th.separable:
-        st.markdown(
-            f"**Separable.** R = {text.num(th.R)}, γ\\* = {text.num(th.gamma)} "
-            "(augmented, bias in the norm)."
-        )
+        st.markdown(words("thm.separable", R=text.num(th.R), gamma=text.num(th.gamma)))
         note = margins_note(ds, th)
         if note:
             st.caption(note)
         if live.theorem == "1":
-            st.markdown("**Theorem 1** (001): separable data, from w = 0, any η.")
+            st.markdown(words("thm.one", zero=zero))
             st.latex(text.theorem1_latex(M, th))
         else:
-            st.markdown(
-                "**004's proof from this start.** Theorem 1 is stated from w = 0 and does "
-                "not hold from another start; from w(1), ‖w/η − α u\\*‖² falls by at least "
-                "R² per mistake (α = R²/γ\\*)."
-            )
+            st.markdown(words("thm.start", zero=zero, w=nt.w))
             st.latex(text.start_latex(M, live.value, run.eta))
         proof = run.proof_at(M, th.u, th.gamma, th.R)
-        st.caption("The proof's two quantities (w with the bias as its first entry):")
+        st.caption(words("thm.quantities_a" if nt.augmented else "thm.quantities", w=nt.w))
         st.latex(gathered(text.proof_latex(run.eta, proof)))
         return
-    st.warning(text.NOT_SEPARABLE)
+    st.warning(text.not_separable())
     epochs = bounds.epochs_of(run, t)
     hb = compute.hinge_bound(ds, epochs)
     st.markdown(text.hinge_text(epochs, hb))
@@ -131,10 +121,7 @@ def theorem_block(run, th, ds: datasets.Dataset, t: int) -> None:
     if live.theorem == "2":
         st.latex(text.hinge_latex(M, hb))
     else:
-        st.markdown(
-            "Theorem 2 is stated from w = 0 and does not hold as stated from another "
-            "start; its proof from this start, at the same w\\*, gives:"
-        )
+        st.markdown(words("thm.two_start", zero=zero, w=nt.w))
         st.latex(text.hinge_start_latex(M, live.value, run.eta))
 
 
@@ -167,12 +154,11 @@ def texts(run, ds: datasets.Dataset, th=None):
             alpha = pc.alpha_at(run, M)
             scores = pc.kernel_scores(run, M, ds.X)
             wrong = int(np.count_nonzero(pc.mistakes(ds.y, scores)))
-            line = (
-                f"Σα = {text.counted(int(alpha.sum()), 'mistake')} so far · "
-                f"{text.counted(int(np.count_nonzero(alpha)), 'example')} with α_i > 0 · "
-                f"{wrong:,} of {ds.n:,} training points misclassified now"
-                f" · {bounds.live(run, th, t, hinge_of(ds)).line()}"
-            )
+            bound = bounds.live(run, th, t, hinge_of(ds)).line()
+            line = words(
+                "kernel.summary", n=int(alpha.sum()), support=int(np.count_nonzero(alpha)),
+                wrong=f"{wrong:,}", total=f"{ds.n:,}", bound=bound,
+            )  # fmt: skip
             return {"summary": line}
         w, b, _, _ = replay.at_step(run, ds.X, ds.y, t)
         line = f"{text.weights_text(w, b)} · {bounds.live(run, th, t, hinge_of(ds)).line()}"
@@ -189,23 +175,26 @@ def margin_line(w, b: float, ds: datasets.Dataset, th=None) -> str:
         own = score_view.margin_line(w, b, ds.X, ds.y)
         if th is None or not th.separable:
             return own
-        return f"{own} The largest, γ* = {text.num(th.gamma)} (augmented, bias in the norm)."
+        return f"{own} {words('margin.largest', value=text.num(th.gamma))}"
+    nt = notation.current()
     w = np.asarray(w, dtype=np.float64)
     if ds.n == 0 or not np.any(w):
-        own = "w = 0: no boundary yet, so no margin"
+        own = words("margin.none", w=nt.w)
     else:
         a = pc.activations(ds.X, w, b)
         wrong = int(np.count_nonzero(pc.mistakes(ds.y, a)))
         if wrong:
-            own = f"w gets {wrong:,} of {ds.n:,} points wrong: no margin yet (no band drawn)"
+            own = words("margin.wrong", w=nt.w, wrong=f"{wrong:,}", n=f"{ds.n:,}")
         else:
             margin = float(np.min(ds.y * a)) / float(np.linalg.norm(w))
-            own = f"margin of w in the picture, min y(w·x + b)/‖w‖: {text.num(margin)} (the band)"
+            own = words(
+                "margin.own", w=nt.w, signed=nt.signed, norm=nt.norm, value=text.num(margin)
+            )
     if th is None or not th.separable:
         return own + "."
     return (
-        f"{own} · the picture's max margin: {text.num(th.geometric_margin)} · "
-        f"γ* = {text.num(th.gamma)} (augmented, bias in the norm)."
+        f"{own} · {words('margin.max', value=text.num(th.geometric_margin))} · "
+        f"{words('margin.gamma', value=text.num(th.gamma))}."
     )
 
 
@@ -218,11 +207,9 @@ def margins_note(ds: datasets.Dataset, th) -> str | None:
     nominal = params.get("margin") if params.get("generator") == "separable" else None
     if nominal is None or ds.preprocessing != "none":
         return None
-    return (
-        f"The Margin γ slider's {text.num(float(nominal))} is the distance of the closest "
-        "points to the generator's line in the picture (the picture's max margin, "
-        f"{text.num(th.geometric_margin)}, is at least that); the bound uses γ* = "
-        f"{text.num(th.gamma)}, the largest margin of any separator in the augmented space "
-        "(1, x), where the bias counts in the norm: at most the picture's max margin, and "
-        "equal to it when the widest band's centre line passes through the origin."
+    return words(
+        "thm.margins_note",
+        nominal=text.num(float(nominal)),
+        picture=text.num(th.geometric_margin),
+        gamma=text.num(th.gamma),
     )

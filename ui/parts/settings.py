@@ -1,15 +1,17 @@
-"""The run's settings as a typed, immutable value, and the panel that produces it."""
+"""The run's settings as a typed, immutable value, and the panel that produces it; the lab's
+notation and language (the sidebar's two boxes, the link's ``notation=`` and ``lang=``)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
 import streamlit as st
+from streamlit.runtime.scriptrunner import get_script_run_ctx
 
 import perceptron_core as pc
-from ui import state
+from ui import notation, state, text, words
 from ui.parts import widgets
-from ui.state import Table
+from ui.state import Table, lab
 
 KERNELS = state.KERNEL_NAMES
 # The run's defaults are the declared fields' (ui.state: run_fields, kernel_fields and the
@@ -84,37 +86,29 @@ def settings_panel(
     if online_option and widgets.flag(
         page,
         "online",
-        "Online: one pass, each example predicted, then learned",
-        help="The mistake-bound setting of the notes (001) on any data: the examples arrive "
-        "once each, in the data's order, from w = 0. On drawn points a new point is the "
-        "next arrival.",
+        words.t("run.online"),
+        help=words.t("run.online_help", zero=f"{notation.current().w} = 0"),
     ):
-        st.caption(
-            "Online: the status line gives each arrival's prediction and label. The game "
-            "where the prediction shows before the label is the Online page."
-        )
-        eta = widgets.steps(page, "eta", "Learning rate η")
+        st.caption(words.t("run.online_caption"))
+        eta = widgets.steps(page, "eta", words.t("run.eta"))
         return Settings(variant="classic", eta=float(eta), max_epochs=1, online=True)
-    eta = widgets.steps(page, "eta", "Learning rate η")
-    start = widgets.choice(
-        page,
-        "start",
-        "Start",
-        help="zero: w = 0, b = 0 as in the notes; random: each weight drawn N(0, 1) from a seed.",
-    )
-    start_seed = widgets.whole_number(page, "start_seed", "Start seed") if start == "random" else 0
-    order = widgets.choice(
-        page,
-        "order",
-        "Order",
-        help="fixed: the data's order every epoch; shuffled: a new permutation each epoch.",
-    )
-    order_seed = widgets.whole_number(page, "order_seed", "Order seed") if order == "shuffle" else 0
-    max_epochs = widgets.whole_number(page, "max_epochs", "Max epochs")
+    eta = widgets.steps(page, "eta", words.t("run.eta"))
+    zero = notation.current().start()
+    start = widgets.choice(page, "start", words.t("run.start"),
+                           help=words.t("run.start_help", zero=zero))  # fmt: skip
+    start_seed = 0
+    if start == "random":
+        start_seed = widgets.whole_number(page, "start_seed", words.t("run.start_seed"))
+    order = widgets.choice(page, "order", words.t("run.order"), help=words.t("run.order_help"))
+    order_seed = 0
+    if order == "shuffle":
+        order_seed = widgets.whole_number(page, "order_seed", words.t("run.order_seed"))
+    max_epochs = widgets.whole_number(page, "max_epochs", words.t("run.max_epochs"))
     if variants is not None:
         variant = widgets.pick(
-            page, "variant", "Variant", help=state.VARIANT_HELP, options=variants
-        )
+            page, "variant", words.t("run.variant"), help=words.t("run.variant_help"),
+            options=variants,
+        )  # fmt: skip
     kernel = kernel_panel(page) if variant == "kernel" else {}
     return Settings(
         variant=variant,
@@ -133,13 +127,142 @@ def kernel_panel(page: Table) -> dict:
     kernel = widgets.choice(
         page,
         "kernel",
-        "Kernel",
-        help="linear: a·b + 1 (the Playground's perceptron, exactly); polynomial: "
-        "(1 + a·b)^d; RBF: exp(-‖a − b‖² / (2 width²)).",
+        words.t("run.kernel"),
+        help=words.t("run.kernel_help"),
     )
     out: dict = {"kernel": kernel}
     if kernel == "poly":
-        out["degree"] = int(widgets.steps(page, "degree", "Degree d"))
+        out["degree"] = int(widgets.steps(page, "degree", words.t("run.degree")))
     elif kernel == "rbf":
-        out["width"] = float(widgets.steps(page, "width", "Width"))
+        out["width"] = float(widgets.steps(page, "width", words.t("run.width")))
     return out
+
+
+# ------------------------------------------------- the lab's notation and language
+# Both are the lab's (ui.state.lab: NOTATION, LANGUAGE), one for every page: set up by
+# app.py, read from the link on a session's first run (notation=theta, lang=de), written
+# back to the link on every run (the default left out: notation=wb, and the language the
+# browser would give anyway), chosen in the sidebar.
+
+
+def install_readers() -> None:
+    """``ui.notation`` and ``ui.words`` read the session's settings (app.py, each run)."""
+    notation.read_from(_notation)
+    words.read_from(language)
+
+
+def _in_session() -> bool:
+    """A script run of a session (not a thread of the server, not a bare test)."""
+    return get_script_run_ctx(suppress_warning=True) is not None
+
+
+def _notation() -> str:
+    return st.session_state.get(lab.NOTATION, notation.DEFAULT) if _in_session() else None
+
+
+def browser_language() -> str:
+    """The lab's language for the browser's (``st.context.locale``): German or English."""
+    try:
+        locale = st.context.locale
+    except Exception:  # noqa: BLE001 - no browser (a bare script): English
+        locale = None
+    return words.from_locale(locale)
+
+
+def language() -> str | None:
+    """The language now: the user's choice, else the browser's (None outside a session)."""
+    if not _in_session():
+        return None
+    return st.session_state.get(lab.LANGUAGE) or browser_language()
+
+
+def read_link(query) -> None:
+    """A session's first run: the link's notation and language, when valid; a bad value
+    is removed and said once (``say_link``), and the default is used."""
+    ss = st.session_state
+    said = []
+    if notation.PARAM in query:
+        raw = str(query[notation.PARAM])
+        name = notation.read_choice(raw)
+        if name is None:
+            del query[notation.PARAM]
+            allowed = ", ".join(notation.NOTATIONS)
+            said.append(("settings.bad_notation", text.quoted(raw), allowed))
+        else:
+            ss[lab.NOTATION] = name
+    if words.PARAM in query:
+        raw = str(query[words.PARAM])
+        code = words.read_choice(raw)
+        if code is None:
+            del query[words.PARAM]
+            said.append(("settings.bad_language", text.quoted(raw), ", ".join(words.LANGUAGES)))
+        else:
+            ss[lab.LANGUAGE] = code
+    if said:
+        ss[lab.SETTINGS_SAID] = said
+
+
+def say_link() -> None:
+    """What was wrong with the link's notation or language, once, in the page's language."""
+    for message, raw, allowed in st.session_state.pop(lab.SETTINGS_SAID, ()):
+        st.warning(words.t(message, raw=raw, allowed=allowed))
+
+
+def write_link(query) -> None:
+    """The notation and the language into the link (left out at their defaults)."""
+    ss = st.session_state
+    name = ss.get(lab.NOTATION, notation.DEFAULT)
+    code = ss.get(lab.LANGUAGE)
+    wanted = {
+        notation.PARAM: name if name != notation.DEFAULT else None,
+        words.PARAM: code if code and code != browser_language() else None,
+    }
+    for param, value in wanted.items():
+        if value is None:
+            if param in query:
+                del query[param]
+        elif query.get(param) != value:
+            query[param] = value
+
+
+def lab_panel() -> None:
+    """The sidebar's Notation and Language boxes (the lab's: every page's)."""
+    ss = st.session_state
+    chosen = {lab.NOTATION_PICK: ss.get(lab.NOTATION, notation.DEFAULT),
+              lab.LANGUAGE_PICK: language() or words.DEFAULT}  # fmt: skip
+    for key, value in chosen.items():
+        if ss.get(key) != value:  # another page or the link changed it
+            ss[key] = value
+    with st.sidebar.container(key=lab.SETTINGS_BOX):
+        st.selectbox(
+            words.t("settings.notation"),
+            list(notation.NOTATIONS),
+            format_func=notation.NAMES.__getitem__,
+            key=lab.NOTATION_PICK,
+            on_change=_chose,
+            args=(lab.NOTATION_PICK, lab.NOTATION),
+            help=words.t("settings.notation_help"),
+        )
+        st.selectbox(
+            words.t("settings.language"),
+            list(words.LANGUAGES),
+            format_func=words.LANGUAGES.__getitem__,
+            key=lab.LANGUAGE_PICK,
+            on_change=_chose,
+            args=(lab.LANGUAGE_PICK, lab.LANGUAGE),
+            help=words.t("settings.language_help"),
+        )
+        name = ss.get(lab.NOTATION, notation.DEFAULT)
+        st.caption(words.t(f"notation.explain.{name}"))  # what the symbols are, and the rule
+
+
+def _chose(widget: str, setting: str) -> None:
+    """A box's choice becomes the lab's. Streamlit can hand a select box's choice back as
+    the option's name rather than the option (it reads a choice by its name): read back."""
+    value = st.session_state[widget]
+    if setting == lab.NOTATION:
+        names = {n: n for n in notation.NOTATIONS} | {v: n for n, v in notation.NAMES.items()}
+    else:
+        names = {c: c for c in words.LANGUAGES} | {v: c for c, v in words.LANGUAGES.items()}
+    if value in names:
+        st.session_state[setting] = names[value]

@@ -13,6 +13,7 @@ import datasets
 from ui import compute
 from ui.parts import widgets
 from ui.state import Table, owns
+from ui.words import has, t
 
 OWN = owns("new_data")  # the seed row's New data button
 
@@ -36,13 +37,13 @@ def _ss():
 
 def generate(page: Table) -> DataChoice:
     """A generator, its parameters, n, noise and the seed."""
-    name = widgets.pick(page, "generator", "Generator")
+    name = widgets.pick(page, "generator", t("data.generator"))
     spec = datasets.GENERATORS[name]
-    st.caption(spec.description)
+    st.caption(_said(f"gen.{name}", spec.description))
     params = tuple((p.name, _param_widget(page, name, p)) for p in spec.params)
     low, high = spec.n_range
     n = st.number_input(
-        "Points n",
+        t("data.points_n"),
         min_value=page["n"].low,
         max_value=page["n"].high,
         value=page.defaults.n,
@@ -50,16 +51,16 @@ def generate(page: Table) -> DataChoice:
         bind=QP,
     )
     if not low <= n <= high:
-        return DataChoice(None, f"n must be between {low} and {high} for {spec.label}")
+        return DataChoice(None, t("data.n_range", low=low, high=high, name=spec.label))
     noise = st.slider(
-        datasets.NOISE.label,
+        t("param.noise"),
         page["noise"].low,
         page["noise"].high,
         page.defaults.noise,
         datasets.NOISE.step,
         key=page.key("noise"),
         bind=QP,
-        help=datasets.NOISE.help,
+        help=t("param_help.noise"),
     )
     seed = _seed_row(page)
     return DataChoice(compute.generated(name, int(n), seed, float(noise), params))
@@ -68,7 +69,7 @@ def generate(page: Table) -> DataChoice:
 def _seed_row(page: Table) -> int:
     left, right = st.columns([3, 2], vertical_alignment="bottom")
     seed = left.number_input(
-        "Seed",
+        t("data.seed"),
         min_value=page["seed"].low,
         max_value=page["seed"].high,
         step=1,
@@ -76,7 +77,11 @@ def _seed_row(page: Table) -> int:
         bind=QP,
     )
     right.button(
-        "New data", key=page.own("new_data"), on_click=_new_seed, args=(page,), help="Seed + 1"
+        t("data.new"),
+        key=page.own("new_data"),
+        on_click=_new_seed,
+        args=(page,),
+        help=t("data.new_help"),
     )
     return int(seed)
 
@@ -88,23 +93,31 @@ def _new_seed(page: Table) -> None:
 
 def _param_widget(page: Table, generator: str, p: datasets.Param):
     k = page.param_key(generator, p.name)
+    label = _said(f"param.{generator}.{p.name}", p.label)
+    helps = _said(f"param_help.{generator}.{p.name}", p.help)
     if p.kind == "bool":
-        return st.toggle(p.label, value=bool(p.default), key=k, bind=QP, help=p.help)
+        return st.toggle(label, value=bool(p.default), key=k, bind=QP, help=helps)
     if p.kind == "choice":
         return st.selectbox(
-            p.label, p.choices, index=p.choices.index(p.default), key=k, bind=QP, help=p.help
+            label, p.choices, index=p.choices.index(p.default), key=k, bind=QP, help=helps
         )
     cast = int if p.kind == "int" else float
     default = cast(p.default) if p.default is not None else cast(p.min)
     return st.slider(
-        p.label, cast(p.min), cast(p.max), default, cast(p.step), key=k, bind=QP, help=p.help
+        label, cast(p.min), cast(p.max), default, cast(p.step), key=k, bind=QP, help=helps
     )
+
+
+def _said(message: str, english: str | None) -> str | None:
+    """A generator's words in the lab's language: the catalogue's, when it has them (a
+    generator registered later is said in its own English)."""
+    return t(message) if has(message) else english
 
 
 def examples(page: Table) -> DataChoice:
     """One of the notes' datasets (its seed when it draws at random)."""
-    name = widgets.pick(page, "example", "Dataset")
+    name = widgets.pick(page, "example", t("data.dataset"))
     spec = datasets.GENERATORS[name]
-    st.caption(spec.description)
+    st.caption(_said(f"gen.{name}", spec.description))
     seed = _seed_row(page) if spec.uses_seed else 0
     return DataChoice(compute.generated(name, None, seed, 0.0, ()))

@@ -8,6 +8,7 @@ import streamlit as st
 from ui import text
 from ui.server import guard
 from ui.state import lab
+from ui.words import t
 
 # The equations: a little smaller than KaTeX's display size, and a line that still does not
 # fit scrolls inside its block instead of being cut off at the column's edge.
@@ -97,7 +98,7 @@ def presenter_toggle(page) -> bool:
     if key in ss and ss[key] != lab_on:
         ss[key] = lab_on
     on = st.toggle(
-        "Presenter mode",
+        t("style.presenter"),
         value=lab_on,
         key=key,
         bind="query-params",
@@ -121,7 +122,7 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
         st.title(title)
         st.caption(caption)
     for problem in problems:  # values from the link arrive escaped (state.check_link)
-        st.warning(f"The link could not be read completely: {problem}.")
+        st.warning(t("style.link_problem", problem=problem))
     if guard.crashed():
         st.error(guard.MESSAGE)
 

@@ -14,6 +14,7 @@ from ui.parts.sources import DataChoice
 from ui.parts.style import UPLOAD_CSS
 from ui.state import Table, owns
 from ui.state.lab import UPLOAD as LAB_UPLOAD
+from ui.words import t as say
 
 # The upload box's own keys: the box, the file read, its sheet and its columns' choices.
 CSV_CHOICES = ("x1", "x2", "label", "positive", "negative")
@@ -27,10 +28,6 @@ UPLOAD_LOST = (
     "Your uploaded file is no longer on this server (the server restarted or you were moved "
     "to another): upload it again (remove its name with × first: the browser does not send "
     "a file it thinks it has already sent)."
-)
-UPLOAD_HELP = (
-    "Comma, semicolon, tab or | separated text (with or without a header, any common "
-    "encoding, decimal commas), any sheet of an Excel .xlsx file, or a gzip'd CSV (.gz)."
 )
 
 
@@ -47,7 +44,10 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
     # (an old .xls, a PDF, ...). A file over the size limit is refused by the browser
     # before it is sent; UPLOAD_CSS shows the reason next to it, in the app's words.
     file = st.file_uploader(
-        "Data file", key=page.own("upload"), max_upload_size=limit_mb, help=UPLOAD_HELP
+        say("upload.label"),
+        key=page.own("upload"),
+        max_upload_size=limit_mb,
+        help=say("upload.help"),
     )
     st.html(UPLOAD_CSS.replace("LIMIT", f"{limit_mb} MB"))
     if file is None and isinstance(ss.get(page.own("upload")), DeletedFile):
@@ -64,11 +64,7 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
                     "chosen)."
                 )
             return DataChoice(shared, None, (said,))
-        said = (
-            f"Upload a table with {'two or more' if wide else 'two'} numeric columns and a "
-            "label: CSV, TSV or TXT, "
-            f"Excel .xlsx, or gzip'd CSV (.gz), up to {limit_mb} MB.",
-        )
+        said = (say("upload.wide" if wide else "upload.two", mb=limit_mb),)
         step = ss.get(page.own("link_step"))
         alert = None
         if step:  # a link made on uploaded data: the file is not in it

@@ -16,7 +16,7 @@ import numpy as np
 import streamlit as st
 from plotly.io.json import to_json_plotly
 
-from ui import text
+from ui import notation, text, words
 from ui.charts import theme
 from ui.server import cache
 from ui.stage.stepper import Stepper
@@ -140,7 +140,8 @@ def _frames_key(page: Table, stepper: Stepper, layered: Layered) -> tuple:
     key, ``Stepper.key``: the key of the cached run and of the guard too) and the scene it
     is drawn over, so sessions showing the same run share its frames."""
     look = hashlib.blake2b(_look(*layered.scene).encode(), digest_size=16).hexdigest()
-    return ("stage-frame", page.prefix, stepper.key, look)
+    # The frames' texts and hover are in the lab's notation and language.
+    return ("stage-frame", page.prefix, stepper.key, look, notation.current().name, words.lang())
 
 
 def frames_for(
@@ -201,7 +202,8 @@ def scene_json(page: Table, traces: list[dict], layout: dict) -> str:
     """The scene's figure as JSON, serialised once per run and look: at 20,000 points it
     is half a megabyte and costs more than the rest of a rerun, which every report of the
     browser's cursor makes. Kept in the session by the run's key and the look."""
-    key = (st.session_state.get(page.own("run_id")), _look(traces, layout))
+    key = (st.session_state.get(page.own("run_id")), _look(traces, layout),
+           notation.current().name, words.lang())  # fmt: skip
     cached = st.session_state.get(page.own("scene_json"))
     if cached is not None and cached[0] == key:
         return cached[1]

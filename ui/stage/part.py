@@ -95,7 +95,7 @@ def stage(
         with top:
             controls.run_buttons(page, controls.mover(stepper), stepper)
             if run is None:
-                st.markdown(text.NO_RUN)
+                st.markdown(text.no_run())
             else:
                 with st.container(key=page.own("status")):
                     st.markdown(f"**{text.status_line(run, t)}**")

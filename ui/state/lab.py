@@ -52,6 +52,18 @@ THEME = _key(
     "settings menu's), light or dark (a dark lecture hall) is set for the page and every "
     "figure; chosen in the sidebar or by the link's theme=",
 )
+NOTATION = _key(
+    "lab_notation",
+    "wb",
+    "the lab's notation (ui.notation: wb, theta, augmented, hardlim), for every page; the "
+    "sidebar's Notation box and the link's notation= set it",
+)
+LANGUAGE = _key(
+    "lab_language",
+    None,
+    "the language the user chose (ui.words: en, de), for every page; None: the browser's "
+    "(st.context.locale); the sidebar's Language box and the link's lang= set it",
+)
 DATASET = _key("lab_dataset", None, "the dataset on screen (a datasets.Dataset), for the next page")
 DATA = _key("lab_data", None, "how it was picked: the data fields' values and drawn points")
 UPLOAD = _key("lab_upload", None, "the last uploaded dataset: a page in upload mode opens on it")
@@ -98,6 +110,13 @@ LECTURE_OPEN_AT = _key(
 )
 MINE_OPEN_AT = _key("lab_mine_open_", UNSET, "+ i: the Open button of the lecturer's scene i")
 MINE_REMOVE_AT = _key("lab_mine_remove_", UNSET, "+ i: the Remove button of the lecturer's scene i")
+
+NOTATION_PICK = _key("lab_notation_pick", UNSET, "the sidebar's Notation box")
+LANGUAGE_PICK = _key("lab_language_pick", UNSET, "the sidebar's Language box")
+SETTINGS_BOX = _key("lab_settings_box", UNSET, "the sidebar's box of the Notation and Language")
+SETTINGS_SAID = _key(
+    "lab_settings_said", UNSET, "what was wrong with the link's notation= or lang=, said once"
+)
 
 # ------------------------------------------- a lecture that lasts (ui.parts.saved)
 LECTURE_FILE = _key("lab_lecture_file", UNSET, "the Open a lecture file chooser")

@@ -29,7 +29,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.charts import epochs, geometry, layers, theme
 
 BATCH_NAME = "batch GD on J_p"
@@ -123,7 +123,8 @@ def boundaries_layers(
         w, b = pc.weights_at_epoch(run, epoch)
         e = max(0, min(int(epoch), run.epochs))
         when = f"epoch {e}" if e == int(epoch) else f"ended at epoch {e}"
-        label = f"{s['name']} ({when})" if np.any(w) else f"{s['name']} (w = 0: no line)"
+        zero = f"{notation.current().w} = 0"  # the notation's symbol; English words still
+        label = f"{s['name']} ({when})" if np.any(w) else f"{s['name']} ({zero}: no line)"
         lines = layers.boundary(scene, w, b, name=label, color=s["color"], dash=s["dash"])
         # The stepped chart's legend (drawn once) names the rule, not one epoch's line.
         over += [dict(line, legendgroup=s["name"]) for line in lines]
@@ -222,8 +223,8 @@ def compare_statement(record: pc.Comparison) -> str:
     c = record.batch_curve
     if record.start == "zero" and c.J_p[0] == 0 and c.errors[0] == b.n:
         out.append(
-            "At w = 0, J_p = 0 (its smallest value) although every point is a tie: ties count "
-            "as mistakes, so the first step is taken anyway."
+            f"At {notation.current().w} = 0, J_p = 0 (its smallest value) although every point "
+            "is a tie: ties count as mistakes, so the first step is taken anyway."
         )
     return " ".join(out)
 
@@ -232,7 +233,8 @@ def eta_statement(effect: pc.EtaEffect) -> str:
     """The learning-rate claim as measured on this data, with the exact-arithmetic theorem
     stated as such."""
     rule = "batch GD on J_p" if effect.variant == "batch" else "the single-sample rule"
-    where = "From w = 0" if effect.start == "zero" else "From a random start"
+    nt = notation.current()
+    where = f"From {nt.w} = 0" if effect.start == "zero" else "From a random start"
     ref, rest = effect.rows[0], effect.rows[1:]
     first = "first " if effect.capped else ""
     cap = f" (comparison capped at {effect.max_visits:,} visits per η)" if effect.capped else ""
@@ -248,7 +250,8 @@ def eta_statement(effect: pc.EtaEffect) -> str:
                     f"{text.counted(ref.epochs, 'epoch')} each")  # fmt: skip
         out += "."
         if effect.start == "zero":
-            out += " In exact arithmetic this always holds from w = 0: w_k(η) = η·w_k(1)."
+            out += (f" In exact arithmetic this always holds from {nt.w} = 0: "
+                    f"{nt.w}_k(η) = η·{nt.w}_k(1).")  # fmt: skip
             if any(r.exactly_scaled is False for r in rest):
                 out += (" Here the weights are not bitwise proportional (rounding), but no "
                         f"rounding error flipped a {'compared ' if effect.capped else ''}"
@@ -265,13 +268,15 @@ def eta_statement(effect: pc.EtaEffect) -> str:
     out += "; ".join(parts) + f"{cap}."
     if effect.start == "zero":
         row = next(r for r in rest if r.first_differ is not None or r.n_visits != ref.n_visits)
-        out += " In exact arithmetic no prediction would change from w = 0 (w_k(η) = η·w_k(1))"
+        out += (f" In exact arithmetic no prediction would change from {nt.w} = 0 "
+                f"({nt.w}_k(η) = η·{nt.w}_k(1))")  # fmt: skip
         if row.first_differ is not None:
             a_ref, a_row = row.first_activations
             t = row.first_differ
             out += (f"; the difference is rounding: the first is at visit {t + 1:,} (epoch "
                     f"{t // effect.n + 1}), "
-                    f"where w·x + b is {_act(a_ref)} with η = {text.num(ref.eta)} and "
+                    f"where {nt.score.removeprefix('n = ')} is {_act(a_ref)} with η = "
+                    f"{text.num(ref.eta)} and "
                     f"{_act(a_row)} with η = {text.num(row.eta)}.")  # fmt: skip
         else:
             out += "; the difference is rounding."
@@ -300,6 +305,6 @@ def scaling_statement(rows: tuple[pc.ScalingRow, ...]) -> str:
     else:
         out.append(
             "Where the data is separable, the single-sample mistakes stay within the bound "
-            "(Theorem 1, from w = 0); the bound does not cover batch steps."
+            f"(Theorem 1, from {notation.current().w} = 0); the bound does not cover batch steps."
         )
     return " ".join(out)

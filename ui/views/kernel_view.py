@@ -37,6 +37,7 @@ from perceptron_core.kernels import as_kernel
 from ui import text
 from ui.charts import layers
 from ui.charts.geometry import Box
+from ui.words import t as words
 
 # The equation writes the sum out term by term up to this many support vectors.
 MAX_TERMS = 3
@@ -86,7 +87,8 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
     eta = "" if run.eta == 1 else r"\eta\,"
     head = rf"f(x_{{{sub}}}) &= {eta}\sum_j \alpha_j\, y_j\, K(x_j, x_{{{sub}}})"
     if support.size == 0:
-        lines = [rf"\begin{{aligned}} {head} \\ &= 0 \quad (\text{{every }} \alpha_j = 0)"
+        every = words("kernel.every")
+        lines = [rf"\begin{{aligned}} {head} \\ &= 0 \quad (\text{{{every} }} \alpha_j = 0)"
                  r"\end{aligned}"]  # fmt: skip
     elif support.size <= MAX_TERMS:
         K = run.kernel.matrix(run.X[support], run.X[i : i + 1])[:, 0]
@@ -101,11 +103,13 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
         lines = [rf"\begin{{aligned}} {head} \\ &= {text.tex(a)} \end{{aligned}}"]
     ya = yi * a
     if not v.mistake:
-        verdict = r"> 0 \;\Rightarrow\; \text{no mistake, } \alpha \text{ unchanged}"
+        verdict = (rf"> 0 \;\Rightarrow\; \text{{{words('kernel.no_mistake')} }} \alpha "
+                   rf"\text{{ {words('kernel.unchanged')}}}")  # fmt: skip
     elif ya == 0:
-        verdict = r"\le 0 \;\Rightarrow\; \text{mistake} \\ \text{(a tie at 0 counts as one)}"
+        verdict = (rf"\le 0 \;\Rightarrow\; \text{{{words('kernel.mistake')}}} \\ "
+                   rf"\text{{{words('kernel.tie')}}}")  # fmt: skip
     else:
-        verdict = r"\le 0 \;\Rightarrow\; \text{mistake}"
+        verdict = rf"\le 0 \;\Rightarrow\; \text{{{words('kernel.mistake')}}}"
     # Two lines: the product, then the verdict under it, centred: aligned after the product's
     # left side it would not fit a narrow column (a projector's) next to the chart.
     lines.append(
@@ -169,19 +173,7 @@ def kernel_description(kernel) -> str:
     kern = as_kernel(kernel)
     formula = kern.describe()
     if kern.name == "linear":
-        return (
-            f"Linear kernel, {formula}: the ordinary perceptron with its bias, written in "
-            "the dual form. It makes exactly the Playground's mistakes, so the boundary is "
-            "a straight line."
-        )
+        return words("kernel.linear", formula=formula)
     if kern.name == "poly":
-        return (
-            f"Polynomial kernel of degree {kern.degree}, {formula}: a perceptron on every "
-            f"product of up to {kern.degree} features, so the boundary is a curve of "
-            f"degree {kern.degree} (an ellipse, hyperbola or pair of lines for degree 2)."
-        )
-    return (
-        f"RBF (Gaussian) kernel, {formula}: each mistake adds a bump of width about "
-        f"{text.num(1 / np.sqrt(kern.gamma), 3)} (1/√γ) around its point; larger γ, "
-        "narrower bumps, more wiggly boundaries."
-    )
+        return words("kernel.poly", formula=formula, d=kern.degree)
+    return words("kernel.rbf", formula=formula, width=text.num(1 / np.sqrt(kern.gamma), 3))

@@ -28,15 +28,14 @@ from dataclasses import dataclass
 import numpy as np
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.charts import geometry, layers, theme
 from ui.charts.geometry import Box
+from ui.words import t as words
 
 SHOWN_TERMS = 3  # terms of w·x written out before the rest is summed
 SHOWN_ENTRIES = 2  # entries of a d-vector written out before "…" and its last
 WIDE = 4  # more features than this: the visit's equations are shortened
-SCORE_TITLE = "score (w·x + b)/‖(b, w)‖"
-DIRECTION_TITLE = "v·x (v ⊥ last w)"
 SCORE_AXIS = (1.0, 0.0)  # w' of the boundary in the chart's plane: score = 0 is the line
 
 
@@ -138,7 +137,8 @@ def placed(sv: ScoreView, at, y, *, class_names=("-1", "+1"), presenter: bool = 
     """Points at ``at`` (rows: score, v·x) with classes ``y`` as a 2-D scene over the view.
     In its plane the boundary is the line score = 0 (w' = ``SCORE_AXIS``, b' = 0), so the
     lab's layers draw this chart as they draw any other."""
-    names = (SCORE_TITLE, DIRECTION_TITLE)
+    nt = notation.current()
+    names = (words("score.axis", score=_score(nt)), f"v·x (v ⊥ {words('score.last', w=nt.w)})")
     return layers.Scene(at, y, sv.box, tuple(class_names), names, presenter)
 
 
@@ -242,20 +242,23 @@ def _visited(sv: ScoreView, shown, X, y, i: int, h_all, update) -> list[dict]:
 # ------------------------------------------------------------------------- words
 def caption(d: int, n: int, n_drawn: int, seed: int) -> str:
     """What the chart shows, in one paragraph (plain text: no names from files)."""
-    said = (
-        f"{d} dimensions. → each point's score (w·x + b)/‖(b, w)‖, the boundary at 0 (right "
-        "+1, left −1); ↑ v·x, v the direction of most spread ⊥ the last w. × a mistake."
-    )
+    nt = notation.current()
+    neg = nt.label_of(-1).replace("-", "−")
+    said = words("score.caption", d=d, score=_score(nt), w=nt.w, pos=nt.label_of(1), neg=neg)
     if n_drawn < n:
         said += " " + sample_caption(n, n_drawn, seed)
     return said
 
 
 def sample_caption(n: int, n_drawn: int, seed: int) -> str:
-    return (
-        f"Drawing {n_drawn:,} of {n:,} points, sampled at random (seed {seed}); the run, "
-        "the verdict and the numbers use all of them."
-    )
+    return words("score.sample", drawn=f"{n_drawn:,}", n=f"{n:,}", seed=seed)
+
+
+def _score(nt) -> str:
+    """The score the chart's horizontal shows, in the notation's symbols."""
+    if nt.augmented:
+        return "aᵀ(1, x)/‖a‖"
+    return f"({nt.score.removeprefix('n = ')})/‖({nt.b}, {nt.w})‖"
 
 
 def margin_line(w, b: float, X, y) -> str:
@@ -263,17 +266,16 @@ def margin_line(w, b: float, X, y) -> str:
     score 0), or how many points it still gets wrong."""
     w = np.asarray(w, dtype=np.float64)
     n = int(np.shape(X)[0])
+    nt = notation.current()
     if n == 0 or not (np.any(w) or b):
-        return "w = 0 and b = 0: every score is 0, no boundary yet, so no margin."
+        return words("score.zero", w=nt.w, b=nt.b)
     h = scores(X, w, b)
     wrong = int(np.count_nonzero(pc.mistakes(y, h)))
     if wrong:
-        return f"w gets {wrong:,} of {n:,} points wrong: no margin yet (no band drawn)."
+        return words("margin.wrong", w=nt.w, wrong=f"{wrong:,}", n=f"{n:,}") + "."
     margin = float(np.min(np.asarray(y) * h))
-    return (
-        "w separates the data: its margin in the augmented space, "
-        f"min y(w·x + b)/‖(b, w)‖, is {text.num(margin)} (the band around score 0)."
-    )
+    signed = f"{nt.signed}/‖a‖" if nt.augmented else f"{nt.signed}/‖({nt.b}, {nt.w})‖"
+    return words("score.margin", w=nt.w, signed=signed, value=text.num(margin))
 
 
 def visit_latex(visit, x, y: int, eta: float, shown: int = SHOWN_TERMS) -> list[str]:
@@ -294,10 +296,12 @@ def visit_latex(visit, x, y: int, eta: float, shown: int = SHOWN_TERMS) -> list[
     terms.append(f"({tex(b, 3)})")
     a = visit.activation
     sign = r"\le" if visit.mistake else ">"
+    nt = notation.current()  # its symbols; the numbers are the same in every notation
     lines = [
-        r"\begin{aligned} w\cdot x + b &= " + r" \\ &\;+ ".join(terms) + rf" \\ &= {tex(a)}"
-        r"\end{aligned}",
-        rf"\begin{{aligned}} y\,(w\cdot x + b) &= ({y:+d})({tex(a, 3)})"
+        rf"\begin{{aligned}} {nt.score_tex} &= "
+        + r" \\ &\;+ ".join(terms)
+        + rf" \\ &= {tex(a)}\end{{aligned}}",
+        rf"\begin{{aligned}} {nt.signed_tex} &= ({y:+d})({tex(a, 3)})"
         rf" \\ &= {tex(y * a)} {sign} 0 \end{{aligned}}",
     ]
     if visit.mistake:
@@ -307,10 +311,10 @@ def visit_latex(visit, x, y: int, eta: float, shown: int = SHOWN_TERMS) -> list[
         step = rf"{tex(eta)} \cdot ({y:+d})" if eta != 1 else f"({y:+d})"
         # The left side on a line of its own: the vectors get the column's width.
         lines.append(
-            rf"\begin{{aligned}} & w + \eta\, y\, x \\ &= {_row(w)} \\ &\;{plus} {scaled}"
+            rf"\begin{{aligned}} & {nt.w_rule_tex} \\ &= {_row(w)} \\ &\;{plus} {scaled}"
             rf"{_row(x)} \\ &= {_row(visit.w_after)} \end{{aligned}}"
         )
-        lines.append(rf"b + \eta\, y = {tex(b)} + {step} = {tex(visit.b_after)}")
+        lines.append(rf"{nt.b_rule_tex} = {tex(b)} + {step} = {tex(visit.b_after)}")
     return lines
 
 

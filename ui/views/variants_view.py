@@ -23,7 +23,7 @@ import perceptron_core as pc
 from perceptron_core.run import COMPARED
 from ui import text
 from ui.charts import epochs, layers, theme
-from ui.charts.theme import LINE_NAMES, VARIANT_COLORS
+from ui.charts.theme import VARIANT_COLORS, line_name
 
 VARIANTS = COMPARED  # ("classic", "averaged", "voted", "pocket")
 
@@ -88,13 +88,13 @@ def variant_layers(
         xs, ys, Zg = layers.grid(small.box, res)
         votes = run.variant_scores("voted", Zg, t)
         base = layers.sign_regions(small, xs, ys, votes) + layers.zero_level(
-            small, xs, ys, votes, name=LINE_NAMES["voted"], color=VARIANT_COLORS["voted"]
+            small, xs, ys, votes, name=line_name("voted"), color=VARIANT_COLORS["voted"]
         )
         title = f"voted · {k + 1} vectors, {t} visits"
     else:
         w, b = run.variant_weights(variant, t)
         base = layers.regions(small.box, w, b) + layers.boundary(
-            small, w, b, name=LINE_NAMES[variant], color=color, showlegend=False
+            small, w, b, name=line_name(variant), color=color, showlegend=False
         )
         if variant == "pocket":
             title = f"pocket · update {int(run.pocket_index[k])} of {k}"

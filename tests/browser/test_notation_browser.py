@@ -1,0 +1,120 @@
+"""The lab's notation and language in Chromium: chosen in the sidebar on the Playground,
+a Step, the status line, the weights and the equations in the chosen notation with the
+same numbers; German chosen, the controls and the status line in German; the choice kept
+when moving to the Kernel page by the sidebar's navigation and in the link. Screenshots
+at a projector's 1024x768 (artifacts/screenshots/notation_*.png)."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import pytest
+from browser_helpers import expect_rerun, open_app, screenshot
+
+pytestmark = pytest.mark.browser
+
+PROJECTOR = {"width": 1024, "height": 768}
+STAGE = '[data-testid="plotClickGraph"].js-plotly-plot'
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?")
+
+
+def line(page: Any, key: str) -> str:
+    """The text of the page's line of numbers or status in the container ``key``."""
+    return page.locator(f".st-key-{key}").first.inner_text().strip()
+
+
+def status(page: Any, prefix: str) -> str:
+    return line(page, prefix + "status")
+
+
+def press(page: Any, key: str) -> None:
+    with expect_rerun(page):
+        page.locator(f".st-key-{key} button").first.click()
+
+
+def choose(page: Any, key: str, option: str) -> None:
+    """Pick the option containing ``option`` in the select box ``key`` (its list opened
+    with the mouse: once more when a click lands while the sidebar is laid out)."""
+    box = page.locator(f".st-key-{key}").get_by_role("combobox")
+    box.wait_for(timeout=60_000)
+    for _ in range(3):
+        box.click()
+        try:
+            page.wait_for_selector('[role="option"]', timeout=5_000)
+            break
+        except Exception:  # noqa: BLE001 - not open yet
+            page.keyboard.press("Escape")
+    with expect_rerun(page):
+        page.get_by_role("option").filter(has_text=option).first.click()
+
+
+def numbers(text: str) -> list[float]:
+    return sorted(float(n) for n in NUMBER.findall(text.replace("−", "-")))
+
+
+def equations(page: Any, prefix: str) -> str:
+    """The KaTeX equations beside the chart, as the browser renders them (MathML text)."""
+    return " ".join(page.locator(f".st-key-{prefix}numbers .katex-mathml").all_inner_texts())
+
+
+def test_notation_and_language_switch_and_stay(page: Any, streamlit_server: Any):
+    url = streamlit_server("app.py")
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, url + "/playground")
+    page.wait_for_selector(STAGE, timeout=60_000)
+    press(page, "pg_step")
+    page.wait_for_function(
+        "() => document.body.innerText.includes('update 1 · epoch 1 · example 1 of ')"
+    )
+    first = status(page, "pg_")
+    assert first.endswith("mistake (a tie: w·x + b = 0)"), first  # w = 0: a tie
+    weights = line(page, "pg_summary")
+    assert weights.startswith("w = ("), weights
+
+    choose(page, "lab_notation_pick", "θ, θ₀")
+    page.wait_for_function("() => location.search.includes('notation=theta')")
+    assert status(page, "pg_").endswith("mistake (a tie: θ·x + θ₀ = 0)")
+    theta = line(page, "pg_summary")
+    assert theta.startswith("θ = (") and "θ₀ = " in theta, theta
+    assert numbers(theta) == numbers(weights)  # the same run, the same numbers
+    math = equations(page, "pg_")
+    assert "𝜃" in math and "𝑤" not in math, math  # θ·x + θ₀, θ + η y x; no w
+
+    choose(page, "lab_notation_pick", "Hagan")
+    page.wait_for_function("() => location.search.includes('notation=hardlim')")
+    said = status(page, "pg_")
+    assert "a tie: n = 0" in said and ("e = 1" in said or "e = −1" in said), said
+    assert "hardlim" in equations(page, "pg_")
+    assert numbers(line(page, "pg_summary")) == numbers(weights)
+
+    choose(page, "lab_language_pick", "Deutsch")
+    page.wait_for_function("() => location.search.includes('lang=de')")
+    assert status(page, "pg_").startswith("Update 1 · Epoche 1 · Beispiel 1 von ")
+    press(page, "pg_step")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.st-key-pg_status')]"
+        ".some(e => e.innerText.startsWith('Update 2 · Epoche'))"
+    )
+    after = line(page, "pg_summary")
+    assert after.startswith("w = (") and "b = " in after  # hardlim writes w and b
+    assert page.locator(".st-key-pg_step button").first.inner_text().strip() == "Schritt"
+    screenshot(page, "notation_playground_de_hardlim_1024", full_page=False)
+
+    # The sidebar's navigation to the Kernel page: the settings stay, in the link too.
+    with expect_rerun(page):
+        page.locator("[data-testid='stSidebarNav'] a", has_text="Kernel").first.click()
+    page.wait_for_selector(STAGE, timeout=60_000)
+    page.wait_for_function(
+        "() => location.pathname.endsWith('/kernel') && location.search.includes("
+        "'notation=hardlim') && location.search.includes('lang=de')"
+    )
+    assert status(page, "kn_").startswith("Anfang · Update 0")
+    press(page, "kn_step")
+    page.wait_for_function(
+        "() => [...document.querySelectorAll('.st-key-kn_status')]"
+        ".some(e => e.innerText.startsWith('Update 1 · Epoche 1'))"
+    )
+    box = page.locator(".st-key-lab_notation_pick").get_by_role("combobox").input_value()
+    assert "hardlim" in box, box
+    screenshot(page, "notation_kernel_de_1024", full_page=False)
