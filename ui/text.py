@@ -515,86 +515,90 @@ def said_vec(values) -> str:
 
 
 def said_label(y: float) -> str:
-    return "+1" if y > 0 else MINUS + "1"
+    """A label as the lab's notation writes it (+1 / −1, ω₁ / ω₂, 1 / 0)."""
+    return notation.current().label_of(int(np.sign(y)) or 1).replace("-", MINUS)
 
 
 def _step_words(eta: float) -> str:
-    return "y·x" if eta == 1 else f"{said(eta)}·y·x"
+    """An update's step in the notation's symbols: y·x (η = 1), 0.5·y·x, e·p, y."""
+    step = notation.current().step
+    return step.replace("η·", "") if eta == 1 else step.replace("η", said(eta))
+
+
+def _said_weights(verb: str, w, b: float) -> str:
+    """'w becomes (1, 2), b = 0' in the notation (augmented: 'a becomes (0, 1, 2)')."""
+    n = notation.current()
+    word = words(f"spoken.{verb}")
+    if n.augmented:
+        return f"{n.w} {word} {said_vec(np.r_[b, np.ravel(w)])}"
+    return f"{n.w} {word} {said_vec(w)}, {n.b} = {said(b)}"
 
 
 def visit_meaning(run) -> str:
     """What one visit of this run is, in words (the start of ``spoken_line``)."""
+    n = notation.current()
     if run.is_kernel:
-        return (
-            "each visit tests one example with f(x) = Σ α_i y_i K(x_i, x) and, on a mistake, "
-            "adds one to that example's α (the dual update)"
-        )
+        return words("spoken.kernel_visit")
     if run.is_batch:
-        return (
-            "each visit tests one example with the epoch's w; the epoch's mistakes are "
-            f"summed and added to w at its end ({_step_words(run.eta)} each, the batch update)"
-        )
+        return words("spoken.batch_visit", w=n.w, step=_step_words(run.eta))
     if run.online:
-        return (
-            "each arrival is predicted with the sign of w·x + b, then its label is revealed; "
-            f"a mistake adds {_step_words(run.eta)} to w"
-        )
-    step = f"each visit tests one example and, on a mistake, adds {_step_words(run.eta)} to w"
-    rule = {
-        "averaged": "; the averaged perceptron predicts with the average of every w so far",
-        "voted": "; the voted perceptron predicts by a vote of every w so far",
-        "pocket": "; the pocket keeps the w with the fewest training errors so far",
-    }
-    return step + rule.get(run.variant, "")
+        return words("spoken.online_visit", score=n.score, w=n.w, step=_step_words(run.eta))
+    step = words("spoken.classic_visit", w=n.w, step=_step_words(run.eta))
+    if run.variant in ("averaged", "voted", "pocket"):
+        step += words(f"spoken.{run.variant}", w=n.w)
+    return step
 
 
 def spoken_line(run, t: int) -> str:
     """What a screen reader says after cursor ``t`` (visits done), from the run's record:
     "visit 7: point (1, 2), label +1, w·x + b = −0.5, a mistake; w becomes (1, 2.5),
-    b = 1", the epoch's and the run's end when they come."""
+    b = 1", the epoch's and the run's end when they come; in the lab's notation and
+    language."""
+    n = notation.current()
     if t == 0:
         if run.is_kernel:
-            start = "start: every α = 0, so f(x) = 0"
+            start = words("spoken.start_kernel")
+        elif n.augmented:
+            start = words("spoken.start", weights=f"{n.w} = {said_vec(np.r_[run.b0, run.w0])}")
         else:
-            start = f"start: w = {said_vec(run.w0)}, b = {said(run.b0)}"
-        return f"{start}; {visit_meaning(run)}; {counted(run.n_visits, 'visit')} in this run"
+            weights = f"{n.w} = {said_vec(run.w0)}, {n.b} = {said(run.b0)}"
+            start = words("spoken.start", weights=weights)
+        visits = words("spoken.in_run", n=run.n_visits)
+        return f"{start}; {visit_meaning(run)}; {visits}"
     v = run.visit(t - 1)
     x, y = run.X[v.index], run.y[v.index]
-    score = "f(x)" if run.is_kernel else "w·x + b"
-    head = f"{'arrival' if run.online else 'visit'} {t:,}: point {said_vec(x)}, "
-    head += f"label {said_label(y)}, {score} = {said(v.activation)}"
+    score = "f(x)" if run.is_kernel else n.score
+    head = words(
+        "spoken.arrival" if run.online else "spoken.visit",
+        t=f"{t:,}", x=said_vec(x), label=said_label(y), score=score,
+        value=said(v.activation),
+    )  # fmt: skip
     if run.online:
-        head += (
-            ", predicted "
-            + {1: "+1", -1: MINUS + "1", 0: "0 (I don't know)"}[run.prediction(t - 1)]
-        )
+        guess = run.prediction(t - 1)
+        shown = words("status.unsure", zero="0") if guess == 0 else said_label(guess)
+        head += words("spoken.predicted", p=shown)
     if v.mistake and v.activation == 0:
-        head += ", a tie, so a mistake"
+        head += words("spoken.tie")
     else:
-        head += ", a mistake" if v.mistake else ", no mistake"
+        head += words("spoken.mistake" if v.mistake else "spoken.no_mistake")
     parts = [head]
     if run.is_kernel:
         alpha = int(np.asarray(pc.alpha_at(run, v.updates_before + v.mistake))[v.index])
-        verb = "becomes" if v.mistake else "stays"
-        parts.append(f"α of example {v.index + 1:,} {verb} {alpha:,}")
+        verb = "alpha_becomes" if v.mistake else "alpha_stays"
+        parts.append(words(f"spoken.{verb}", i=f"{v.index + 1:,}", a=f"{alpha:,}"))
     elif run.is_batch:
-        w, b = said_vec(v.w_before), said(v.b_before)
-        if v.mistake:
-            parts.append(f"counted for the epoch's update; w stays {w}, b = {b} until its end")
-        else:
-            parts.append(f"w stays {w}, b = {b}")
+        kept = _said_weights("stays", v.w_before, v.b_before)
+        parts.append(words("spoken.counted", weights=kept) if v.mistake else kept)
         change = run.change_at(t)
         if change is not None:
-            parts.append(
-                f"the epoch's {counted(len(change.indices), 'mistake')} summed: "
-                f"w becomes {said_vec(change.w_after)}, b = {said(change.b_after)}"
-            )
+            summed = _said_weights("becomes", change.w_after, change.b_after)
+            parts.append(words("spoken.summed", n=len(change.indices), weights=summed))
     else:
         verb = "becomes" if v.mistake else "stays"
-        parts.append(f"w {verb} {said_vec(v.w_after)}, b = {said(v.b_after)}")
+        parts.append(_said_weights(verb, v.w_after, v.b_after))
     if not run.online and t % run.n == 0:
         made = int(run.counts[v.epoch])
-        parts.append(f"end of epoch {v.epoch + 1:,}: {counted(made, 'mistake')}")
+        parts.append(words("spoken.epoch_end", e=f"{v.epoch + 1:,}", n=made))
     if t == run.n_visits and not run.online:
-        parts.append("the run ends, " + end_reason(run))
+        parts.append(words("spoken.run_ends", reason=end_reason(run)))
     return "; ".join(parts)

@@ -112,3 +112,31 @@ def test_the_table_reads_the_scores_at_the_step():
     capped = table.table_html(run, 3, limit=2)
     assert capped.count('<th scope="row">') == 2
     assert "The first 2 of 4 points are listed (the table&#x27;s limit)." in capped
+
+
+def test_the_line_is_in_the_labs_notation_and_language():
+    """Example 1's visits 1 and 3 (the hand trace above) in θ, θ₀, in Duda & Hart's a
+    (bias first), in Hagan's 0/1 targets, and in German: the same numbers, the notation's
+    symbols and the language's words."""
+    from ui import notation, words
+
+    run = pc.train(*EXAMPLE1, max_epochs=2)
+    with notation.using("theta"):
+        assert text.spoken_line(run, 3) == (
+            f"visit 3: point (1, 2), label {M}1, θ·x + θ₀ = 4, a mistake; "
+            f"θ becomes (0, {M}1), θ₀ = 0"
+        )
+    with notation.using("augmented"):
+        assert text.spoken_line(run, 1) == (
+            "visit 1: point (1, 1), label ω₁, aᵀ(1, x) = 0, a tie, so a mistake; "
+            "a becomes (1, 1, 1)"
+        )
+    with notation.using("hardlim"):
+        assert text.spoken_line(run, 3).startswith(
+            "visit 3: point (1, 2), label 0, n = w·p + b = 4, a mistake; "
+        )
+    with words.using("de"):
+        assert text.spoken_line(run, 4) == (
+            f"Besuch 4: Punkt (2, 1), Label {M}1, w·x + b = {M}1, kein Fehler; "
+            f"w bleibt (0, {M}1), b = 0; Ende von Epoche 1: 2 Fehler"
+        )

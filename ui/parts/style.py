@@ -234,15 +234,14 @@ def theme_setting(*, redirect: bool = False) -> str:
         ss[lab.THEME_PICK] = ss[lab.THEME]
     with st.sidebar:
         st.radio(
-            "Theme",
+            t("theme.label"),
             list(THEMES),
             index=list(THEMES).index(ss[lab.THEME]),
-            format_func=THEMES.get,
+            format_func={k: t(f"theme.{k}") for k in THEMES}.get,  # this run's language
             key=lab.THEME_PICK,
             horizontal=True,
             on_change=_pick,
-            help="Dark for a dark lecture hall (a projector): the page and every chart. Auto "
-            "follows Streamlit's settings menu and the browser. Links carry it (theme=).",
+            help=t("theme.help"),
         )
     chosen = ss[lab.THEME]
     if chosen == "auto":

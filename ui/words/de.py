@@ -398,4 +398,45 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "Nullstelle die Grenze und die Größe jedes Punkts sein α_i. Ein Polynom- oder RBF-Kernel "
     "trennt XOR, Kreise und Monde.",
     "kn.epochs": "**Fehler und Trainingsfehler am Ende jeder Epoche**",
+    "spoken.start": "Start: {weights}",
+    "spoken.start_kernel": "Start: jedes α = 0, also f(x) = 0",
+    "spoken.in_run": ("{n:,} Besuch in diesem Lauf", "{n:,} Besuche in diesem Lauf"),
+    "spoken.kernel_visit": "jeder Besuch prüft ein Beispiel mit f(x) = Σ α_i y_i K(x_i, x) und "
+    "erhöht bei einem Fehler das α dieses Beispiels um eins (das duale Update)",
+    "spoken.batch_visit": "jeder Besuch prüft ein Beispiel mit dem {w} der Epoche; die Fehler "
+    "der Epoche werden summiert und an ihrem Ende zu {w} addiert (je {step}, das Batch-Update)",
+    "spoken.online_visit": "jede Ankunft wird mit dem Vorzeichen von {score} vorhergesagt, dann "
+    "wird ihr Label gezeigt; ein Fehler addiert {step} zu {w}",
+    "spoken.classic_visit": "jeder Besuch prüft ein Beispiel und addiert bei einem Fehler "
+    "{step} zu {w}",
+    "spoken.averaged": "; das gemittelte Perzeptron sagt mit dem Mittel aller bisherigen {w} "
+    "vorher",
+    "spoken.voted": "; das abstimmende Perzeptron sagt durch eine Abstimmung aller bisherigen "
+    "{w} vorher",
+    "spoken.pocket": "; die Pocket-Variante behält das {w} mit den bisher wenigsten "
+    "Trainingsfehlern",
+    "spoken.visit": "Besuch {t}: Punkt {x}, Label {label}, {score} = {value}",
+    "spoken.arrival": "Ankunft {t}: Punkt {x}, Label {label}, {score} = {value}",
+    "spoken.predicted": ", vorhergesagt {p}",
+    "spoken.tie": ", ein Gleichstand, also ein Fehler",
+    "spoken.mistake": ", ein Fehler",
+    "spoken.no_mistake": ", kein Fehler",
+    "spoken.becomes": "wird",
+    "spoken.stays": "bleibt",
+    "spoken.alpha_becomes": "α von Beispiel {i} wird {a}",
+    "spoken.alpha_stays": "α von Beispiel {i} bleibt {a}",
+    "spoken.counted": "für das Update der Epoche gezählt; {weights} bis zu ihrem Ende",
+    "spoken.summed": (
+        "der {n:,} Fehler der Epoche summiert: {weights}",
+        "die {n:,} Fehler der Epoche summiert: {weights}",
+    ),
+    "spoken.epoch_end": ("Ende von Epoche {e}: {n:,} Fehler", "Ende von Epoche {e}: {n:,} Fehler"),
+    "spoken.run_ends": "der Lauf endet, {reason}",
+    "theme.label": "Farbschema",
+    "theme.auto": "Automatisch",
+    "theme.light": "Hell",
+    "theme.dark": "Dunkel",
+    "theme.help": "Dunkel für einen dunklen Hörsaal (einen Projektor): die Seite und jedes "
+    "Diagramm. Automatisch folgt Streamlits Einstellungsmenü und dem Browser. Links tragen es "
+    "mit (theme=).",
 }

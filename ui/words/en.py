@@ -382,4 +382,43 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "of f(x) = Σ α_i y_i K(x_i, x): the filled contour is f, its zero level the boundary, and "
     "each point's size its α_i. A polynomial or RBF kernel separates XOR, circles and moons.",
     "kn.epochs": "**Mistakes and training errors at the end of each epoch**",
+    # The live region's line for a screen reader (ui.text.spoken_line); symbols from the
+    # notation (w, b, the score, the step) are fields.
+    "spoken.start": "start: {weights}",
+    "spoken.start_kernel": "start: every α = 0, so f(x) = 0",
+    "spoken.in_run": ("{n:,} visit in this run", "{n:,} visits in this run"),
+    "spoken.kernel_visit": "each visit tests one example with f(x) = Σ α_i y_i K(x_i, x) and, "
+    "on a mistake, adds one to that example's α (the dual update)",
+    "spoken.batch_visit": "each visit tests one example with the epoch's {w}; the epoch's "
+    "mistakes are summed and added to {w} at its end ({step} each, the batch update)",
+    "spoken.online_visit": "each arrival is predicted with the sign of {score}, then its label "
+    "is revealed; a mistake adds {step} to {w}",
+    "spoken.classic_visit": "each visit tests one example and, on a mistake, adds {step} to {w}",
+    "spoken.averaged": "; the averaged perceptron predicts with the average of every {w} so far",
+    "spoken.voted": "; the voted perceptron predicts by a vote of every {w} so far",
+    "spoken.pocket": "; the pocket keeps the {w} with the fewest training errors so far",
+    "spoken.visit": "visit {t}: point {x}, label {label}, {score} = {value}",
+    "spoken.arrival": "arrival {t}: point {x}, label {label}, {score} = {value}",
+    "spoken.predicted": ", predicted {p}",
+    "spoken.tie": ", a tie, so a mistake",
+    "spoken.mistake": ", a mistake",
+    "spoken.no_mistake": ", no mistake",
+    "spoken.becomes": "becomes",
+    "spoken.stays": "stays",
+    "spoken.alpha_becomes": "α of example {i} becomes {a}",
+    "spoken.alpha_stays": "α of example {i} stays {a}",
+    "spoken.counted": "counted for the epoch's update; {weights} until its end",
+    "spoken.summed": (
+        "the epoch's {n:,} mistake summed: {weights}",
+        "the epoch's {n:,} mistakes summed: {weights}",
+    ),
+    "spoken.epoch_end": ("end of epoch {e}: {n:,} mistake", "end of epoch {e}: {n:,} mistakes"),
+    "spoken.run_ends": "the run ends, {reason}",
+    # The lab's theme (ui.parts.style.theme_setting).
+    "theme.label": "Theme",
+    "theme.auto": "Auto",
+    "theme.light": "Light",
+    "theme.dark": "Dark",
+    "theme.help": "Dark for a dark lecture hall (a projector): the page and every chart. Auto "
+    "follows Streamlit's settings menu and the browser. Links carry it (theme=).",
 }
