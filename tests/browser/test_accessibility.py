@@ -7,6 +7,7 @@ their text legible (contrast computed here, WCAG's formula)."""
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any
 
@@ -276,9 +277,18 @@ def test_tab_reaches_every_control_and_shows_where_it_is(page: Any, streamlit_se
 def lab_pages() -> list[str]:
     """The url paths of app.py's navigation: every page file it serves (the hidden join
     page too; a page added there is checked here)."""
-    source = (REPO_ROOT / "app.py").read_text(encoding="utf-8")
-    pages = re.findall(r'st\.Page\(\s*"pages/\w+\.py",[^)]*?url_path="([\w-]+)"', source, re.S)
-    assert "playground" in pages and "join" in pages, pages
+    tree = ast.parse((REPO_ROOT / "app.py").read_text(encoding="utf-8"))
+    pages = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", "") == "Page"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)  # a page file, not the root's hop
+        ):
+            path = [k.value.value for k in node.keywords if k.arg == "url_path"]
+            pages += path
+    assert "playground" in pages and "join" in pages and "practice" in pages, pages
     return pages
 
 

@@ -47,6 +47,7 @@ def test_formula_sheet_message_then_the_sheet_picker(page: Any, streamlit_server
     picker = page.locator('[data-testid="stSelectbox"]', has_text="Sheet")
     picker.wait_for(timeout=30_000)
     screenshot(page, "upload_formula_sheet")
+    picker.scroll_into_view_if_needed()
     picker.get_by_role("combobox").click()
     page.get_by_role("option", name="Measured").click()
     page.wait_for_selector(CHART, timeout=60_000)

@@ -223,6 +223,7 @@ def test_every_page_is_routed_at_its_path():
         "pages/proof.py": "proof",
         "pages/experiments.py": "experiments",
         "pages/lecture.py": "lecture",
+        "pages/practice.py": "practice",
         "pages/join.py": "join",  # hidden: the class's join link opens it
     }
     for path in routes:

@@ -31,7 +31,10 @@ def panel(page: Table) -> DataChoice:
     ss = _ss()
     X, y = ss[page.own("points")]
     nt = notation.current()
-    names = {1: t("draw.pos", label=nt.legend(1)), -1: t("draw.neg", label=nt.legend(-1))}
+    names = {
+        1: t("draw.pos", label=nt.legend(1)),
+        -1: t("draw.neg", label=nt.legend(-1).replace("-", "\u2212")),
+    }
     st.segmented_control(
         t("draw.class"),
         [1, -1],

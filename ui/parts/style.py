@@ -5,7 +5,7 @@ import json
 
 import streamlit as st
 
-from ui import text
+from ui import text, words
 from ui.server import guard
 from ui.state import lab
 from ui.words import t
@@ -222,14 +222,12 @@ def theme_setting(*, redirect: bool = False) -> str:
     raw = st.query_params.get(THEME_PARAM)
     if raw is not None and raw not in THEMES:
         del st.query_params[THEME_PARAM]
-        ss[lab.THEME_SAID] = (
-            f"The link could not be read completely: theme={text.quoted(raw)} is not one of "
-            "auto, light, dark; the default is used."
-        )
+        ss[lab.THEME_SAID] = t("theme.bad_link", raw=text.quoted(raw))
     elif raw is not None and lab.THEME_PICK not in ss:  # the session's first run: a link
         ss[lab.THEME] = raw
     if not redirect and lab.THEME_SAID in ss:  # said on the page (the root only redirects)
         st.warning(ss.pop(lab.THEME_SAID))
+    ss[lab.THEME] = _theme_of(ss[lab.THEME])
     if ss.get(lab.THEME_PICK, ss[lab.THEME]) != ss[lab.THEME]:
         ss[lab.THEME_PICK] = ss[lab.THEME]
     with st.sidebar:
@@ -259,6 +257,19 @@ def theme_setting(*, redirect: bool = False) -> str:
     return chosen
 
 
+def _theme_of(value) -> str:
+    """A theme from the radio's value: Streamlit hands back a choice made in another
+    language by its name there ("Auto", "Dunkel"), so a name is mapped back to its theme."""
+    if value in THEMES:
+        return value
+    for code in words.CATALOGUES:
+        with words.using(code):
+            for key in THEMES:
+                if t(f"theme.{key}") == value:
+                    return key
+    return "auto"
+
+
 def _pick() -> None:
     """The sidebar's choice is the lab's theme."""
-    st.session_state[lab.THEME] = st.session_state[lab.THEME_PICK]
+    st.session_state[lab.THEME] = _theme_of(st.session_state[lab.THEME_PICK])

@@ -421,4 +421,6 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "theme.dark": "Dark",
     "theme.help": "Dark for a dark lecture hall (a projector): the page and every chart. Auto "
     "follows Streamlit's settings menu and the browser. Links carry it (theme=).",
+    "theme.bad_link": "The link could not be read completely: theme={raw} is not one of auto, "
+    "light, dark; the default is used.",
 }
