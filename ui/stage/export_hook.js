@@ -31,7 +31,9 @@ function exportTake(inst, data) {
     const body = document.createElement("div");
     body.className = "stage-export-body";
     box.append(summary, body);
-    inst.root.appendChild(box);
+    // Beside the chart, not in it: the chart is one focusable image for a screen reader
+    // (access.mjs), which must hold nothing focusable (axe: nested-interactive).
+    inst.root.after(box);
     ex = { box, body, offer, panel: null, loading: null, waiting: new Map(), seq: 0 };
     inst.exportState = ex;
     box.addEventListener("toggle", () => {
