@@ -65,7 +65,9 @@ def no_error(page: Any) -> None:
 
 
 def test_experiments_page_at_1024(page: Any, streamlit_server: Any):
-    url = streamlit_server("app.py")
+    # A server of its own, so that its cache is empty: the shared one has already shown
+    # /experiments to the accessibility test, and would draw the charts without a bar.
+    url = streamlit_server("app.py", "--server.fileWatcherType=none")
     page.set_viewport_size(PROJECTOR)
     seen = record_progress(page)
     open_app(page, url + "/experiments", timeout=SLOW)

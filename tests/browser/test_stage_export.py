@@ -19,6 +19,7 @@ import io
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 from browser_helpers import open_app, screenshot
 from PIL import Image
@@ -35,15 +36,10 @@ GIF_CHART = (0, 0, 600, 540)  # the chart's part of a GIF frame (the numbers are
 def blue_share(img: Image.Image) -> float | None:
     """The +1 side's share of the shaded regions' pixels (None: too few shaded pixels, as
     at w = 0). Light pixels only (the points and lines are dark); blue: b over r."""
-    rgb = img.convert("RGB")
-    blue = orange = 0
-    for r, g, b in rgb.getdata():
-        if min(r, g, b) < 215:
-            continue
-        if b - r >= 8:
-            blue += 1
-        elif r - b >= 8:
-            orange += 1
+    rgb = np.asarray(img.convert("RGB"), dtype=int).reshape(-1, 3)
+    light = rgb[rgb.min(axis=1) >= 215]
+    tilt = light[:, 2] - light[:, 0]  # b - r
+    blue, orange = int((tilt >= 8).sum()), int((tilt <= -8).sum())
     return blue / (blue + orange) if blue + orange > 2000 else None
 
 
@@ -174,11 +170,13 @@ def test_a_gif_and_a_webm_of_20_steps_made_offline_hold_the_stage_frames(
 ):
     url = streamlit_server("app.py")
     open_playground(page, url)
-    # Once the page is idle it has loaded what an export needs: the network goes off
-    # before Export is opened.
+    # Once the page is idle it has loaded what an export needs; opened, the panel gathers
+    # its range's frames (steps 0 to 20: from the step on screen, 20 on). Then the network
+    # goes off: the export needs nothing more from it.
     page.wait_for_selector("html[data-export-prefetched='1']", state="attached", timeout=60_000)
-    page.context.set_offline(True)
     open_export(page)
+    page.wait_for_selector(f'{PANEL}[data-export-held="0-20"]', timeout=60_000)
+    page.context.set_offline(True)
     formats = page.locator('[data-testid="exportFormats"]').inner_text()
     assert formats.startswith("This browser makes GIF, WebM (VP"), formats
     gif = export(page, "gif", tmp_path, first=0, last=19)
@@ -233,7 +231,7 @@ def test_a_png_of_the_step_on_screen_is_1920_by_1080_with_its_numbers(
     assert close(blue_share(img.crop((0, 0, 1200, 1080))), stage[7])
     # The numbers beside the chart: dark text on the right third, none at w = 0's place.
     right = img.convert("L").crop((1236, 0, 1920, 1080))
-    assert sum(1 for v in right.getdata() if v < 100) > 3000
+    assert int((np.asarray(right) < 100).sum()) > 3000
 
 
 def test_an_export_of_10000_steps_is_capped_and_says_so_before_it_starts(

@@ -9,7 +9,9 @@
 // ui/stage/vendor/ (npm run build:export) and loaded with this panel, so an export runs
 // with the network off. Frames the stage does not hold are asked of the server in rounds,
 // while the held ones are drawn (its answer rides on the stage's data:
-// ui/stage/export.py).
+// ui/stage/export.py). While the panel is open it gathers the range's frames before a
+// button is pressed (``warm``) and keeps them for this run: an export of the range then
+// needs no network, and starts at once.
 //
 // host (from the hook) = {
 //   offer: {module, encoders, page, total, max, round},  // the server's, kept current
@@ -68,13 +70,17 @@ function download(blob, name) {
 
 class Cancelled extends Error {}
 
-// The frames of ``order``: those the stage holds at once, the rest asked of the server in
-// rounds while the first are drawn. ``frame(c)`` waits for step c's; ``done`` settles when
-// all are here (its value: the milliseconds that took), or with the error that stopped it.
-function gather(host, order, job) {
+// The frames of ``order``: those the panel kept or the stage holds at once, the rest asked
+// of the server in rounds while the first are drawn (and kept). ``frame(c)`` waits for step
+// c's; ``done`` settles when all are here (its value: the milliseconds that took), or with
+// the error that stopped it.
+function gather(host, order, job, kept) {
   const held = new Map();
   const have = host.frames();
-  for (const c of order) if (have.has(c)) held.set(c, have.get(c));
+  for (const c of order) {
+    if (kept.has(c)) held.set(c, kept.get(c));
+    else if (have.has(c)) held.set(c, have.get(c));
+  }
   const waiting = new Map(); // cursor -> [resolve, reject]
   let failed = null;
   const started = performance.now();
@@ -95,7 +101,9 @@ function gather(host, order, job) {
       const before = held.size;
       for (const [c, frame] of Object.entries(JSON.parse(answer))) {
         const cursor = Number(c);
-        if (order.includes(cursor)) held.set(cursor, frame);
+        if (!order.includes(cursor)) continue;
+        held.set(cursor, frame);
+        kept.set(cursor, frame);
       }
       if (held.size === before) throw new Error("The server sent none of the frames asked for.");
       for (const [c, [ok]] of waiting) {
@@ -171,12 +179,77 @@ export async function mountPanel(body, host) {
 
   let job = null;
   let stopJob = () => {};
+  const kept = new Map(); // cursor -> frame: the range's frames, this run's
   const plan = () => planRange(from.value, to.value, host.offer.total, host.offer.max);
   const showPlan = () => {
     const p = plan();
     note.textContent = p.ok ? p.note : p.error;
     for (const k of ["gif", "webm", "mp4"]) buttons[k].disabled = !p.ok || job !== null;
     buttons.png.disabled = job !== null;
+    if (job === null) warmSoon();
+  };
+
+  // The range's frames gathered while the panel waits: the stage's copied, the rest asked
+  // of the server one round at a time (never while an export asks). ``panel.dataset
+  // .exportHeld`` = "from-to" once every frame of the range is here.
+  let warming = null; // the gathering under way: {stop, done}
+  let warmTimer = 0;
+  const WARM_AFTER_MS = 300; // after the last keystroke in From or To
+  const warmSoon = () => {
+    clearTimeout(warmTimer);
+    warmTimer = setTimeout(warm, WARM_AFTER_MS);
+  };
+  const warm = () => {
+    const p = plan();
+    if (!p.ok || job !== null) return;
+    if (warming !== null) {
+      warming.stop(); // the range or the run changed: again once its round is back
+      warming.done.then(warmSoon);
+      return;
+    }
+    const order = frameOrder(p.from, p.to);
+    for (const c of Array.from(kept.keys())) if (c < p.from || c > p.to) kept.delete(c);
+    const have = host.frames();
+    for (const c of order) if (!kept.has(c) && have.has(c)) kept.set(c, have.get(c));
+    const state = { stopped: false };
+    const rounds = async () => {
+      for (;;) {
+        const ask = nextAsk(order, kept, host.offer.round);
+        if (ask.length === 0) {
+          panel.dataset.exportHeld = `${p.from}-${p.to}`;
+          return;
+        }
+        let timer = 0;
+        const answer = await Promise.race([
+          host.ask(ask),
+          new Promise((resolve) => {
+            timer = setTimeout(() => resolve(null), ASK_TIMEOUT_MS);
+          }),
+        ]);
+        clearTimeout(timer);
+        if (state.stopped || answer === null) return; // an export asks what is missing
+        const before = kept.size;
+        for (const [c, frame] of Object.entries(JSON.parse(answer))) {
+          if (order.includes(Number(c))) kept.set(Number(c), frame);
+        }
+        if (kept.size === before) return;
+      }
+    };
+    delete panel.dataset.exportHeld;
+    warming = {
+      stop() {
+        state.stopped = true;
+      },
+      done: rounds().catch(() => {}).finally(() => {
+        warming = null;
+      }),
+    };
+  };
+  // An export gathers for itself: the warm-up stops (its round in flight, if any, is
+  // superseded by the export's ask, which the server answers).
+  const stopWarm = () => {
+    clearTimeout(warmTimer);
+    if (warming !== null) warming.stop();
   };
   from.addEventListener("input", showPlan);
   to.addEventListener("input", showPlan);
@@ -217,8 +290,9 @@ export async function mountPanel(body, host) {
     delete panel.dataset.exportDone;
     showPlan();
     try {
+      stopWarm();
       const order = frameOrder(p.from, p.to);
-      const frames = gather(host, order, job); // asked of the server while drawing
+      const frames = gather(host, order, job, kept); // asked of the server while drawing
       const drawer = new FrameDrawer(host, SCALE[format]);
       const ms = frameMs(host.speedMs());
       let blob;
@@ -255,6 +329,11 @@ export async function mountPanel(body, host) {
     // The stage's data changed; ``newRun``: another run (new data or settings), whose
     // frames an export under way must not mix with its own: it stops.
     update(newRun) {
+      if (newRun) {
+        kept.clear(); // another run's frames
+        delete panel.dataset.exportHeld;
+        if (warming !== null) warming.stop();
+      }
       if (job !== null && newRun) {
         job.cancelled = true;
         job.why = "The run changed (new data or settings): the export stopped, no file was made.";
