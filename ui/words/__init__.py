@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from string import Formatter
 
-from ui.words import de, en
+from ui.words import de, en  # packages: one module per area (ui/words/catalogue.py)
 
 LANGUAGES = {"en": "English", "de": "Deutsch"}  # the choice's values and names
 DEFAULT = "en"
