@@ -257,12 +257,11 @@ def lab_panel() -> None:
 
 
 def _chose(widget: str, setting: str) -> None:
-    """A box's choice becomes the lab's. Streamlit can hand a select box's choice back as
-    the option's name rather than the option (it reads a choice by its name): read back."""
-    value = st.session_state[widget]
+    """A box's choice becomes the lab's (read back from its name: ``widgets.option_of``)."""
     if setting == lab.NOTATION:
-        names = {n: n for n in notation.NOTATIONS} | {v: n for n, v in notation.NAMES.items()}
+        options, name = notation.NOTATIONS, notation.NAMES.__getitem__
     else:
-        names = {c: c for c in words.LANGUAGES} | {v: c for c, v in words.LANGUAGES.items()}
-    if value in names:
-        st.session_state[setting] = names[value]
+        options, name = words.LANGUAGES, words.LANGUAGES.__getitem__
+    chosen = widgets.option_of(st.session_state[widget], options, name)
+    if chosen is not None:
+        st.session_state[setting] = chosen

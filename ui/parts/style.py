@@ -5,7 +5,8 @@ import json
 
 import streamlit as st
 
-from ui import text, words
+from ui import text
+from ui.parts.widgets import option_of
 from ui.server import guard
 from ui.state import lab
 from ui.words import t
@@ -258,16 +259,8 @@ def theme_setting(*, redirect: bool = False) -> str:
 
 
 def _theme_of(value) -> str:
-    """A theme from the radio's value: Streamlit hands back a choice made in another
-    language by its name there ("Auto", "Dunkel"), so a name is mapped back to its theme."""
-    if value in THEMES:
-        return value
-    for code in words.CATALOGUES:
-        with words.using(code):
-            for key in THEMES:
-                if t(f"theme.{key}") == value:
-                    return key
-    return "auto"
+    """A theme from the radio's value (its name in any language: ``widgets.option_of``)."""
+    return option_of(value, THEMES, lambda key: t(f"theme.{key}")) or "auto"
 
 
 def _pick() -> None:

@@ -3,8 +3,11 @@ default come from the field (``ui.state.Field``), and the value travels in the l
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterable
+
 import streamlit as st
 
+from ui import words
 from ui.state import Table
 
 QP = "query-params"
@@ -70,3 +73,19 @@ def flag(page: Table, name: str, label: str, *, help: str | None = None) -> bool
     """A toggle for a bool field, in the link."""
     f = page[name]
     return bool(st.toggle(label, value=f.default, key=page.key(name), bind=QP, help=help))
+
+
+def option_of(value, options: Iterable, name: Callable[[object], str]):
+    """The option a widget's value stands for, or None: the option itself, or its name as
+    ``name`` writes it in any of the lab's languages. Streamlit can hand a choice back by
+    the name it was shown with (a select box, a radio), and that name may be the one of
+    the language the user has just left ("Auto" on a German page)."""
+    options = list(options)
+    if value in options:
+        return value
+    for code in words.CATALOGUES:
+        with words.using(code):
+            for option in options:
+                if name(option) == value:
+                    return option
+    return None
