@@ -7,6 +7,7 @@ No pytest here, so the benchmarks can import it.
 
 from __future__ import annotations
 
+import ast
 import os
 import re
 import signal
@@ -333,3 +334,42 @@ def plot_area(page: Any, graph_selector: str = ".js-plotly-plot") -> PlotArea:
         x_range=(float(info["x"][0]), float(info["x"][1])),
         y_range=(float(info["y"][0]), float(info["y"][1])),
     )
+
+
+def press_js(**shown: str) -> str:
+    """A function for ``page.evaluate(js, key)``: click the stage's button ``key`` and wait
+    (animation frames) until the layer over the points shows another cursor; return the
+    cursor and, for each name in ``shown``, its JavaScript expression's value at that
+    moment (None when the cursor did not move in 20 s)."""
+    fields = "".join(f"\n    {name}: ({expr})," for name, expr in shown.items())
+    return f"""async (key) => {{
+  const over = document.querySelector('[data-testid="stageOver"]');
+  const before = over.dataset.cursor;
+  document.querySelector(`.st-key-${{key}} button`).click();
+  const t0 = performance.now();
+  while (over.dataset.cursor === before) {{
+    if (performance.now() - t0 > 20000) return null;
+    await new Promise((r) => requestAnimationFrame(r));
+  }}
+  return {{
+    cursor: Number(over.dataset.cursor),{fields}
+  }};
+}}"""
+
+
+def lab_pages() -> list[str]:
+    """The url paths of app.py's navigation: every page file it serves (the hidden join
+    page too; a page added there is checked here)."""
+    tree = ast.parse((REPO_ROOT / "app.py").read_text(encoding="utf-8"))
+    pages = []
+    for node in ast.walk(tree):
+        if (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", "") == "Page"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)  # a page file, not the root's hop
+        ):
+            path = [k.value.value for k in node.keywords if k.arg == "url_path"]
+            pages += path
+    assert "playground" in pages and "join" in pages and "practice" in pages, pages
+    return pages

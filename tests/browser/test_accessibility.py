@@ -7,12 +7,19 @@ their text legible (contrast computed here, WCAG's formula)."""
 
 from __future__ import annotations
 
-import ast
 import re
 from typing import Any
 
 import pytest
-from browser_helpers import REPO_ROOT, expect_rerun, open_app, screenshot, wait_for_app_idle
+from browser_helpers import (
+    REPO_ROOT,
+    expect_rerun,
+    lab_pages,
+    open_app,
+    press_js,
+    screenshot,
+    wait_for_app_idle,
+)
 
 from ui.state import lab
 
@@ -31,26 +38,15 @@ M = "\u2212"
 
 # Press a stage button and wait until the layer over the points shows another cursor; what
 # the live region and the table's container say at that moment.
-PRESS_JS = """async (key) => {
-  const over = document.querySelector('[data-testid="stageOver"]');
-  const before = over.dataset.cursor;
-  document.querySelector(`.st-key-${key} button`).click();
-  const t0 = performance.now();
-  while (over.dataset.cursor === before) {
-    if (performance.now() - t0 > 20000) return null;
-    await new Promise((r) => requestAnimationFrame(r));
-  }
-  const live = document.querySelectorAll('[aria-live="polite"]');
-  const table = document.querySelector('.st-key-pg_table');
-  return {
-    cursor: Number(over.dataset.cursor),
-    regions: live.length,
-    said: live.length ? live[0].textContent : null,
-    tableStale: table ? table.classList.contains('stage-stale') : null,
-    tableCaption: table && table.querySelector('caption')
-      ? table.querySelector('caption').textContent : null,
-  };
-}"""
+REGIONS_JS = f"document.querySelectorAll('{LIVE}')"
+TABLE_JS = "document.querySelector('.st-key-pg_table')"
+PRESS_JS = press_js(
+    regions=f"{REGIONS_JS}.length",
+    said=f"((l) => (l.length ? l[0].textContent : null))({REGIONS_JS})",
+    tableStale=f"((t) => (t ? t.classList.contains('stage-stale') : null))({TABLE_JS})",
+    tableCaption=f"((t) => (t && t.querySelector('caption') ? "
+    f"t.querySelector('caption').textContent : null))({TABLE_JS})",
+)
 
 
 def number(v: float) -> str:
@@ -274,24 +270,6 @@ def test_tab_reaches_every_control_and_shows_where_it_is(page: Any, streamlit_se
 
 
 # ---------------------------------------------------------------------- every page, axe
-def lab_pages() -> list[str]:
-    """The url paths of app.py's navigation: every page file it serves (the hidden join
-    page too; a page added there is checked here)."""
-    tree = ast.parse((REPO_ROOT / "app.py").read_text(encoding="utf-8"))
-    pages = []
-    for node in ast.walk(tree):
-        if (
-            isinstance(node, ast.Call)
-            and getattr(node.func, "attr", "") == "Page"
-            and node.args
-            and isinstance(node.args[0], ast.Constant)  # a page file, not the root's hop
-        ):
-            path = [k.value.value for k in node.keywords if k.arg == "url_path"]
-            pages += path
-    assert "playground" in pages and "join" in pages and "practice" in pages, pages
-    return pages
-
-
 AXE_JS = """async () => {
   const result = await axe.run(document, {resultTypes: ['violations']});
   return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')

@@ -10,7 +10,9 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import expect_rerun, open_app, screenshot
+from browser_helpers import expect_rerun, lab_pages, open_app, screenshot, wait_for_app_idle
+
+from ui import words
 
 pytestmark = pytest.mark.browser
 
@@ -118,3 +120,79 @@ def test_notation_and_language_switch_and_stay(page: Any, streamlit_server: Any)
     box = page.locator(".st-key-lab_notation_pick").get_by_role("combobox").input_value()
     assert "hardlim" in box, box
     screenshot(page, "notation_kernel_de_1024", full_page=False)
+
+
+MAIN = '[data-testid="stMain"]'
+
+
+# The main area's text without its charts (their ticks follow the chart's size, which a
+# longer German legend changes): the charts hidden for the moment of reading.
+TEXT_JS = f"""() => {{
+  const plots = [...document.querySelectorAll('{MAIN} .js-plotly-plot')];
+  const was = plots.map((g) => g.style.display);
+  plots.forEach((g) => {{ g.style.display = 'none'; }});
+  const text = document.querySelector('{MAIN}').innerText;
+  plots.forEach((g, i) => {{ g.style.display = was[i]; }});
+  return text;
+}}"""
+
+
+def magnitudes(text: str) -> set[float]:
+    """The sizes of the numbers in ``text`` but 0 and 1: what a notation or a language may
+    not change."""
+    return {abs(float(n)) for n in NUMBER.findall(text.replace("−", "-"))} - {0.0, 1.0}
+
+
+def settled(page: Any) -> str:
+    """The page's script done, its charts drawn and its text still for 1.5 s (a stage's
+    controls and Export come after the run): that text."""
+    wait_for_app_idle(page, timeout=120_000)
+    page.wait_for_function(
+        "() => ![...document.querySelectorAll('.js-plotly-plot')].some(g => !g._fullLayout)",
+        timeout=60_000,
+    )
+    text, still = page.evaluate(TEXT_JS), 0
+    for _ in range(60):
+        page.wait_for_timeout(500)
+        wait_for_app_idle(page, timeout=120_000)
+        now = page.evaluate(TEXT_JS)
+        still = still + 1 if now == text else 0
+        text = now
+        if still >= 3:
+            return text
+    raise AssertionError("the page's text kept changing for 30 s")
+
+
+@pytest.mark.parametrize("path", lab_pages())
+def test_every_page_switches_notation_and_language_with_no_number_changed(
+    page: Any, streamlit_server: Any, path: str
+):
+    url = streamlit_server("app.py")
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, f"{url}/{path}", timeout=120_000)
+    before = settled(page)
+    choose(page, "lab_notation_pick", "θ, θ₀")
+    page.wait_for_function("() => location.search.includes('notation=theta')")
+    choose(page, "lab_language_pick", "Deutsch")
+    page.wait_for_function(
+        "() => location.search.includes('lang=de') && location.search.includes('notation=theta')"
+    )
+    after = settled(page)
+    differ = magnitudes(after) ^ magnitudes(before)
+    lines = [ln for ln in (before + after).splitlines() if magnitudes(ln) & differ]
+    assert not differ, (sorted(differ), lines[:8])
+    # The lab speaks German: the navigation's names, the settings' own labels.
+    nav = page.locator("[data-testid='stSidebarNav']").inner_text()
+    with words.using("de"):
+        german = [words.t(f"page.{p}") for p in ("playground", "variants", "proof", "lecture")]
+        assert all(name in nav for name in german), nav
+        sidebar = page.locator("[data-testid='stSidebar']").inner_text()
+        assert words.t("settings.language") in sidebar, sidebar
+    # The Theme radio still shows its choice (its names changed with the language).
+    checked = page.evaluate(
+        "() => [...document.querySelectorAll('.st-key-lab_theme_pick input')].map(i => i.checked)"
+    )
+    assert checked == [True, False, False], checked  # Automatisch: the default
+    assert page.locator('[data-testid="stException"]').count() == 0
+    assert page.locator('[data-testid="stAlertContentWarning"]').count() == 0
+    screenshot(page, f"notation_de_theta_{path}_1024", full_page=False)

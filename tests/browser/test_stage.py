@@ -8,29 +8,17 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from browser_helpers import open_app, screenshot
+from browser_helpers import open_app, press_js, screenshot
 
 OVER = '[data-testid="stageOver"]'
 LINK = "/?pg_n=200&pg_noise=0.1&pg_seed=3"
 
-# Click a stage button and wait (animation frames) until the layer over the points shows
-# another cursor; return what the page shows at that moment.
-PRESS_JS = """async (key) => {
-  const over = document.querySelector('[data-testid="stageOver"]');
-  const before = over.dataset.cursor;
-  document.querySelector(`.st-key-${key} button`).click();
-  const t0 = performance.now();
-  while (over.dataset.cursor === before) {
-    if (performance.now() - t0 > 20000) return null;
-    await new Promise((r) => requestAnimationFrame(r));
-  }
-  return {
-    cursor: Number(over.dataset.cursor),
-    search: location.search,
-    status: document.querySelector('.st-key-pg_status p').textContent,
-    summary: document.querySelector('.st-key-pg_summary p').textContent,
-  };
-}"""
+# Click a stage button; what the page shows once the layer over the points moved.
+PRESS_JS = press_js(
+    search="location.search",
+    status="document.querySelector('.st-key-pg_status p').textContent",
+    summary="document.querySelector('.st-key-pg_summary p').textContent",
+)
 
 
 def step_param(page: Any) -> int:

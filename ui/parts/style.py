@@ -229,13 +229,13 @@ def theme_setting(*, redirect: bool = False) -> str:
     if not redirect and lab.THEME_SAID in ss:  # said on the page (the root only redirects)
         st.warning(ss.pop(lab.THEME_SAID))
     ss[lab.THEME] = _theme_of(ss[lab.THEME])
-    if ss.get(lab.THEME_PICK, ss[lab.THEME]) != ss[lab.THEME]:
-        ss[lab.THEME_PICK] = ss[lab.THEME]
+    # Set on every run: the browser holds the radio's choice by its name, and a name of
+    # the language just left matches none of this run's (the radio showed no choice).
+    ss[lab.THEME_PICK] = ss[lab.THEME]
     with st.sidebar:
         st.radio(
             t("theme.label"),
             list(THEMES),
-            index=list(THEMES).index(ss[lab.THEME]),
             format_func={k: t(f"theme.{k}") for k in THEMES}.get,  # this run's language
             key=lab.THEME_PICK,
             horizontal=True,

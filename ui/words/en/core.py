@@ -40,6 +40,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "page.experiments": "Experiments",
     "page.lecture": "Lecture",
     "page.join": "Join a class",
+    "page.practice": "Practice",
     # ------------------------------------------------------- the stepping controls
     "key.step": "Step",
     "key.visit": "Visit",
