@@ -18,6 +18,8 @@ from typing import Any
 import pytest
 from browser_helpers import SCREENSHOT_DIR, free_port, open_app
 
+from ui import lecture
+
 LINK = "/playground?pg_n=40&pg_seed=3"
 OVER = '[data-testid="stageOver"]'
 
@@ -46,9 +48,9 @@ def the_snippet(page: Any, url: str) -> str:
     return code.inner_text()
 
 
-def frame_state(frame: Any) -> dict:
+def frame_state(frame: Any, prefix: str = "pg_") -> dict:
     return frame.evaluate(
-        """() => {
+        """(prefix) => {
       const shown = (sel) => [...document.querySelectorAll(sel)].some((el) => {
         const r = el.getBoundingClientRect();
         return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
@@ -57,7 +59,7 @@ def frame_state(frame: Any) -> dict:
       const chart = over.getBoundingClientRect();
       return {
         cursor: Number(over.dataset.cursor),
-        status: document.querySelector('.st-key-pg_status p').textContent,
+        status: document.querySelector(`.st-key-${prefix}status p`).textContent,
         sidebar: shown('[data-testid="stSidebar"]'),
         nav: shown('[data-testid="stSidebarNav"]'),
         title: shown('h1'),
@@ -70,7 +72,8 @@ def frame_state(frame: Any) -> dict:
         width: window.innerWidth,
         height: window.innerHeight,
       };
-    }"""
+    }""",
+        prefix,
     )
 
 
@@ -138,5 +141,61 @@ def test_the_embed_view_in_an_iframe_shows_the_stage_only_and_steps_by_key(
             f"() => document.querySelector('{OVER}').dataset.cursor === '0'", timeout=30_000
         )
         course.screenshot(path=str(SCREENSHOT_DIR / f"embed_{width}x{height}_back.png"))
+    finally:
+        context.close()
+
+
+def framed(course_site: Any, name: str, src: str, width: int, height: int) -> str:
+    """A page of the course site holding ``src`` in an iframe of that size: its address."""
+    site, root = course_site
+    (root / name).write_text(
+        "<!doctype html><html><head><title>A course</title></head><body>"
+        f'<iframe src="{html.escape(src)}" width="{width}" height="{height}" '
+        'style="border:0" title="Perceptron Lab"></iframe></body></html>',
+        encoding="utf-8",
+    )
+    return f"{site}/{name}"
+
+
+# Every other stepping page of the lab (the Online game and the Experiments do not step).
+STEPPING = {p: path for p, path in lecture.PATHS.items() if p not in ("pg_", "on_", "ex_")}
+
+
+@pytest.mark.parametrize("prefix", list(STEPPING))
+def test_every_stepping_page_embeds_with_its_stage_only_and_steps_by_key(
+    browser: Any, streamlit_server: Any, course_site: Any, prefix: str
+):
+    url = streamlit_server("app.py")
+    width, height = 1024, 768
+    course_url = framed(course_site, f"embed_{prefix}.html",
+                        f"{url}/{STEPPING[prefix]}?embed=true", width, height)  # fmt: skip
+    context = browser.new_context(viewport={"width": width + 80, "height": height + 80})
+    try:
+        course = context.new_page()
+        course.goto(course_url)
+        inner = course.frame_locator("iframe")
+        inner.locator(f"{OVER} .main-svg").first.wait_for(timeout=120_000)
+        frame = course.locator("iframe").element_handle().content_frame()
+        frame.wait_for_function(
+            "() => document.querySelector('[data-testid=\"stApp\"]')"
+            ".getAttribute('data-test-script-state') === 'notRunning'",
+            timeout=120_000,
+        )
+        course.wait_for_timeout(500)
+        before = frame_state(frame, prefix)
+        assert before["cursor"] == 0, before
+        assert not before["sidebar"] and not before["nav"] and not before["title"], before
+        assert not before["export"] and not before["caption"], before
+        assert [b.split()[0] for b in before["buttons"]][:3] == ["Step", "Visit", "Back"], before
+        chart = before["chart"]
+        assert chart["left"] >= 0 and chart["right"] <= width, before
+        assert chart["top"] > 0 and chart["bottom"] <= height, before
+        course.screenshot(path=str(SCREENSHOT_DIR / f"embed_{STEPPING[prefix]}.png"))
+        inner.locator(f".st-key-{prefix}status").click()
+        course.keyboard.press("s")
+        frame.wait_for_function(
+            f"() => Number(document.querySelector('{OVER}').dataset.cursor) > 0", timeout=60_000
+        )
+        assert frame_state(frame, prefix)["status"] != before["status"]
     finally:
         context.close()
