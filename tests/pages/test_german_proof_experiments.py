@@ -1,7 +1,10 @@
-"""/proof in German (lang=de): the page opened, stepped, and each of its states and options
-(Theorem 1 from zero and from a start, Theorem 2, w* = 0, numbers beyond the floats,
-presenter mode) shows no English word (tests/pages/lab_words.py); its charts and equations
-in the notation's weight vector. The page in θ notation: tests/pages/test_notation_app.py."""
+"""/proof and /experiments in German (lang=de): each page opened, stepped or computed, and each
+of its states and options (Theorem 1 from zero and from a start, Theorem 2, w* = 0, numbers
+beyond the floats, presenter mode; the caps, data no line separates, no data) shows no
+English word (tests/pages/lab_words.py); the charts' own labels too, which ``english_left``
+does not read (a histogram's line labels, the bars' names, the progress bar's text). The
+proof's charts and equations in the notation's weight vector; both pages in θ notation:
+tests/pages/test_notation_app.py."""
 
 from __future__ import annotations
 
@@ -11,14 +14,18 @@ import lab_app
 import numpy as np
 import pytest
 from lab_app import charts, click
-from lab_words import english_left, opened
+from lab_words import WORD, catalogue_words, english_left, opened
 
-PROOF = "pages/proof.py"
+from ui import words
+from ui.parts import progress
+
+PROOF, EXPERIMENTS = "pages/proof.py", "pages/experiments.py"
 
 
 @pytest.fixture(autouse=True)
 def slow_machine(monkeypatch):
-    monkeypatch.setattr(lab_app, "TIMEOUT", 900)  # this machine has run 5-30x slow
+    # The experiments run hundreds of runs on a first visit; this machine has run 5-30x slow.
+    monkeypatch.setattr(lab_app, "TIMEOUT", 900)
 
 
 def ok(at):
@@ -103,3 +110,68 @@ def test_the_proofs_charts_and_equations_write_the_notations_weight_vector(name,
         texts += [fig["layout"][axis]["title"]["text"] for axis in ("xaxis", "yaxis")]
     assert [s for s in texts if NOTES_W.search(s)] == []
     assert f"‖{w}‖" in texts and f"{w}·u*" in texts  # the squeeze's two curves
+
+
+# -------------------------------------------------------------------------- /experiments
+def chart_words(at) -> list[str]:
+    """The charts' texts ``english_left`` does not read: annotations and the bars' names."""
+    out = []
+    for fig in charts(at).values():
+        out += [a.get("text", "") for a in fig["layout"].get("annotations", [])]
+        out += [str(y) for t in fig["data"] if t.get("type") == "bar" for y in t["y"]]
+    return out
+
+
+def not_german(texts) -> list[str]:
+    known = catalogue_words("de")
+    return [s for s in texts if any(w.lower() not in known for w in WORD.findall(s))]
+
+
+def test_the_experiments_in_german_with_every_option():
+    at = opened(EXPERIMENTS, "ex_", lang="de")
+    german(at, "the defaults")
+    assert chart_words(at) and not_german(chart_words(at)) == []
+    at.number_input(key="ex_orderings").set_value(10)
+    at.toggle(key="ex_reshuffle").set_value(True)
+    at.select_slider(key="ex_margin_low").set_value(0.002)
+    german(at.run(), "a new order every epoch, margins from 0.002")
+    # Every cap hit: the margin chart's and the dimension chart's seeds, and the dimensions.
+    at.number_input(key="ex_margins").set_value(25)
+    at.number_input(key="ex_seeds").set_value(50)
+    at.number_input(key="ex_per_set").set_value(1_000)
+    at.select_slider(key="ex_max_dim").set_value(200)
+    german(at.run(), "the caps")
+    said = " ".join(c.value for c in at.caption)
+    assert "Das Diagramm der Ränder ist auf" in said and "enden die Dimensionen" in said
+    at.segmented_control(key="ex_source").set_value("generate")
+    ok(at.run())
+    at.selectbox(key="ex_generator").set_value("xor")
+    german(at.run(), "data no line separates")
+    assert not_german(chart_words(at)) == []
+    at.segmented_control(key="ex_source").set_value("draw")
+    german(at.run(), "no data: both classes are needed")
+    german(opened(EXPERIMENTS, "ex_", lang="de", ex_presenter="true"), "presenter mode")
+
+
+class Slot:
+    """A stand-in for ``st.empty()`` that keeps every progress text it is given."""
+
+    def __init__(self):
+        self.texts = []
+
+    def progress(self, value, text):
+        self.texts.append(text)
+
+    def empty(self):
+        pass
+
+
+def test_the_progress_bar_speaks_german(monkeypatch):
+    slot = Slot()
+    monkeypatch.setattr(progress.st, "empty", lambda: slot)
+    with words.using("de"), progress.bar(words.t("experiments.margins")) as tick:
+        tick(1_000, 2_000)
+    assert slot.texts == ["Ränder: Lauf 1,000 von 2,000"]
+    with progress.bar("Margins") as tick:  # English as the browser test reads it
+        tick(3, 200)
+    assert slot.texts[-1] == "Margins: run 3 of 200"

@@ -220,13 +220,9 @@ def proof(page: Table, ds, run, th, squeeze=None, distance=None) -> None:
 def experiments(page: Table, ds, margins, dimensions, orders) -> None:
     """/experiments: each experiment's table, one row per run."""
     files = [
-        File("margins", "Margins, one row per run", lambda: margins),
-        File("dimensions", "Dimensions, one row per run", lambda: dimensions),
-        File("orders", "Orders, one row per run", lambda: orders),
+        File("margins", t("experiments.dl_margins"), lambda: margins),
+        File("dimensions", t("experiments.dl_dimensions"), lambda: dimensions),
+        File("orders", t("experiments.dl_orders"), lambda: orders),
     ]
-    note = (
-        "One row per run: its data (margin, d, seed, n; or the order), R, γ*, the bound "
-        "R²/γ*², and the run's mistakes, epochs and whether it converged (orders: also its "
-        "final b and w)."
-    )
+    note = t("experiments.dl_note")  # the columns' names as the file has them
     tables(page, ds, files, name="experiments", note=note)
