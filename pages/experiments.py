@@ -4,7 +4,7 @@ dimensions; the same data in many orders, and the worst order against the bound.
 import numpy as np
 import streamlit as st
 
-from ui import compute, text
+from ui import compute, notation, text
 from ui.charts import geometry, layers
 from ui.limits import ADVERSARIAL_WORK, DIMENSION_WORK, MARGIN_WORK, MOST_COORDINATES, ORDER_WORK
 from ui.limits import EXPERIMENTS_EPOCHS as MAX_EPOCHS
@@ -13,44 +13,39 @@ from ui.parts import data, downloads, progress, style, widgets
 from ui.stage import part as stage
 from ui.state import EXPERIMENTS as PAGE
 from ui.views import experiments_view
+from ui.words import t as say
 
 opening = data.open_page(PAGE)
 presenter = opening.presenter
 with st.sidebar:
-    st.caption("The data above is the ordering experiment's; the others generate their own.")
-    st.subheader("Orders of the data")
-    orderings = widgets.whole_number(PAGE, "orderings", "Random orders")
-    order_seed = widgets.whole_number(PAGE, "order_seed", "First order's seed")
-    reshuffle = st.toggle(
-        "A new order every epoch", value=PAGE.defaults.reshuffle, key=PAGE.key("reshuffle"),
-        bind="query-params", help="Off: each run keeps one random order for all its epochs.",
-    )  # fmt: skip
-    st.subheader("Margins")
-    low = widgets.steps(PAGE, "margin_low", "Smallest margin γ")
-    high = widgets.steps(PAGE, "margin_high", "Largest margin γ")
-    count = widgets.whole_number(PAGE, "margins", "Margins (log-spaced)")
-    seeds = widgets.whole_number(PAGE, "seeds", "Seeds (datasets per margin and per d)")
-    n = widgets.whole_number(PAGE, "per_set", "Points per dataset")
-    st.subheader("Dimensions")
-    dim_margin = widgets.steps(PAGE, "dim_margin", "Margin γ")
-    max_dim = widgets.steps(PAGE, "max_dim", "Largest d")
+    st.caption(say("experiments.data_note"))
+    st.subheader(say("experiments.orders_heading"))
+    orderings = widgets.whole_number(PAGE, "orderings", say("experiments.orderings"))
+    order_seed = widgets.whole_number(PAGE, "order_seed", say("experiments.order_seed"))
+    reshuffle = widgets.flag(
+        PAGE, "reshuffle", say("experiments.reshuffle"), help=say("experiments.reshuffle_help")
+    )
+    st.subheader(say("experiments.margins"))
+    low = widgets.steps(PAGE, "margin_low", say("experiments.margin_low"))
+    high = widgets.steps(PAGE, "margin_high", say("experiments.margin_high"))
+    count = widgets.whole_number(PAGE, "margins", say("experiments.margin_count"))
+    seeds = widgets.whole_number(PAGE, "seeds", say("experiments.seeds"))
+    n = widgets.whole_number(PAGE, "per_set", say("experiments.per_set"))
+    st.subheader(say("experiments.dimensions"))
+    dim_margin = widgets.steps(PAGE, "dim_margin", say("experiments.dim_margin"))
+    max_dim = widgets.steps(PAGE, "max_dim", say("experiments.max_dim"))
 
-style.header(
-    "Experiments",
-    "What a single run cannot show. Theorem 1 (001) bounds the mistakes of any run on "
-    "separable data, in any order, by R²/γ\\*², in the augmented space (R = max ‖(1, x)‖, "
-    "γ\\* the maximum margin). Here: hundreds of runs against it, over margins and "
-    "dimensions, and one dataset in many orders.",
-    presenter=presenter,
-    problems=opening.problems,
-)
+x = notation.current().x
+intro = say("experiments.intro", x=x)
+style.header(say("experiments.title"), intro, presenter=presenter, problems=opening.problems)
 
 # ------------------------------------------------------------------ margins
-st.subheader("Mistakes against the bound, over margins", anchor="margins")
+st.subheader(say("experiments.margins_sub"), anchor="margins")
 low, high = min(low, high), max(low, high)
 margins = tuple(float(m) for m in np.geomspace(low, high, count if high > low else 1))
-seeds_m, cut = experiments_view.seeds_within(seeds, len(margins) * n, MARGIN_WORK, "margin chart")
-with progress.bar("Margins") as tick:
+chart_name = say("experiments.margin_chart")
+seeds_m, cut = experiments_view.seeds_within(seeds, len(margins) * n, MARGIN_WORK, chart_name)
+with progress.bar(say("experiments.margins")) as tick:
     by_margin = compute.margin_experiment(margins, seeds_m, n, MAX_EPOCHS, _progress=tick)
 stage.plot(PAGE, "margin_chart", experiments_view.margin_figure(by_margin, presenter=presenter))
 st.caption(text.plain(experiments_view.margin_statement(by_margin, MAX_EPOCHS), 2000))
@@ -58,12 +53,11 @@ if cut:
     st.caption(cut)
 
 # --------------------------------------------------------------- dimensions
-st.subheader("Mistakes against the dimension, at one margin", anchor="dimensions")
+st.subheader(say("experiments.dims_sub"), anchor="dimensions")
 dims, dims_cut = experiments_view.dimensions(max_dim, n, MOST_COORDINATES)
-seeds_d, cut = experiments_view.seeds_within(
-    seeds, n * sum(dims), DIMENSION_WORK, "dimension chart"
-)
-with progress.bar("Dimensions") as tick:
+chart_name = say("experiments.dimension_chart")
+seeds_d, cut = experiments_view.seeds_within(seeds, n * sum(dims), DIMENSION_WORK, chart_name)
+with progress.bar(say("experiments.dimensions")) as tick:
     by_d = compute.dimension_experiment(dims, dim_margin, seeds_d, n, MAX_EPOCHS, _progress=tick)
 stage.plot(PAGE, "dimension_chart", experiments_view.dimension_figure(by_d, presenter=presenter))
 st.caption(text.plain(experiments_view.dimension_statement(by_d, MAX_EPOCHS), 2000))
@@ -72,14 +66,14 @@ for note in (dims_cut, cut):
         st.caption(note)
 
 # -------------------------------------------------------------------- orders
-st.subheader("One dataset, many orders (002 section 6.1)", anchor="orders")
+st.subheader(say("experiments.orders_sub"), anchor="orders")
 ds = data.settle(PAGE, opening.choice, opening.prep, max_points=MAX_POINTS, what="this page")
 if np.unique(ds.y).size < 2:
-    st.info("Both classes are needed: pick data with points of each class.")
+    st.info(say("experiments.both_classes"))
     st.stop()
 max_epochs = int(min(MAX_EPOCHS, max(1, ORDER_WORK // (ds.n * (orderings + 1)))))
 max_adversarial = int(min(100_000, max(1, ADVERSARIAL_WORK // ds.n)))
-with progress.bar("Orders") as tick:
+with progress.bar(say("experiments.orders")) as tick:
     table = compute.ordering_experiment(
         ds, orderings, order_seed, reshuffle, max_epochs, max_adversarial, _progress=tick
     )

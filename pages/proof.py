@@ -11,18 +11,15 @@ from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import PROOF as PAGE
 from ui.views import proof_view
+from ui.words import t as say
 
 opened = stepping.open_stepping(
     PAGE,
-    "Convergence proofs, step by step",
-    "Each mistake adds at least γ* to w·u* and at most R² to ‖w‖²; since w·u* ≤ ‖w‖, the two "
-    "lines squeeze M ≤ R²/γ*² (Theorem 1, 001). Step through a run and watch the proof's "
-    "numbers move; on data no line separates, Theorem 2 bounds the mistakes instead.",
-    heading="The run",  # the classic perceptron: the one the proofs are about
+    say("proof.title"),
+    say("proof.intro", **proof_view.symbols()),
+    heading=say("proof.heading"),  # the classic perceptron: the one the proofs are about
     settle=dict(what="the proof page"),
-    after=lambda: widgets.choice(
-        PAGE, "axes", "Charts' axes", help="log: the run's mistakes and a far bound both show."
-    ),
+    after=lambda: widgets.choice(PAGE, "axes", say("proof.axes"), help=say("proof.axes_help")),
 )
 presenter, choice, ds, log = opened.presenter, opened.choice, opened.ds, opened.after == "log"
 
@@ -74,15 +71,12 @@ def draw(t: int) -> None:
     with side:
         numbers.text_line(PAGE, "summary", layered.texts(t)["summary"])
         if separable:
-            which = (
-                "**Theorem 1** (001; w(0) = 0)"
-                if bounds.from_zero(run)
-                else "**Theorem 1's proof from w(0) ≠ 0** (the theorem needs w(0) = 0)"
-            )
+            which = "proof.theorem1" if bounds.from_zero(run) else "proof.theorem1_start"
+            which = say(which, **proof_view.symbols())
             st.markdown(f"{which}: R = {text.num(th.R)}, γ\\* = {text.num(th.gamma)}")
         else:
-            st.markdown("**Not linearly separable**: Theorem 1 does not apply; Theorem 2 does.")
-        st.caption(proof_view.SPACE)
+            st.markdown(say("proof.not_separable"))
+        st.caption(proof_view.space())
     # The proof's lines and charts at this step (marked stale while the browser steps ahead);
     # on a projector the theorem's lines beside the chart, on the first screen.
     with side if presenter else st.container(), st.container(key=PAGE.own("numbers")):
@@ -101,11 +95,7 @@ def draw(t: int) -> None:
 
 stepping.show(PAGE, stepper, draw, opened)
 if run is not None and not presenter:
-    st.subheader("Centring and scaling change R, γ\\* and the bound")
-    st.caption(
-        "The same points under each preprocessing (the sidebar's choice in bold). R and γ* "
-        "are measured in the augmented space (1, x), so moving the cloud changes both: "
-        "centring often shrinks R, and with it the bound."
-    )
+    st.subheader(say("proof.prep_heading"))
+    st.caption(say("proof.prep_caption", **proof_view.symbols()))
     data.preprocessing_effect(ds, presenter)
 downloads.proof(PAGE, ds, run, th, squeeze1, distance)

@@ -101,10 +101,10 @@ def tables(
     """The page's data (the dataset as CSV, which ``datasets.load_csv`` reads back
     identically) and its tables as CSV, under a "Download" heading. ``name`` starts the
     files' names; ``note`` says what the tables hold."""
-    st.markdown("**Download**")
+    st.markdown(t("dl.heading"))
     if ds is not None and ds.n and min(ds.counts) > 0:
         st.download_button(
-            "Dataset (CSV)",
+            t("dl.dataset"),
             ds.to_csv,
             file_name=f"{name}_data.csv",
             mime="text/csv",
@@ -207,29 +207,22 @@ def proof(page: Table, ds, run, th, squeeze=None, distance=None) -> None:
         hb = compute.hinge_bound(ds, run.epochs)
         return export.proof_updates(run, None if hb is None else pc.theorem2(run, hb))
 
-    files = [File("updates", "The proof's numbers per update", quantities)]
-    which = "u*" if separable else f"w* of Theorem 2 after E = {run.epochs} epochs"
+    # The file's columns are named in the notes' symbols (w, b), in every notation.
+    files = [File("updates", t("proof.dl_updates"), quantities)]
+    along = "u*" if separable else t("proof.dl_along_t2", n=run.epochs)
     long = run.n_updates + 1 > export.MAX_RUN_ROWS  # a run stopped at a million updates
-    first = f"; the first {export.MAX_RUN_ROWS:,}" if long else ""
-    note = (
-        f"One row per update k (0: the start{first}): M, w = (b, w1, w2), and along {which}: "
-        "w·u and its lower line, ‖w‖² and its upper line, cos(w, u)"
-        + (", and 004's ‖w(k+1)/η − αu*‖²/R²." if separable else "")
-        + ("" if separable else " (w and ‖w‖² only where w* is 0 or not solved live).")
-    )
+    first = t("proof.dl_first", n=f"{export.MAX_RUN_ROWS:,}") if long else ""
+    note = t("proof.dl_note", first=first, along=along)
+    note += t("proof.dl_004") if separable else " " + t("proof.dl_t2")
     tables(page, ds, files, name="proof", note=note)
 
 
 def experiments(page: Table, ds, margins, dimensions, orders) -> None:
     """/experiments: each experiment's table, one row per run."""
     files = [
-        File("margins", "Margins, one row per run", lambda: margins),
-        File("dimensions", "Dimensions, one row per run", lambda: dimensions),
-        File("orders", "Orders, one row per run", lambda: orders),
+        File("margins", t("experiments.dl_margins"), lambda: margins),
+        File("dimensions", t("experiments.dl_dimensions"), lambda: dimensions),
+        File("orders", t("experiments.dl_orders"), lambda: orders),
     ]
-    note = (
-        "One row per run: its data (margin, d, seed, n; or the order), R, γ*, the bound "
-        "R²/γ*², and the run's mistakes, epochs and whether it converged (orders: also its "
-        "final b and w)."
-    )
+    note = t("experiments.dl_note")  # the columns' names as the file has them
     tables(page, ds, files, name="experiments", note=note)

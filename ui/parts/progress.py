@@ -6,6 +6,8 @@ from contextlib import contextmanager
 
 import streamlit as st
 
+from ui.words import t
+
 
 @contextmanager
 def bar(label: str):
@@ -19,7 +21,8 @@ def bar(label: str):
         percent = int(100 * done / max(1, total))
         if percent != shown[0]:
             shown[0] = percent
-            slot.progress(percent / 100, text=f"{label}: run {done:,} of {total:,}")
+            said = t("experiments.progress", label=label, done=f"{done:,}", total=f"{total:,}")
+            slot.progress(percent / 100, text=said)
 
     try:
         yield progress

@@ -15,6 +15,7 @@ from ui.parts import numbers
 from ui.stage import part as stage
 from ui.state import Table
 from ui.views import proof_charts, proof_view
+from ui.words import t as say
 
 
 @dataclass(frozen=True)
@@ -45,28 +46,18 @@ class Proof:
         """004's proof (separable data) or Theorem 2's conditions, then the charts."""
         run, th, distance = self.run, self.th, self.distance
         if self.separable:
-            st.markdown(
-                "**004's proof** from w(1): its xᵢ are the flipped augmented points "
-                "yᵢ(1, xᵢ), and ŵ = u\\*."
-            )
+            st.markdown(say("proof.p004", **proof_view.symbols()))
             if distance.finite:
                 st.latex(numbers.gathered(proof_view.lines_004(distance, th, k, run.eta)))
             else:  # data near 1e-300: R/γ* near 1e300, its square past the float range
                 st.caption(proof_view.beyond_floats_004(distance))
         elif hb is not None and not bounds.from_zero(run):
-            st.caption(
-                "Theorem 2 is stated from w = 0 and does not hold as stated from another "
-                "start; its proof from this start, at the same w*, bounds M where the two "
-                "lines above meet (the last equation)."
-            )
+            st.caption(say("proof.t2_start", **proof_view.symbols()))
         if hb is not None and squeeze is None:
             st.latex(self.theorem2_latex(k, hb))
-            st.caption("w* = 0: no direction to squeeze along; the bound is 2E·n.")
+            st.caption(say("proof.w_star_zero", **proof_view.symbols()))
         if (hb is None and not self.separable) or (squeeze is not None and not squeeze.finite):
-            st.caption(
-                "The proof's curves cannot be drawn for this data (too large to solve "
-                "live, or numbers beyond floating point)."
-            )
+            st.caption(say("proof.no_curves"))
             return
         self.charts(squeeze, k, epoch)
 

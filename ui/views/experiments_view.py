@@ -1,10 +1,11 @@
 """The /experiments page's figures and sentences: Theorem 1 across many runs (margins,
 seeds, dimensions) and the same data in many orders.
 
-Pure: numpy, plotly, ``ui.charts`` / ``ui.text``; no streamlit. Every
-figure is drawn from a table of ``perceptron_core.experiments`` (a dict of numpy
-columns, one row per run) and plots its columns as they are: the x and y of a chart are
-the table's own arrays, in the table's order.
+Pure: numpy, plotly, ``ui.charts`` / ``ui.text``, the words from ``ui.words``
+(``experiments.*``); no streamlit. Every figure is drawn from a table of
+``perceptron_core.experiments`` (a dict of numpy columns, one row per run) and plots its
+columns as they are: the x and y of a chart are the table's own arrays, in the table's
+order.
 
 API
 ---
@@ -34,8 +35,8 @@ import plotly.graph_objects as go
 from ui import text
 from ui.charts import geometry, layers, theme
 from ui.charts.theme import GHOST_COLOR, INK, MARGIN_COLOR, NEG_COLOR, POS_COLOR, Style
+from ui.words import t as say
 
-BOUND_LINE = "mistakes = R²/γ*²"
 RUN_SYMBOLS = {True: "circle", False: "x"}  # converged, stopped at the epoch cap
 CONFIG_HEIGHT = {False: 420, True: 520}  # chart height: normal screen, projector
 ORDERS_HEIGHT = {False: 460, True: 560}  # the boundaries (beside the caption)
@@ -96,11 +97,11 @@ def _runs_trace(table, x: str, *, name: str, color=None, hover: str) -> dict:
     )
 
 
-RUN_HOVER = (
-    "mistakes %{y}<br>bound R²/γ*² %{customdata[4]:.4g}<br>nominal γ %{customdata[0]:.4g}, "
-    "realised γ* %{customdata[3]:.4g}<br>R %{customdata[2]:.4g}, d %{customdata[5]}, "
-    "seed %{customdata[1]}"
-)
+def _run_hover() -> str:
+    """A run's hover: its mistakes, bound, margins, R, d and seed (Plotly's placeholders)."""
+    return say("experiments.run_hover", mistakes="%{y}", bound="%{customdata[4]:.4g}",
+               nominal="%{customdata[0]:.4g}", gamma="%{customdata[3]:.4g}",
+               R="%{customdata[2]:.4g}", d="%{customdata[5]}", seed="%{customdata[1]}")  # fmt: skip
 
 
 def margin_figure(table, *, presenter: bool = False) -> go.Figure:
@@ -109,7 +110,7 @@ def margin_figure(table, *, presenter: bool = False) -> go.Figure:
     bound, mistakes = np.asarray(table["bound"]), np.asarray(table["mistakes"])
     lo = float(min(bound.min(), mistakes.min())) / 1.5
     hi = float(max(bound.max(), mistakes.max())) * 1.5
-    runs = _runs_trace(table, "bound", name="one run (one dataset)", hover=RUN_HOVER)
+    runs = _runs_trace(table, "bound", name=say("experiments.one_run"), hover=_run_hover())
     runs["marker"]["color"] = np.log10(np.asarray(table["gamma"]))
     runs["marker"]["colorscale"] = "Viridis"
     ticks = _ticks(table["gamma"])
@@ -120,14 +121,13 @@ def margin_figure(table, *, presenter: bool = False) -> go.Figure:
         tickvals=np.log10(ticks),
         ticktext=[f"{v:g}" for v in ticks],
     )
-    line = dict(type="scatter", x=[lo, hi], y=[lo, hi], mode="lines", name=BOUND_LINE,
+    line = dict(type="scatter", x=[lo, hi], y=[lo, hi], mode="lines",
+                name=say("experiments.bound_line"),
                 line=dict(color=INK, width=2, dash="dash"), hoverinfo="skip")  # fmt: skip
     layout = _layout(
         presenter,
-        xaxis=_axis(
-            "R²/γ*²: Theorem 1's bound (realised R and γ*)", log=True, range=_log_range(lo, hi)
-        ),
-        yaxis=_axis("mistakes until a clean pass", log=True, range=_log_range(lo, hi)),
+        xaxis=_axis(say("experiments.axis_bound"), log=True, range=_log_range(lo, hi)),
+        yaxis=_axis(say("experiments.axis_until_clean"), log=True, range=_log_range(lo, hi)),
     )
     return theme.figure([line, runs], layout)
 
@@ -153,21 +153,25 @@ def dimension_figure(table, *, presenter: bool = False) -> go.Figure:
     med_bound = [float(np.median(table["bound"][d == k])) for k in dims]
     med_mistakes = [float(np.median(table["mistakes"][d == k])) for k in dims]
     bound = dict(type="scatter", x=d, y=np.asarray(table["bound"]), mode="markers",
-                 name="R²/γ*² of each run", marker=dict(color=NEG_COLOR, symbol="diamond-open",
-                 size=7), hoverinfo="skip")  # fmt: skip
-    runs = _runs_trace(table, "d", name="mistakes of each run", hover=RUN_HOVER)
+                 name=say("experiments.bound_each"), marker=dict(color=NEG_COLOR,
+                 symbol="diamond-open", size=7), hoverinfo="skip")  # fmt: skip
+    runs = _runs_trace(table, "d", name=say("experiments.mistakes_each"), hover=_run_hover())
     medians = [
-        dict(type="scatter", x=dims, y=med_bound, mode="lines", name="median bound",
-             line=dict(color=NEG_COLOR, width=2), hoverinfo="skip"),
+        dict(type="scatter", x=dims, y=med_bound, mode="lines",
+             name=say("experiments.median_bound"), line=dict(color=NEG_COLOR, width=2),
+             hoverinfo="skip"),
         dict(type="scatter", x=dims, y=med_mistakes, mode="lines+markers",
-             name="median mistakes", line=dict(color=POS_COLOR, width=2), hoverinfo="skip"),
+             name=say("experiments.median_mistakes"), line=dict(color=POS_COLOR, width=2),
+             hoverinfo="skip"),
     ]  # fmt: skip
     top = float(max(np.max(table["bound"]), np.max(table["mistakes"]))) * 2
     layout = _layout(
         presenter,
         height=CONFIG_HEIGHT[presenter] - 60,
-        xaxis=_axis("dimension d", log=True, tickvals=dims, ticktext=[str(k) for k in dims]),
-        yaxis=_axis("mistakes · bound", log=True, range=[0, math.log10(top)]),
+        xaxis=_axis(
+            say("experiments.axis_d"), log=True, tickvals=dims, ticktext=[str(k) for k in dims]
+        ),
+        yaxis=_axis(say("experiments.axis_both"), log=True, range=[0, math.log10(top)]),
     )
     return theme.figure([bound, runs, *medians], layout)
 
@@ -192,8 +196,10 @@ def histograms_figure(table, *, presenter: bool = False) -> go.Figure:
     bar = dict(color=POS_COLOR, line=dict(color="white", width=1))
     hist = dict(type="histogram", marker=bar, opacity=0.85, showlegend=False)
     data = [
-        dict(hist, x=epochs[rnd], name="epochs (random orders)", xaxis="x", yaxis="y"),
-        dict(hist, x=mistakes[rnd], name="mistakes (random orders)", xaxis="x2", yaxis="y2"),
+        dict(hist, x=epochs[rnd], name=say("experiments.epochs_random"), xaxis="x", yaxis="y"),
+        dict(
+            hist, x=mistakes[rnd], name=say("experiments.mistakes_random"), xaxis="x2", yaxis="y2"
+        ),
     ]
     # Labels of close lines go to either side of them, so they do not overlap.
     left = mistakes[fixed] <= mistakes[adv]
@@ -203,20 +209,32 @@ def histograms_figure(table, *, presenter: bool = False) -> go.Figure:
             float(epochs[fixed]),
             "x",
             INK,
-            f"fixed order: {epochs[fixed]:g}",
+            say("experiments.fixed_epochs", e=f"{epochs[fixed]:g}"),
             bool(epochs[fixed] > 0.5 * epochs.max()),
         ),  # fmt: skip
-        _vline(float(mistakes[fixed]), "x2", INK, f"fixed: {mistakes[fixed]:,}", left),
         _vline(
-            float(mistakes[adv]), "x2", MARGIN_COLOR, f"worst first: {mistakes[adv]:,}", not left
+            float(mistakes[fixed]),
+            "x2",
+            INK,
+            say("experiments.fixed_mistakes", m=f"{mistakes[fixed]:,}"),
+            left,
+        ),
+        _vline(
+            float(mistakes[adv]),
+            "x2",
+            MARGIN_COLOR,
+            say("experiments.worst_mistakes", m=f"{mistakes[adv]:,}"),
+            not left,
         ),
     ]
     layout = _layout(
         presenter,
         height=HISTOGRAM_HEIGHT[presenter],
-        xaxis=_axis("epochs to converge", domain=[0, 0.46], rangemode="tozero"),
-        yaxis=_axis("random orders", rangemode="tozero"),
-        xaxis2=_axis("mistakes to converge", domain=[0.54, 1.0], anchor="y2", rangemode="tozero"),
+        xaxis=_axis(say("experiments.axis_epochs"), domain=[0, 0.46], rangemode="tozero"),
+        yaxis=_axis(say("experiments.axis_random"), rangemode="tozero"),
+        xaxis2=_axis(
+            say("experiments.axis_mistakes"), domain=[0.54, 1.0], anchor="y2", rangemode="tozero"
+        ),
         yaxis2=_axis("", anchor="x2", rangemode="tozero"),
         shapes=[m[0] for m in marks],
         annotations=[m[1] for m in marks],
@@ -237,8 +255,7 @@ def _vline(x: float, xref: str, color: str, label: str, left: bool):
     return shape, note
 
 
-BAR_LABELS = ("random: fewest", "random: median", "random: most", "fixed order", "worst first",
-              "bound R²/γ*²")  # fmt: skip
+BARS = ("bar_fewest", "bar_median", "bar_most", "fixed", "worst", "bar_bound")  # their words
 
 
 def bound_bars(table) -> tuple[list[str], list[float]]:
@@ -249,7 +266,7 @@ def bound_bars(table) -> tuple[list[str], list[float]]:
     values = [float(m[rnd].min()), float(np.median(m[rnd])), float(m[rnd].max()),
               float(m[fixed]), float(m[adv]), float(table["bound"][0])]  # fmt: skip
     keep = len(values) if math.isfinite(values[-1]) else len(values) - 1
-    return list(BAR_LABELS[:keep]), values[:keep]
+    return [say(f"experiments.{bar}") for bar in BARS[:keep]], values[:keep]
 
 
 def orders_bound_figure(table, *, presenter: bool = False) -> go.Figure:
@@ -257,16 +274,14 @@ def orders_bound_figure(table, *, presenter: bool = False) -> go.Figure:
     worst-first order against Theorem 1's bound, on a log scale."""
     labels, values = bound_bars(table)
     colors = [POS_COLOR] * 3 + [INK, MARGIN_COLOR, GHOST_COLOR]
-    bars = dict(type="bar", orientation="h", x=values, y=labels, name="mistakes",
+    bars = dict(type="bar", orientation="h", x=values, y=labels, name=say("experiments.mistakes"),
                 marker=dict(color=colors[: len(values)]), showlegend=False,
                 text=[text.compact(v) for v in values], textposition="outside", cliponaxis=False,
                 hovertemplate="%{y}: %{x:,}<extra></extra>")  # fmt: skip
     layout = _layout(
         presenter,
         height=ORDERS_HEIGHT[presenter],
-        xaxis=_axis(
-            "mistakes (log scale)", log=True, range=[0, math.log10(max(values) * 8)]
-        ),  # fmt: skip
+        xaxis=_axis(say("experiments.axis_log"), log=True, range=[0, math.log10(max(values) * 8)]),
         yaxis=dict(type="category", autorange="reversed", fixedrange=True),
         bargap=0.3,
     )
@@ -283,7 +298,7 @@ def boundaries_figure(scene: layers.Scene, table) -> go.Figure:
     xs, ys = geometry.lines_in_box(w[random], b[random], scene.box)
     count = int(random.shape[0])
     random_lines = [dict(type="scatter", x=xs, y=ys, mode="lines", hoverinfo="skip",
-                         name=f"{count} random orders", opacity=0.35,
+                         name=say("experiments.random_lines", n=count), opacity=0.35,
                          line=dict(color=GHOST_COLOR, width=1.2))]  # fmt: skip
     fixed = int(np.flatnonzero(kind == "fixed")[0])
     adv = int(np.flatnonzero(kind == "adversarial")[0])
@@ -291,9 +306,14 @@ def boundaries_figure(scene: layers.Scene, table) -> go.Figure:
         scene,
         random_lines,
         layers.points(scene),
-        layers.boundary(scene, w[fixed], float(b[fixed]), name="fixed order", color=INK),
+        layers.boundary(scene, w[fixed], float(b[fixed]), name=say("experiments.fixed"), color=INK),
         layers.boundary(
-            scene, w[adv], float(b[adv]), name="worst first", color=MARGIN_COLOR, dash="dash"
+            scene,
+            w[adv],
+            float(b[adv]),
+            name=say("experiments.worst"),
+            color=MARGIN_COLOR,
+            dash="dash",
         ),  # fmt: skip
     )
 
@@ -302,20 +322,20 @@ def boundaries_figure(scene: layers.Scene, table) -> go.Figure:
 def _ratio_words(table) -> tuple[int, str]:
     ratio = np.asarray(table["mistakes"]) / np.asarray(table["bound"])
     above = int(np.count_nonzero(ratio > 1))
-    return above, (f"mistakes / bound: min {ratio.min():.2g}, median {np.median(ratio):.2g}, "
-                   f"max {ratio.max():.2g}")  # fmt: skip
+    return above, say("experiments.ratios", lo=f"{ratio.min():.2g}",
+                      mid=f"{np.median(ratio):.2g}", hi=f"{ratio.max():.2g}")  # fmt: skip
+
+
+def _count(what: str, n: int) -> str:
+    """A count and its noun ("1 run", "20 seeds"), in the lab's language."""
+    return say(f"experiments.{what}_n", n=n)
 
 
 def _capped(table, max_epochs: int) -> str:
     stopped = int(np.count_nonzero(~np.asarray(table["converged"])))
     if not stopped:
         return ""
-    return (f" {text.counted(stopped, 'run')} hit the cap of {text.counted(max_epochs, 'epoch')} "
-            "before a clean pass (crosses); their mistakes so far are shown.")  # fmt: skip
-
-
-def _runs_exceed(k: int) -> str:
-    return f"{text.counted(k, 'run')} {'exceeds' if k == 1 else 'exceed'}"
+    return " " + say("experiments.capped", n=stopped, epochs=_count("epochs", max_epochs))
 
 
 def margin_statement(table, max_epochs: int) -> str:
@@ -323,19 +343,18 @@ def margin_statement(table, max_epochs: int) -> str:
     runs = len(table["mistakes"])
     above, ratios = _ratio_words(table)
     verdict = (
-        f"No point lies above the line: in all {runs:,} runs mistakes ≤ R²/γ*²."
+        say("experiments.none_above", runs=f"{runs:,}")
         if above == 0
-        else f"{above:,} of {text.counted(runs, 'run')} {'lies' if above == 1 else 'lie'} ABOVE "
-        "the line: this contradicts Theorem 1."
+        else say("experiments.above", n=above, runs=_count("runs", runs))
     )
     gammas = np.asarray(table["gamma"])
-    return (
-        f"{verdict} {ratios}: real runs stay far below the bound. "
-        f"{text.counted(len(np.unique(table['margin'])), 'margin')} × "
-        f"{text.counted(len(np.unique(table['seed'])), 'seed')}, "
-        f"n = {int(table['n'][0]):,} points in d = {int(table['d'][0])} each; the realised "
-        f"γ* ranges from {gammas.min():.3g} to {gammas.max():.3g}." + _capped(table, max_epochs)
-    )
+    said = say(
+        "experiments.margin_said", verdict=verdict, ratios=ratios,
+        margins=_count("margins", len(np.unique(table["margin"]))),
+        seeds=_count("seeds", len(np.unique(table["seed"]))), n=f"{int(table['n'][0]):,}",
+        d=int(table["d"][0]), lo=f"{gammas.min():.3g}", hi=f"{gammas.max():.3g}",
+    )  # fmt: skip
+    return said + _capped(table, max_epochs)
 
 
 def dimension_statement(table, max_epochs: int) -> str:
@@ -347,14 +366,13 @@ def dimension_statement(table, max_epochs: int) -> str:
         for k in (first, last)
     }
     above, ratios = _ratio_words(table)
-    return (
-        f"At γ = {float(table['margin'][0]):g}: the median bound is {med[first][0]:,.0f} at "
-        f"d = {first} and {med[last][0]:,.0f} at d = {last} (R²/γ*² does not depend on d), "
-        f"while the median mistakes go from {med[first][1]:g} to {med[last][1]:g}. "
-        + ("No run exceeds its bound; " if above == 0 else f"{_runs_exceed(above)} the bound; ")
-        + f"{ratios}."
-        + _capped(table, max_epochs)
-    )
+    exceed = say("experiments.none_exceeds") if above == 0 else say("experiments.exceed", n=above)
+    said = say(
+        "experiments.dims_said", margin=f"{float(table['margin'][0]):g}",
+        b1=f"{med[first][0]:,.0f}", first=first, b2=f"{med[last][0]:,.0f}", last=last,
+        m1=f"{med[first][1]:g}", m2=f"{med[last][1]:g}", exceed=exceed, ratios=ratios,
+    )  # fmt: skip
+    return said + _capped(table, max_epochs)
 
 
 def ordering_statement(table, max_epochs: int, max_adversarial: int) -> str:
@@ -368,34 +386,30 @@ def ordering_statement(table, max_epochs: int, max_adversarial: int) -> str:
     e, m = np.asarray(table["epochs"]), np.asarray(table["mistakes"])
     bound = float(table["bound"][0])
     k = int(np.count_nonzero(rnd))
-    out = (
-        f"{k} random orders: epochs from {e[rnd].min():g} to {e[rnd].max():g} (median "
-        f"{np.median(e[rnd]):g}; the fixed order: {e[fixed]:g}), mistakes from "
-        f"{m[rnd].min():,} to {m[rnd].max():,} (median {np.median(m[rnd]):g}; fixed: "
-        f"{m[fixed]:,}). Worst first (always the worst-classified example next): "
-        f"{text.counted(int(m[adv]), 'mistake')}"
-        + ("" if table["converged"][adv] else f" when it hit its cap of {max_adversarial:,}")
-        + ". "
-    )
+    worst = _count("mistakes", int(m[adv]))
+    if not table["converged"][adv]:
+        worst = say("experiments.worst_cap", mistakes=worst, cap=f"{max_adversarial:,}")
+    out = [
+        say("experiments.orders_said", k=k, e_lo=f"{e[rnd].min():g}", e_hi=f"{e[rnd].max():g}",
+            e_mid=f"{np.median(e[rnd]):g}", e_fixed=f"{e[fixed]:g}", m_lo=f"{m[rnd].min():,}",
+            m_hi=f"{m[rnd].max():,}", m_mid=f"{np.median(m[rnd]):g}",
+            m_fixed=f"{m[fixed]:,}", worst=worst)
+    ]  # fmt: skip
     if math.isfinite(bound):
         over = int(np.count_nonzero(m > bound))
-        exceed = f"{text.counted(over, 'run')} {'EXCEEDS' if over == 1 else 'EXCEED'} it. "
-        out += f"The bound R²/γ*² = {bound:,.0f} holds for any order: " + (
-            "no run exceeds it. " if over == 0 else exceed
+        out.append(say("experiments.bound_holds", bound=f"{bound:,.0f}"))
+        out.append(
+            say("experiments.none_exceed_it") if over == 0 else say("experiments.exceed_it", n=over)
         )
         better = int(np.count_nonzero(m[rnd] < m[adv]))
         beat_fixed = int(np.count_nonzero(m[rnd] < m[fixed]))
-        out += (
-            f"{better} of {k} random orders made fewer mistakes than worst first, "
-            f"{beat_fixed} fewer than the fixed order."
-        )
+        out.append(say("experiments.fewer", better=better, k=k, fixed=beat_fixed))
     else:
-        out += "The data is not separable: there is no bound, and no order converges."
+        out.append(say("experiments.not_separable"))
     stopped = int(np.count_nonzero(~np.asarray(table["converged"])[rnd | (kind == "fixed")]))
     if stopped:
-        out += (f" {text.counted(stopped, 'run')} stopped at the cap of "
-                f"{text.counted(max_epochs, 'epoch')}.")  # fmt: skip
-    return out
+        out.append(say("experiments.stopped", n=stopped, epochs=_count("epochs", max_epochs)))
+    return " ".join(out)
 
 
 # ----------------------------------------------------------------------------- caps
@@ -408,11 +422,7 @@ def seeds_within(seeds: int, cost_per_seed: int, budget: int, what: str) -> tupl
     most = max(1, budget // max(1, cost_per_seed))
     if seeds <= most:
         return seeds, None
-    return (
-        most,
-        f"The {what} is held to {text.counted(most, 'seed')} (of {seeds:,} asked) to stay "
-        "within a few seconds.",
-    )
+    return most, say("experiments.held", what=what, seeds=_count("seeds", most), asked=f"{seeds:,}")
 
 
 def dimensions(max_dim: int, n: int, most_coordinates: int) -> tuple[tuple[int, ...], str | None]:
@@ -422,5 +432,5 @@ def dimensions(max_dim: int, n: int, most_coordinates: int) -> tuple[tuple[int, 
     kept = tuple(k for k in dims if k == 2 or n * k <= most_coordinates)
     if kept == dims:
         return dims, None
-    return kept, (f"With n = {n:,} points the dimensions stop at d = {kept[-1]} "
-                  f"(n·d at most {most_coordinates:,}), not {dims[-1]}.")  # fmt: skip
+    return kept, say("experiments.dims_cut", n=f"{n:,}", last=kept[-1],
+                     most=f"{most_coordinates:,}", top=dims[-1])  # fmt: skip

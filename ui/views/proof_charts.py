@@ -10,8 +10,10 @@ import math
 import numpy as np
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.charts import epochs, theme
+from ui.views.proof_view import symbols
+from ui.words import t as say
 
 MAX_DRAWN = 1_500  # points per curve on a chart (long runs are sampled evenly)
 BOUND_POINTS = 200  # points along a bound's line
@@ -118,10 +120,12 @@ def _curve(x, y, name: str, color: str, *, dash: str = "solid", width: float = 2
 
 
 def _names(sq: pc.Squeeze) -> dict[str, str]:
+    """The symbols of the squeeze in the lab's notation (w: the weight vector's symbol)."""
+    w = notation.current().w
     if sq.theorem == 1:
-        lower = "w(0)·u* + Mηγ*" if sq.n0 else "Mγ*"
-        return {"dot": "w·u*", "lower": lower, "u": "u*"}
-    return {"dot": "w·w*/‖w*‖", "lower": "(M − E·L)/‖w*‖", "u": "w*"}
+        lower = f"{w}(0)·u* + Mηγ*" if sq.n0 else "Mγ*"
+        return {"dot": f"{w}·u*", "lower": lower, "u": "u*", "w": w}
+    return {"dot": f"{w}·{w}*/‖{w}*‖", "lower": f"(M − E·L)/‖{w}*‖", "u": f"{w}*", "w": w}
 
 
 def squeeze_figure(sq: pc.Squeeze, k: int, *, log: bool = True, presenter: bool = False):
@@ -137,21 +141,23 @@ def squeeze_figure(sq: pc.Squeeze, k: int, *, log: bool = True, presenter: bool 
     grid = _grid(*xr, log)
     lower, upper = sq.lower(grid), np.sqrt(sq.upper_sq(grid))
     y_log = log and _positive(sq.dot[idx], sq.norm[idx], lower, upper)
-    start = "" if sq.n0 == 0 else "‖w(0)‖² + "
+    w = names["w"]
+    start = "" if sq.n0 == 0 else f"‖{w}(0)‖² + "
     data = [
         _curve(
             grid, upper, f"√({start}Mη²R²)" if sq.n0 else "R√M", UPPER_COLOR, dash="dash", width=1.8
         ),
         _curve(grid, lower, names["lower"], LOWER_COLOR, dash="dash", width=1.8),
-        _curve(sq.mistakes[idx], sq.norm[idx], "‖w‖", UPPER_COLOR),
+        _curve(sq.mistakes[idx], sq.norm[idx], f"‖{w}‖", UPPER_COLOR),
         _curve(sq.mistakes[idx], sq.dot[idx], names["dot"], LOWER_COLOR),
     ]
-    layout = _layout(presenter, "mistakes M", f"{names['dot']} and ‖w‖", log, y_log, xr)
+    y_title = say("proof.axis_squeeze", dot=names["dot"], w=w)
+    layout = _layout(presenter, say("proof.axis_mistakes"), y_title, log, y_log, xr)
     if math.isfinite(bound):
         y = float(sq.lower(bound))
         data.append(
             dict(
-                _mark(bound, y, "the lines meet", CROSS_COLOR, "diamond"),
+                _mark(bound, y, say("proof.meet"), CROSS_COLOR, "diamond"),
                 mode="markers+text",
                 text=[f"M ≤ {text.num(bound)}"],
                 textposition="bottom left",
@@ -165,8 +171,10 @@ def squeeze_figure(sq: pc.Squeeze, k: int, *, log: bool = True, presenter: bool 
             )
         )
     if not (log and M_now < 1):
-        data.append(_mark(M_now, float(sq.norm[k]), "‖w‖ now", UPPER_COLOR))
-        data.append(_mark(M_now, float(sq.dot[k]), f"{names['dot']} now", LOWER_COLOR))
+        norm_now = say("proof.named_now", name=f"‖{w}‖")
+        data.append(_mark(M_now, float(sq.norm[k]), norm_now, UPPER_COLOR))
+        dot_now = say("proof.named_now", name=names["dot"])
+        data.append(_mark(M_now, float(sq.dot[k]), dot_now, LOWER_COLOR))
     _today(layout, M_now, log)
     return _figure(data, layout)
 
@@ -181,14 +189,17 @@ def norm_figure(sq: pc.Squeeze, k: int, *, log: bool = True, presenter: bool = F
     grid = _grid(*xr, log)
     upper = sq.upper_sq(grid)
     y_log = log and _positive(sq.norm_sq[idx], upper)
-    name = "‖w(0)‖² + Mη²R²" if sq.n0 else "MR²"
+    w = notation.current().w
+    name = f"‖{w}(0)‖² + Mη²R²" if sq.n0 else "MR²"
     data = [
         _curve(grid, upper, name, UPPER_COLOR, dash="dash", width=1.8),
-        _curve(sq.mistakes[idx], sq.norm_sq[idx], "‖w‖²", UPPER_COLOR),
+        _curve(sq.mistakes[idx], sq.norm_sq[idx], f"‖{w}‖²", UPPER_COLOR),
     ]
     if not (log and M_now < 1):
-        data.append(_mark(M_now, float(sq.norm_sq[k]), "‖w‖² now", UPPER_COLOR))
-    layout = _layout(presenter, "mistakes M", "‖w‖² (bias inside)", log, y_log, xr)
+        now = say("proof.named_now", name=f"‖{w}‖²")
+        data.append(_mark(M_now, float(sq.norm_sq[k]), now, UPPER_COLOR))
+    y_title = say("proof.axis_norm", w=w)
+    layout = _layout(presenter, say("proof.axis_mistakes"), y_title, log, y_log, xr)
     _today(layout, M_now, log)
     return _figure(data, layout)
 
@@ -206,13 +217,14 @@ def cosine_figure(sq: pc.Squeeze, k: int, *, log: bool = True, presenter: bool =
     grid = _grid(*xr, log)
     floor = sq.cosine_floor(grid)
     cos = sq.cosine
+    cosine = f"cos({names['w']}, {names['u']})"
     data = [
-        _curve(grid, floor, "floor the lines force", LOWER_COLOR, dash="dash", width=1.8),
-        _curve(sq.mistakes[idx], cos[idx], f"cos(w, {names['u']})", INK_COLOR),
+        _curve(grid, floor, say("proof.floor"), LOWER_COLOR, dash="dash", width=1.8),
+        _curve(sq.mistakes[idx], cos[idx], cosine, INK_COLOR),
     ]
     if not (log and M_now < 1) and np.isfinite(cos[k]):
-        data.append(_mark(M_now, float(cos[k]), "cosine now", INK_COLOR))
-    layout = _layout(presenter, "mistakes M", f"cos(w, {names['u']})", log, False, xr)
+        data.append(_mark(M_now, float(cos[k]), say("proof.cosine_now"), INK_COLOR))
+    layout = _layout(presenter, say("proof.axis_mistakes"), cosine, log, False, xr)
     lowest = np.nanmin(cos[idx]) if np.isfinite(cos[idx]).any() else 0.0
     layout["yaxis"]["range"] = [min(0.0, float(lowest)) - 0.05, 1.08]
     layout["shapes"].append(
@@ -228,7 +240,7 @@ def cosine_figure(sq: pc.Squeeze, k: int, *, log: bool = True, presenter: bool =
         )
     )
     if math.isfinite(bound):
-        data.append(_mark(bound, 1.0, "cos = 1: the bound", CROSS_COLOR, "diamond"))
+        data.append(_mark(bound, 1.0, say("proof.cos_bound"), CROSS_COLOR, "diamond"))
     _today(layout, M_now, log)
     return _figure(data, layout)
 
@@ -244,12 +256,14 @@ def distance_figure(dist: pc.Distance, k: int, *, log: bool = True, presenter: b
     line = dist.start - grid
     data = [
         _curve(grid, line, "k̂ − k", CROSS_COLOR, dash="dash", width=1.8),
-        _curve(dist.mistakes[idx], dist.ratio[idx], "distance² / β²", INK_COLOR),
+        _curve(dist.mistakes[idx], dist.ratio[idx], say("proof.distance"), INK_COLOR),
         _mark(dist.start, 0.0, f"k ≤ k̂ = {text.num(dist.start)}", CROSS_COLOR, "diamond"),
     ]
     if not (log and k < 1):
-        data.append(_mark(float(k), float(dist.ratio[k]), "now", INK_COLOR))
-    layout = _layout(presenter, "corrections k", "distance² / β²", log, False, xr)
+        data.append(_mark(float(k), float(dist.ratio[k]), say("proof.now"), INK_COLOR))
+    layout = _layout(
+        presenter, say("proof.axis_corrections"), say("proof.distance"), log, False, xr
+    )
     top = max(dist.start, float(np.max(dist.ratio[idx])) if idx.size else dist.start)
     layout["yaxis"]["range"] = [-0.04 * top, 1.08 * top]
     _today(layout, float(k), log)
@@ -263,22 +277,22 @@ def epochs_figure(eb: pc.EpochBounds, epoch: int, count: int, *, presenter: bool
     style = theme.Style.of(presenter, 0)
     idx = drawn(eb.epochs.shape[0], max(0, epoch - 1))
     data = [
-        _curve(eb.epochs[idx], eb.envelope[idx], "the bound", CROSS_COLOR, dash="dash"),
+        _curve(eb.epochs[idx], eb.envelope[idx], say("proof.bound"), CROSS_COLOR, dash="dash"),
         dict(
             type="scatter",
             x=eb.sampled,
             y=eb.values,
             mode="markers",
-            name="solved at E",
+            name=say("proof.solved"),
             marker=dict(color=CROSS_COLOR, size=6),
             showlegend=False,
-            hovertemplate="E = %{x}<br>bound %{y:.4g}<extra></extra>",
+            hovertemplate=f"E = %{{x}}<br>{say('proof.bound_word')} %{{y:.4g}}<extra></extra>",
         ),
-        _curve(eb.epochs[idx], eb.count[idx], "mistakes by epoch E", INK_COLOR),
-        _mark(epoch, count, "now", INK_COLOR),
+        _curve(eb.epochs[idx], eb.count[idx], say("proof.by_epoch"), INK_COLOR),
+        _mark(epoch, count, say("proof.now"), INK_COLOR),
     ]
     xr = (0.5, max(1.5, eb.epochs.shape[0] + 0.5))
-    layout = _layout(presenter, "epochs E", "mistakes", False, False, xr)
+    layout = _layout(presenter, say("proof.axis_epochs"), say("proof.axis_count"), False, False, xr)
     layout["yaxis"]["rangemode"] = "tozero"
     layout["font"] = dict(size=style.font - 3)
     _today(layout, epoch, False)
@@ -300,30 +314,30 @@ def charts(
     its squeeze along w*; then ||w||^2 and the cosine. Without a squeeze (w* = 0, no
     direction) only Theorem 2's chart."""
     look = dict(log=log, presenter=presenter)
+    sym, hat = symbols()["w"], symbols()["w_hat"]
     out = []
     if epochs is not None:
         out.append(
-            ("epochs", "Theorem 2 after E epochs against the running count",
+            ("epochs", say("proof.chart_epochs"),
              epochs_figure(epochs, epoch, k, presenter=presenter))
         )  # fmt: skip
     if squeeze is None:
         return out
     if squeeze.theorem == 1:
         out.append(
-            ("squeeze", "The squeeze: w·u* over its line, ‖w‖ under its curve",
+            ("squeeze", say("proof.chart_squeeze", w=sym),
              squeeze_figure(squeeze, k, **look))
         )  # fmt: skip
         if distance is not None and distance.finite:
             out.append(
-                ("distance", "004: ‖w(k+1) − αŵ‖²/β² falls by ≥ 1 per correction",
+                ("distance", say("proof.chart_distance", w=sym, w_hat=hat),
                  distance_figure(distance, k, **look))
             )  # fmt: skip
     else:
-        out.append(
-            ("squeeze", f"The squeeze along w* (E = {epoch})", squeeze_figure(squeeze, k, **look))
-        )
-    u = "u*" if squeeze.theorem == 1 else "w*"
+        title = say("proof.chart_squeeze_t2", w=sym, e=epoch)
+        out.append(("squeeze", title, squeeze_figure(squeeze, k, **look)))
+    u = "u*" if squeeze.theorem == 1 else f"{sym}*"
     return out + [
-        ("norm", "‖w‖² under its line (≤ η²R² more per mistake)", norm_figure(squeeze, k, **look)),
-        ("cosine", f"cos(w, {u}) rises: at 1 the lines meet", cosine_figure(squeeze, k, **look)),
+        ("norm", say("proof.chart_norm", w=sym), norm_figure(squeeze, k, **look)),
+        ("cosine", say("proof.chart_cosine", w=sym, u=u), cosine_figure(squeeze, k, **look)),
     ]

@@ -13,8 +13,25 @@ from __future__ import annotations
 import math
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.bounds import big_num, live
+from ui.words import t as say
+
+
+def symbols() -> dict[str, str]:
+    """The proof's symbols in the lab's notation, for its words: the weight vector (the
+    augmented one, its bias first: w, θ, a), the bias, an input, and ŵ (004's unit w)."""
+    n = notation.current()
+    return dict(w=n.w, b=n.b, x=n.x, w_hat="ŵ" if n.w == "w" else n.w + "\u0302")
+
+
+def _w_tex() -> str:
+    return notation.current().w_tex
+
+
+def _hat_tex() -> str:
+    W = _w_tex()
+    return r"\hat w" if W == "w" else rf"\hat{{{W}}}"
 
 
 # ------------------------------------------------------------------------ equations
@@ -56,35 +73,37 @@ def theorem1_lines(sq: pc.Squeeze, th, k: int, eta: float) -> list[str]:
     g = th.gamma
     dot, nsq = float(sq.dot[k]), float(sq.norm_sq[k])
     zero = sq.n0 == 0
-    w0 = "" if zero else r"w(0)\cdot w^* + "
-    n0 = "" if zero else r"\|w(0)\|^2 + "
+    W = _w_tex()
+    w0 = "" if zero else rf"{W}(0)\cdot {W}^* + "
+    n0 = "" if zero else rf"\|{W}(0)\|^2 + "
     tex = text.tex
     # From w = 0 the lines are short: one line each (a projector's column is as high as
     # it is wide); from a start, and the bound, on two.
     one = _one_line if zero else _stated
     lines = [
-        rf"w^* = u^*/\gamma^*, \quad \|w^*\| = 1/\gamma^* = {tex(1 / g)}",
-        one(r"w\cdot w^*", tex(dot / g), r"\ge", f"{w0}{_eta(eta)}M",
+        rf"{W}^* = u^*/\gamma^*, \quad \|{W}^*\| = 1/\gamma^* = {tex(1 / g)}",
+        one(rf"{W}\cdot {W}^*", tex(dot / g), r"\ge", f"{w0}{_eta(eta)}M",
             tex(float(sq.lower(M)) / g)),
-        one(r"\|w\|^2", tex(nsq), r"\le", f"{n0}{_eta(eta, '^2')}M R^2",
+        one(rf"\|{W}\|^2", tex(nsq), r"\le", f"{n0}{_eta(eta, '^2')}M R^2",
             tex(float(sq.upper_sq(M)))),
-        _one_line(r"\frac{w\cdot w^*}{\|w^*\|}", tex(dot), r"\le", r"\|w\|",
+        _one_line(rf"\frac{{{W}\cdot {W}^*}}{{\|{W}^*\|}}", tex(dot), r"\le", rf"\|{W}\|",
                   tex(math.sqrt(nsq))),
     ]  # fmt: skip
     root = tex(math.sqrt(float(sq.upper_sq(M))))
     if zero:
         lines += [
-            _one_line(rf"\frac{{{_eta(eta)}M}}{{\|w^*\|}}", tex(float(sq.lower(M))), r"\le",
-                      rf"{_eta(eta)}R\sqrt{{M}}", root),
-            rf"\begin{{aligned}} M = {int(M)} &\le R^2\|w^*\|^2 = "
+            _one_line(rf"\frac{{{_eta(eta)}M}}{{\|{W}^*\|}}", tex(float(sq.lower(M))),
+                      r"\le", rf"{_eta(eta)}R\sqrt{{M}}", root),
+            rf"\begin{{aligned}} M = {int(M)} &\le R^2\|{W}^*\|^2 = "
             rf"\frac{{R^2}}{{\gamma^{{*2}}}} \\ &= {_crossing_tex(sq)} \end{{aligned}}",
         ]  # fmt: skip
     else:
         lines += [
-            _stated(rf"\gamma^*\big(w(0)\cdot w^* + {_eta(eta)}M\big)", tex(float(sq.lower(M))),
-                    r"\le", rf"\sqrt{{\|w(0)\|^2 + {_eta(eta, '^2')}M R^2}}", root),
+            _stated(rf"\gamma^*\big({W}(0)\cdot {W}^* + {_eta(eta)}M\big)",
+                    tex(float(sq.lower(M))), r"\le",
+                    rf"\sqrt{{\|{W}(0)\|^2 + {_eta(eta, '^2')}M R^2}}", root),
             rf"\begin{{aligned}} M = {int(M)} &\le M_\times = {_crossing_tex(sq)} "
-            r"\\ &\text{(where the two lines meet)} \end{aligned}",
+            rf"\\ &\text{{{say('proof.tex_meet')}}} \end{{aligned}}",
         ]  # fmt: skip
     return lines
 
@@ -92,16 +111,17 @@ def theorem1_lines(sq: pc.Squeeze, th, k: int, eta: float) -> list[str]:
 def lines_004(dist: pc.Distance, th, k: int, eta: float) -> list[str]:
     """004's proof from w(1), its x_i the flipped augmented samples y_i (1, x_i) and
     w_hat = u* (unit), with the numbers after k corrections."""
-    w = r"w" if eta == 1 else r"\tfrac{1}{\eta}w"
+    W, hat = _w_tex(), _hat_tex()
+    w = W if eta == 1 else rf"\tfrac{{1}}{{\eta}}{W}"
     R2 = th.R**2
     return [
-        rf"\beta^2 = \max_i\|x_i\|^2 = {text.tex(R2)}, \quad \gamma = \min_i \hat w\cdot x_i"
+        rf"\beta^2 = \max_i\|x_i\|^2 = {text.tex(R2)}, \quad \gamma = \min_i {hat}\cdot x_i"
         rf" = {text.tex(th.gamma)}",
         rf"\alpha = \frac{{\beta^2}}{{\gamma}} = {text.tex(dist.alpha)}",
-        _stated(rf"\|{w}(k{{+}}1) - \alpha\hat w\|^2", text.tex(float(dist.ratio[k]) * R2),
-                r"\le", rf"\|{w}(1) - \alpha\hat w\|^2 - k\beta^2",
+        _stated(rf"\|{w}(k{{+}}1) - \alpha{hat}\|^2", text.tex(float(dist.ratio[k]) * R2),
+                r"\le", rf"\|{w}(1) - \alpha{hat}\|^2 - k\beta^2",
                 text.tex((dist.start - k) * R2)),
-        rf"\begin{{aligned}} k = {k} &\le \hat k = \frac{{\|{w}(1) - \alpha\hat w\|^2}}"
+        rf"\begin{{aligned}} k = {k} &\le \hat k = \frac{{\|{w}(1) - \alpha{hat}\|^2}}"
         rf"{{\beta^2}} \\ &= {text.bound_tex(dist.start)} \end{{aligned}}",
     ]  # fmt: skip
 
@@ -110,15 +130,16 @@ def theorem2_lines(sq: pc.Squeeze, hb, k: int, eta: float) -> list[str]:
     """Theorem 2's proof after update k (E = hb.epochs epochs), in 001's notation."""
     M = float(sq.mistakes[k])
     size = math.sqrt(hb.norm2)
-    w0 = "" if sq.n0 == 0 else r"w(0)\cdot w^* + "
-    n0 = "" if sq.n0 == 0 else r"\|w(0)\|^2 + "
-    gain = r"M - E\,L_{\text{hinge}}(w^*)"
+    W = _w_tex()
+    w0 = "" if sq.n0 == 0 else rf"{W}(0)\cdot {W}^* + "
+    n0 = "" if sq.n0 == 0 else rf"\|{W}(0)\|^2 + "
+    gain = rf"M - E\,L_{{\text{{hinge}}}}({W}^*)"
     if eta != 1:
         gain = rf"\eta\big({gain}\big)"
     return [
-        _stated(r"w\cdot w^*", text.tex(float(sq.dot[k]) * size), r"\ge", f"{w0}{gain}",
+        _stated(rf"{W}\cdot {W}^*", text.tex(float(sq.dot[k]) * size), r"\ge", f"{w0}{gain}",
                 text.tex(float(sq.lower(M)) * size)),
-        _stated(r"\|w\|^2", text.tex(float(sq.norm_sq[k])), r"\le",
+        _stated(rf"\|{W}\|^2", text.tex(float(sq.norm_sq[k])), r"\le",
                 f"{n0}{_eta(eta, '^2')}M R^2", text.tex(float(sq.upper_sq(M)))),
     ]  # fmt: skip
 
@@ -126,30 +147,23 @@ def theorem2_lines(sq: pc.Squeeze, hb, k: int, eta: float) -> list[str]:
 # --------------------------------------------------------------------------- words
 def beyond_floats(sq: pc.Squeeze, k: int) -> str:
     """What the page says instead of the proof's lines when its numbers are not floats."""
-    why = "‖w‖² of a w ≠ 0 is below the smallest float" if sq.underflow else "they overflow"
-    said = f"The proof's numbers for this data are beyond floating point ({why}): "
-    said += "they cannot be shown."
+    why = say("proof.underflow", **symbols()) if sq.underflow else say("proof.overflow")
+    said = say("proof.beyond", why=why)
     if sq.theorem != 1:
         return said
     M, bound = int(sq.mistakes[k]), big_num(sq.crossing, sq.crossing_log10)
-    where = "R²/γ*² =" if sq.n0 == 0 else "where the two lines meet,"
-    return said + f" The theorem still holds: M = {M} ≤ {where} {bound}."
+    where = "R²/γ*² =" if sq.n0 == 0 else say("proof.where_meet")
+    return said + " " + say("proof.still_holds", M=M, where=where, bound=bound)
 
 
 def beyond_floats_004(dist: pc.Distance) -> str:
     """What the page says instead of 004's lines when their numbers pass the float range."""
-    return (
-        "004's numbers are beyond floating point for this data: k̂ = ‖w(1) − αŵ‖²/β² is "
-        f"about {big_num(dist.start, dist.start_log10)}, and a fall of at least 1 per "
-        "correction cannot be seen against it."
-    )
+    return say("proof.beyond_004", value=big_num(dist.start, dist.start_log10), **symbols())
 
 
-SPACE = (
-    "Every number here lives in the augmented space: a point is (1, x₁, x₂), w = (b, w₁, w₂) "
-    "holds the bias as its first entry, so ‖w‖² = b² + w₁² + w₂², R = max ‖(1, xᵢ)‖, and "
-    "γ* is the largest margin of a unit u* in that space (the bias inside its norm)."
-)
+def space() -> str:
+    """Where the proof's numbers live: the augmented space, the bias inside w."""
+    return say("proof.space", **symbols())
 
 
 def summary(run, th, t: int, hinge_of=None) -> str:

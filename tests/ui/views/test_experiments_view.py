@@ -49,7 +49,7 @@ def test_margin_figure_plots_the_columns_and_a_line_over_their_range():
     runs = next(t for t in fig["data"] if t["name"] == "one run (one dataset)")
     assert np.array_equal(arr(runs["x"]), table["bound"])
     assert np.array_equal(arr(runs["y"]), table["mistakes"])
-    line = next(t for t in fig["data"] if t["name"] == view.BOUND_LINE)
+    line = next(t for t in fig["data"] if t["name"] == "mistakes = R²/γ*²")
     x = arr(line["x"])
     assert np.array_equal(x, arr(line["y"]))
     assert x[0] < table["mistakes"].min() and x[1] > table["bound"].max()
