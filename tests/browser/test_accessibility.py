@@ -373,3 +373,54 @@ def test_the_lecturer_chooses_dark_in_the_sidebar(page: Any, streamlit_server: A
                    return t ? t.line.color : null; }"""
     )
     assert boundary is not None and contrast(boundary, shown["page"]) >= 7, boundary
+
+
+PANEL_JS = """(id) => {
+  const box = document.getElementById(id);
+  return box ? {back: getComputedStyle(box).backgroundColor,
+                text: getComputedStyle(box).color,
+                buttons: [...box.querySelectorAll('button')].map((b) => [
+                  getComputedStyle(b).backgroundColor, getComputedStyle(b).color])} : null;
+}"""
+
+
+def test_a_students_class_panels_are_dark_in_a_dark_hall(browser: Any, streamlit_server: Any):
+    """A class on a dark projector: the student's question panel and collect bar (drawn by
+    the page's script, not Streamlit) are dark with legible text, and pass axe."""
+    url = streamlit_server("app.py")
+    lect_ctx = browser.new_context(viewport={"width": 1024, "height": 768})
+    stud_ctx = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        lect, stud = lect_ctx.new_page(), stud_ctx.new_page()
+        open_app(lect, url + "/playground?pg_n=30&pg_seed=3&pg_noise=0.1&pg_step=3&theme=dark")
+        lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+        lect.locator(".st-key-lab_class_start button").first.click()
+        lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
+        wait_for_app_idle(lect)
+        link = lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+        open_app(stud, link + ("&" if "?" in link else "?") + "theme=dark")
+        stud.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+        wait_for_app_idle(stud)
+        lect.mouse.click(600, 5)  # the page has the keys
+        lect.wait_for_selector(".st-key-lab_class_ask button", timeout=30_000)
+        lect.keyboard.press("q")  # Ask the class
+        stud.wait_for_selector("#lab-poll button[data-choice]", timeout=30_000)
+        field = lect.locator(".st-key-lab_class_per_student input")
+        field.fill("2")
+        field.press("Enter")
+        wait_for_app_idle(lect)
+        lect.locator(".st-key-lab_class_collect button").first.click()
+        stud.wait_for_selector("#lab-collect button[data-label='-1']", timeout=30_000)
+        for panel in ("lab-poll", "lab-collect"):
+            shown = stud.evaluate(PANEL_JS, panel)
+            assert shown is not None, panel
+            assert luminance(shown["back"]) < 0.05, (panel, shown)
+            assert contrast(shown["text"], shown["back"]) >= 4.5, (panel, shown)
+            for back, text in shown["buttons"]:
+                if opaque(back):
+                    assert contrast(text, back) >= 4.5, (panel, back, text)
+        screenshot(stud, "a11y_class_panels_dark_390", full_page=False)
+        check_axe(stud, "a student's class panels (dark)")
+    finally:
+        lect_ctx.close()
+        stud_ctx.close()

@@ -142,10 +142,17 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
 # - Streamlit's captions and key hints (its text at 60 % opacity: 3.8:1 on white) and its
 #   accent red as text on a pale pill or the dark page (3.3:1) are below 4.5:1: they take
 #   the lab's colours here, which reach it in either theme.
+# - A student's class panels (the question, the collect bar: ui/stage/follow.js) take their
+#   colours from these variables, dark in a dark hall.
 LAB_CSS = """<style>
-:root {--lab-focus: #0b57d0; --lab-faded: #5c5e66; --lab-accent-text: #a3172a;}
+:root {--lab-focus: #0b57d0; --lab-faded: #5c5e66; --lab-accent-text: #a3172a;
+  --lab-panel-bg: #fff; --lab-panel-text: #111; --lab-panel-muted: #444;
+  --lab-choice-bg: #f6f7f9; --lab-choice-mine: #e3effa; --lab-choice-border: #c8cdd3;
+  --lab-error-text: #a00;}
 html[data-lab-theme="dark"] {--lab-focus: #ffb74d; --lab-faded: #b9bcc4;
-  --lab-accent-text: #ff9aa3;}
+  --lab-accent-text: #ff9aa3; --lab-panel-bg: #1a1c24; --lab-panel-text: #f2f3f5;
+  --lab-panel-muted: #c4c7ce; --lab-choice-bg: #262833; --lab-choice-mine: #16324f;
+  --lab-choice-border: #6b7280; --lab-error-text: #ff8a80;}
 :focus-visible, label:has(input:focus-visible) {
   outline: 3px solid var(--lab-focus) !important; outline-offset: 2px !important;
 }

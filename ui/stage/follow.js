@@ -113,12 +113,12 @@
       button.style.cssText =
         "display:block;width:100%;min-height:48px;margin:6px 0;padding:8px 12px;" +
         "font-size:17px;text-align:left;border-radius:8px;cursor:pointer;position:relative;" +
-        `border:2px solid ${choice.mine ? "#1f77b4" : "#c8cdd3"};` +
-        `background:${choice.mine ? "#e3effa" : "#f6f7f9"};color:#111;`;
+        `border:2px solid ${choice.mine ? "#1f77b4" : "var(--lab-choice-border, #c8cdd3)"};` +
+        `background:${choice.mine ? "var(--lab-choice-mine, #e3effa)" : "var(--lab-choice-bg, #f6f7f9)"};color:var(--lab-panel-text, #111);`;
       if (view.mode === "revealed") {
         const share = Math.round((100 * (choice.count || 0)) / most);
         const colour = choice.right ? "rgba(27,127,59,.28)" : "rgba(154,165,177,.3)";
-        button.style.background = `linear-gradient(90deg, ${colour} ${share}%, #f6f7f9 ${share}%)`;
+        button.style.background = `linear-gradient(90deg, ${colour} ${share}%, var(--lab-choice-bg, #f6f7f9) ${share}%)`;
         button.disabled = true;
         if (choice.right) button.style.borderColor = "#1b7f3b";
         const count = choice.count ?? 0;
@@ -132,7 +132,7 @@
       box.appendChild(button);
     });
     const foot = document.createElement("p");
-    foot.style.cssText = "margin:8px 0 0;font-size:15px;color:#444;";
+    foot.style.cssText = "margin:8px 0 0;font-size:15px;color:var(--lab-panel-muted, #444);";
     if (view.said) foot.textContent = view.said;
     else if (view.mode === "open") {
       foot.textContent = view.choices.some((c) => c.mine)
@@ -206,8 +206,8 @@
       button.setAttribute("aria-pressed", view.label === label ? "true" : "false");
       button.style.cssText =
         "min-height:44px;min-width:72px;font-size:17px;border-radius:8px;cursor:pointer;" +
-        `border:2px solid ${view.label === label ? "#1f77b4" : "#c8cdd3"};` +
-        `background:${view.label === label ? "#e3effa" : "#f6f7f9"};color:#111;`;
+        `border:2px solid ${view.label === label ? "#1f77b4" : "var(--lab-choice-border, #c8cdd3)"};` +
+        `background:${view.label === label ? "var(--lab-choice-mine, #e3effa)" : "var(--lab-choice-bg, #f6f7f9)"};color:var(--lab-panel-text, #111);`;
       button.addEventListener("click", () => {
         collect.choose(label);
         drawCollect();
@@ -224,7 +224,7 @@
     bar.appendChild(row);
     if (view.said) {
       const said = document.createElement("p");
-      said.style.cssText = "margin:6px 0 0;color:#a00;";
+      said.style.cssText = "margin:6px 0 0;color:var(--lab-error-text, #a00);";
       said.textContent = view.said;
       bar.appendChild(said);
     }
@@ -273,7 +273,7 @@
       box.id = id;
       box.setAttribute("aria-live", "polite");
       box.setAttribute("aria-label", label);
-      box.style.cssText = `position:fixed;left:0;right:0;background:#fff;font-family:sans-serif;${css}`;
+      box.style.cssText = `position:fixed;left:0;right:0;background:var(--lab-panel-bg, #fff);color:var(--lab-panel-text, #111);font-family:sans-serif;${css}`;
       document.body.appendChild(box);
     }
     box.replaceChildren();
