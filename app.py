@@ -114,7 +114,7 @@ def main() -> None:
         ),
         st.Page(
             "pages/practice.py",
-            title="Practice",
+            title=words.t("practice.nav"),
             icon=":material/school:",
             url_path="practice",
         ),
