@@ -51,7 +51,8 @@ class Record:
     # Which start of this exercise on this server the session's answers are (counted at its
     # first answer, ``ui.server.attempts``); None: not counted (no data folder to count in).
     attempt: int | None = None
-    said: tuple[int, bool, str] | None = None  # (question, right, the reply as typed)
+    # (question, right, the reply: as typed, or the verdict's True / False, said in words)
+    said: tuple[int, bool, str | bool] | None = None
 
     @property
     def score(self) -> int:
@@ -113,7 +114,7 @@ def record(seed_: int, level: int) -> Record:
     return records[(seed_, level)]
 
 
-def _answer(rec: Record, ex: pc.Exercise, at: int, reply, shown: str) -> None:
+def _answer(rec: Record, ex: pc.Exercise, at: int, reply, shown: str | bool) -> None:
     """Record the answer to question ``at`` (once: a second press of the same button, or
     a Check sent twice, is not a second answer)."""
     if len(rec.results) != at or at >= len(ex.questions):

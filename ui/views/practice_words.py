@@ -264,7 +264,7 @@ def _kernel_test(f: dict) -> str:
     if nt.hardlim:  # the lab's ±1 label is 2t − 1
         total, signed = f"f({x}) = Σ αⱼ (2tⱼ − 1) K({x}ⱼ, {x})", f"(2t − 1) f({x})"
     elif nt.augmented:  # the class's sign: + in ω₁, − in ω₂
-        total, signed = "f(x) = Σ ±αⱼ K(xⱼ, x)", "±f(x)"
+        total, signed = "f(x) = Σ ±αⱼ K(xⱼ, x)", "f(x)" if f["y"] > 0 else f"{MINUS}f(x)"
     else:
         total, signed = "f(x) = Σ αⱼ yⱼ K(xⱼ, x)", "y f(x)"
     terms = [f"{a}·({_label(yj)})·(1 + {_p(dot)})²" for _, a, yj, dot in f["terms"]]
@@ -273,10 +273,11 @@ def _kernel_test(f: dict) -> str:
         head = f"{total} = {' + '.join(terms)} = {value}"
     else:
         head = f"f({x}) = {value} {t('practice.k.zero')}"
-    said = f"{head}; {signed} = {_verdict(f['y'] * f['f'])}"
-    if nt.augmented:
-        said += " " + t("practice.k.sign")
-    return said
+    if nt.augmented and terms:
+        head += " " + t("practice.k.sign")
+    if nt.augmented:  # the test of a sample of ω₂ is −f(x) > 0
+        signed = f"{nt.label_of(f['y'])}: {signed}"
+    return f"{head}; {signed} = {_verdict(f['y'] * f['f'])}"
 
 
 def note(q) -> str:
