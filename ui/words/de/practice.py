@@ -23,7 +23,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "diesem bleiben erhalten.",
     "practice.bad_seed": "der Seed {raw} ist keine ganze Zahl von 0 bis {most}, daher hat diese "
     "Seite einen neuen gewählt",
-    "practice.progress": "Frage {k} von {n} · Punkte {score} von {done} beantworteten",
+    "practice.progress": "Frage {k} von {n} · {score} von {done} beantworteten Fragen richtig",
     # ------------------------------------------------------------ the answers
     "practice.right": "Richtig. {working}",
     "practice.wrong": "Nicht ganz: Sie haben {said} geantwortet; die Antwort ist {answer}.",
