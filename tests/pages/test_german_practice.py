@@ -205,6 +205,15 @@ def test_each_level_in_theta_notation_writes_theta_and_checks_the_same_numbers(l
     assert code_of(at).startswith(f"PL1-{seed}-{level}-{total}of{total}-")
     seen += page_texts(at)
     assert [s for s in seen if NOTES_SYMBOLS.search(s)] == []
+    if level == 3:  # η side by side: θ's columns, the same numbers as the plain loop's
+        table = at.table[0].value
+        assert list(table.columns) == ["start", "η", "mistakes on", "θ after the epoch", "θ₀"]
+        assert list(table["start"])[:1] == ["θ = 0, θ₀ = 0"]
+        w, b = right[-1][:2], right[-1][2]  # the exercise's epoch, eta and start: its last row
+        assert table.iloc[2]["θ₀"] == pc.practice.number(b)
+        assert (
+            table.iloc[2]["θ after the epoch"] == "(" + ", ".join(map(pc.practice.number, w)) + ")"
+        )
     if level <= 4:
         assert any("θ = (" in s for s in seen) and any("θ₀ = " in s for s in seen)
     else:
