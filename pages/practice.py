@@ -4,21 +4,21 @@ it; the engine checks every answer exactly and a finished level earns a signed c
 import streamlit as st
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.parts import practice, style, widgets
 from ui.plot_click import plot
 from ui.server import guard
 from ui.state import PRACTICE as PAGE
 from ui.views import practice_view
+from ui.views import practice_words as said_as
+from ui.words import t
 
 guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
 problems = practice.begin()
+nt = notation.current()
 style.header(
-    "You are the perceptron",
-    "Do the algorithm by hand on your own small dataset: at each visit say whether it is a "
-    "mistake (y(w·x + b) ≤ 0; a tie is a mistake), then give w and b after it "
-    "(w ← w + ηyx, b ← b + ηy). Every answer is checked exactly; a finished level gives a "
-    "completion code for your lecturer. Your link keeps your exercise (its seed).",
+    t("practice.title"),
+    t("practice.intro", signed=nt.signed, what=said_as.weights_asked(), rule=said_as.rule()),
     presenter=False,
     problems=problems,
 )
@@ -26,22 +26,21 @@ level = int(
     widgets.choice(
         PAGE,
         "level",
-        "Level",
-        help=" · ".join(f"{k}: {v}" for k, v in pc.practice.LEVELS.items()),
+        t("practice.level"),
+        help=" · ".join(f"{k}: {said_as.level_name(k)}" for k in pc.practice.LEVELS),
     )
 )
 seed = practice.seed()
 ex = practice.exercise(seed, level)
 rec = practice.record(seed, level)
-st.markdown(
-    f"**Level {level}: {text.md_numbers(pc.practice.LEVELS[level])}** · exercise {seed} · "
-    f"η = {pc.practice.number(ex.eta)}"
-)
+name = text.md_numbers(said_as.level_name(level))
+eta = pc.practice.number(ex.eta)
+st.markdown(t("practice.heading", level=level, name=name, seed=seed, eta=eta))
 st.button(
-    "New exercise",
+    t("practice.new"),
     key=PAGE.own("practice_new"),
     on_click=practice.new_exercise,
-    help="Another dataset (a new seed in the link); this one's answers are kept.",
+    help=t("practice.new_help"),
 )
 
 chart, side = st.columns([5, 4])

@@ -3,7 +3,8 @@
 ``exercise(seed, level)`` makes one student's small dataset (4 to 8 points with integer
 coordinates in -3..3, no point twice) and the questions of a level, each with the answer
 the engine gives (``train`` and its recorded run, ``update_effect``, ``alpha_at``,
-``theory``) and the arithmetic that leads to it, written out. ``check`` compares a typed
+``theory``) and the numbers it is found from (``Question.facts``: the page writes the
+arithmetic out in its language and notation). ``check`` compares a typed
 answer with it: numbers are read as fractions (``parse_number``: "1", "-2.5", "1/2",
 "−1"), so the check is exact; every number of levels 1 to 4 is exactly representable
 (integer data, eta in ``ETAS``, starts in multiples of 0.5). R and gamma* are irrational
@@ -25,7 +26,7 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 import numpy as np
@@ -36,13 +37,7 @@ from .margin import theory
 from .online import update_effect
 from .train import train
 
-LEVELS = {
-    1: "one update from w = 0",
-    2: "a whole epoch",
-    3: "an epoch with η ≠ 1 from a random start",
-    4: "the averaged and the kernel perceptron",
-    5: "Theorem 1: the bound, R and γ*",
-}
+LEVELS = (1, 2, 3, 4, 5)  # their names and texts are the page's (ui.views.practice_words)
 ETAS = (0.5, 0.25, 2.0, 3.0)  # powers of two and 3: every product stays exact
 SPAN = 3  # coordinates are whole numbers in -SPAN..SPAN
 KERNEL = Kernel("poly", degree=2)  # (1 + a.b)^2: whole numbers on whole-number data
@@ -55,29 +50,50 @@ _MINUS = "\u2212"
 
 
 class AnswerError(ValueError):
-    """A typed answer that is not a number (the message is plain text, for the page)."""
+    """A typed answer that is not a number. ``reason`` says why, for the page to put in
+    its own words: "empty", "long" (over ``MAX_ANSWER_CHARS``), "zero_below" (a fraction
+    over 0), "not_number", "not_verdict", "count" (not one number per field)."""
+
+    def __init__(self, reason: str, detail: str = "") -> None:
+        super().__init__(f"{reason}: {detail}" if detail else reason)
+        self.reason = reason
+
+
+@dataclass(frozen=True)
+class Fix:
+    """An update that did not fix its point: y (w.x + b) on it before and after the update,
+    and how much it grew (eta (1 + ||x||^2))."""
+
+    before: Fraction
+    after: Fraction
+    grew: Fraction
 
 
 @dataclass(frozen=True)
 class Question:
-    """One question of an exercise.
+    """One question of an exercise, as numbers (the page writes its words).
 
     ``kind``: "verdict" (yes or no: ``answer`` is a bool), "exact" (``answer`` is a tuple
-    of Fractions, one per name in ``fields``) or "approx" (the same, to 2 decimals).
-    ``visit``: the run's visit it is about (None for a question about the dataset);
-    ``part``: which run it is about ("classic", "averaged", "kernel", "theorem").
-    ``working``: how the answer is found, in plain text. ``note``: a misconception that
-    occurs here, answered with the numbers (empty when there is none).
+    of Fractions, one per name in ``fields``, the notes' symbols) or "approx" (the same, to
+    2 decimals). ``topic``: what is asked ("mistake", "weights", "averaged",
+    "kernel_mistake", "alpha", "R", "gamma", "bound", "floor", "eta"). ``visit``: the run's
+    visit it is about (None for a question about the dataset); ``part``: which run it is
+    about ("classic", "averaged", "kernel", "theorem"). ``facts``: the numbers the answer is
+    found from (per topic: the visit t, the point i, its x and y, w and b before it, the
+    score w.x + b, eta; the averaged rows; the kernel's alpha and terms (j, alpha_j, y_j,
+    x_j.x) and f; R's farthest x and R^2; gamma* and u*; M and the bound; the other eta and
+    its mistakes). ``note``: an update that did not fix its point (the misconception
+    "does one update fix the point?"), else None.
     """
 
     kind: str
-    prompt: str
+    topic: str
     fields: tuple[str, ...]
     answer: bool | tuple[Fraction, ...]
-    working: str
     visit: int | None
     part: str
-    note: str = ""
+    facts: dict = field(default_factory=dict, compare=True)
+    note: Fix | None = None
 
 
 @dataclass(frozen=True, eq=False)
@@ -110,27 +126,24 @@ def parse_number(text) -> Fraction:
     """A typed number as an exact Fraction: a whole number, a decimal or a ratio of whole
     numbers ("1", "-2.5", "1/2", "−1" with the Unicode minus). Anything else (empty, words,
     NaN, inf, exponents like 1e308, more than ``MAX_ANSWER_CHARS`` characters) raises
-    ``AnswerError`` with a plain reason.
+    ``AnswerError`` with its reason.
 
     >>> parse_number("−2.5"), parse_number(" 3/6 ")
     (Fraction(-5, 2), Fraction(1, 2))
     """
     s = str(text).strip().replace(_MINUS, "-")
     if not s:
-        raise AnswerError("Type a number (for example 1, -2.5 or 1/2).")
+        raise AnswerError("empty")
     if len(s) > MAX_ANSWER_CHARS:
-        raise AnswerError(f"An answer is a number of at most {MAX_ANSWER_CHARS} characters.")
+        raise AnswerError("long", f"more than {MAX_ANSWER_CHARS} characters")
     if _DECIMAL.fullmatch(s):
         return Fraction(s)
     ratio = _RATIO.fullmatch(s)
     if ratio:
         if int(ratio.group(2)) == 0:
-            raise AnswerError("A fraction cannot have 0 below the line.")
+            raise AnswerError("zero_below")
         return Fraction(int(ratio.group(1)), int(ratio.group(2)))
-    raise AnswerError(
-        "That is not a number: write a whole number, a decimal or a fraction, "
-        "like 1, -2.5 or 1/2 (no letters, no exponents)."
-    )
+    raise AnswerError("not_number")
 
 
 def check(question: Question, reply) -> bool:
@@ -139,11 +152,11 @@ def check(question: Question, reply) -> bool:
     ``AnswerError`` on one that is not a number: then nothing is decided)."""
     if question.kind == "verdict":
         if not isinstance(reply, bool | np.bool_):
-            raise AnswerError("Answer yes or no.")
+            raise AnswerError("not_verdict")
         return bool(reply) == question.answer
     values = list(reply) if isinstance(reply, tuple | list) else [reply]
     if len(values) != len(question.fields):
-        raise AnswerError(f"Give {len(question.fields)} numbers: {', '.join(question.fields)}.")
+        raise AnswerError("count", f"{len(question.fields)} numbers, one per field")
     got = [v if isinstance(v, Fraction) else parse_number(v) for v in values]
     if question.kind == "approx":
         return all(abs(g - a) <= TOLERANCE for g, a in zip(got, question.answer, strict=True))
@@ -171,32 +184,6 @@ def number(value) -> str:
     return f"{sign}{scaled[:-places]}.{scaled[-places:]}"
 
 
-def _p(value) -> str:
-    """A number as a factor: negatives in parentheses."""
-    s = number(value)
-    return f"({s})" if s.startswith(_MINUS) else s
-
-
-def _vec(values) -> str:
-    return "(" + ", ".join(number(v) for v in values) + ")"
-
-
-def _label(y: float) -> str:
-    return "+1" if y > 0 else _MINUS + "1"
-
-
-def _verdict(ya: Fraction) -> str:
-    if ya > 0:
-        return f"{number(ya)} > 0: no mistake"
-    if ya == 0:
-        return "0: a tie, and a tie is a mistake"
-    return f"{number(ya)} ≤ 0: a mistake"
-
-
-def _point(ex_X, ex_y, i: int) -> str:
-    return f"P{i + 1} = {_vec(ex_X[i])}, y = {_label(ex_y[i])}"
-
-
 def _exact(values) -> tuple[Fraction, ...]:
     return tuple(Fraction(float(v)) for v in values)
 
@@ -206,51 +193,33 @@ def _classic_visit(run, t: int, *, averaged: bool = False) -> list[Question]:
     """The verdict and the weights after visit ``t`` (and the average, for level 4)."""
     v = run.visit(t)
     X, y = run.X, run.y
-    x, label = X[v.index], float(y[v.index])
-    w, b = _exact(v.w_before), Fraction(v.b_before)
-    a = Fraction(v.activation)  # the engine's w.x + b: exact on these numbers
-    terms = " + ".join(f"{_p(wj)}·{_p(xj)}" for wj, xj in zip(w, x, strict=True))
-    where = f"Visit {t + 1}: {_point(X, y, v.index)}; w = {_vec(w)}, b = {number(b)}."
-    verdict = Question(
-        "verdict",
-        f"{where} Is it a mistake?",
-        (),
-        bool(v.mistake),
-        f"y(w·x + b) = ({_label(label)})({terms} + {_p(b)}) = {_verdict(Fraction(label) * a)}",
-        t,
-        "classic",
+    seen = dict(
+        t=t,
+        i=int(v.index),
+        x=_exact(X[v.index]),
+        y=int(y[v.index]),
+        w=_exact(v.w_before),
+        b=Fraction(v.b_before),
+        score=Fraction(v.activation),  # the engine's w.x + b: exact on these numbers
     )
+    verdict = Question("verdict", "mistake", (), bool(v.mistake), t, "classic", seen)
     w_new, b_new = _exact(v.w_after), Fraction(v.b_after)
-    eta = Fraction(run.eta)
-    if v.mistake:
-        step = f"{number(eta)}·({_label(label)})"
-        working = (
-            f"w + ηyx = {_vec(w)} + {step}·{_vec(x)} = {_vec(w_new)}; "
-            f"b + ηy = {number(b)} + {step} = {number(b_new)}"
-        )
-    else:
-        working = f"No mistake: w and b stay, w = {_vec(w_new)}, b = {number(b_new)}"
-    note = ""
     effect = update_effect(run, t) if v.mistake else None
-    if effect is not None and not effect.fixed:
-        grew = Fraction(effect.after) - Fraction(effect.before)
-        note = (
-            f"Does one update fix the point? Not this time: y(w·x + b) on P{v.index + 1} was "
-            f"{number(Fraction(effect.before))} before the update and is "
-            f"{number(Fraction(effect.after))} after it (it grew by η(1 + ‖x‖²) = "
-            f"{number(grew)}), still ≤ 0: still a mistake."
-        )
+    fix = None
+    if effect is not None and not effect.fixed:  # the update did not fix its point
+        before, after = Fraction(effect.before), Fraction(effect.after)
+        fix = Fix(before, after, after - before)
     out = [
         verdict,
         Question(
             "exact",
-            f"Visit {t + 1}: w and b after it?",
+            "weights",
             ("w₁", "w₂", "b"),
             (*w_new, b_new),
-            working,
             t,
             "classic",
-            note,
+            {**seen, "mistake": bool(v.mistake), "eta": Fraction(run.eta)},
+            fix,
         ),
     ]
     if averaged and t:  # after one visit the average is that visit's w: nothing to ask
@@ -261,19 +230,10 @@ def _classic_visit(run, t: int, *, averaged: bool = False) -> list[Question]:
 def _averaged(run, t: int) -> Question:
     """The plain average of the weights after visits 1..t+1 (``run.variant_weights``)."""
     after = [run.visit(s) for s in range(t + 1)]
-    ws = [(*_exact(v.w_after), Fraction(v.b_after)) for v in after]
+    ws = tuple((*_exact(v.w_after), Fraction(v.b_after)) for v in after)
     mean = tuple(sum(col, Fraction(0)) / (t + 1) for col in zip(*ws, strict=True))
-    listed = " + ".join(_vec(r[:2]) for r in ws)
-    biases = " + ".join(_p(r[2]) for r in ws)
     return Question(
-        "exact",
-        f"Visit {t + 1}: the averaged perceptron's w̄ and b̄ (the mean of w and b after each "
-        f"of the visits 1 to {t + 1}; fractions like 2/3 are fine)?",
-        ("w̄₁", "w̄₂", "b̄"),
-        mean,
-        f"w̄ = ({listed})/{t + 1} = {_vec(mean[:2])}; b̄ = ({biases})/{t + 1} = {number(mean[2])}",
-        t,
-        "averaged",
+        "exact", "averaged", ("w̄₁", "w̄₂", "b̄"), mean, t, "averaged", {"t": t, "rows": ws}
     )
 
 
@@ -281,43 +241,30 @@ def _kernel_visit(run, t: int) -> list[Question]:
     """The kernel perceptron's verdict at visit ``t`` and its alpha after it."""
     v = run.visit(t)
     X, y = run.X, run.y
-    i = v.index
+    i = int(v.index)
     alpha = alpha_at(run, v.updates_before)
-    terms = [  # K(x_j, x) = (1 + x_j.x)^2 written out; f is the engine's sum
-        f"{alpha[j]}·({_label(y[j])})·(1 + {_p(Fraction(float(X[j] @ X[i])))})²"
+    terms = tuple(  # K(x_j, x) = (1 + x_j.x)^2 written out; f is the engine's sum
+        (j, int(alpha[j]), int(y[j]), Fraction(float(X[j] @ X[i])))
         for j in range(run.n)
         if alpha[j]
-    ]
-    f = Fraction(v.activation)
-    total = f"Σ αⱼ yⱼ K(xⱼ, x) = {' + '.join(terms)} = " if terms else ""
-    where = f"Visit {t + 1}: {_point(X, y, i)}; α = {_vec(alpha)}."
-    verdict = Question(
-        "verdict",
-        f"{where} Is it a mistake?",
-        (),
-        bool(v.mistake),
-        f"f(x) = {total}{number(f)}{'' if terms else ' (every α is 0)'}; "
-        f"y f(x) = {_verdict(Fraction(float(y[i])) * f)}",
-        t,
-        "kernel",
     )
-    after = alpha_at(run, v.updates_before + int(v.mistake))
-    working = (
-        f"A mistake: α{i + 1} goes up by 1, α = {_vec(after)}"
-        if v.mistake
-        else f"No mistake: α stays {_vec(after)}"
-    )
+    seen = dict(
+        t=t, i=i, x=_exact(X[i]), y=int(y[i]), alpha=tuple(int(a) for a in alpha), terms=terms,
+        f=Fraction(v.activation),
+    )  # fmt: skip
+    verdict = Question("verdict", "kernel_mistake", (), bool(v.mistake), t, "kernel", seen)
+    after = tuple(int(a) for a in alpha_at(run, v.updates_before + int(v.mistake)))
     names = tuple(f"α{j + 1}" for j in range(run.n))
     return [
         verdict,
         Question(
             "exact",
-            f"Visit {t + 1}: α after it?",
+            "alpha",
             names,
-            tuple(Fraction(int(a)) for a in after),
-            working,
+            tuple(Fraction(a) for a in after),
             t,
             "kernel",
+            {"t": t, "i": i, "mistake": bool(v.mistake), "alpha": after},
         ),
     ]
 
@@ -331,66 +278,20 @@ def _theorem(X, y, run, th, eta_other: float) -> list[Question]:
     bound = th.bound
     other = train(X, y, eta=eta_other, max_epochs=run.max_epochs)
     same = other.mistakes == M and bool(np.array_equal(other.update_visit, run.update_visit))
-    u = ", ".join(f"{c:.4f}".replace("-", _MINUS) for c in th.u)
+    eta = Fraction(eta_other)
     return [
-        Question(
-            "approx",
-            "R = max over the points of ‖(1, x)‖ (to 2 decimals)?",
-            ("R",),
-            (Fraction(th.R),),
-            f"R = ‖(1, {', '.join(number(c) for c in X[far])})‖ = √{R2} = {th.R:.4f}",
-            None,
-            "theorem",
-        ),
-        Question(
-            "approx",
-            "γ* = the largest margin min yᵢ u·(1, xᵢ) over unit vectors u = (u₀, u₁, u₂) "
-            "(to 2 decimals)?",
-            ("γ*",),
-            (Fraction(th.gamma),),
-            f"γ* = {th.gamma:.4f}, at u* = ({u}) (the max-margin separator in the "
-            "augmented space, drawn on the chart)",
-            None,
-            "theorem",
-        ),
-        Question(
-            "verdict",
-            f"From w = 0, b = 0 with η = 1 the perceptron made M = {M} mistakes before its "
-            "clean pass. Is Theorem 1's bound respected (M ≤ R²/γ*²)?",
-            (),
-            bool(M <= bound),
-            f"M = {M} ≤ R²/γ*² = {bound:.2f}: respected, as Theorem 1 says it always is",
-            None,
-            "theorem",
-        ),
-        Question(
-            "exact",
-            "The bound as a whole number of mistakes: ⌊R²/γ*²⌋ (use R and γ* to more than "
-            "2 decimals)?",
-            ("⌊R²/γ*²⌋",),
-            (Fraction(math.floor(bound)),),
-            f"R²/γ*² = {R2}/{th.gamma:.4f}² = {bound:.4f}, rounded down: {math.floor(bound)}",
-            None,
-            "theorem",
-        ),
-        Question(
-            "verdict",
-            f"From w = 0, b = 0, would η = {number(Fraction(eta_other))} instead of 1 change "
-            "which visits are mistakes?",
-            (),
-            not same,
-            (
-                f"No: from w = 0 every w with η = {number(Fraction(eta_other))} is "
-                f"{number(Fraction(eta_other))} times the w with η = 1, so every sign is the "
-                f"same: the engine's run with η = {number(Fraction(eta_other))} makes the same "
-                f"{other.mistakes} mistakes at the same visits"
-            )
-            if same
-            else f"Yes: with η = {number(Fraction(eta_other))} it makes {other.mistakes}",
-            None,
-            "theorem",
-        ),
-    ]
+        Question("approx", "R", ("R",), (Fraction(th.R),), None, "theorem",
+                 {"x": _exact(X[far]), "R2": R2, "R": float(th.R)}),
+        Question("approx", "gamma", ("γ*",), (Fraction(th.gamma),), None, "theorem",
+                 {"gamma": float(th.gamma), "u": tuple(float(c) for c in th.u)}),
+        Question("verdict", "bound", (), bool(M <= bound), None, "theorem",
+                 {"M": int(M), "bound": float(bound)}),
+        Question("exact", "floor", ("⌊R²/γ*²⌋",), (Fraction(math.floor(bound)),), None,
+                 "theorem", {"R2": R2, "gamma": float(th.gamma), "bound": float(bound),
+                             "floor": math.floor(bound)}),
+        Question("verdict", "eta", (), not same, None, "theorem",
+                 {"eta": eta, "mistakes": int(other.mistakes)}),
+    ]  # fmt: skip
 
 
 # ------------------------------------------------------------------ making exercises

@@ -103,8 +103,8 @@ def test_the_same_seed_gives_the_same_exercise_and_seeds_differ(level):
     a, b = pc.exercise(12345, level), pc.exercise(12345, level)
     assert np.array_equal(a.X, b.X) and np.array_equal(a.y, b.y)
     assert (a.eta, a.w0, a.b0) == (b.eta, b.w0, b.b0)
-    assert [(q.prompt, q.answer) for q in a.questions] == [
-        (q.prompt, q.answer) for q in b.questions
+    assert [(q.topic, q.facts, q.answer) for q in a.questions] == [
+        (q.topic, q.facts, q.answer) for q in b.questions
     ]
     made = [pc.exercise(s, level) for s in SEEDS]
     datasets = {(ex.X.tobytes(), ex.y.tobytes()) for ex in made}
@@ -184,10 +184,10 @@ def test_level_5_asks_theorem_1_with_r_gamma_and_the_bound():
         assert abs(float(R_q.answer[0]) - R) < 1e-12
         assert abs(float(gamma_q.answer[0]) - gamma) < 1e-6
         M = len(mistakes_until_clean(ex.X, ex.y))
-        assert f"M = {M} mistakes" in respected.prompt and M >= 2
+        assert respected.facts["M"] == M and M >= 2
         assert respected.answer is True and M <= R * R / (gamma * gamma) * (1 + 1e-9)
         assert floor_q.answer == (F(math.floor(R * R / gamma**2)),)
-        eta = float(eta_q.prompt.split("η = ")[1].split(" ")[0])
+        eta = float(eta_q.facts["eta"])
         assert eta in (0.5, 0.25, 2.0, 3.0)
         changes = mistakes_until_clean(ex.X, ex.y, eta) != mistakes_until_clean(ex.X, ex.y)
         assert eta_q.answer is changes is False  # from w = 0, eta only scales w
@@ -206,10 +206,15 @@ def test_one_update_that_does_not_fix_its_point_says_so_with_the_numbers():
                 mistake, (w1, w2, b) = trace[i]
                 x, label = ex.X[i], int(ex.y[i])
                 still = mistake and label * (w1 * F(float(x[0])) + w2 * F(float(x[1])) + b) <= 0
-                assert bool(q.note) == still, (seed, level, i)
-                if still:
+                assert (q.note is not None) == still, (seed, level, i)
+                if still:  # y (w.x + b) on the point before and after, and eta (1 + |x|^2)
                     notes += 1
-                    assert "Not this time" in q.note
+                    w0, b0 = trace[i - 1][1][:2] if i else ex.w0, trace[i - 1][1][2] if i else ex.b0
+                    xs = [F(float(c)) for c in x]
+                    before = label * (F(w0[0]) * xs[0] + F(w0[1]) * xs[1] + F(b0))
+                    after = label * (w1 * xs[0] + w2 * xs[1] + b)
+                    assert (q.note.before, q.note.after) == (before, after)
+                    assert q.note.grew == F(ex.eta) * (1 + xs[0] ** 2 + xs[1] ** 2)
     assert notes >= 3  # the misconception occurs, and is answered where it does
 
 
@@ -233,6 +238,7 @@ def test_anything_but_a_plain_number_is_refused_in_plain_words(typed):
         pc.parse_number(typed)
     message = str(caught.value)
     assert "<" not in message and "**" not in message and len(message) < 200
+    assert caught.value.reason in ("empty", "long", "zero_below", "not_number")  # the page's words
 
 
 def _spellings(value: Fraction) -> list[str]:

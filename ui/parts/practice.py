@@ -17,11 +17,13 @@ from functools import lru_cache
 import streamlit as st
 
 import perceptron_core as pc
-from ui import limits, text
+from ui import limits, notation, text
 from ui.parts import link
 from ui.server import attempts, completion
 from ui.state import PRACTICE, check_link, owns, read_number
 from ui.views import practice_view
+from ui.views import practice_words as said_as
+from ui.words import t
 
 OWN = owns(
     "practice_seed",  # the exercise's seed (the link's pr_seed, or a fresh one)
@@ -38,11 +40,6 @@ OWN = owns(
     "practice_chart",
 )
 SEED_PARAM = PRACTICE.key("seed")
-NO_KEY = (
-    "This server has no key to sign completion codes with (its data folder cannot be "
-    "written): ask whoever runs it to set PERCEPTRON\\_LAB\\_SECRET. Your answers are kept "
-    "while this page is open."
-)
 
 
 @dataclass
@@ -54,7 +51,8 @@ class Record:
     # Which start of this exercise on this server the session's answers are (counted at its
     # first answer, ``ui.server.attempts``); None: not counted (no data folder to count in).
     attempt: int | None = None
-    said: tuple[int, bool, str] | None = None  # (question, right, the reply as typed)
+    # (question, right, the reply: as typed, or the verdict's True / False, said in words)
+    said: tuple[int, bool, str | bool] | None = None
 
     @property
     def score(self) -> int:
@@ -85,8 +83,11 @@ def begin() -> list[str]:
             isinstance(seed, int) and 0 <= seed <= limits.PRACTICE_SEED_MAX
         ):
             problems.append(
-                f"the seed {text.quoted(raw, 40)} is not a whole number from 0 to "
-                f"{limits.PRACTICE_SEED_MAX:,}, so this page picked a new one"
+                t(
+                    "practice.bad_seed",
+                    raw=text.quoted(raw, 40),
+                    most=f"{limits.PRACTICE_SEED_MAX:,}",
+                )
             )
             seed = None
         ss[key] = fresh_seed() if seed is None else seed
@@ -113,7 +114,7 @@ def record(seed_: int, level: int) -> Record:
     return records[(seed_, level)]
 
 
-def _answer(rec: Record, ex: pc.Exercise, at: int, reply, shown: str) -> None:
+def _answer(rec: Record, ex: pc.Exercise, at: int, reply, shown: str | bool) -> None:
     """Record the answer to question ``at`` (once: a second press of the same button, or
     a Check sent twice, is not a second answer)."""
     if len(rec.results) != at or at >= len(ex.questions):
@@ -132,8 +133,8 @@ def _answer(rec: Record, ex: pc.Exercise, at: int, reply, shown: str) -> None:
 def score_line(rec: Record, ex: pc.Exercise) -> None:
     total = len(ex.questions)
     done = len(rec.results)
-    st.progress(done / total, text=f"Question {min(done + 1, total)} of {total} · score "
-                f"{rec.score} of {done} answered")  # fmt: skip
+    st.progress(done / total, text=t("practice.progress", k=min(done + 1, total), n=total,
+                                     score=rec.score, done=done))  # fmt: skip
 
 
 def feedback(rec: Record, ex: pc.Exercise) -> None:
@@ -143,38 +144,36 @@ def feedback(rec: Record, ex: pc.Exercise) -> None:
         return
     at, right, shown = rec.said
     q = ex.questions[at]
-    working = text.md_numbers(q.working)
+    working = text.md_numbers(said_as.working(q))
     if right:
-        st.success(f"Right. {working}")
+        st.success(t("practice.right", working=working))
     else:
-        st.error(
-            f"Not quite: you answered {text.quoted(shown, 60)}; the answer is "
-            f"{text.md_numbers(practice_view.answer_text(q))}.\n\n{working}"
-        )
-    if q.note:
-        st.info(text.md_numbers(q.note))
+        if isinstance(shown, bool):  # a verdict's button: yes or no in the page's language
+            shown = t("practice.yes_word" if shown else "practice.no_word")
+        answer = text.md_numbers(said_as.answer_text(q))
+        st.error(f"{t('practice.wrong', said=text.quoted(shown, 60), answer=answer)}\n\n{working}")
+    if q.note is not None:
+        st.info(text.md_numbers(said_as.note(q)))
 
 
 def ask(rec: Record, ex: pc.Exercise) -> None:
     """The question the student is at: yes / no buttons, or a box per number."""
     at = len(rec.results)
     q = ex.questions[at]
-    st.markdown(f"**{at + 1}.** {text.md_numbers(q.prompt)}")
+    st.markdown(f"**{at + 1}.** {text.md_numbers(said_as.prompt(q))}")
     if q.kind == "verdict":
         yes, no = st.columns(2)
-        yes.button("Yes", key=PRACTICE.own("practice_yes"), on_click=_answer,
-                   args=(rec, ex, at, True, "yes"), width="stretch")  # fmt: skip
-        no.button("No", key=PRACTICE.own("practice_no"), on_click=_answer,
-                  args=(rec, ex, at, False, "no"), width="stretch")  # fmt: skip
+        yes.button(t("practice.yes"), key=PRACTICE.own("practice_yes"), on_click=_answer,
+                   args=(rec, ex, at, True, True), width="stretch")  # fmt: skip
+        no.button(t("practice.no"), key=PRACTICE.own("practice_no"), on_click=_answer,
+                  args=(rec, ex, at, False, False), width="stretch")  # fmt: skip
         return
-    if q.kind == "approx":
-        st.caption("To 2 decimals (3.14 for π).")
-    else:
-        st.caption("Exact: whole numbers, decimals or fractions (1, −2.5, 1/2).")
-    boxes = [f"{PRACTICE.own('practice_box')}{j}_{at}" for j in range(len(q.fields))]
-    for col, name, box in zip(st.columns(len(q.fields)), q.fields, boxes, strict=True):
+    st.caption(t("practice.approx" if q.kind == "approx" else "practice.exact"))
+    names = said_as.field_names(q)  # the notation's symbols, in the order they are given
+    boxes = [f"{PRACTICE.own('practice_box')}{j}_{at}" for j in range(len(names))]
+    for col, name, box in zip(st.columns(len(names)), names, boxes, strict=True):
         col.text_input(name, key=box)
-    st.button("Check", key=PRACTICE.own("practice_submit"), on_click=_send,
+    st.button(t("practice.check"), key=PRACTICE.own("practice_submit"), on_click=_send,
               args=(rec, ex, at, boxes), type="primary")  # fmt: skip
     refused = st.session_state.pop(PRACTICE.own("practice_refused"), None)
     if refused is not None and refused[0] == at:
@@ -185,12 +184,23 @@ def _send(rec: Record, ex: pc.Exercise, at: int, boxes: list[str]) -> None:
     """Check's callback: the typed numbers answer the question, or are refused with a
     plain message (nothing recorded: the question stays)."""
     typed = tuple(str(st.session_state.get(b, "")) for b in boxes)
-    try:
-        _answer(rec, ex, at, typed, ", ".join(typed))
+    q = ex.questions[at] if at < len(ex.questions) else None
+    try:  # the boxes in the notation's order, the engine's (w1, w2, b) checked
+        _answer(
+            rec, ex, at, typed if q is None else said_as.engine_order(q, typed), ", ".join(typed)
+        )
     except pc.AnswerError as exc:
-        bad = next((t for t in typed if not _reads(t)), "")
-        said = f"{exc} You typed {text.quoted(bad, 40)}." if bad.strip() else str(exc)
+        bad = next((s for s in typed if not _reads(s)), "")
+        why = refusal(exc, q)
+        said = f"{why} {t('practice.typed', typed=text.quoted(bad, 40))}" if bad.strip() else why
         st.session_state[PRACTICE.own("practice_refused")] = (at, said)
+
+
+def refusal(exc: pc.AnswerError, q) -> str:
+    """Why an answer is not read, in the page's words."""
+    names = ", ".join(said_as.field_names(q)) if q is not None else ""
+    n = len(names.split(", ")) if names else 0
+    return t(f"practice.bad.{exc.reason}", most=pc.practice.MAX_ANSWER_CHARS, n=n, fields=names)
 
 
 def _reads(typed: str) -> bool:
@@ -207,43 +217,34 @@ def finished(rec: Record, ex: pc.Exercise) -> None:
     if len(rec.results) < len(ex.questions):
         return
     total = len(ex.questions)
-    st.subheader("Done")
-    st.markdown(
-        f"Level {ex.level} ({text.md_numbers(pc.practice.LEVELS[ex.level])}): "
-        f"{rec.score} of {total} right at the first try."
-    )
+    st.subheader(t("practice.done"))
+    name = text.md_numbers(said_as.level_name(ex.level))
+    st.markdown(t("practice.score", level=ex.level, name=name, score=rec.score, total=total))
     try:
         if rec.attempt is None:
             raise OSError("no attempt counted")
         code = completion.issue(ex.seed, ex.level, rec.score, total, rec.attempt)
     except (OSError, RuntimeError):  # no key to sign with: the server's to fix, said plainly
-        st.error(NO_KEY)
+        st.error(t("practice.no_key"))
     else:
         if rec.attempt > 1:
-            st.caption(
-                f"This was attempt {rec.attempt} at this exercise on this server: your code "
-                "says so."
-            )
-        st.markdown("Your completion code, for your lecturer:")
+            st.caption(t("practice.attempt", n=rec.attempt))
+        st.markdown(t("practice.your_code"))
         st.code(code, language=None, wrap_lines=True)
     if ex.level == 3:
-        st.markdown("**Does η matter from w = 0?** The same data, side by side with η = 1:")
+        st.markdown(t("practice.eta.title", w=notation.current().w))
         rows = practice_view.eta_rows(ex)
         st.table(rows)
         st.markdown(practice_view.eta_summary(rows))
     if ex.level == 5:
-        st.markdown(
-            "**Is the perceptron's boundary the widest?** Not in general: the chart sets its "
-            "margin (in the augmented space (1, x), as γ*) against u*'s, the max-margin "
-            "separator, dashed with its band."
-        )
+        st.markdown(t("practice.widest", x=notation.current().x))
 
 
 def code_check() -> None:
     """For the lecturer: what a completion code says, if this server signed it."""
-    st.subheader("Check a completion code")
-    st.text_input("Completion code", key=PRACTICE.own("practice_code"))
-    st.button("Check the code", key=PRACTICE.own("practice_code_check"), on_click=_verify)
+    st.subheader(t("practice.code.title"))
+    st.text_input(t("practice.code.box"), key=PRACTICE.own("practice_code"))
+    st.button(t("practice.code.check"), key=PRACTICE.own("practice_code_check"), on_click=_verify)
     said = st.session_state.get(PRACTICE.own("practice_code_said"))
     if said is not None:
         (st.success if said[0] else st.error)(said[1])
@@ -255,20 +256,23 @@ def _verify() -> None:
     try:
         done = completion.verify(typed)
     except completion.BadCode as exc:
-        said = (False, str(exc))
+        forged = str(exc) == completion.FORGED
+        said = (False, t("practice.code.forged") if forged else _not_a_code())
     except (OSError, RuntimeError):
-        said = (False, NO_KEY)
+        said = (False, t("practice.no_key"))
     else:
-        said = (True, f"A valid code: seed {done.seed}, level {done.level}, score "
-                f"{done.score} of {done.total}, at {_attempt(done.attempt)}.")  # fmt: skip
+        attempt = _attempt(done.attempt)
+        said = (True, t("practice.code.valid", seed=done.seed, level=done.level,
+                        score=done.score, total=done.total, attempt=attempt))  # fmt: skip
     st.session_state[PRACTICE.own("practice_code_said")] = said
+
+
+def _not_a_code() -> str:
+    example = f"{completion.PREFIX}-123456-2-7of8-t1-"
+    return t("practice.code.not_a_code", example=example, digits=completion.SIGNATURE_HEX)
 
 
 def _attempt(n: int) -> str:
     if n == 1:
-        return "the first attempt at this exercise"
-    return (
-        f"attempt {n} at this exercise: it was started "
-        f"{'once' if n == 2 else f'{n - 1:,} times'} before on this server, so its answers "
-        "could be known"
-    )
+        return t("practice.code.first")
+    return t("practice.code.again", attempt=n, n=n - 1)

@@ -16,9 +16,10 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.charts import layers, playground, theme
 from ui.charts.geometry import Box
+from ui.words import t as say
 
 BOX = Box(-4.0, 4.0, -4.0, 4.0)  # the coordinates are whole numbers in -3..3
 LABEL_OFFSET = 0.3  # a name's offset from its point, in data units (the box is 8 wide)
@@ -66,10 +67,10 @@ def figure(ex, at: int) -> go.Figure:
     return layers.compose(
         sc,
         layers.regions(BOX, w, b),
-        layers.boundary(sc, w, b, name="w·x + b = 0"),  # w and b are in the question
+        layers.boundary(sc, w, b, name=f"{notation.current().score} = 0"),  # as the question
         layers.points(sc),
         labels(sc),
-        layers.ringed(sc, ring, name="this visit"),
+        layers.ringed(sc, ring, name=say("practice.chart.visit")),
     )
 
 
@@ -87,17 +88,17 @@ def _kernel_figure(ex, sc: layers.Scene, t: int) -> go.Figure:
             sc, counts=alpha, sizes=layers.marker_sizes(alpha, sc.style.marker), size_label="α"
         ),  # fmt: skip
         labels(sc),
-        layers.ringed(sc, v.index, name="this visit"),
+        layers.ringed(sc, v.index, name=say("practice.chart.visit")),
     )
 
 
 def _theorem_figure(ex, sc: layers.Scene, at: int) -> go.Figure:
     """The perceptron's final boundary; u* and its band once gamma* has been asked."""
     run, th = ex.run, ex.theory
-    gamma_asked = next(i for i, q in enumerate(ex.questions) if q.fields == ("γ*",))
+    gamma_asked = next(i for i, q in enumerate(ex.questions) if q.topic == "gamma")
     shown = at > gamma_asked
     margin = augmented_margin(ex.X, ex.y, run.w, run.b)
-    name = f"perceptron, margin {margin:.3f}"
+    name = say("practice.chart.margin", margin=f"{margin:.3f}")
     out = [layers.boundary(sc, run.w, run.b, name=name)]
     if shown:
         out = [playground.max_margin(sc, (th.u, th.gamma)), *out]
@@ -117,50 +118,40 @@ def _vec(values) -> str:
 
 
 # ------------------------------------------------------------------ words
-def answer_text(q) -> str:
-    """The right answer, for people."""
-    if q.kind == "verdict":
-        return "yes" if q.answer else "no"
-    if q.kind == "approx":
-        return ", ".join(f"{n} ≈ {float(a):.2f}" for n, a in zip(q.fields, q.answer, strict=True))
-    return ", ".join(
-        f"{n} = {pc.practice.number(a)}" for n, a in zip(q.fields, q.answer, strict=True)
-    )
-
-
 def eta_rows(ex) -> list[dict]:
     """Level 3's run side by side with eta = 1: the mistakes of the first epoch from w = 0
     (the same: eta only scales w) and from the exercise's start (they may differ)."""
+    nt = notation.current()
     rows = []
-    for start, (w0, b0) in (("w = 0, b = 0", ((0.0, 0.0), 0.0)), ("this start", (ex.w0, ex.b0))):
+    starts = ((nt.start(), ((0.0, 0.0), 0.0)), (say("practice.eta.this_start"), (ex.w0, ex.b0)))
+    for start, (w0, b0) in starts:
         for eta in (ex.eta, 1.0):
             run = pc.train(ex.X, ex.y, eta=eta, w0=np.array(w0), b0=b0, max_epochs=1)
             wrong = [f"P{i + 1}" for i in run.update_index.tolist()]
-            rows.append(
-                {
-                    "start": start,
-                    "η": pc.practice.number(Fraction(eta)),
-                    "mistakes on": ", ".join(wrong) or "none",
-                    "w after the epoch": _vec(run.w),
-                    "b": pc.practice.number(Fraction(run.b)),
-                }
-            )
+            after = _vec((run.b, *run.w)) if nt.augmented else _vec(run.w)
+            row = {
+                say("practice.eta.start"): start,
+                "η": pc.practice.number(Fraction(eta)),
+                mistakes_column(): ", ".join(wrong) or say("practice.eta.none"),
+                say("practice.eta.after", w=nt.w): after,
+            }
+            if not nt.augmented:  # a holds the bias
+                row[nt.b] = pc.practice.number(Fraction(run.b))
+            rows.append(row)
     return rows
+
+
+def mistakes_column() -> str:
+    """The table's column of mistakes (eta_summary reads it back)."""
+    return say("practice.eta.mistakes")
 
 
 def eta_summary(rows: list[dict]) -> str:
     """What the side-by-side table shows, in one sentence."""
-    zero_same = rows[0]["mistakes on"] == rows[1]["mistakes on"]
-    start_same = rows[2]["mistakes on"] == rows[3]["mistakes on"]
-    first = (
-        "From w = 0, η changes no prediction: the same mistakes, every w scaled by η."
-        if zero_same
-        else "From w = 0 the mistakes differ (this should not happen)."
-    )
-    second = (
-        " From this start η = 1 happens to make the same mistakes here."
-        if start_same
-        else " From this start it does matter: η sets how far w moves from w(0), so the "
-        "mistakes differ."
-    )
-    return text.md_numbers(first + second)
+    w = notation.current().w
+    col = mistakes_column()
+    zero_same = rows[0][col] == rows[1][col]
+    start_same = rows[2][col] == rows[3][col]
+    first = say("practice.eta.zero_same" if zero_same else "practice.eta.zero_differ", w=w)
+    second = say("practice.eta.start_same" if start_same else "practice.eta.start_differ", w=w)
+    return text.md_numbers(f"{first} {second}")

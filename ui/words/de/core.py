@@ -42,7 +42,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "page.experiments": "Experimente",
     "page.lecture": "Vorlesung",
     "page.join": "Einer Klasse beitreten",
-    "page.practice": "Üben",
+    "page.practice": "Übung",
     # ------------------------------------------------------- the stepping controls
     "key.step": "Schritt",
     "key.visit": "Besuch",
