@@ -11,7 +11,7 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import compute, export, text
+from ui import compute, export, notation, text
 from ui.charts.animation import animation_figure
 from ui.charts.playground import Playground
 from ui.state import Table, owns
@@ -101,10 +101,10 @@ def tables(
     """The page's data (the dataset as CSV, which ``datasets.load_csv`` reads back
     identically) and its tables as CSV, under a "Download" heading. ``name`` starts the
     files' names; ``note`` says what the tables hold."""
-    st.markdown("**Download**")
+    st.markdown(t("dl.heading"))
     if ds is not None and ds.n and min(ds.counts) > 0:
         st.download_button(
-            "Dataset (CSV)",
+            t("dl.dataset"),
             ds.to_csv,
             file_name=f"{name}_data.csv",
             mime="text/csv",
@@ -171,11 +171,10 @@ def variants(page: Table, ds, parts, acc) -> None:
 def online(page: Table, run, X, y) -> None:
     """/online: the arrivals with the prediction made before each label."""
     ds = datasets.Dataset(X, y, source="the arrivals") if len(y) else None
-    files = [File("arrivals", "Arrivals", partial(export.arrivals, run, X, y))]
-    note = (
-        "One row per arrival, in order: the point, w·x + b and the prediction before the "
-        "label (0: I don't know), the label, mistake (1/0), and w, b after learning from it."
-    )
+    files = [File("arrivals", t("online.arrivals_file"), partial(export.arrivals, run, X, y))]
+    nt = notation.current()
+    weights = nt.w if nt.augmented else f"{nt.w}, {nt.b}"
+    note = t("online.download_note", score=nt.score, weights=weights)
     tables(page, ds, files, name="online", note=note)
 
 

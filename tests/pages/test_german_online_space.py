@@ -1,0 +1,97 @@
+"""/online and /space in German (lang=de) and in the other textbooks' notation (AppTest):
+each page opened, played or stepped, and each of its states and options, with no English
+word left (``lab_words.english_left``) and no symbol of the notes where the notation has
+its own; the numbers are the engine's in every language (the English tests check them)."""
+
+from __future__ import annotations
+
+import numpy as np
+from lab_app import click, stage_figures
+from lab_words import PAGES, english_left, opened
+
+from ui import state
+
+ONLINE, SPACE = PAGES["on_"], PAGES["sp_"]
+
+
+def place(at, x1, x2):
+    at.number_input(key="on_add_x1").set_value(x1)
+    at.number_input(key="on_add_x2").set_value(x2)
+    return click(at, "on_add_point")
+
+
+def legend(at) -> list[str]:
+    return [str(t.get("name")) for f in stage_figures(at) for t in f["data"]]
+
+
+# ----------------------------------------------------------------------- /online
+def test_the_online_game_in_german_draws_no_english_in_any_state():
+    at = opened(ONLINE, "on_", lang="de")
+    assert english_left(at) == []
+    assert at.title[0].value == "Das Fehlerschranken-Spiel"
+    place(at, 1.0, 1.5)  # a tie: "weiß nicht", the label buttons open
+    assert english_left(at) == []
+    assert any("**weiß nicht**" in m.value for m in at.markdown)
+    assert "neuer Punkt ?" in legend(at)
+    click(at, "on_label_pos")  # a mistake, fixed by its update
+    assert english_left(at) == []
+    assert any(m.value.startswith("Ankunft 1: vorhergesagt weiß nicht, Label +1") for m in
+               at.markdown)  # fmt: skip
+    place(at, -1.5, -1.0)  # predicted -1, right
+    click(at, "on_label_neg")
+    assert english_left(at) == []
+    click(at, "on_adversary")
+    assert english_left(at) == []
+    click(at, "on_adversary_all")  # to its end: the note of the adversary out of moves
+    assert english_left(at) == []
+    assert at.info[0].value.startswith("Der Gegner hat keine Züge mehr")
+    assert any("Jede bisherige Ankunft" in c.value for c in at.caption)
+    click(at, "on_undo_button")
+    assert english_left(at) == []
+    click(at, "on_clear")
+    assert english_left(at) == []
+    # Not separable (-1 between two +1): Theorem 2 after one pass, and a point of the
+    # student's own with less margin than γ ("Manche Ankünfte sind es nicht").
+    for x1, x2, key in ((0.0, 0.0, "on_label_pos"), (1.0, 1.0, "on_label_pos"),
+                        (0.5, 0.5, "on_label_neg")):  # fmt: skip
+        place(at, x1, x2)
+        click(at, key)
+    assert english_left(at) == []
+    assert any(m.value.startswith("**M = ") and "Satz 2 nach einem Durchlauf" in m.value
+               for m in at.markdown)  # fmt: skip
+    at.select_slider(key="on_gamma").set_value(1.0).run()
+    assert english_left(at) == []
+    assert at.button(key="on_label_pos").label == "Label +1 aufdecken"
+
+
+def test_the_online_game_in_german_presenter_mode_and_a_long_link():
+    X = np.array([[0.1 * i, 0.0] for i in range(3)])
+    code = state.encode_points(X, [1, -1, 1])
+    at = opened(ONLINE, "on_", lang="de", on_pts=code, presenter="true")
+    assert not at.exception
+    assert english_left(at) == []
+
+
+def test_the_online_game_writes_the_notations_symbols():
+    at = opened(ONLINE, "on_", notation="theta")
+    place(at, 1.0, 1.5)
+    shown = "\n".join(m.value for m in at.markdown)
+    assert "θ·x + θ₀ = 0" in shown and "w·x" not in shown
+    click(at, "on_label_pos")
+    shown = "\n".join(m.value for m in at.markdown).replace("\\", "")
+    assert "y(θ·x + θ₀) = 0 before the update" in shown
+    assert "(Theorem 1: these points are separable, from θ = 0)" not in shown  # one class
+    place(at, -1.5, -1.0)
+    click(at, "on_label_neg")
+    shown = "\n".join(m.value for m in at.markdown)
+    assert "from θ = 0)" in shown and "w = 0" not in shown
+    # hardlim: labels t = 1 and 0, the score n = w·p + b, the inputs p1, p2.
+    at = opened(ONLINE, "on_", notation="hardlim")
+    assert at.number_input(key="on_add_x1").label == "p1"
+    place(at, 1.0, 1.5)
+    assert any("n = w·p + b = 0" in m.value for m in at.markdown)
+    assert at.button(key="on_label_neg").label == "Label 0"
+    click(at, "on_label_neg")
+    assert any(m.value.startswith("Arrival 1: predicted I don't know, label 0") for m in
+               at.markdown)  # fmt: skip
+    assert any("line u (p1 + p2 = 0)" in c.value for c in at.caption)
