@@ -5,8 +5,10 @@ its own; the numbers are the engine's in every language (the English tests check
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
-from lab_app import click, stage_figures
+from lab_app import click, figures, stage_figures
 from lab_words import PAGES, english_left, opened
 
 from ui import state
@@ -95,3 +97,81 @@ def test_the_online_game_writes_the_notations_symbols():
     assert any(m.value.startswith("Arrival 1: predicted I don't know, label 0") for m in
                at.markdown)  # fmt: skip
     assert any("line u (p1 + p2 = 0)" in c.value for c in at.caption)
+
+
+# ------------------------------------------------------------------------ /space
+def space_texts(at) -> str:
+    """The page's own words (not the sidebar's notes on the notation): its markdown,
+    captions, messages, equations and the charts' legends, hover texts and titles."""
+    kinds = ("markdown", "caption", "subheader", "info", "warning", "error", "success", "latex")
+    texts = [e.value for kind in kinds for e in getattr(at.main, kind)]
+    for fig in figures(at):
+        texts += [str(t.get("name") or "") + str(t.get("hovertemplate") or "") for t in fig["data"]]
+        texts += [str(fig["layout"].get("title", {}).get("text", ""))]
+    return "\n".join(texts)
+
+
+def test_the_space_page_in_german_draws_no_english_in_any_state():
+    at = opened(SPACE, "sp_", lang="de")
+    assert english_left(at) == []
+    assert at.title[0].value == "Erweiterter Raum"
+    for move in ("visit", "epoch", "back", "end", "reset", "step"):
+        click(at, f"sp_{move}")
+        assert english_left(at) == [], move
+    at.toggle(key="sp_flip").set_value(True).run()
+    assert english_left(at) == []
+    assert any("gespiegelt" in t for t in legend_of(at))
+    at.segmented_control(key="sp_slice").set_value("fixed").run()
+    at.number_input(key="sp_slice_b").set_value(-7.0).run()
+    assert english_left(at) == []
+    assert "das gewählte b = -7" in " ".join(c.value for c in at.caption)
+    at.segmented_control(key="sp_cone_rows").set_value("typed").run()
+    assert english_left(at) == []
+    at.text_area(key="sp_rows").set_value("1, 0\n-1, 0").run()  # no solution: the cap
+    assert english_left(at) == []
+    assert at.warning[0].value.startswith("Keine Lösung nach 10,000 Updates (die Grenze)")
+    at.text_area(key="sp_rows").set_value("1, x").run()  # a typo: said, the previous rows kept
+    assert english_left(at) == []
+    assert at.error[0].value.startswith("Die Zeilen sind nicht verwendbar: 'x' ist keine Zahl")
+    at.select_slider(key="sp_eta").set_value(0.5)
+    at.segmented_control(key="sp_order").set_value("shuffle").run()
+    assert english_left(at) == []
+    at.segmented_control(key="sp_start").set_value("random").run()
+    assert english_left(at) == []
+
+
+def test_the_space_page_in_german_other_data_presenter_and_an_empty_board():
+    at = opened(SPACE, "sp_", lang="de", sp_example="Notes 002, example 2 (XOR, 4 points)",
+                sp_max_epochs="5")  # fmt: skip
+    click(at, "sp_end")  # no line separates XOR: the cone misses every slice, the LP its cap
+    assert english_left(at) == []
+    assert "alle richtig: keine bei diesem b" in legend_of(at)
+    at.toggle(key="sp_presenter").set_value(True).run()
+    assert english_left(at) == []
+    at = opened(SPACE, "sp_", lang="de", sp_source="Draw")
+    assert english_left(at) == []
+    assert any(i.value == "Keine Zeilen: die Daten haben noch keine Punkte." for i in at.info)
+
+
+def legend_of(at) -> list[str]:
+    return [str(t.get("name")) for f in figures(at) for t in f["data"]]
+
+
+def test_the_space_page_writes_the_notations_symbols():
+    at = opened(SPACE, "sp_", notation="theta")
+    click(at, "sp_step")  # a mistake: the update written out
+    shown = space_texts(at)
+    assert "θ = (θ₀, θ₁, θ₂)" in shown and "a·θ ≤ 0" in shown and "A θ ≥ 1" in shown
+    assert r"\theta &\leftarrow \theta + a" in shown
+    assert not re.search(r"\(b, w|\bw1\b|a·w|A w|\bw = |w·z|w \\cdot", shown), shown
+    # Duda & Hart: one vector a, the samples y = ±(1, x) and the rows of Y.
+    at = opened(SPACE, "sp_", notation="augmented")
+    click(at, "sp_step")
+    shown = space_texts(at)
+    assert "a = (a₀, a₁, a₂)" in shown and "aᵀy ≤ 0" in shown and "Y a ≥ 1" in shown
+    assert r"\mathbf{a} &\leftarrow \mathbf{a} + \mathbf{y}" in shown
+    assert not re.search(r"\(b, w|a·w|A w|\bw = ", shown), shown
+    # Hagan: inputs p, labels t ∈ {0, 1} (the flipped sample (2t − 1)(1, p)).
+    at = opened(SPACE, "sp_", notation="hardlim")
+    shown = space_texts(at)
+    assert "(1, p1, p2)" in shown and "x1" not in shown

@@ -133,7 +133,7 @@ def test_the_other_pages_completed_in_german_draw_no_english(prefix):
 NOTES_SYMBOLS = re.compile(r"w·x|w · x|‖w‖|\bw = |\(b, w\)|w\\cdot|\bw\(1\)")
 
 
-@pytest.mark.parametrize("prefix", ["pg_", "kn_", "bt_", "va_", "on_", "ex_"])
+@pytest.mark.parametrize("prefix", ["pg_", "kn_", "bt_", "va_", "on_", "ex_", "sp_"])
 def test_these_pages_write_theta_and_not_w_in_theta_notation(prefix):
     at = opened(PAGES[prefix], prefix, notation="theta")
     main = at.main
