@@ -12,6 +12,7 @@ from lab_app import click, figures, stage_figures
 from lab_words import PAGES, english_left, opened
 
 from ui import state
+from ui.room.default import default_store
 
 ONLINE, SPACE = PAGES["on_"], PAGES["sp_"]
 
@@ -175,3 +176,20 @@ def test_the_space_page_writes_the_notations_symbols():
     at = opened(SPACE, "sp_", notation="hardlim")
     shown = space_texts(at)
     assert "(1, p1, p2)" in shown and "x1" not in shown
+
+
+def test_the_class_adversary_round_in_german_and_in_theta():
+    at = opened(ONLINE, "on_", lang="de", notation="theta")
+    click(at, "lab_class_start")
+    code = at.session_state["lab_class"].code
+    assert at.button(key="lab_class_adversary_start").label == "Gegnerrunde: die Klasse spielt"
+    click(at, "lab_class_adversary_start")
+    store = default_store()
+    student = store.join(code, "10.0.0.9")
+    store.add_point(code, student.student, 1.0, 1.0, 1)  # keeps the margin; θ = 0 errs (a tie)
+    store.add_point(code, student.student, 0.05, 0.05, 1)  # too close to u
+    at.run()
+    texts = [t.value for t in at.text]
+    assert "Gegnerrunde: 1 gespielt, 1 zu nah an u, 0 schon richtig." in texts, texts
+    assert f"{student.pseudonym}: (1, 1), Label +1: ein Fehler, θ korrigiert" in texts, texts
+    assert at.button(key="lab_class_adversary_stop").label == "Runde beenden"
