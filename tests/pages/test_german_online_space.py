@@ -12,6 +12,7 @@ from lab_app import click, figures, stage_figures
 from lab_words import PAGES, english_left, opened
 
 from ui import state
+from ui.parts import game
 from ui.room.default import default_store
 
 ONLINE, SPACE = PAGES["on_"], PAGES["sp_"]
@@ -67,12 +68,18 @@ def test_the_online_game_in_german_draws_no_english_in_any_state():
     assert at.button(key="on_label_pos").label == "Label +1 aufdecken"
 
 
-def test_the_online_game_in_german_presenter_mode_and_a_long_link():
-    X = np.array([[0.1 * i, 0.0] for i in range(3)])
-    code = state.encode_points(X, [1, -1, 1])
-    at = opened(ONLINE, "on_", lang="de", on_pts=code, presenter="true")
-    assert not at.exception
+def test_the_online_game_in_german_a_long_link_presenter_mode_and_the_cap(monkeypatch):
+    rng = np.random.default_rng(0)
+    X = np.round(rng.uniform(-2, 2, size=(game.MAX_ARRIVALS + 20, 2)), 3)
+    code = state.encode_points(X, np.where(X[:, 0] + X[:, 1] > 0, 1, -1))
+    at = opened(ONLINE, "on_", lang="de", on_pts=code, on_presenter="true")
     assert english_left(at) == []
+    assert any(f"das Spiel behält die ersten {game.MAX_ARRIVALS}" in w.value for w in at.warning)
+    monkeypatch.setattr(game, "MAX_ARRIVALS", 3)
+    at = opened(ONLINE, "on_", lang="de")
+    click(at, "on_adversary_all")  # stopped by the cap: said in German
+    assert english_left(at) == []
+    assert any(i.value.startswith("Das Spiel behält höchstens 3 Ankünfte") for i in at.info)
 
 
 def test_the_online_game_writes_the_notations_symbols():
