@@ -43,8 +43,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "Fehler (R: die Ecke des Spielfelds).",
     "online.adversary_every": " Jede bisherige Ankunft ist ein solcher Punkt, also gilt diese "
     "Schranke auch hier.",
-    "online.adversary_some": " Manche Ankünfte sind es nicht (Ihre), also muss sie für diese "
-    "Punkte nicht gelten.",
+    "online.adversary_some": " Manche Ankünfte sind es nicht (Ihre), also muss diese Schranke "
+    "für diese Punkte nicht gelten.",
     "online.out_of_moves": "Der Gegner hat keine Züge mehr: das Perzeptron klassifiziert jetzt "
     "jeden Punkt des Spielfelds mit Rand ≥ γ zu u so wie u.",
     "online.forced": (
