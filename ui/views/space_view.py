@@ -11,6 +11,9 @@ With the flip of 004 the samples are a = y z and every one asks for a . w > 0.
   scaled to fit the view (its plane w . z = 0 does not depend on its length), and the
   plane is drawn clipped to the view, with the 2-D boundary where it cuts x0 = 1.
 - ``lifted_visit_latex``: a visit's a, a . w and update in the augmented space.
+- ``symbols``: these symbols in the lab's notation (``ui.notation``: θ = (θ₀, θ₁, θ₂);
+  Duda & Hart's a = (a₀, a₁, a₂) with samples y = ±(1, x); Hagan's inputs p), for every
+  word, legend and equation of the page (and weight space's and the cone LP's).
 
 The weight-space chart is in ``ui/views/weight_view.py``, the cone LP's rows and tables in
 ``ui/views/cone_view.py``.
