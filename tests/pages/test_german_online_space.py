@@ -65,7 +65,7 @@ def test_the_online_game_in_german_draws_no_english_in_any_state():
                for m in at.markdown)  # fmt: skip
     at.select_slider(key="on_gamma").set_value(1.0).run()
     assert english_left(at) == []
-    assert at.button(key="on_label_pos").label == "Label +1 aufdecken"
+    assert at.button(key="on_label_pos").label == "+1 aufdecken"
 
 
 def test_the_online_game_in_german_a_long_link_presenter_mode_and_the_cap(monkeypatch):

@@ -62,7 +62,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "online.budget": "Der Gegner hat {points} in {seconds} s gespielt und dort angehalten: "
     "noch einmal drücken, um weiterzumachen.",
     # -------------------------------------------------------------- the buttons
-    "online.label": "Label {label} aufdecken",
+    "online.label": "{label} aufdecken",
     "online.label_help": "Das Label {label} aufdecken: war es ein Fehler, lernt das Perzeptron "
     "daraus.",
     "online.adversary": "Gegner",
