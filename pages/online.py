@@ -3,7 +3,7 @@
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, notation, replay, state
+from ui import compute, notation, replay, state, text
 from ui.charts import geometry, layers
 from ui.parts import downloads, game, moment, numbers, style, table, widgets
 from ui.parts.data import drawing_box
@@ -12,6 +12,7 @@ from ui.server import guard
 from ui.stage import part as stage
 from ui.state import ONLINE as PAGE
 from ui.views import online_view
+from ui.words import t as say
 
 guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
 problems = game.begin(PAGE)
@@ -21,18 +22,16 @@ with st.sidebar:
         widgets.steps(
             PAGE,
             "gamma",
-            "Adversary's margin γ",
-            help="Every point the adversary plays keeps this margin from its target u "
-            "(in the augmented space (1, x)); Theorem 1 then allows R²/γ² mistakes.",
+            say("online.gamma"),
+            help=say("online.gamma_help", x=notation.current().x),
         )
     )
     game.typed_point(PAGE)
 
+score = notation.current().score
 style.header(
-    "The mistake-bound game",
-    "You are the teacher (001): place a point, the perceptron predicts first (+1, −1, or I "
-    f"don't know at {notation.current().score} = 0), you reveal the label, it learns from a "
-    "mistake. Or let the adversary pick points it must get wrong.",
+    say("online.title"),
+    say("online.intro", pos=text.said_label(1), neg=text.said_label(-1), score=score),
     presenter=presenter,
     problems=problems,
 )
@@ -59,7 +58,7 @@ with chart:
     plot_click(board, key=PAGE.own("board"), on_click=game.on_click(PAGE), fit=stage.fit_of(board))
 with side:
     if pending is None:
-        st.markdown(online_view.PROMPT)
+        st.markdown(online_view.prompt())
     else:
         st.markdown(online_view.prediction_text(online_view.predict(w, b, pending)))
     game.label_buttons(PAGE)

@@ -4,7 +4,7 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import compute, replay
+from ui import compute, replay, text
 from ui.charts import layers, playground
 from ui.limits import SPACE_POINTS
 from ui.parts import cone, downloads, numbers, widgets
@@ -12,18 +12,28 @@ from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import SPACE as PAGE
 from ui.views import space_view, weight_view
+from ui.words import t as say
 
 QP = "query-params"
 
+S = space_view.symbols()  # w, b, x, a and A in the lab's notation
+NEG = text.said_label(-1)
 opened = stepping.open_stepping(
     PAGE,
-    "Augmented space",
-    "Each point lifted to z = (1, x1, x2) and w = (b, w1, w2) with the bias inside (000, 004): "
-    "the boundary is where the plane w·z = 0 cuts the sheet x0 = 1. Flip class −1 and every "
-    "sample asks for a·w > 0. Below: weight space, and the perceptron as the cone LP of 001.",
-    heading="Perceptron",
+    say("space.title"),
+    say(
+        "space.intro",
+        z=S.z,
+        w=S.w,
+        lifted=S.lifted,
+        plane=S.plane,
+        x0=S.x_(0),
+        neg=NEG,
+        dot=S.dot(),
+    ),  # fmt: skip
+    heading=say("space.heading"),
     panel=dict(variant="classic"),
-    settle=dict(max_points=SPACE_POINTS, what="the space page"),
+    settle=dict(max_points=SPACE_POINTS, what=say("space.what")),
 )
 presenter, choice, ds = opened.presenter, opened.choice, opened.ds
 
@@ -60,12 +70,13 @@ def draw(t: int) -> None:
         if run is not None:  # M and its bound beside the chart: on the first screen
             numbers.text_line(PAGE, "summary", layered.texts(t)["summary"])
         flip = st.toggle(
-            "Flip class −1 (004)",
+            say("space.flip", neg=NEG),
             value=PAGE.defaults.flip,
             key=PAGE.key("flip"),
             bind=QP,
-            help="Draw each sample as a = y·(1, x): class −1 mirrored through the origin, so "
-            "every sample needs a·w > 0 and every update is w ← w + η·a.",
+            help=say(
+                "space.flip_help", flip=S.flip(), neg=NEG, dot=S.dot(), w=S.w, sample=S.sample
+            ),  # fmt: skip
         )
         fig = space_view.space_figure(
             ds.X, ds.y, w, b, flip=flip, box=box, presenter=presenter,
@@ -74,15 +85,15 @@ def draw(t: int) -> None:
         stage.plot(PAGE, "space", fig)
         scale = fig.layout.meta["scale"]
         if scale and scale != 1:
-            st.caption(f"w = (b, w1, w2) drawn ×{scale:g}: its plane does not depend on its size.")
+            st.caption(say("space.scaled", w=S.w, lifted=S.lifted, scale=f"{scale:g}"))
     if run is None:
         return
     weights, side = st.columns(2, gap="small")
     with weights:
-        kind = widgets.choice(PAGE, "slice", "Weight space cut at")
+        kind = widgets.choice(PAGE, "slice", say("space.slice"))
         c = b
         if kind == "fixed":
-            c = float(st.number_input("b of the slice", key=PAGE.key("slice_b"),
+            c = float(st.number_input(say("space.slice_b", b=S.b), key=PAGE.key("slice_b"),
                                       value=PAGE.defaults.slice_b, step=1.0, bind=QP))  # fmt: skip
         W, B = run.trajectory()
         k = int(run.updates_before_visit(t))
@@ -96,10 +107,8 @@ def draw(t: int) -> None:
         if visit is not None:
             x, y = ds.X[visit.index], int(ds.y[visit.index])
             st.latex(numbers.gathered(space_view.lifted_visit_latex(visit, x, y, run.eta)))
-        st.markdown(
-            f"**{wrong} of {ds.n}** samples have a·w ≤ 0 now: exactly the points the 2-D "
-            "chart marks as misclassified (a·w = y (w·x + b))."
-        )
+        said = dict(wrong=wrong, n=ds.n, dot=S.dot(), relation=S.relation)  # symbols, numbers
+        st.markdown(say("space.wrong_now", **said))
 
 
 stepping.show(PAGE, stepper, draw, opened)

@@ -133,7 +133,7 @@ def test_the_other_pages_completed_in_german_draw_no_english(prefix):
 NOTES_SYMBOLS = re.compile(r"w·x|w · x|‖w‖|\bw = |\(b, w\)|w\\cdot|\bw\(1\)")
 
 
-@pytest.mark.parametrize("prefix", ["pg_", "kn_", "bt_", "va_", "on_", "pf_", "ex_"])
+@pytest.mark.parametrize("prefix", ["pg_", "kn_", "bt_", "va_", "on_", "pf_", "ex_", "sp_"])
 def test_these_pages_write_theta_and_not_w_in_theta_notation(prefix):
     at = opened(PAGES[prefix], prefix, notation="theta")
     main = at.main
@@ -143,9 +143,9 @@ def test_these_pages_write_theta_and_not_w_in_theta_notation(prefix):
     ]
     left = [s for s in texts if NOTES_SYMBOLS.search(s)]  # the downloads name their columns w, b
     assert left == []
-    # The pages that write weights write θ (the kernel's dual form has none; the variants',
-    # online and experiments' pages write them only in their charts and tables).
-    assert any("θ" in s for s in texts) or prefix in ("kn_", "va_", "ex_", "on_")
+    # The pages that write weights write θ (the kernel's dual form has none; the variants'
+    # and experiments' pages write them only in their charts and tables).
+    assert any("θ" in s for s in texts) or prefix in ("kn_", "va_", "ex_")
 
 
 @pytest.mark.parametrize("prefix", list(PAGES))

@@ -12,12 +12,13 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import state
+from ui import notation, state
 from ui.parts import game
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import ONLINE, lab
 from ui.views import online_view
+from ui.words import t
 
 READ_EVERY_S = 1.0
 PER_STUDENT = 20  # taps a student has in one round (the store's most)
@@ -103,12 +104,12 @@ def adversary(path: str, opened) -> None:
     round_ = st.session_state.get(lab.CLASS_ADVERSARY)
     if round_ is None:
         st.button(
-            "Adversary round: the class plays",
+            t("online.round_start"),
             key=lab.CLASS_ADVERSARY_START,
             icon=":material/sports_esports:",
             on_click=start,
             args=(opened,),
-            help="Students tap points the perceptron gets wrong, keeping the margin γ from u.",
+            help=t("online.round_help"),
         )
         return
 
@@ -118,11 +119,15 @@ def adversary(path: str, opened) -> None:
             st.rerun()  # the board, the count and the class's link show the move
         now = st.session_state.get(lab.CLASS_ADVERSARY) or round_
         st.text(
-            f"Adversary round: {len(now['played'])} played, {now['margin']} too close to u, "
-            f"{now['right']} already right."
-        )
+            t("online.round_status", played=len(now["played"]), margin=now["margin"],
+              right=now["right"])
+        )  # fmt: skip
+        nt = notation.current()
         for by, x1, x2, label in now["played"][-3:][::-1]:
-            st.text(f"{by}: ({x1:g}, {x2:g}), label {label:+d}: a mistake, w updated")
+            st.text(
+                t("online.round_move", by=by, x1=f"{x1:g}", x2=f"{x2:g}",
+                  label=nt.label_of(label), w=nt.w)
+            )  # fmt: skip
 
     watch()
-    st.button("End the round", key=lab.CLASS_ADVERSARY_STOP, on_click=stop, args=(opened,))
+    st.button(t("online.round_stop"), key=lab.CLASS_ADVERSARY_STOP, on_click=stop, args=(opened,))

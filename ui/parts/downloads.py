@@ -11,10 +11,11 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import compute, export, text
+from ui import compute, export, notation, text
 from ui.charts.animation import animation_figure
 from ui.charts.playground import Playground
 from ui.state import Table, owns
+from ui.views import space_view
 from ui.words import t
 
 # The download buttons: the data, the run, the chart, and each page's tables (File.key).
@@ -171,26 +172,25 @@ def variants(page: Table, ds, parts, acc) -> None:
 def online(page: Table, run, X, y) -> None:
     """/online: the arrivals with the prediction made before each label."""
     ds = datasets.Dataset(X, y, source="the arrivals") if len(y) else None
-    files = [File("arrivals", "Arrivals", partial(export.arrivals, run, X, y))]
-    note = (
-        "One row per arrival, in order: the point, w·x + b and the prediction before the "
-        "label (0: I don't know), the label, mistake (1/0), and w, b after learning from it."
-    )
+    files = [File("arrivals", t("online.arrivals_file"), partial(export.arrivals, run, X, y))]
+    nt = notation.current()
+    weights = nt.w if nt.augmented else f"{nt.w}, {nt.b}"
+    note = t("online.download_note", score=nt.score, weights=weights)
     tables(page, ds, files, name="online", note=note)
 
 
 def space(page: Table, ds, sol) -> None:
     """/space: the cone LP's rows and the perceptron's iterations through them."""
     files = []
+    S = space_view.symbols()  # the rows' and the weights' symbols in the lab's notation
     if sol is not None:
         files = [
-            File("cone_rows", "Rows of A", partial(export.cone_rows, sol)),
-            File("cone_iterations", "Iterations", partial(export.cone_iterations, sol)),
-        ]
-    note = (
-        "Rows of A: each a_i (and a_i·w* with the check, once solved). Iterations: every "
-        "update, its pass, the row added, a_i·w before it and w after it."
-    )
+            File("cone_rows", t("space.rows_of", A=S.matrix), partial(export.cone_rows, sol)),
+            File("cone_iterations", t("space.iterations_file"),
+                 partial(export.cone_iterations, sol)),
+        ]  # fmt: skip
+    note = t("space.download_note", A=S.matrix, row=f"{S.sample}_i", dot=S.dot_i(f"{S.w}*"),
+             before=S.dot_i(), w=S.w)  # fmt: skip
     tables(page, ds, files, name="space", note=note if files else None)
 
 

@@ -17,7 +17,7 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import compute, state, text
+from ui import compute, notation, state, text
 from ui.limits import ADVERSARY_BUDGET_S
 from ui.limits import ONLINE_ARRIVALS as MAX_ARRIVALS
 from ui.limits import ONLINE_UNDO as UNDO_DEPTH
@@ -25,13 +25,14 @@ from ui.parts import link
 from ui.parts.settings import Settings
 from ui.state import Table, lab, owns
 from ui.views import online_view
+from ui.words import t
 
 # The game's buttons (the adversary's, each label's), its last move's note, the point
 # waiting for its label; the arrivals and the board's buttons are ui.state.session's.
 OWN = owns("adversary", "adversary_all", "label_pos", "label_neg", "note", "pending")
 LIMIT = 32.0  # |coordinate| a link holds (state.encode_points: 32.767)
 ONLINE = Settings(online=True, max_epochs=1)  # the notes' algorithm: w = 0, eta = 1, one pass
-LABELS = {1: ("+1", "1"), -1: ("−1", "2")}  # label: (button, shortcut); C and R are Streamlit's
+LABELS = {1: "1", -1: "2"}  # label: its button's shortcut; C and R are Streamlit's
 
 
 def _ss():
@@ -47,7 +48,7 @@ def begin(page: Table) -> list[str]:
     X, y = ss[page.own("points")]
     if len(y) > MAX_ARRIVALS:  # a hand-made link: the game keeps what a link can hold
         ss[page.own("points")] = (X[:MAX_ARRIVALS], y[:MAX_ARRIVALS])
-        problems.append(f"the game keeps the first {MAX_ARRIVALS} of its {len(y):,} arrivals")
+        problems.append(t("online.link_cut", most=MAX_ARRIVALS, count=f"{len(y):,}"))
     return problems
 
 
@@ -93,17 +94,14 @@ def _keep(page: Table) -> None:
 def _full(page: Table, more: int = 1) -> bool:
     if len(arrivals(page)[1]) + more <= MAX_ARRIVALS:
         return False
-    _ss()[page.own("note")] = (
-        f"The game keeps at most {MAX_ARRIVALS} arrivals (what a link holds): Undo or Clear "
-        "to go on."
-    )
+    _ss()[page.own("note")] = t("online.full", most=MAX_ARRIVALS)
     return True
 
 
 def place(page: Table, x1: float, x2: float) -> None:
     """Put the next point at (x1, x2) (on the link's grid); its label is still hidden."""
     if not all(math.isfinite(v) and abs(v) <= LIMIT for v in (x1, x2)):
-        _ss()[page.own("note")] = f"A point must lie within ±{LIMIT:g} (what a link holds)."
+        _ss()[page.own("note")] = t("online.outside", limit=f"{LIMIT:g}")
         return
     if _full(page):
         return
@@ -167,10 +165,10 @@ def adversary(page: Table, to_the_end: bool = False) -> None:
         if not to_the_end:
             break
         if time.monotonic() - start > ADVERSARY_BUDGET_S:
-            ss[page.own("note")] = (
-                f"The adversary played {text.counted(len(played), 'point')} in "
-                f"{ADVERSARY_BUDGET_S:g} s and stopped there: press again to go on."
-            )
+            ss[page.own("note")] = t(
+                "online.budget", points=t("online.points", n=len(played)),
+                seconds=f"{ADVERSARY_BUDGET_S:g}",
+            )  # fmt: skip
             break
     if not played:
         return
@@ -208,9 +206,9 @@ def label_buttons(page: Table) -> None:
     """+1 and −1: reveal the placed point's label (keys 1 and 2)."""
     waiting = pending(page) is None
     for col, label in zip(st.columns(2), (1, -1), strict=True):
-        name, key = LABELS[label]
+        name, key = text.said_label(label), LABELS[label]
         col.button(
-            f"Label {name}",
+            t("online.label", label=name),
             key=page.own(f"label_{'pos' if label > 0 else 'neg'}"),
             shortcut=key,
             on_click=reveal,
@@ -218,33 +216,33 @@ def label_buttons(page: Table) -> None:
             disabled=waiting,
             type="primary",
             width="stretch",
-            help=f"Reveal the label {name}: the perceptron learns it if it was a mistake.",
+            help=t("online.label_help", label=name),
         )
 
 
 def game_buttons(page: Table) -> None:
     """The adversary (one point, or until it is out of moves), Undo and Clear."""
-    a, b, c, d = st.columns([3, 4, 2, 2])
+    a, b, c, d = st.columns([3, 4, 3, 2])  # German "Rückgängig" fits at 1024 px
     a.button(
-        "Adversary",
+        t("online.adversary"),
         key=page.own("adversary"),
         shortcut="A",
         on_click=adversary,
         args=(page,),
         width="stretch",
-        help="The next point is chosen to force a mistake, with margin γ from u.",
+        help=t("online.adversary_help"),
     )
     b.button(
-        "Adversary to the end",
+        t("online.adversary_all"),
         key=page.own("adversary_all"),
         shortcut="Z",
         on_click=adversary,
         args=(page, True),
         width="stretch",
-        help="The adversary plays until no point of the board is a mistake any more.",
+        help=t("online.adversary_all_help"),
     )
     c.button(
-        "Undo",
+        t("online.undo"),
         key=page.own("undo_button"),
         shortcut="U",
         on_click=undo,
@@ -252,18 +250,21 @@ def game_buttons(page: Table) -> None:
         disabled=not _ss()[page.own("undo")],
         width="stretch",
     )
-    d.button("Clear", key=page.own("clear"), on_click=clear, args=(page,), width="stretch")
+    d.button(
+        t("online.clear"), key=page.own("clear"), on_click=clear, args=(page,), width="stretch"
+    )
 
 
 def typed_point(page: Table) -> None:
     """Place the next point by its coordinates (the keyboard's way to click)."""
-    with st.expander("Place a point by its coordinates"):
+    x = notation.current().x  # the coordinates' symbols (the keys stay x1, x2)
+    with st.expander(t("online.by_coordinates")):
         a, b = st.columns(2)
         for col, name in zip((a, b), ("x1", "x2"), strict=True):
             col.number_input(
-                name, -LIMIT, LIMIT, 0.0, 0.1, format="%.3f", key=page.own(f"add_{name}")
+                x + name[1:], -LIMIT, LIMIT, 0.0, 0.1, format="%.3f", key=page.own(f"add_{name}")
             )
-        st.button("Place point", key=page.own("add_point"), on_click=_typed, args=(page,))
+        st.button(t("online.place"), key=page.own("add_point"), on_click=_typed, args=(page,))
 
 
 def _typed(page: Table) -> None:

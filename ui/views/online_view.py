@@ -15,16 +15,21 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.charts import geometry, layers, theme
 from ui.charts.layers import Scene
+from ui.words import t
 
 # The adversary's target separator u, bias first: the line x1 + x2 = 0 (+1 above it).
 TARGET = np.array([0.0, 1.0, 1.0]) / math.sqrt(2.0)
 BOARD = (-2.0, 2.0, -2.0, 2.0)  # where the adversary plays: the empty board (draw.DRAW_BOX)
 TARGET_COLOR = theme.USTAR_COLOR
 PENDING_COLOR = "#777777"
-SAID = {1: "+1", -1: "−1", 0: "I don't know"}
+
+
+def said(label: int) -> str:
+    """A prediction or a label in words: +1, −1 (the notation's), or I don't know."""
+    return t("online.dont_know") if label == 0 else text.said_label(label)
 
 
 @dataclass(frozen=True)
@@ -55,64 +60,62 @@ def prediction_text(p: Prediction) -> str:
     """The prediction, shown before the label (markdown from numbers only)."""
     where = f"({text.num(p.x[0])}, {text.num(p.x[1])})"
     if p.said == 0:
-        verdict = "**I don't know** (a tie: a mistake whatever the label)"
+        verdict = t("online.predict_tie")
     else:
-        verdict = f"the perceptron predicts **{SAID[p.said]}**"
-    return (
-        f"**New point {where}**: "
-        + text.md_numbers(f"w·x + b = {text.num(p.activation)}, so ")
-        + f"{verdict}. Now reveal its label:"
-    )
+        verdict = t("online.predicts", label=said(p.said))
+    score = text.md_numbers(f"{notation.current().score} = {text.num(p.activation)}")
+    return t("online.prediction", where=where, score=score, verdict=verdict)
 
 
-PROMPT = "Click empty chart space to place the next point: its prediction comes first."
+def prompt() -> str:
+    return t("online.prompt")
 
 
 def count_text(mistakes: int, n: int, th, hinge) -> str:
     """Mistakes so far against the notes' bound for the points so far (Theorem 1 when they
     are separable, Theorem 2 after one pass otherwise); ``hinge``: a ``pc.HingeBound``."""
-    line = f"M = {mistakes} mistake{_s(mistakes)} in {n} arrival{_s(n)}"
+    line = t(
+        "online.count",
+        mistakes=t("online.mistakes", n=mistakes),
+        arrivals=t("online.arrivals", n=n),
+    )
+    w = notation.current().w
     if th is None:
-        return f"**{line}** (the bound needs points of both classes)"
+        return t("online.count_one_class", line=line)
     if th.separable:
-        bound, why = (
-            f"R²/γ*² = {text.bound_num(th.bound)}",
-            "Theorem 1: these points are separable, from w = 0",
-        )
+        bound = f"R²/γ*² = {text.bound_num(th.bound)}"
+        why = t("online.count_t1", zero=f"{w} = 0")
     elif hinge is None:
-        return f"**{line}** (not separable: Theorem 2 is too large to compute here)"
+        return t("online.count_t2_too_large", line=line)
     else:
-        bound = f"R²‖w*‖² + 2·L_hinge(w*) = {text.bound_num(hinge.value)}"
-        why = "Theorem 2 after one pass: not separable, from w = 0"
+        bound = f"R²‖{w}*‖² + 2·L_hinge({w}*) = {text.bound_num(hinge.value)}"
+        why = t("online.count_t2", zero=f"{w} = 0")
     return f"**{text.md_numbers(f'{line} ≤ {bound}')}** ({why})"
-
-
-def _s(count: int) -> str:
-    return "" if count == 1 else "s"
 
 
 def arrival_text(run, effect: pc.UpdateEffect | None, fixed: int, updates: int) -> str:
     """The last arrival: what was predicted, the label, and whether one update fixed it
     (y(w·x + b) before and after; ``effect``: ``pc.update_effect`` of that arrival)."""
-    t = run.n_visits - 1
-    label = int(run.y[run.visit(t).index])
-    head = f"Arrival {t + 1}: predicted {SAID[run.prediction(t)]}, label {SAID[label]}: "
+    i = run.n_visits - 1
+    label = int(run.y[run.visit(i).index])
+    head = t("online.arrival", t=i + 1, said=said(run.prediction(i)), label=said(label))
     if effect is None:
-        return head + "no mistake, no update."
-    verdict = "now correct" if effect.fixed else "**still wrong**: one update is not always enough"
-    numbers = (
-        f"y(w·x + b) = {text.num(effect.before)} before the update, "
-        f"{text.num(effect.after)} after it: "
+        return head + t("online.no_update")
+    verdict = t("online.fixed" if effect.fixed else "online.not_fixed")
+    nt = notation.current()
+    signed = f"y({nt.score})" if nt.name in ("wb", "theta") else nt.signed
+    numbers = t(
+        "online.effect", signed=signed, before=text.num(effect.before), after=text.num(effect.after)
     )
     return (
-        head + "**mistake**, so it learns. " + text.md_numbers(numbers) + verdict + ". "
-        f"So far {fixed} of {updates} update{_s(updates)} fixed the point it was made on."
-    )
+        head + t("online.learns") + text.md_numbers(numbers) + verdict + ". "
+        + t("online.tally", fixed=fixed, n=updates)
+    )  # fmt: skip
 
 
 def fix_tally(run) -> tuple[int, int]:
     """(updates that fixed their own point, updates) over the run (``pc.update_effect``)."""
-    effects = [pc.update_effect(run, int(t)) for t in run.update_visit]
+    effects = [pc.update_effect(run, int(v)) for v in run.update_visit]
     return sum(e.fixed for e in effects), len(effects)
 
 
@@ -123,33 +126,29 @@ def adversary_text(X, y, gamma: float, box=BOARD) -> str:
     bound = R * R / (gamma * gamma)
     margins = np.asarray(y) * pc.target_margins(TARGET, X) if len(y) else np.zeros(0)
     every = bool(margins.size) and bool(np.all(margins >= gamma))
-    head = (
-        f"The adversary plays points the dashed line u (x1 + x2 = 0) classifies with margin "
-        f"≥ γ = {text.num(gamma)} (in (1, x) space), which the perceptron gets wrong. On "
-        f"such a sequence Theorem 1 allows at most R²/γ² = {text.num(R)}²/{text.num(gamma)}² "
-        f"= {text.num(bound)} mistakes (R: the board's corner)."
-    )
+    x = notation.current().x
+    head = t(
+        "online.adversary_says", line=f"{x}1 + {x}2 = 0", gamma=text.num(gamma), x=x,
+        R=text.num(R), bound=text.num(bound),
+    )  # fmt: skip
     if every:
-        return head + " Every arrival so far is such a point, so this bound holds here too."
+        return head + t("online.adversary_every")
     if margins.size:
-        return head + " Some arrivals are not (yours), so it need not hold for these points."
+        return head + t("online.adversary_some")
     return head
 
 
-OUT_OF_MOVES = (
-    "The adversary is out of moves: the perceptron now classifies every point of the board "
-    "with margin ≥ γ from u as u does."
-)
+OUT_OF_MOVES = "online.out_of_moves"  # the game's note (a message id): said by the page
 
 
 def out_of_moves_text(mistakes: int, th) -> str:
     """The adversary's end: how close it came to Theorem 1's bound for these points."""
     if th is None or not th.separable or not math.isfinite(th.bound):
-        return OUT_OF_MOVES
-    return OUT_OF_MOVES + text.md_numbers(
-        f" It forced M = {mistakes} mistake{_s(mistakes)}: the bound R²/γ*² = "
-        f"{text.bound_num(th.bound)} held, and {mistakes / th.bound:.0%} of it was reached."
-    )
+        return t(OUT_OF_MOVES)
+    return t(OUT_OF_MOVES) + text.md_numbers(
+        t("online.forced", n=mistakes, bound=text.bound_num(th.bound),
+          share=f"{mistakes / th.bound:.0%}")
+    )  # fmt: skip
 
 
 # --------------------------------------------------------------------------- chart
@@ -163,13 +162,13 @@ def target_band(scene: Scene, gamma: float) -> list[dict]:
         y=y,
         mode="lines",
         fill="toself",
-        name=f"margin γ = {text.num(gamma)} of u",
+        name=t("online.band", gamma=text.num(gamma)),
         fillcolor="rgba(0, 158, 115, 0.10)",
         line=dict(width=0),
         hoverinfo="skip",
         showlegend=bool(x),
     )
-    line = layers.boundary(scene, w, b, name="target u", color=TARGET_COLOR, dash="dash")
+    line = layers.boundary(scene, w, b, name=t("online.target"), color=TARGET_COLOR, dash="dash")
     return [band, *line]
 
 
@@ -187,7 +186,7 @@ def pending_point(scene: Scene, x) -> list[dict]:
             text=["?"],
             textposition="top right",
             textfont=dict(size=s.font + 4, color=PENDING_COLOR),
-            name="new point ?",
+            name=t("online.pending"),
             hoverinfo="skip",
             marker=dict(
                 symbol="diamond",
@@ -209,8 +208,8 @@ def chart(scene: Scene, w, b: float, *, gamma: float, pending=None, last=None) -
         layers.regions(scene.box, w, b),
         target_band(scene, gamma),
         layers.points(scene),
-        layers.boundary(scene, w, b, name="boundary"),
+        layers.boundary(scene, w, b, name=t("chart.boundary")),
         layers.misclassified(scene, score),
-        layers.ringed(scene, last, name="last arrival"),
+        layers.ringed(scene, last, name=t("online.last")),
         pending_point(scene, pending),
     )

@@ -11,6 +11,9 @@ With the flip of 004 the samples are a = y z and every one asks for a . w > 0.
   scaled to fit the view (its plane w . z = 0 does not depend on its length), and the
   plane is drawn clipped to the view, with the 2-D boundary where it cuts x0 = 1.
 - ``lifted_visit_latex``: a visit's a, a . w and update in the augmented space.
+- ``symbols``: these symbols in the lab's notation (``ui.notation``: θ = (θ₀, θ₁, θ₂);
+  Duda & Hart's a = (a₀, a₁, a₂) with samples y = ±(1, x); Hagan's inputs p), for every
+  word, legend and equation of the page (and weight space's and the cone LP's).
 
 The weight-space chart is in ``ui/views/weight_view.py``, the cone LP's rows and tables in
 ``ui/views/cone_view.py``.
@@ -25,9 +28,10 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.charts import geometry, theme
 from ui.charts.geometry import Box
+from ui.words import t
 
 X0_HALF = 1.25  # the vertical axis x0 spans [-1.25, 1.25]: the planes x0 = 1 and x0 = -1
 PLANE_COLOR = "#7f7f7f"
@@ -52,6 +56,91 @@ def box3(box: Box) -> Box3:
         np.array([-X0_HALF, box.x0, box.y0], dtype=np.float64),
         np.array([X0_HALF, box.x1, box.y1], dtype=np.float64),
     )
+
+
+# ------------------------------------------------------------------------ symbols
+@dataclass(frozen=True)
+class Symbols:
+    """The augmented space's symbols in the lab's notation (``ui.notation``): the notes'
+    (000, 004) w = (b, w1, w2), z = (1, x1, x2), the flipped samples a = y z, the rows of A;
+    θ = (θ₀, θ₁, θ₂) in θ's; Duda & Hart's a = (a₀, a₁, a₂), y = ±(1, x), the rows of Y in
+    the augmented notation; Hagan's inputs p and labels t ∈ {0, 1} (a = (2t − 1) z)."""
+
+    w: str  # the augmented weight vector
+    b: str  # its first entry, the bias
+    w1: str
+    w2: str
+    x: str  # the inputs' letter (x1, x2; the constant x0)
+    sample: str  # a flipped sample: a (augmented: y)
+    matrix: str  # the rows' matrix: A (augmented: Y)
+    label: str  # the factor of z in a flipped sample: y (hardlim: (2t − 1))
+    augmented: bool
+
+    @property
+    def lifted(self) -> str:
+        """(b, w1, w2)."""
+        return f"({self.b}, {self.w1}, {self.w2})"
+
+    @property
+    def pair(self) -> str:
+        """(w1, w2)."""
+        return f"({self.w1}, {self.w2})"
+
+    def x_(self, j: int) -> str:
+        return f"{self.x}{j}"
+
+    @property
+    def z(self) -> str:
+        """(1, x1, x2)."""
+        return f"(1, {self.x}1, {self.x}2)"
+
+    def dot(self, sample: str | None = None, w: str | None = None) -> str:
+        """a·w (augmented: aᵀy)."""
+        sample, w = sample or self.sample, w or self.w
+        return f"{w}ᵀ{sample}" if self.augmented else f"{sample}·{w}"
+
+    def dot_i(self, w: str | None = None) -> str:
+        """a_i·w for row i (augmented: aᵀy_i)."""
+        return self.dot(f"{self.sample}_i", w)
+
+    def times(self, w: str | None = None) -> str:
+        """A w (augmented: Y a)."""
+        return f"{self.matrix} {w or self.w}"
+
+    @property
+    def plane(self) -> str:
+        """w·z (augmented: aᵀz)."""
+        return f"{self.w}ᵀz" if self.augmented else f"{self.w}·z"
+
+    def flip(self, i: str = "") -> str:
+        """A flipped sample: a = y·(1, x) (augmented: y = ±(1, x)); ``i``: row i's."""
+        x = f"{self.x}_{i}" if i else self.x
+        if self.augmented:
+            return f"{self.sample}{'_' + i if i else ''} = ±(1, {x})"
+        label = self.label.replace("t", f"t_{i}") if i and "t" in self.label else self.label
+        label = f"{label}_{i}" if i and label == "y" else label
+        return f"{self.sample}{'_' + i if i else ''} = {label}{' ' if i else '·'}(1, {x})"
+
+    @property
+    def relation(self) -> str:
+        """a·w = y (w·x + b): a flipped sample's product is the label times the score."""
+        nt = notation.current()
+        if nt.augmented:
+            return f"{self.dot()} = ±{nt.score}"
+        if nt.hardlim:
+            return f"{self.dot()} = {nt.signed}"
+        return f"{self.dot()} = y ({nt.score})"
+
+
+def symbols() -> Symbols:
+    """The augmented space's symbols in the lab's notation now."""
+    nt = notation.current()
+    sub = nt.name in ("theta", "augmented")  # θ₁, a₁ (the notes and Hagan: w1)
+    w1, w2 = (f"{nt.w}₁", f"{nt.w}₂") if sub else (f"{nt.w}1", f"{nt.w}2")
+    return Symbols(
+        nt.w, nt.b, w1, w2, nt.x, "y" if nt.augmented else "a", "Y" if nt.augmented else "A",
+        "(2t − 1)" if nt.hardlim else "y", nt.augmented,
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------------------ geometry
@@ -152,10 +241,11 @@ def space_figure(
     style = theme.Style.of(presenter, X.shape[0])
     view = box3(box)
     Z = lifted_points(X, y, flip=flip)
+    S, said = symbols(), text.said_label
     data: list[dict] = []
-    outlines = [(1.0, "x0 = 1: the 2-D chart")]
+    outlines = [(1.0, t("space.sheet", x0=S.x_(0)))]
     if flip:
-        outlines.append((-1.0, "x0 = −1: class −1 flipped"))
+        outlines.append((-1.0, t("space.sheet_flipped", x0=S.x_(0), neg=said(-1))))
     for x0, name in outlines:
         data.append(
             dict(
@@ -168,11 +258,11 @@ def space_figure(
     classes = ((-1, theme.NEG_COLOR, theme.NEG_SYMBOL), (1, theme.POS_COLOR, theme.POS_SYMBOL))
     for label, color, symbol in classes:
         sel = y == label
-        sign = "+1" if label > 0 else "−1"
+        sign = said(label)
         cname = names[1 if label > 0 else 0]
         name = sign if cname in ("+1", "-1") else f"{sign}: {cname}"
         if flip and label < 0:
-            name += " (flipped: −z)"
+            name += t("space.flipped")
         data.append(
             dict(
                 type="scatter3d",
@@ -180,7 +270,8 @@ def space_figure(
                 name=name,
                 marker=dict(color=color, symbol=symbol, size=style.marker * 0.32,
                             line=dict(width=0)),
-                hovertemplate="(x0, x1, x2) = (%{z:.3g}, %{x:.3g}, %{y:.3g})<extra></extra>",
+                hovertemplate=f"({S.x_(0)}, {S.x_(1)}, {S.x_(2)}) = "
+                "(%{z:.3g}, %{x:.3g}, %{y:.3g})<extra></extra>",
                 **_plot3(Z[sel]),
             )
         )  # fmt: skip
@@ -192,7 +283,8 @@ def space_figure(
         if 0 < wrong.size <= theme.MAX_MARKED:
             data.append(
                 dict(
-                    type="scatter3d", mode="markers", name="a·w ≤ 0 (misclassified)",
+                    type="scatter3d", mode="markers",
+                    name=f"{S.dot()} ≤ 0 ({t('chart.misclassified')})",
                     hoverinfo="skip",
                     marker=dict(symbol="x", color=theme.INK, size=style.marker * 0.35),
                     **_plot3(Z[wrong]),
@@ -203,7 +295,7 @@ def space_figure(
             k = poly.shape[0]
             data.append(  # its edge: the plane stays visible when seen almost edge-on
                 dict(
-                    type="scatter3d", mode="lines", name="plane's edge", showlegend=False,
+                    type="scatter3d", mode="lines", name=t("space.plane_edge"), showlegend=False,
                     hoverinfo="skip", line=dict(color=PLANE_COLOR, width=2),
                     **_plot3(np.vstack((poly, poly[:1]))),
                 )
@@ -211,7 +303,7 @@ def space_figure(
             data.append(
                 dict(
                     type="mesh3d",
-                    name="plane w·z = 0",
+                    name=t("space.plane", plane=S.plane),
                     showlegend=True,
                     color=PLANE_COLOR,
                     opacity=0.35,
@@ -222,7 +314,9 @@ def space_figure(
                     **_plot3(poly),
                 )
             )
-        for x0, dash, name in ((1.0, "solid", "boundary (plane ∩ x0 = 1)"), (-1.0, "dash", None)):
+        cuts = ((1.0, "solid", t("space.boundary", x0=S.x_(0))),
+                (-1.0, "dash", t("space.plane_cut", x0=S.x_(0))))  # fmt: skip
+        for x0, dash, name in cuts:
             if x0 < 0 and not flip:
                 continue
             seg = geometry.line_in_box(waug[1:], waug[0] * x0, box)
@@ -230,7 +324,7 @@ def space_figure(
                 continue
             data.append(
                 dict(
-                    type="scatter3d", mode="lines", name=name or "plane ∩ x0 = −1",
+                    type="scatter3d", mode="lines", name=name,
                     hoverinfo="skip", line=dict(color=theme.INK, width=style.line * 2, dash=dash),
                     x=seg[:, 0].tolist(), y=seg[:, 1].tolist(), z=[x0, x0],
                 )
@@ -238,12 +332,12 @@ def space_figure(
         scale = vector_scale(waug, view)
         if scale > 0:
             tip = scale * waug
-            label = f"w = (b, w1, w2) = {text.vec(waug)}"
+            label = f"{S.w} = {S.lifted} = {text.vec(waug)}"
             data.append(
                 dict(
                     type="scatter3d",
                     mode="lines+markers",
-                    name=f"w, drawn ×{scale:g}" if scale != 1 else "w",
+                    name=t("space.drawn", w=S.w, scale=f"{scale:g}") if scale != 1 else S.w,
                     line=dict(color=theme.INK, width=style.line * 2.4),
                     marker=dict(size=[2, style.marker * 0.5], color=theme.INK,
                                 symbol=["circle", "diamond"]),
@@ -255,7 +349,7 @@ def space_figure(
     if visited is not None:
         data.append(
             dict(
-                type="scatter3d", mode="markers", name="visited", hoverinfo="skip",
+                type="scatter3d", mode="markers", name=t("chart.visited"), hoverinfo="skip",
                 showlegend=False,
                 marker=dict(symbol="circle-open", color=theme.INK, size=style.marker * 1.3,
                             line=dict(width=3, color=theme.INK)),
@@ -269,7 +363,7 @@ def space_figure(
         ratio = np.ones(3)
     axis = dict(showspikes=False, backgroundcolor="white", gridcolor="#e5e5e5",
                 zerolinecolor="#999999")  # fmt: skip
-    title = "" if to_scale else "axes not to scale"
+    title = "" if to_scale else t("space.not_to_scale")
     layout = dict(
         height=height or (560 if presenter else 460),
         margin=dict(l=0, r=0, t=28 if title else 0, b=0),
@@ -279,9 +373,9 @@ def space_figure(
         legend=dict(orientation="h", yanchor="top", y=0.0, x=0,
                     font=dict(size=style.legend_font - 1)),
         scene=dict(
-            xaxis=dict(axis, title=dict(text="x1"), range=[view.lo[1], view.hi[1]]),
-            yaxis=dict(axis, title=dict(text="x2"), range=[view.lo[2], view.hi[2]]),
-            zaxis=dict(axis, title=dict(text="x0"), range=[view.lo[0], view.hi[0]]),
+            xaxis=dict(axis, title=dict(text=S.x_(1)), range=[view.lo[1], view.hi[1]]),
+            yaxis=dict(axis, title=dict(text=S.x_(2)), range=[view.lo[2], view.hi[2]]),
+            zaxis=dict(axis, title=dict(text=S.x_(0)), range=[view.lo[0], view.hi[0]]),
             aspectmode="manual",
             aspectratio=dict(x=float(ratio[1]), y=float(ratio[2]), z=float(ratio[0])),
             camera=dict(eye=dict(x=1.25, y=-1.45, z=1.25), up=dict(x=0, y=0, z=1)),
@@ -301,21 +395,29 @@ def _tvec(values) -> str:
 
 def lifted_visit_latex(visit, x, y: int, eta: float) -> list[str]:
     """The visit in the augmented space: a = y (1, x), a . w with w = (b, w1, w2), and on a
-    mistake the update w <- w + eta a (one rule for both classes: the flip of 004)."""
+    mistake the update w <- w + eta a (one rule for both classes: the flip of 004); in the
+    lab's notation (augmented: y = ±(1, x), aᵀy, a <- a + eta y; hardlim: (2t − 1), p)."""
+    nt = notation.current()
+    W, B, X = nt.w_tex, nt.b_tex, nt.x_tex
+    a = r"\mathbf{y}" if nt.augmented else "a"  # the flipped sample
+    label = r"(2t - 1)" if nt.hardlim else "y"
     z = np.concatenate(([1.0], np.asarray(x, dtype=np.float64)))
-    a = y * z
+    flipped = y * z
     score = y * visit.activation  # exact: a . w is y times the activation
     sign = r"\le" if visit.mistake else ">"
+    dot = rf"{W}^\top {a}" if nt.augmented else rf"{a} \cdot {W}"
+    inner = r"a_0 + a_{1:d} \cdot x" if nt.augmented else rf"{B} + {W} \cdot {X}"
     lines = [
-        rf"\begin{{aligned}} a &= y\,(1, x_1, x_2) \\ &= ({y:+d})\,{_tvec(z)} \\"
-        rf" &= {_tvec(a)} \end{{aligned}}",
-        rf"\begin{{aligned}} a \cdot w &= y\,(b + w \cdot x) \\ &= ({y:+d})\,"
+        rf"\begin{{aligned}} {a} &= {label}\,(1, {X}_1, {X}_2) \\ &= ({y:+d})\,{_tvec(z)} \\"
+        rf" &= {_tvec(flipped)} \end{{aligned}}",
+        rf"\begin{{aligned}} {dot} &= {label}\,({inner}) \\ &= ({y:+d})\,"
         rf"{_tvec([visit.activation])} \\ &= {text.tex(score)} {sign} 0 \end{{aligned}}",
     ]
     if visit.mistake:
         after = np.concatenate(([visit.b_after], visit.w_after))
         step = "" if eta == 1 else rf"{text.tex(eta)}\,"
         lines.append(
-            rf"\begin{{aligned}} w &\leftarrow w + {step}a \\ &= {_tvec(after)} \end{{aligned}}"
+            rf"\begin{{aligned}} {W} &\leftarrow {W} + {step}{a} \\ &= {_tvec(after)} "
+            r"\end{aligned}"
         )
     return lines

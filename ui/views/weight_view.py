@@ -23,6 +23,8 @@ from ui.charts import geometry, theme
 from ui.charts.geometry import Box
 from ui.limits import SPACE_LINES as MAX_LINES
 from ui.limits import SPACE_PATH as MAX_PATH
+from ui.views.space_view import symbols
+from ui.words import t
 
 GRID = 70  # weight-space cells a side coloured by the number of examples wrong
 FEASIBLE_COLOR = "rgba(0, 158, 115, 0.35)"  # bluish green, as u* on the Playground
@@ -87,6 +89,7 @@ def weight_figure(
     W = np.asarray(W, dtype=np.float64).reshape(-1, 2)
     B = np.asarray(B, dtype=np.float64).reshape(-1)
     style = theme.Style.of(presenter, 0)
+    S = symbols()  # w, b, (w1, w2), a_i in the lab's notation
     xs = np.linspace(box.x0, box.x1, GRID)
     ys = np.linspace(box.y0, box.y1, GRID)
     data: list[dict] = [
@@ -94,9 +97,9 @@ def weight_figure(
             type="heatmap", x=xs, y=ys, z=wrong_counts(A, c, xs, ys), zmin=0,
             zmax=max(1, A.shape[0]), colorscale=[[0.0, "white"], [1.0, "#a0a0a0"]],
             showscale=False,
-            hovertemplate="(w1, w2) = (%{x:.3g}, %{y:.3g})<br>%{z} examples wrong"
-            "<extra></extra>",
-            name="examples wrong", showlegend=False,
+            hovertemplate=f"{S.pair} = (%{{x:.3g}}, %{{y:.3g}})<br>"
+            + t("space.cell_wrong", count="%{z}") + "<extra></extra>",
+            name=t("space.examples_wrong"), showlegend=False,
         )
     ]  # fmt: skip
     poly = slice_polygon(A, c, box)
@@ -105,7 +108,7 @@ def weight_figure(
         dict(
             type="scatter", x=px or [None], y=py or [None], mode="lines", fill="toself",
             fillcolor=FEASIBLE_COLOR, line=dict(color=theme.USTAR_COLOR, width=1.5),
-            name="all correct" + ("" if px else ": none at this b"),
+            name=t("space.feasible") + ("" if px else t("space.feasible_none", b=S.b)),
             hoverinfo="skip",
         )
     )  # fmt: skip
@@ -118,7 +121,7 @@ def weight_figure(
                 # The classes differ by more than colour: class -1's lines are dotted.
                 line=dict(color=color, width=1, dash="solid" if label > 0 else "dot"),
                 opacity=0.45, hoverinfo="skip",
-                name=f"a_i·w = 0, class {'+1' if label > 0 else '−1'}",
+                name=t("space.example_line", dot=S.dot_i(), label=text.said_label(label)),
             )
         )  # fmt: skip
     lo = max(0, k - MAX_PATH + 1)
@@ -127,24 +130,26 @@ def weight_figure(
     data.append(
         dict(
             type="scatter", x=path_w[:, 0], y=path_w[:, 1], mode="lines+markers",
-            name="w after each update",
+            name=t("space.path", w=S.w),
             line=dict(color=theme.INK, width=1),
             marker=dict(size=style.marker * 0.6, color=theme.INK,
                         symbol=np.where(inside, "circle", "circle-open").tolist()),
             customdata=np.column_stack((np.arange(lo, k + 1), path_b)),
-            hovertemplate="update %{customdata[0]}: b = %{customdata[1]:.4g}, "
-            "(w1, w2) = (%{x:.4g}, %{y:.4g})<extra></extra>",
+            hovertemplate=t("space.path_hover", k="%{customdata[0]}",
+                            values=f"{S.b} = %{{customdata[1]:.4g}}, {S.pair} = "
+                            "(%{x:.4g}, %{y:.4g})") + "<extra></extra>",
         )
     )  # fmt: skip
     now_in = bool(B[k] == c)
     data.append(
         dict(
             type="scatter", x=[W[k, 0]], y=[W[k, 1]], mode="markers",
-            name="w now" + ("" if now_in else f" (b = {text.num(B[k])}, projected)"),
+            name=t("space.now", w=S.w)
+            + ("" if now_in else t("space.now_projected", b=f"{S.b} = {text.num(B[k])}")),
             marker=dict(symbol="star" if now_in else "star-open", size=style.marker * 2,
                         color=theme.INK, line=dict(width=1.5, color=theme.INK)),
-            hovertemplate=f"w now: b = {text.num(B[k])}, (w1, w2) = (%{{x:.4g}}, %{{y:.4g}})"
-            "<extra></extra>",
+            hovertemplate=t("space.now", w=S.w) + f": {S.b} = {text.num(B[k])}, {S.pair} = "
+            "(%{x:.4g}, %{y:.4g})<extra></extra>",
         )
     )  # fmt: skip
     axis = dict(zeroline=True, zerolinecolor="#999999", fixedrange=True)
@@ -152,11 +157,12 @@ def weight_figure(
         height=480 if presenter else 340,
         margin=dict(l=50, r=10, t=34, b=40),
         showlegend=False,  # the caption under the chart says what each mark is
-        title=dict(text=f"Weight space at b = {text.num(c)}", font=dict(size=style.font)),
+        title=dict(text=t("space.weight_title", b=f"{S.b} = {text.num(c)}"),
+                   font=dict(size=style.font)),
         font=dict(size=style.font - 2),
-        xaxis=dict(axis, range=[box.x0, box.x1], title=dict(text="w1")),
+        xaxis=dict(axis, range=[box.x0, box.x1], title=dict(text=S.w1)),
         # Not to scale: a square box fills the column's width and this height alike.
-        yaxis=dict(axis, range=[box.y0, box.y1], title=dict(text="w2")),
+        yaxis=dict(axis, range=[box.y0, box.y1], title=dict(text=S.w2)),
         plot_bgcolor="white",
         legend=dict(orientation="h", yanchor="top", y=-0.12, x=0,
                     font=dict(size=style.legend_font - 1)),
@@ -169,23 +175,18 @@ def weight_figure(
 
 def slice_sentence(kind: str, c: float, b_now: float, wrong: int, n: int, empty: bool) -> str:
     """What the weight-space chart shows, in words (plain text: numbers only)."""
-    which = (
-        f"the current b = {text.num(c)}, so the star (w now) lies in it"
-        if kind == "current"
-        else f"the chosen b = {text.num(c)}"
-        + ("" if b_now == c else f"; w now has b = {text.num(b_now)}: its open star is projected")
-    )
-    region = (
-        "No (w1, w2) gets every example right with this b: the feasible cone misses this slice."
-        if empty
-        else "Green: the (w1, w2) that get every example right with this b, the feasible cone's "
-        "cut."
-    )
-    lines = f" Lines: the first {MAX_LINES} examples'." if n > MAX_LINES else ""
-    return (
-        f"Weight space cut at b = {text.num(c)}: {which}. Example i is the half-plane "
-        f"a_i·(b, w1, w2) > 0 bounded by its line (blue: class +1, orange: −1); grey counts "
-        f"the examples a cell gets wrong. {region} The path: w after each update, open where "
-        f"that w had another b (projected onto this slice). w now gets {wrong} of {n} wrong."
-        f"{lines}"
-    )
+    S = symbols()
+    bc = f"{S.b} = {text.num(c)}"
+    if kind == "current":
+        which = t("space.slice_current", b=bc, w=S.w)
+    else:
+        which = t("space.slice_chosen", b=bc) + (
+            "" if b_now == c else t("space.slice_projected", w=S.w, b=f"{S.b} = {text.num(b_now)}")
+        )
+    region = t("space.slice_empty" if empty else "space.slice_region", pair=S.pair, b=S.b)
+    lines = t("space.slice_lines", most=MAX_LINES) if n > MAX_LINES else ""
+    half = f"{S.lifted}ᵀy_i" if S.augmented else f"{S.sample}_i·{S.lifted}"
+    return t(
+        "space.slice_says", bc=bc, which=which, half=half, pos=text.said_label(1),
+        neg=text.said_label(-1), region=region, w=S.w, b=S.b, wrong=wrong, n=n, lines=lines,
+    )  # fmt: skip
