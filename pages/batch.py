@@ -11,16 +11,15 @@ from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import BATCH as PAGE
 from ui.views import batch_view
+from ui.words import t as say
 
 ETAS = (0.1, 1.0, 10.0)  # the learning rates compared
 
 opened = stepping.open_stepping(
     PAGE,
-    "Batch gradient descent on J_p",
-    "Batch: add up every mistake of an epoch, then take one step (004). Single-sample: "
-    "step on each mistake at once. Same data, order, start and η; Step moves to the next "
-    "batch step, and both boundaries are shown at the end of the same epoch.",
-    heading="Both rules",
+    say("batch.title"),
+    say("batch.intro"),
+    heading=say("batch.heading"),
     panel=dict(variant="batch"),
     settle=dict(max_points=MAX_POINTS, what="the batch page"),
 )
@@ -48,7 +47,7 @@ def bound_line(epoch: int) -> str:
     holds for it; batch steps have none."""
     single = record.single
     live = bounds.live(single, th, min(epoch * single.n, single.n_visits), numbers.hinge_of(ds))
-    return f"Single-sample: {live.line()} · batch: {bounds.live(record.batch, th, 0).why}."
+    return say("batch.bound_line", single=live.line(), batch=bounds.live(record.batch, th, 0).why)
 
 
 if record is None:
@@ -88,31 +87,26 @@ if record is None:
 st.caption(text.plain(batch_view.compare_statement(record), 2000))
 
 # ------------------------------------------------------------------ learning rate
-st.subheader("Does the learning rate matter?")
+st.subheader(say("batch.eta_heading"))
 W = notation.current().w  # the weights in the lab's notation
-st.caption(
-    f"The notes (002, 11.3) say a smaller η can converge more stably. From {W} = 0 both rules "
-    "are scale-invariant in exact arithmetic: every step is η times a sum of y·(1, x), so "
-    f"η only rescales {W} and no prediction changes. From a random start it does matter. "
-    "Below: the runs for η = " + ", ".join(f"{e:g}" for e in ETAS) + " on this data, "
-    "compared visit by visit with the first."
-)
+etas = ", ".join(f"{e:g}" for e in ETAS)
+st.caption(say("batch.eta_caption", w=W, summand=batch_view.summand(), etas=etas))
 cols = st.columns(2)
 for col, start in zip(cols, ("zero", "random"), strict=True):
     with col:
-        st.markdown(f"**From {f'{W} = 0' if start == 'zero' else 'a random start'}**")
+        st.markdown(say("batch.from_zero", w=W) if start == "zero" else say("batch.from_random"))
         for variant in ("classic", "batch"):
             effect = compute.eta_effect(
                 ds, ETAS, start, setup.start_seed, setup.max_epochs, variant
             )
-            name = "single-sample" if variant == "classic" else "batch"
-            st.caption(f"{name}: " + text.plain(batch_view.eta_statement(effect), 2000))
+            said = text.plain(batch_view.eta_statement(effect), 2000)
+            st.caption(f"{say(f'batch.rule.{variant}')}: {said}")
             bars = batch_view.eta_figure(effect, presenter=presenter)
             stage.plot(PAGE, f"eta_{start}_{variant}", bars)
 
 # ---------------------------------------------------------------- feature scaling
-st.subheader("Feature scaling (002, 11.4)")
+st.subheader(say("batch.scaling_heading"))
 rows = compute.scaling_effect(ds.raw, setup.eta, setup.max_epochs)
-st.markdown(text.scaling_table(rows))
+st.markdown(batch_view.scaling_table(rows))
 st.caption(text.plain(batch_view.scaling_statement(rows), 2000))
 downloads.batch(PAGE, ds, record, setup, ETAS)

@@ -13,23 +13,21 @@ from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import VARIANTS as PAGE
 from ui.views import variants_view
+from ui.words import t as say
 
 W = notation.current().w  # the weights in the lab's notation
 opened = stepping.open_stepping(
     PAGE,
-    "Variants: classic, averaged, voted, pocket",
-    "One run of the perceptron on the training part, four ways to predict with it: the "
-    f"last {W}, the average of all {W}, a vote of every {W} weighted by how long it survived, "
-    f"and the {W} with the fewest training errors so far. Accuracy per epoch on train, dev "
-    "and test shows where to stop early (notes 000, 003).",
-    heading="Split and run",
+    variants_view.title(),
+    say("variants.intro", w=W),
+    heading=say("variants.heading"),
     but=dict(max_updates=MAX_UPDATES),
     settle=dict(max_points=MAX_POINTS, what="the variants page"),
     before=lambda: widgets.whole_number(
         PAGE,
         "split_seed",
-        "Split seed",
-        help="Seeds the train / dev / test split (60 / 20 / 20 %, by class).",
+        say("variants.split_seed"),
+        help=say("variants.split_seed_help"),
     ),
 )
 presenter, choice, ds, setup = opened.presenter, opened.choice, opened.ds, opened.setup
@@ -48,9 +46,9 @@ if ds.n >= 6 and np.unique(ds.y).size == 2:
         except ValueError as exc:
             st.error(text.plain(str(exc), 400))
     else:
-        st.info("The training part holds one class only: try another split seed.")
+        st.info(say("variants.one_class"))
 elif ds.n:
-    st.info("The variants need at least 6 points of both classes (to split them three ways).")
+    st.info(say("variants.too_few"))
 run_key = stage.run_key(ds, (setup, split_seed))
 stepper = stage.stepper_for(PAGE, run, run_key)
 Xtr, ytr = train.X, train.y
@@ -66,8 +64,10 @@ else:
         lambda t: variants_view.grid_layers(scene, run, t),
         lambda t: {
             "agree": variants_view.agreement_line(run, Xtr, t),
-            "bound": "The run on the training part: "
-            + bounds.live(run, th_train, t, lambda e: compute.hinge_bound(train, e)).line(),
+            "bound": say(
+                "variants.bound",
+                line=bounds.live(run, th_train, t, lambda e: compute.hinge_bound(train, e)).line(),
+            ),
         },
     )
 
@@ -81,10 +81,7 @@ def draw(t: int) -> None:
     if run is None:
         return
     numbers.text_line(PAGE, "agree", layered.texts(t)["agree"], bold=False)
-    st.caption(
-        "Crosses mark the training points each one gets wrong; the voted perceptron's "
-        "regions come from its votes (it is not one line)."
-    )
+    st.caption(say("variants.crosses"))
 
 
 stepping.show(PAGE, stepper, draw, opened, link_points=False)
@@ -94,19 +91,16 @@ if run is None:
 # ------------------------------------------------- accuracy per epoch, early stopping
 acc = compute.variant_accuracy(run_key, run, ds, parts)
 best = acc.best("classic", "dev")
-st.subheader("Accuracy per epoch on train, dev and test")
+st.subheader(say("variants.accuracy_heading"))
 stage.plot(PAGE, "accuracy", variants_view.accuracy_figure(acc, best, presenter=presenter))
-if acc.note:
-    st.caption(text.plain(acc.note, 400))
+note = variants_view.accuracy_note(acc, run)
+if note:
+    st.caption(text.plain(note, 400))
 st.markdown(variants_view.stopping_table(acc))
 sizes = " / ".join(f"{len(idx)}" for idx in parts)
-st.caption(
-    f"Split (seed {split_seed}): train / dev / test = {sizes} points. Early stopping keeps "
-    "the epoch with the best dev accuracy (ties: the earliest) and reports test there; "
-    "the dotted line marks it for the classic perceptron."
-)
+st.caption(say("variants.split_caption", seed=split_seed, sizes=sizes))
 st.button(
-    f"Go to the end of epoch {best} (classic's best on dev)",
+    say("variants.go_best", e=best),
     key=PAGE.own("go_best"),
     on_click=stepper.go,
     args=(min(best * run.n, run.n_visits),),

@@ -284,12 +284,14 @@ class EpochAccuracy:
 
     ``acc["voted"]["dev"]`` is an array aligned with ``epochs`` (1-based epoch numbers;
     every epoch unless the run had more than ``MAX_EPOCHS_SHOWN``). ``note`` says what was
-    sampled, or is None.
+    sampled, or is None; ``voted_sample``: (vectors, points scored, points) when the voted
+    perceptron was scored on a sample (for a note in another language).
     """
 
     epochs: np.ndarray
     values: dict[str, dict[str, np.ndarray]]
     note: str | None = None
+    voted_sample: tuple[int, int, int] | None = None
 
     def __getitem__(self, variant: str) -> dict[str, np.ndarray]:
         return self.values[variant]
@@ -356,7 +358,7 @@ def accuracy_per_epoch(
         parts.append((X, y))
     cursors = epoch_cursors(run)
     epochs = np.arange(1, cursors.shape[0] + 1)
-    notes = []
+    notes, voted_sample = [], None
     if cursors.shape[0] > max_epochs:
         keep = np.unique(np.round(np.linspace(0, cursors.shape[0] - 1, max_epochs)).astype(int))
         cursors, epochs = cursors[keep], epochs[keep]
@@ -374,6 +376,7 @@ def accuracy_per_epoch(
             vectors = run.updates_before_visit(int(cursors.max())) + 1
             if vectors * Z.shape[0] > max_vote_work:
                 Zv, Yv, bv, shown = _subsample(parts, max(1, max_vote_work // vectors), seed)
+                voted_sample = (int(vectors), int(shown), int(Z.shape[0]))
                 notes.append(
                     f"The voted perceptron has {vectors:,} vectors: its accuracy is estimated "
                     f"on a random {shown:,} of the {Z.shape[0]:,} points."
@@ -388,7 +391,8 @@ def accuracy_per_epoch(
             )
             for j, name in enumerate(names)
         }
-    return EpochAccuracy(epochs=epochs, values=values, note=" ".join(notes) or None)
+    note = " ".join(notes) or None
+    return EpochAccuracy(epochs=epochs, values=values, note=note, voted_sample=voted_sample)
 
 
 def _subsample(parts, total: int, seed: int):

@@ -462,6 +462,8 @@ def batch_latex(update, m: int, w_new, b_new: float) -> list[str]:
     nt = notation.current()  # hardlim's e p is the notes' y x on every mistake
     W, B = ("w", "b") if nt.hardlim else (nt.w_tex, nt.b_tex)
     yx, y = (r"e\,p", "e") if nt.hardlim else (r"y\,x", "y")
+    if nt.augmented:  # a = (a_0, a_1..d) += eta * the sum of the samples y = ±(1, x)
+        W, B, yx, y = "a_{1:d}", "a_0", r"\mathbf{y}_{1:d}", "y_0"
     mistakes = words("batch.sum", n=m)
     return [
         rf"\begin{{aligned}} {W} + \eta \textstyle\sum_{{\text{{{mistakes}}}}} {yx} &= "
@@ -470,27 +472,6 @@ def batch_latex(update, m: int, w_new, b_new: float) -> list[str]:
         rf"{B} + \eta \textstyle\sum {y} = {tex(b)} + {e}{_paren(update.bias_step)} = "
         rf"{tex(b_new)}",
     ]
-
-
-def scaling_table(rows) -> str:
-    """A markdown table: per preprocessing, R, gamma*, the bound, and both rules' runs
-    (``pc.ScalingRow``s)."""
-
-    def run(s) -> str:
-        done = "converged" if s.converged else "not converged"
-        return f"{counted(s.mistakes, 'mistake')}, {counted(s.epochs, 'epoch')}, {done}"
-
-    lines = [
-        "| preprocessing | R | γ* | bound R²/γ*² | single-sample | batch |",
-        "|---|---|---|---|---|---|",
-    ]
-    for r in rows:
-        gamma = num(r.gamma, 3) if r.separable else "–"
-        bound = compact(r.bound) if r.separable else "∞"
-        lines.append(
-            f"| {r.label} | {num(r.R, 3)} | {gamma} | {bound} | {run(r.single)} | {run(r.batch)} |"
-        )
-    return "\n".join(lines)
 
 
 # ----------------------------------------------------- for a screen reader (issue 20)

@@ -143,9 +143,9 @@ def test_these_pages_write_theta_and_not_w_in_theta_notation(prefix):
     ]
     left = [s for s in texts if NOTES_SYMBOLS.search(s)]  # the downloads name their columns w, b
     assert left == []
-    # The pages that write weights write θ (the kernel's dual form has none; the variants'
-    # and experiments' pages write them only in their charts and tables).
-    assert any("θ" in s for s in texts) or prefix in ("kn_", "va_", "ex_")
+    # The pages that write weights write θ (the kernel's dual form has none; the
+    # experiments' page writes them only in its charts and tables).
+    assert any("θ" in s for s in texts) or prefix in ("kn_", "ex_")
 
 
 @pytest.mark.parametrize("prefix", list(PAGES))

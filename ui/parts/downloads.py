@@ -137,19 +137,11 @@ def batch(page: Table, ds, record, setup, etas) -> None:
         )
 
     files = [
-        File(
-            "epochs", "J_p and errors per epoch, both rules", partial(export.batch_epochs, record)
-        ),
-        File("learning_rates", "Learning rates", rates),
-        File("scaling", "Feature scaling", partial(_scaling, ds, setup)),
+        File("epochs", t("batch.dl_epochs"), partial(export.batch_epochs, record)),
+        File("learning_rates", t("batch.dl_rates"), rates),
+        File("scaling", t("batch.dl_scaling"), partial(_scaling, ds, setup)),
     ]
-    note = (
-        "Per epoch (0: the start): the mistakes made in it, and the training errors and J_p "
-        "of the weights at its end. Learning rates: one row per start, rule and η, compared "
-        "visit by visit with the first η's run. Scaling: R, γ*, the bound and both rules' "
-        "runs for each preprocessing."
-    )
-    tables(page, ds, files, name="batch", note=note)
+    tables(page, ds, files, name="batch", note=t("batch.dl_note"))
 
 
 def _scaling(ds, setup):
@@ -159,14 +151,10 @@ def _scaling(ds, setup):
 def variants(page: Table, ds, parts, acc) -> None:
     """/variants: the split (every row with its part) and the accuracy per epoch."""
     files = [
-        File("split", "Split, one row per point", partial(export.split, ds, parts)),
-        File("accuracy", "Accuracy per epoch", partial(export.accuracy, acc)),
+        File("split", t("variants.dl_split"), partial(export.split, ds, parts)),
+        File("accuracy", t("variants.dl_accuracy"), partial(export.accuracy, acc)),
     ]
-    note = (
-        "The split: each row of the dataset (index from 0), its part (train, dev, test), "
-        "features and label. Accuracy: at each epoch's end, per variant and part."
-    )
-    tables(page, ds, files, name="variants", note=note)
+    tables(page, ds, files, name="variants", note=t("variants.dl_note"))
 
 
 def online(page: Table, run, X, y) -> None:

@@ -1,7 +1,8 @@
 """The /batch page's figures and sentences: batch gradient descent on the perceptron
 criterion J_p (004) against the single-sample rule, learning rate and scaling.
 
-Pure: numpy, the engine, ``ui.charts`` / ``ui.text``; no streamlit. The
+Pure: numpy, the engine, ``ui.charts`` / ``ui.text``; no streamlit. Words in the lab's
+language and symbols in its notation (``ui.words``, ``ui.notation``). The
 numbers are the engine's (``perceptron_core/batch.py``, where what is true about the
 learning rate is written out): ``pc.compare_batch`` and ``pc.comparison_of`` (a
 ``pc.Comparison``), ``pc.weights_at_epoch``, ``pc.eta_effect`` (a ``pc.EtaEffect``) and
@@ -17,6 +18,8 @@ API
     the points and the regions of one of them.
 ``eta_figure(effect, *, presenter) -> go.Figure``
     Mistakes per eta, each bar labelled with how many predictions differ.
+``scaling_table(rows) -> str``
+    Per preprocessing: R, gamma*, the bound and both rules' runs (a Markdown table).
 ``compare_statement(record)``, ``eta_statement(effect)``, ``scaling_statement(rows)``
     Plain-text sentences that report what was measured. The page says "in exact
     arithmetic" for the theorem and reports the measured count for the data on screen
@@ -31,8 +34,9 @@ import plotly.graph_objects as go
 import perceptron_core as pc
 from ui import notation, text
 from ui.charts import epochs, geometry, layers, theme
+from ui.words import t
 
-BATCH_NAME = "batch GD on J_p"
+BATCH_NAME = "batch GD on J_p"  # the rules' names in English (in the lab's language: _rule_style)
 SINGLE_NAME = "single-sample rule"
 BATCH_COLOR = theme.INK
 SINGLE_COLOR = "#CC79A7"  # Okabe-Ito reddish purple: not a class colour
@@ -62,8 +66,8 @@ def scene_of(
 
 def _rule_style(rule: str) -> dict:
     if rule == "batch":
-        return dict(name=BATCH_NAME, color=BATCH_COLOR, dash=BATCH_DASH)
-    return dict(name=SINGLE_NAME, color=SINGLE_COLOR, dash=SINGLE_DASH)
+        return dict(name=t("batch.name.batch"), color=BATCH_COLOR, dash=BATCH_DASH)
+    return dict(name=t("batch.name.single"), color=SINGLE_COLOR, dash=SINGLE_DASH)
 
 
 def curves_figure(
@@ -78,12 +82,11 @@ def curves_figure(
         mode = "lines+markers" if c.epoch.shape[0] <= 60 else "lines"
         line = dict(color=s["color"], dash=s["dash"], width=style.line)
         common = dict(type="scatter", x=c.epoch, mode=mode, line=line, legendgroup=rule)
+        jp, errors = t("batch.hover_jp", name=s["name"]), t("batch.hover_errors", name=s["name"])
         data.append(dict(common, y=c.J_p, name=s["name"], xaxis="x", yaxis="y",
-                         hovertemplate="epoch %{x}<br>J_p = %{y:.4g}<extra>" + s["name"]
-                         + "</extra>"))  # fmt: skip
+                         hovertemplate=jp))  # fmt: skip
         data.append(dict(common, y=c.errors, name=s["name"], showlegend=False, xaxis="x2",
-                         yaxis="y2", hovertemplate="epoch %{x}<br>errors = %{y}<extra>"
-                         + s["name"] + "</extra>"))  # fmt: skip
+                         yaxis="y2", hovertemplate=errors))  # fmt: skip
     shapes = []
     if current_epoch is not None:
         for x, y in (("x", "y"), ("x2", "y2")):
@@ -96,9 +99,9 @@ def curves_figure(
         font=dict(size=style.font - 2),
         plot_bgcolor="white",
         xaxis=dict(axis, anchor="y", showticklabels=False, matches="x2", **ticks),
-        xaxis2=dict(axis, anchor="y2", title=dict(text="epoch (batch: one step each)"), **ticks),
+        xaxis2=dict(axis, anchor="y2", title=dict(text=t("batch.axis_epoch")), **ticks),
         yaxis=dict(axis, domain=[0.55, 1.0], title=dict(text="J_p")),
-        yaxis2=dict(axis, domain=[0.0, 0.45], title=dict(text="training errors")),
+        yaxis2=dict(axis, domain=[0.0, 0.45], title=dict(text=t("batch.axis_errors"))),
         legend=dict(orientation="h", y=1.02, yanchor="bottom", x=0),
         shapes=shapes,
         hovermode="closest",
@@ -122,9 +125,9 @@ def boundaries_layers(
         run, s = record.run(rule), _rule_style(rule)
         w, b = pc.weights_at_epoch(run, epoch)
         e = max(0, min(int(epoch), run.epochs))
-        when = f"epoch {e}" if e == int(epoch) else f"ended at epoch {e}"
-        zero = f"{notation.current().w} = 0"  # the notation's symbol; English words still
-        label = f"{s['name']} ({when})" if np.any(w) else f"{s['name']} ({zero}: no line)"
+        when = t("batch.when", e=e) if e == int(epoch) else t("batch.when_ended", e=e)
+        no_line = t("batch.no_line", name=s["name"], w=notation.current().w)
+        label = f"{s['name']} ({when})" if np.any(w) else no_line
         lines = layers.boundary(scene, w, b, name=label, color=s["color"], dash=s["dash"])
         # The stepped chart's legend (drawn once) names the rule, not one epoch's line.
         over += [dict(line, legendgroup=s["name"]) for line in lines]
@@ -136,15 +139,15 @@ def epoch_lines(record: pc.Comparison, epoch: int) -> dict[str, str]:
     (a run that ended earlier gives its last epoch's)."""
     out = {}
     for rule, curve, name in (
-        ("batch", record.batch_curve, f"End of epoch {int(epoch)}. Batch"),
-        ("single", record.single_curve, "Single-sample"),
+        ("batch", record.batch_curve, t("batch.line_end", e=int(epoch))),
+        ("single", record.single_curve, t("batch.line_single")),
     ):
         w, b = record.weights(rule, epoch)
         e = min(int(epoch), record.run(rule).epochs)
-        out[f"{rule}_line"] = (
-            f"{name}: {text.weights_text(w, b)} · J_p = {text.num(curve.J_p[e])} · "
-            f"{int(curve.errors[e])} training errors"
-        )
+        out[f"{rule}_line"] = t(
+            "batch.epoch_line", name=name, weights=text.weights_text(w, b),
+            jp=text.num(curve.J_p[e]), errors=int(curve.errors[e]),
+        )  # fmt: skip
     return out
 
 
@@ -169,13 +172,13 @@ def eta_figure(effect: pc.EtaEffect, *, presenter: bool = False) -> go.Figure:
     style = theme.Style.of(presenter, 0)
     ref = effect.rows[0]
     labels = [f"η = {text.num(r.eta)}" for r in effect.rows]
-    notes = ["reference" if i == 0 else f"{r.differ:,} of {r.compared:,} differ"
-             for i, r in enumerate(effect.rows)]  # fmt: skip
+    notes = [t("batch.reference") if i == 0 else t("batch.differ", differ=r.differ,
+             compared=r.compared) for i, r in enumerate(effect.rows)]  # fmt: skip
     data = [
         dict(
             type="bar", x=labels, y=[r.mistakes for r in effect.rows], text=notes,
-            textposition="outside", name="mistakes", marker=dict(color=theme.GHOST_COLOR),
-            hovertemplate="%{x}: %{y} mistakes<br>%{text}<extra></extra>",
+            textposition="outside", name=t("batch.bar_name"),
+            marker=dict(color=theme.GHOST_COLOR), hovertemplate=t("batch.bar_hover"),
         )
     ]  # fmt: skip
     top = max(r.mistakes for r in effect.rows) or 1
@@ -186,125 +189,153 @@ def eta_figure(effect: pc.EtaEffect, *, presenter: bool = False) -> go.Figure:
         plot_bgcolor="white",
         # automargin: the axis titles make room for the ticks (a projector's are larger).
         xaxis=dict(type="category", automargin=True, title=dict(
-            text=f"learning rate (against η = {text.num(ref.eta)})")),
-        yaxis=dict(title=dict(text="mistakes"), range=[0, top * 1.25], automargin=True),
+            text=t("batch.axis_eta", eta=text.num(ref.eta)))),
+        yaxis=dict(title=dict(text=t("batch.axis_mistakes")), range=[0, top * 1.25],
+                   automargin=True),
         showlegend=False,
     )  # fmt: skip
     return theme.figure(data, layout)
 
 
 # ---------------------------------------------------------------------- sentences
+def summand() -> str:
+    """What a batch step sums, eta times, in the lab's notation: y·(1, x) (augmented: the
+    samples y themselves; hardlim: e·(1, p))."""
+    nt = notation.current()
+    if nt.augmented:
+        return "y"
+    return f"e·(1, {nt.x})" if nt.hardlim else f"y·(1, {nt.x})"
+
+
 def _etas(values) -> str:
     words = [text.num(v) for v in values]
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + t("batch.eta.and") + words[-1]
 
 
 def _end(run: pc.Run) -> str:
+    epochs = t("batch.epochs", n=run.epochs)
     if run.converged:
-        return f"converged after {text.counted(run.epochs, 'epoch')}"
+        return t("batch.end.converged", epochs=epochs)
     if run.stop_reason == "max_updates":
-        return f"stopped at the update limit in epoch {run.epochs}"
-    return f"made no clean pass in {text.counted(run.epochs, 'epoch')}"
+        return t("batch.end.max_updates", e=run.epochs)
+    return t("batch.end.no_clean", epochs=epochs)
 
 
 def compare_statement(record: pc.Comparison) -> str:
     """What the two runs did, from the records."""
     b, s = record.batch, record.single
     out = [
-        f"Batch GD on J_p {_end(b)}: {text.counted(b.n_updates, 'step')}, "
-        f"{text.counted(b.mistakes, 'misclassified visit')} summed into "
-        f"{'it' if b.n_updates == 1 else 'them'}.",
-        f"The single-sample rule {_end(s)}: {text.counted(s.mistakes, 'update')}, one per mistake.",
-    ]
+        t("batch.compare_batch", n=b.n_updates, end=_end(b),
+          steps=t("batch.steps", n=b.n_updates), visits=t("batch.visits", n=b.mistakes)),
+        t("batch.compare_single", end=_end(s), updates=t("batch.updates", n=s.mistakes)),
+    ]  # fmt: skip
     rises = record.batch_curve.jp_rises
     if rises:
-        out.append(f"J_p went up after {rises} of the batch steps: a gradient step with a "
-                   "constant η need not decrease J_p.")  # fmt: skip
+        out.append(t("batch.rises", rises=rises))
     c = record.batch_curve
     if record.start == "zero" and c.J_p[0] == 0 and c.errors[0] == b.n:
-        out.append(
-            f"At {notation.current().w} = 0, J_p = 0 (its smallest value) although every point "
-            "is a tie: ties count as mistakes, so the first step is taken anyway."
-        )
+        out.append(t("batch.ties", w=notation.current().w))
     return " ".join(out)
 
 
 def eta_statement(effect: pc.EtaEffect) -> str:
     """The learning-rate claim as measured on this data, with the exact-arithmetic theorem
     stated as such."""
-    rule = "batch GD on J_p" if effect.variant == "batch" else "the single-sample rule"
+    rule = t(f"batch.eta.rule.{'batch' if effect.variant == 'batch' else 'classic'}")
     nt = notation.current()
-    where = f"From {nt.w} = 0" if effect.start == "zero" else "From a random start"
+    zero = effect.start == "zero"
+    where = t("batch.eta.from_zero", w=nt.w) if zero else t("batch.eta.from_random")
     ref, rest = effect.rows[0], effect.rows[1:]
-    first = "first " if effect.capped else ""
-    cap = f" (comparison capped at {effect.max_visits:,} visits per η)" if effect.capped else ""
+    first = t("batch.eta.first") if effect.capped else ""
+    cap = t("batch.eta.cap", visits=effect.max_visits) if effect.capped else ""
     if not rest:
-        return f"{where}, {rule} with η = {text.num(ref.eta)}: nothing to compare against."
+        return t("batch.eta.nothing", where=where, rule=rule, eta=text.num(ref.eta))
     if effect.identical:
         n = max(r.compared for r in rest)
-        every = "every compared visit" if effect.capped else "every visit"
-        out = (f"{where}, {rule} predicted the same at {every} for η = "
-               f"{_etas(effect.etas)}: 0 of the {first}{n:,} predictions differ{cap}")  # fmt: skip
+        every = t("batch.eta.every_compared" if effect.capped else "batch.eta.every")
+        out = t("batch.eta.same", where=where, rule=rule, every=every, etas=_etas(effect.etas),
+                first=first, n=n, cap=cap)  # fmt: skip
         if all(r.mistakes == ref.mistakes and r.epochs == ref.epochs for r in rest):
-            out += (f", with {text.counted(ref.mistakes, 'mistake')} and "
-                    f"{text.counted(ref.epochs, 'epoch')} each")  # fmt: skip
+            out += t("batch.eta.each", mistakes=t("batch.eta.mistakes", n=ref.mistakes),
+                     epochs=t("batch.epochs", n=ref.epochs))  # fmt: skip
         out += "."
-        if effect.start == "zero":
-            out += (f" In exact arithmetic this always holds from {nt.w} = 0: "
-                    f"{nt.w}_k(η) = η·{nt.w}_k(1).")  # fmt: skip
+        if zero:
+            out += t("batch.eta.holds", w=nt.w)
             if any(r.exactly_scaled is False for r in rest):
-                out += (" Here the weights are not bitwise proportional (rounding), but no "
-                        f"rounding error flipped a {'compared ' if effect.capped else ''}"
-                        "prediction.")  # fmt: skip
+                compared = t("batch.eta.compared") if effect.capped else ""
+                out += t("batch.eta.bitwise", compared=compared)
         return out
     parts = []
     for r in rest:
-        part = f"η = {text.num(r.eta)}: {r.differ:,} of the {first}{r.compared:,}"
+        part = t("batch.eta.part", eta=text.num(r.eta), differ=r.differ, first=first,
+                 compared=r.compared)  # fmt: skip
         if r.n_visits != ref.n_visits:
-            part += f" visits both runs made ({r.epochs} epochs against {ref.epochs})"
+            part += t("batch.eta.both_made", epochs=r.epochs, ref=ref.epochs)
         parts.append(part)
-    lead = f"{where}, the learning rate changes what {rule} predicts."
-    out = f"{lead} Predictions that differ from η = {text.num(ref.eta)}'s run: "
+    out = t("batch.eta.changes", where=where, rule=rule)
+    out += t("batch.eta.differ_from", eta=text.num(ref.eta))
     out += "; ".join(parts) + f"{cap}."
-    if effect.start == "zero":
+    if zero:
         row = next(r for r in rest if r.first_differ is not None or r.n_visits != ref.n_visits)
-        out += (f" In exact arithmetic no prediction would change from {nt.w} = 0 "
-                f"({nt.w}_k(η) = η·{nt.w}_k(1))")  # fmt: skip
+        out += t("batch.eta.would_not", w=nt.w)
         if row.first_differ is not None:
             a_ref, a_row = row.first_activations
-            t = row.first_differ
-            out += (f"; the difference is rounding: the first is at visit {t + 1:,} (epoch "
-                    f"{t // effect.n + 1}), "
-                    f"where {nt.score.removeprefix('n = ')} is {_act(a_ref)} with η = "
-                    f"{text.num(ref.eta)} and "
-                    f"{_act(a_row)} with η = {text.num(row.eta)}.")  # fmt: skip
+            i = row.first_differ
+            out += t("batch.eta.rounding_at", t=i + 1, e=i // effect.n + 1,
+                     score=nt.score.removeprefix("n = "), a=_act(a_ref),
+                     eta=text.num(ref.eta), b=_act(a_row), eta2=text.num(row.eta))  # fmt: skip
         else:
-            out += "; the difference is rounding."
+            out += t("batch.eta.rounding")
     return out
 
 
 def _act(a: float) -> str:
-    return "exactly 0 (a tie)" if a == 0 else f"{a:.2g}"
+    return t("batch.eta.tie") if a == 0 else f"{a:.2g}"
+
+
+def _prep(row: pc.ScalingRow) -> str:
+    """A preprocessing's name in the lab's language (the engine's label in English)."""
+    return t(f"prep.{row.kind}")
+
+
+def scaling_table(rows) -> str:
+    """A markdown table: per preprocessing, R, gamma*, the bound, and both rules' runs
+    (``pc.ScalingRow``s)."""
+
+    def run(s) -> str:
+        done = t("batch.converged" if s.converged else "batch.not_converged")
+        return f"{t('batch.eta.mistakes', n=s.mistakes)}, {t('batch.epochs', n=s.epochs)}, {done}"
+
+    lines = [t("batch.scaling_head"), "|---|---|---|---|---|---|"]
+    for r in rows:
+        gamma = text.num(r.gamma, 3) if r.separable else "–"
+        bound = text.compact(r.bound) if r.separable else "∞"
+        lines.append(
+            f"| {_prep(r)} | {text.num(r.R, 3)} | {gamma} | {bound} | {run(r.single)} | "
+            f"{run(r.batch)} |"
+        )
+    return "\n".join(lines)
 
 
 def scaling_statement(rows: tuple[pc.ScalingRow, ...]) -> str:
     """Which preprocessing took the fewest single-sample mistakes, and the bounds."""
     sep = [r for r in rows if r.separable]
     if not sep:
-        return ("Not linearly separable under any scaling (scaling cannot change that): no "
-                "mistake bound applies.")  # fmt: skip
+        return t("batch.scaling.none")
     best = min(rows, key=lambda r: r.single.mistakes)
     tight = min(sep, key=lambda r: r.bound)
     out = [
-        f"Fewest single-sample mistakes: {best.label.lower()} ({best.single.mistakes:,}). "
-        f"Smallest bound R²/γ*²: {tight.label.lower()} ({text.compact(tight.bound)})."
+        t(
+            "batch.scaling.fewest",
+            best=_prep(best).lower(),
+            m=best.single.mistakes,
+            tight=_prep(tight).lower(),
+            bound=text.compact(tight.bound),
+        )  # fmt: skip
     ]
-    over = [r.label.lower() for r in sep if r.single.converged and r.single.mistakes > r.bound]
+    over = [_prep(r).lower() for r in sep if r.single.converged and r.single.mistakes > r.bound]
     if over:  # never expected: Theorem 1 holds from w = 0 for every eta
-        out.append("The single-sample mistakes exceed the bound for " + ", ".join(over) + ".")
+        out.append(t("batch.scaling.over", which=", ".join(over)))
     else:
-        out.append(
-            "Where the data is separable, the single-sample mistakes stay within the bound "
-            f"(Theorem 1, from {notation.current().w} = 0); the bound does not cover batch steps."
-        )
+        out.append(t("batch.scaling.within", w=notation.current().w))
     return " ".join(out)

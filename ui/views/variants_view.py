@@ -21,9 +21,11 @@ import plotly.graph_objects as go
 
 import perceptron_core as pc
 from perceptron_core.run import COMPARED
-from ui import text
+from ui import notation, text
 from ui.charts import epochs, layers, theme
 from ui.charts.theme import VARIANT_COLORS, line_name
+from ui.words import has
+from ui.words import t as say
 
 VARIANTS = COMPARED  # ("classic", "averaged", "voted", "pocket")
 
@@ -40,25 +42,52 @@ DESCRIPTIONS = {
 }
 
 
+def variant_name(variant: str) -> str:
+    """A variant's name in the lab's language ("classic", "klassisch")."""
+    return say(f"variant.{variant}") if has(f"variant.{variant}") else variant
+
+
+def set_name(name: str) -> str:
+    """A part of the split in the lab's language ("dev", "Validierung"); another set's own
+    name, made safe for a chart."""
+    return say(f"variants.set.{name}") if has(f"variants.set.{name}") else text.plot_text(name)
+
+
+def title() -> str:
+    """The page's title: the four variants by name."""
+    return say("variants.title", **{v: variant_name(v) for v in VARIANTS})
+
+
+def accuracy_note(acc: pc.EpochAccuracy, run) -> str | None:
+    """What of the accuracy was sampled (the engine's ``acc.note``, in the lab's language)."""
+    notes = []
+    if acc.epochs.shape[0] < run.epochs:
+        notes.append(say("variants.note_epochs", epochs=run.epochs, shown=acc.epochs.shape[0]))
+    if acc.voted_sample is not None:
+        vectors, shown, total = acc.voted_sample
+        notes.append(say("variants.note_voted", vectors=vectors, shown=shown, total=total))
+    return " ".join(notes) or None
+
+
 def stopping_table(acc: pc.EpochAccuracy) -> str:
     """Early stopping as a markdown table: per variant, its best dev epoch, the dev and
     test accuracy there, and the test accuracy at the end."""
-    rows = ["| variant | best dev epoch | dev | test at that epoch | test at the end |"]
+    rows = [say("variants.table_head")]
     rows.append("|---|---|---|---|---|")
     for v in acc.values:
         e = acc.best(v, "dev")
         i = int(np.flatnonzero(acc.epochs == e)[0])
         rows.append(
-            f"| {v} | {e} | {acc[v]['dev'][i]:.1%} | {acc[v]['test'][i]:.1%} | "
+            f"| {variant_name(v)} | {e} | {acc[v]['dev'][i]:.1%} | {acc[v]['test'][i]:.1%} | "
             f"{acc[v]['test'][-1]:.1%} |"
         )
     return "\n".join(rows)
 
 
 # ---------------------------------------------------------------------- figures
-def agreement_line(run, X, t: int) -> str:
+def agreement_line(run, X, step: int) -> str:
     """The four variants' agreement at step t, as the page says it."""
-    return f"The four agree on {pc.agreement(run, X, t):.0%} of the training points at this step."
+    return say("variants.agree", share=pc.agreement(run, X, step))
 
 
 def small_scene(scene: layers.Scene) -> layers.Scene:
@@ -80,7 +109,7 @@ def variant_layers(
     number of vectors), with the zero level of the vote as its fence. Over the points: a
     cross on each the variant gets wrong.
     """
-    color = VARIANT_COLORS[variant]
+    color, name = VARIANT_COLORS[variant], variant_name(variant)
     scores = run.variant_scores(variant, small.X, t) if small.n else np.zeros(0)
     k = run.updates_before_visit(t)
     if variant == "voted":
@@ -90,20 +119,21 @@ def variant_layers(
         base = layers.sign_regions(small, xs, ys, votes) + layers.zero_level(
             small, xs, ys, votes, name=line_name("voted"), color=VARIANT_COLORS["voted"]
         )
-        title = f"voted · {k + 1} vectors, {t} visits"
+        title = say("variants.cell.voted", name=name, k=k + 1, t=t)
     else:
         w, b = run.variant_weights(variant, t)
         base = layers.regions(small.box, w, b) + layers.boundary(
             small, w, b, name=line_name(variant), color=color, showlegend=False
         )
         if variant == "pocket":
-            title = f"pocket · update {int(run.pocket_index[k])} of {k}"
+            title = say("variants.cell.pocket", name=name, i=int(run.pocket_index[k]), k=k)
         elif variant == "averaged":
-            title = f"averaged · (1/t) Σ w_s, t = {t}"
+            title = f"{name} · (1/t) Σ {notation.current().w}_s, t = {t}"  # an equation
         else:
-            title = f"classic · after {t} visits"
+            title = say("variants.cell.classic", name=name, t=t)
     wrong = int(np.count_nonzero(pc.mistakes(small.y, scores)))
-    return base, layers.misclassified(small, scores), f"{title} · {wrong} wrong"
+    title = say("variants.cell.wrong", title=title, wrong=wrong)
+    return base, layers.misclassified(small, scores), title
 
 
 def variant_figure(
@@ -201,7 +231,7 @@ def accuracy_figure(
         color = VARIANT_COLORS.get(variant, theme.INK)
         line_width = width * widen[variant] if variant != "classic" else width
         for name, values in acc.values[variant].items():
-            label = f"{variant}, {text.plot_text(name)}"
+            label = f"{variant_name(variant)}, {set_name(name)}"
             data.append(
                 dict(
                     type="scatter",
@@ -214,14 +244,14 @@ def accuracy_figure(
                     showlegend=False,
                     line=dict(color=color, dash=SET_DASHES.get(name, "dashdot"), width=line_width),
                     marker=dict(size=5 if presenter else 4),
-                    hovertemplate=f"{label}<br>epoch %{{x}}: %{{y:.1%}}<extra></extra>",
+                    hovertemplate=say("variants.hover", label=label),
                 )
             )
-        key.append(_key_entry(variant, color, "solid", width, group=variant))
+        key.append(_key_entry(variant_name(variant), color, "solid", width, group=variant))
     sets = acc.sets
     for name in sets:
         dash = SET_DASHES.get(name, "dashdot")
-        key.append(_key_entry(text.plot_text(name), theme.GHOST_COLOR, dash, width, "sets"))
+        key.append(_key_entry(set_name(name), theme.GHOST_COLOR, dash, width, "sets"))
     shapes, annotations = [], []
     if best is not None:
         shapes.append(epochs.epoch_marker(best, width=1.5))
@@ -233,7 +263,7 @@ def accuracy_figure(
                 xanchor="left",
                 yanchor="bottom",
                 xshift=4,
-                text=f"best dev epoch ({best_of}): {best}",
+                text=say("variants.best", variant=variant_name(best_of), e=best),
                 showarrow=False,
                 bgcolor="rgba(255, 255, 255, 0.8)",
                 font=dict(size=style.font - 2),
@@ -244,11 +274,13 @@ def accuracy_figure(
         margin=dict(l=60, r=10, t=50 if presenter else 40, b=45),
         font=dict(size=style.font - 2),
         xaxis=dict(
-            title=dict(text="epoch"),
+            title=dict(text=say("variants.axis_epoch")),
             dtick=1 if acc.epochs.shape[0] <= 12 else None,
             fixedrange=True,
         ),
-        yaxis=dict(title=dict(text="accuracy"), tickformat=".0%", fixedrange=True),
+        yaxis=dict(
+            title=dict(text=say("variants.axis_accuracy")), tickformat=".0%", fixedrange=True
+        ),
         legend=dict(
             orientation="h",
             traceorder="normal",  # one row: the key's groups are not stacked

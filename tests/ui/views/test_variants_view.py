@@ -12,6 +12,7 @@ import pytest
 from variants_oracle import noisy_line, oracle_scores, replay, split_sets
 
 import perceptron_core as pc
+from ui import words
 from ui.charts import geometry, layers
 from ui.views import variants_view as vv
 
@@ -125,3 +126,22 @@ def test_accuracy_figure_colour_per_variant_dash_per_set_and_the_best_epoch():
 def test_the_view_module_does_not_import_streamlit():
     code = "import sys, ui.views.variants_view; assert 'streamlit' not in sys.modules"
     subprocess.run([sys.executable, "-c", code], check=True)
+
+
+def test_the_accuracy_note_is_the_engines_in_english_and_german_in_german():
+    # Few epochs shown and a voted perceptron scored on a sample: the engine's note.
+    X, y = noisy_line(n=150, seed=14, noise=0.25)
+    sets = split_sets(X, y)
+    run = pc.train(*sets["train"], max_epochs=12)
+    acc = pc.accuracy_per_epoch(run, sets, max_epochs=5, max_vote_work=200)
+    assert acc.epochs.shape[0] < run.epochs and acc.voted_sample is not None
+    vectors, shown, total = acc.voted_sample
+    assert total == len(y) and shown < total
+    assert vv.accuracy_note(acc, run) == acc.note
+    assert f"estimated on a random {shown:,} of the {total:,} points" in acc.note
+    with words.using("de"):
+        said = vv.accuracy_note(acc, run)
+    assert said.startswith(f"{run.epochs} Epochen: die Genauigkeit wird an {acc.epochs.size} ")
+    assert f"an zufällig gewählten {shown:,} der {total:,} Punkte geschätzt" in said
+    every = pc.accuracy_per_epoch(run, sets)
+    assert every.note is None and vv.accuracy_note(every, run) is None
