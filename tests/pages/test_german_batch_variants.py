@@ -50,7 +50,10 @@ def test_the_batch_page_in_german_draws_no_english():
     at = opened(BATCH, "bt_", lang="de")
     assert all_german(at) == []
     assert at.title[0].value == "Batch-Gradientenabstieg auf J_p"
-    assert any(m.value.startswith("| Vorverarbeitung |") for m in at.markdown)
+    table = next(m.value for m in at.markdown if m.value.startswith("| Vorverarbeitung |"))
+    for row in table.splitlines()[2:]:  # each rule's run: "240 Fehler, 50 Epochen, ..."
+        for cell in row.split("|")[5:7]:
+            assert re.fullmatch(r" [\d,]+ Fehler, [\d,]+ Epochen?, (nicht )?konvergiert ", cell)
     click(at, "bt_end")
     assert all_german(at) == []
     # Another start, order, eta and a cap of epochs: no run converges, the learning rates

@@ -304,7 +304,7 @@ def scaling_table(rows) -> str:
 
     def run(s) -> str:
         done = t("batch.converged" if s.converged else "batch.not_converged")
-        return f"{t('batch.eta.mistakes', n=s.mistakes)}, {t('batch.epochs', n=s.epochs)}, {done}"
+        return f"{t('batch.mistakes', n=s.mistakes)}, {t('batch.epochs', n=s.epochs)}, {done}"
 
     lines = [t("batch.scaling_head"), "|---|---|---|---|---|---|"]
     for r in rows:

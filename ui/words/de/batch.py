@@ -89,6 +89,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "batch.eta.tie": "genau 0 (ein Gleichstand)",
     # ------------------------------------------------------------ feature scaling
     "batch.scaling_head": "| Vorverarbeitung | R | γ* | Schranke R²/γ*² | Einzelschritt | Batch |",
+    "batch.mistakes": ("{n:,} Fehler", "{n:,} Fehler"),
     "batch.converged": "konvergiert",
     "batch.not_converged": "nicht konvergiert",
     "batch.scaling.none": "Unter keiner Skalierung linear trennbar (Skalieren kann das nicht "

@@ -29,7 +29,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "variants.go_best": "Zum Ende von Epoche {e} (die beste der klassischen Variante auf der "
     "Validierung)",
     # --------------------------------------------------- the small multiples
-    "variants.agree": "Die vier stimmen in diesem Schritt auf {share:.0%} der Trainingspunkte "
+    "variants.agree": "Die vier stimmen in diesem Schritt bei {share:.0%} der Trainingspunkte "
     "überein.",
     "variants.cell.voted": "{name} · {k} Vektoren, {t} Besuche",
     "variants.cell.pocket": "{name} · Update {i} von {k}",

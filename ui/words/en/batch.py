@@ -88,6 +88,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "batch.eta.tie": "exactly 0 (a tie)",
     # ------------------------------------------------------------ feature scaling
     "batch.scaling_head": "| preprocessing | R | γ* | bound R²/γ*² | single-sample | batch |",
+    "batch.mistakes": ("{n:,} mistake", "{n:,} mistakes"),
     "batch.converged": "converged",
     "batch.not_converged": "not converged",
     "batch.scaling.none": "Not linearly separable under any scaling (scaling cannot change "
