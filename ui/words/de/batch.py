@@ -35,7 +35,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "batch.line_single": "Einzelschritt",
     "batch.epoch_line": "{name}: {weights} · J_p = {jp} · {errors} Trainingsfehler",
     "batch.reference": "Referenz",
-    "batch.differ": "{differ:,} von {compared:,} abweichend",
+    "batch.differ": "{differ:,} von {compared:,}<br>abweichend",  # two lines: the bar's width
     "batch.bar_name": "Fehler",
     "batch.bar_hover": "%{{x}}: %{{y}} Fehler<br>%{{text}}<extra></extra>",
     "batch.axis_eta": "Lernrate (gegen η = {eta})",
