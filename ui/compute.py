@@ -119,14 +119,14 @@ def _preprocessed(raw: datasets.Dataset, kind: str) -> datasets.Dataset:
     return raw.preprocessed(kind)
 
 
-@cache.cached(spinner="Training…", key=run_key)
+@cache.cached(spinner="spinner.training", key=run_key)
 def trained(ds: datasets.Dataset, settings) -> Trained:
     """Train once per run key (the data and the settings: a ``ui.parts.settings.Settings``);
     the page replays the run."""
     return _train(ds.X, ds.y, settings)
 
 
-@cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="Training…", key=run_key)
+@cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="spinner.training", key=run_key)
 def trained_large(ds: datasets.Dataset, settings) -> Trained:
     """``trained`` for data larger than the generated (an upload: ``large``), kept while it
     is used, as the upload is: a closed tab's run of tens of megabytes goes soon."""
@@ -245,7 +245,7 @@ def upload_sheets(file_id: str, name: str, _data: bytes) -> tuple[str, ...]:
     return datasets.sheet_names(_named(_data, name))
 
 
-@cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="Reading the file…")
+@cache.cached(ttl=cache.UPLOAD_TTL_SECONDS, spinner="spinner.reading")
 def load_upload(
     file_id: str,
     name: str,
@@ -274,7 +274,7 @@ def _named(data: bytes, name: str) -> io.BytesIO:
     return buf
 
 
-@cache.cached(spinner="Comparing learning rates…", points_only=True)
+@cache.cached(spinner="spinner.rates", points_only=True)
 def eta_effect(
     ds: datasets.Dataset, etas: tuple, start: str, start_seed: int, max_epochs: int,
     variant: str,
@@ -289,7 +289,7 @@ def eta_effect(
     )  # fmt: skip
 
 
-@cache.cached(spinner="Scaling the features…", points_only=True)
+@cache.cached(spinner="spinner.scaling", points_only=True)
 def scaling_effect(ds: datasets.Dataset, eta: float, max_epochs: int):
     """Each preprocessing's R, gamma*, bound and both rules' runs (``pc.scaling_effect``),
     each on the raw data preprocessed."""
@@ -302,7 +302,7 @@ def scaling_effect(ds: datasets.Dataset, eta: float, max_epochs: int):
     )  # fmt: skip
 
 
-@cache.cached(spinner="Scoring the variants…")
+@cache.cached(spinner="spinner.variants")
 def variant_accuracy(run_key: str, _run, _ds: datasets.Dataset, parts: tuple):
     """Accuracy of classic, averaged, voted and pocket per epoch on the split's parts
     (``pc.accuracy_per_epoch``; its work is capped and says so). ``run_key`` names the
@@ -329,7 +329,7 @@ def run_view(run_key: str, _runs: tuple, box):
     return geometry.follow_boundaries(box, np.concatenate(W), np.concatenate(B))
 
 
-@cache.cached(spinner="Solving A w ≥ 1…")
+@cache.cached(spinner="spinner.cone")
 def cone_solution(A: np.ndarray, max_updates: int) -> pc.ConeSolution:
     """The perceptron through the rows of A and the scaled solution (``pc.solve_cone``)."""
     return pc.solve_cone(A, max_updates=max_updates)

@@ -325,7 +325,8 @@ def cached(
     gamma*, a bound: equal points under another name share the entry). ``key``: a function
     of the arguments that gives the entry's key instead (a run is keyed by
     ``ui.runkey.run_key``).
-    ``spinner`` is shown while a miss is computed (after Streamlit's usual half second).
+    ``spinner`` (a message id of ``ui.words``, or a text) is shown while a miss is computed
+    (after Streamlit's usual half second).
     The wrapper has ``clear()`` (this function's entries) and keeps ``func``'s signature.
     """
 
@@ -378,6 +379,9 @@ def _spinner(text: str | None):
             return contextlib.nullcontext()
         import streamlit as st
 
-        return st.spinner(text, _cache=True)  # shown after half a second, like st.cache_*
+        from ui import words  # a message id: said in the session's language
+
+        said = words.t(text) if words.has(text) else text
+        return st.spinner(said, _cache=True)  # shown after half a second, like st.cache_*
     except Exception:  # noqa: BLE001 - a spinner is never worth an error
         return contextlib.nullcontext()
