@@ -4,6 +4,7 @@ write θ where the notes write w."""
 
 from __future__ import annotations
 
+import json
 import re
 
 from lab_app import click, open_page
@@ -85,6 +86,10 @@ def test_a_class_on_a_stepping_page_in_german_ask_reveal_collect():
         at.session_state["lab_class_kind"] = kind  # set_value formats outside the session
         at.run()
         click(at, "lab_class_ask")
+        # The class's store holds the question's id and numbers, not the lecturer's words:
+        # each student's device says it in its own language (ui/stage/class_words.mjs).
+        held = default_store().state(opened.code)["question"]
+        assert json.loads(held["prompt"])[0] == kind
         assert at.button(key="lab_class_reveal").label == "Auflösen"
         assert german_left(at, opened.code) == [], kind
         click(at, "lab_class_reveal")

@@ -1,10 +1,14 @@
 """A class's words on each device in its own language: the class's refusals, and the
-questions (no streamlit here).
+questions, which the class's store holds as ids and numbers (no streamlit here).
 
 A question is computed with its words as message ids and values (``Asked.said``:
-``ui.room.questions``); ``said`` says them in the page's language and notation, and
-``encode`` / ``decode`` / ``say`` write them as text (``["turn"]``, the values in the order
-of ``FIELDS``) and back, for a store that keeps text.
+``ui.room.questions``). The store keeps the room's protocol (``ui.room.rules``: a
+question's prompt and choices are text), and what the lecturer's page sends there is not
+English but each message's id and values (``encode``: ``["choice", "A", "3", "1, 2",
+"+1"]``, the values in the order of ``FIELDS``), so every student's page says it in its own
+language and notation (``ui/stage/class_words.mjs`` with the templates
+``follower_words`` gives it) and the lecturer's page says it in the lecturer's (``said``,
+``say``). A prompt that is not such a message (another client) is shown as it is.
 
 A refusal carries its reason in English (``Refused.reason``, also what the class's routes
 answer); ``refusal`` says it in the page's language when it is one of the class's known
@@ -40,6 +44,15 @@ FIELDS = {
     "class.q.more": (),
 }
 PREFIX = "class.q."
+# The sentences a student's device receives in English (the routes' refusals, the
+# follower's line of where the lecture is, the collect and answer logic's own words).
+SAID_IN_ENGLISH = (
+    "class.refused.",
+    "class.lecture_on",
+    "class.js.inside",
+    "class.js.point_not_taken",
+    "class.js.answer_not_taken",
+)
 
 
 def encode(message: str, *values: str | int) -> str:
@@ -101,13 +114,17 @@ def follower_words() -> dict:
     """What a student's follower script needs to say questions and its panels: the
     templates (``class.q.*`` and ``class.js.*``) in the page's language, the notation's
     symbols and labels."""
-    catalogue = CATALOGUES[lang()]
+    code = lang()
+    catalogue, english = CATALOGUES[code], CATALOGUES["en"]
     wanted = [k for k in catalogue if k.startswith((PREFIX, "class.js."))]
+    said = [k for k in catalogue if k.startswith(SAID_IN_ENGLISH) and isinstance(catalogue[k], str)]
     return {
         "templates": {k: catalogue[k] for k in wanted},
         "fields": {k.removeprefix(PREFIX): list(v) for k, v in FIELDS.items()},
         "symbols": symbols(),
         "labels": {"1": label(1), "-1": label(-1)},
+        # What the server and the follower's own logic write in English, with the page's.
+        "pairs": [] if code == "en" else [[english[k], catalogue[k]] for k in said],
     }
 
 

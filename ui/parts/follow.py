@@ -50,6 +50,7 @@ _SCRIPT = _COMMENT.sub(
     + _EXPORT.sub("", (_HERE / "following.mjs").read_text(encoding="utf-8"))
     + _EXPORT.sub("", (_HERE / "polling.mjs").read_text(encoding="utf-8"))
     + _EXPORT.sub("", (_HERE / "collecting.mjs").read_text(encoding="utf-8"))
+    + _EXPORT.sub("", (_HERE / "class_words.mjs").read_text(encoding="utf-8"))
     + (_HERE / "follow.js").read_text(encoding="utf-8")
     + "}\n",
 )

@@ -22,7 +22,7 @@ from ui.parts import class_words
 from ui.plot_click import plot
 from ui.room.default import default_store
 from ui.room.questions import Asked, questions_at
-from ui.room.rules import Refused
+from ui.room.rules import CHOICE_LIMIT, PROMPT_LIMIT, Refused
 from ui.state import lab
 from ui.words import t as say
 
@@ -99,13 +99,14 @@ def ask(opened, path: str) -> None:
         ss[lab.CLASS_SAID] = no_answer(kind)
         return
     prefix, run, _ = ss[lab.CLASS_STAGE]
+    prompt, choices = held(asked)
     try:
         qid = default_store().ask(
             opened.code,
             opened.secret,
             asked.kind,
-            asked.prompt,
-            list(asked.choices),
+            prompt,
+            choices,
             asked.right,
             marks_of(prefix, run, asked),
         )
@@ -114,6 +115,20 @@ def ask(opened, path: str) -> None:
         return
     ss[lab.CLASS_QUESTION] = (qid, asked)
     ss.pop(lab.CLASS_REVEALED, None)
+
+
+def held(asked: Asked) -> tuple[str, list[str]]:
+    """The question as the class's store holds it: its words' ids and values (each device
+    says them in its own language: ``ui.parts.class_words``); in English where one would
+    not fit the store's limits."""
+    encoded = [class_words.encode(m, *v) for m, v in asked.said]
+    if (
+        not encoded
+        or len(encoded[0]) > PROMPT_LIMIT
+        or any(len(c) > CHOICE_LIMIT for c in encoded[1:])
+    ):
+        return asked.prompt, list(asked.choices)
+    return encoded[0], encoded[1:]
 
 
 def reveal(opened) -> None:
@@ -187,7 +202,15 @@ def results_csv(opened) -> bytes:
     for q in default_store().results(opened.code, opened.secret):
         for i, (choice, n) in enumerate(zip(q["choices"], q["counts"], strict=True)):
             writer.writerow(
-                [q["id"], q["kind"], q["prompt"], q["status"], choice, i == q["right"], n]
+                [
+                    q["id"],
+                    q["kind"],
+                    class_words.say(q["prompt"]),
+                    q["status"],
+                    class_words.say(choice),
+                    i == q["right"],
+                    n,
+                ]
             )
     return out.getvalue().encode()
 
