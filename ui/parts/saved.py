@@ -11,6 +11,7 @@ stay as they were.
 from __future__ import annotations
 
 import logging
+import re
 
 import streamlit as st
 
@@ -19,10 +20,36 @@ from ui.parts import moment
 from ui.server import lectures
 from ui.state import lab
 from ui.text import plain
+from ui.words import CATALOGUES
 from ui.words import t as say
 
 log = logging.getLogger(__name__)
 SAVED_PARAM = "saved"  # /lecture?saved=<id>
+
+
+def _pattern(english: str) -> tuple[re.Pattern, list[str]]:
+    names = re.findall(r"\{(\w+)\}", english)
+    parts = re.split(r"\{\w+\}", english)
+    return re.compile("(.+?)".join(re.escape(p) for p in parts) + r"\Z"), names
+
+
+# A lecture file's refusals (``ui.server.lectures``, in English): each as its message.
+_REFUSED = [
+    (*_pattern(text), message)
+    for message, text in CATALOGUES["en"].items()
+    if message.startswith("lecture.bad.") and isinstance(text, str)
+]
+
+
+def refused(bad: object) -> str:
+    """Why a lecture file or link was refused, in the page's language (a reason that is
+    not one of the store's known ones as it is)."""
+    reason = str(bad)
+    for pattern, names, message in _REFUSED:
+        found = pattern.match(reason)
+        if found:
+            return say(message, **dict(zip(names, found.groups(), strict=True)))
+    return reason
 
 
 def _say(text: str, *, bad: bool) -> None:
@@ -34,7 +61,7 @@ def _take(raw: bytes, where: str) -> bool:
     try:
         scenes = lectures.parse(raw, lecture.PATHS.values())
     except lectures.BadLecture as bad:
-        _say(f"{where}: {bad}", bad=True)  # the store's reason (``ui.server.lectures``)
+        _say(f"{where}: {refused(bad)}", bad=True)
         return False
     st.session_state[moment.MINE] = scenes
     _say(say("lecture.opened", where=where, n=len(scenes)), bad=False)
@@ -77,7 +104,7 @@ def open_link() -> None:
     try:
         raw = lectures.default_store().load(lecture_id)
     except lectures.BadLecture as bad:
-        _say(say("lecture.link_bad", reason=bad), bad=True)
+        _say(say("lecture.link_bad", reason=refused(bad)), bad=True)
         return
     except Exception:
         log.exception("could not load a lecture")

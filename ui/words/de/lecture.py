@@ -43,6 +43,21 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "lecture.link_unreadable": "Die gespeicherte Vorlesung kann gerade nicht gelesen werden: "
     "versuchen Sie es gleich noch einmal.",
     "lecture.the_saved": "Die gespeicherte Vorlesung",
+    "lecture.bad.too_big": "Eine Vorlesungsdatei hat höchstens {kb} KB; diese ist größer.",
+    "lecture.bad.not_json": "Das ist keine Vorlesungsdatei (kein JSON in UTF-8).",
+    "lecture.bad.not_lab": "Das ist keine Vorlesungsdatei des Perceptron Lab.",
+    "lecture.bad.version": "Diese Vorlesungsdatei hat die Version {version}, nicht {current}.",
+    "lecture.bad.no_scenes": "Die Vorlesungsdatei hat keine Szenen.",
+    "lecture.bad.too_many": "Eine Vorlesung hat höchstens {most} Szenen; diese Datei hat {n}.",
+    "lecture.bad.not_scene": "Szene {i} ist keine Szene.",
+    "lecture.bad.title": "Der Titel von Szene {i} ist ein Text von 1 bis {most} Zeichen.",
+    "lecture.bad.no_page": "Szene {i} öffnet keine Seite des Labors.",
+    "lecture.bad.link": "Der Link von Szene {i} ist keine Menge von Namen und Werten.",
+    "lecture.bad.link_long": "Der Link von Szene {i} ist länger als {most} Zeichen.",
+    "lecture.bad.save_big": "Eine Vorlesung hat höchstens {kb} KB.",
+    "lecture.bad.not_link": "Das ist kein Link zu einer gespeicherten Vorlesung.",
+    "lecture.bad.no_such": "Keine gespeicherte Vorlesung hat diesen Link (vielleicht wurde sie "
+    "gelöscht).",
     # ------------------------------------------------------------------ the scenes
     "lecture.shown_at_end": "Sie öffnet am Ende des Laufs: die Idee ist beim Öffnen zu sehen.",
     "lecture.sum.title": "Ein Update ist eine Vektorsumme",
