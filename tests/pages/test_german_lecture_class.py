@@ -127,3 +127,28 @@ def test_the_lecture_in_theta_notation_writes_theta():
     # The scenes that write the weights write them as θ: the sum, the score, the norm.
     for said in ("θ_new = θ_old + y·x", "y(θ·x + θ₀) = -4", "θ·x + θ₀ = 0", "‖θ‖", "θ = 0"):
         assert said in joined, said
+
+
+def test_a_class_in_hardlim_notation_writes_its_labels_0_and_1():
+    at = open_page(
+        "pages/playground.py", pg_n="30", pg_seed="3", pg_noise="0.1", notation="hardlim"
+    )
+    click(at, "pg_step")
+    click(at, "lab_class_start")
+    opened = at.session_state["lab_class"]
+    click(at, "lab_class_ask")  # which point is the next mistake: each choice has its label
+    _, asked = at.session_state["lab_class_question"]
+    shown = [t.value for t in at.text if t.value.startswith("•")]
+    assert len(shown) == len(asked.choices) >= 2
+    for said, english in zip(shown, asked.choices, strict=True):  # +1 is t = 1, -1 is t = 0
+        label = english.rsplit(" ", 1)[1]
+        assert said.endswith(f"label {'1' if label == '+1' else '0'}"), (said, english)
+    click(at, "lab_class_reveal")
+    click(at, "lab_class_collect")
+    store = default_store()
+    a = store.join(opened.code, "10.0.0.2")
+    store.add_point(opened.code, a.student, 0.5, 0.25, -1)
+    at.run()
+    assert at.selectbox(key="lab_class_remove_which").options == [
+        f"#1 (0.50, 0.25) 0 by {a.pseudonym}"
+    ]

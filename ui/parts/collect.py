@@ -14,7 +14,7 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import lecture
+from ui import lecture, notation
 from ui.charts import geometry, theme
 from ui.parts import class_words, draw
 from ui.plot_click import plot
@@ -113,7 +113,7 @@ def preview(points: list[dict], box) -> go.Figure:
                 x=[p["x1"] for p in mine],
                 y=[p["x2"] for p in mine],
                 mode="markers",
-                name=f"{label:+d}",
+                name=notation.current().legend(label),
                 marker={"color": colour, "symbol": symbol, "size": POINT_SIZE},
                 hoverinfo="skip",
             )
@@ -170,8 +170,17 @@ def collect(path: str, opened) -> None:
         plot(preview(points, now["box"]), key=lab.CLASS_POINTS_CHART)
 
     arriving()
-    labels = {p["id"]: say("class.point", id=p["id"], x1=f"{p['x1']:.2f}", x2=f"{p['x2']:.2f}",
-                           label=f"{p['label']:+d}", by=p["by"]) for p in points}  # fmt: skip
+    labels = {
+        p["id"]: say(
+            "class.point",
+            id=p["id"],
+            x1=f"{p['x1']:.2f}",
+            x2=f"{p['x2']:.2f}",
+            label=class_words.label(p["label"]),
+            by=p["by"],
+        )
+        for p in points
+    }
     a, b, c = st.columns([3, 1, 2], vertical_alignment="bottom")
     a.selectbox(
         say("class.a_point"), list(labels), format_func=labels.get, key=lab.CLASS_REMOVE_WHICH

@@ -203,7 +203,9 @@
     const row = document.createElement("div");
     row.style.cssText = "display:flex;gap:8px;align-items:center;flex-wrap:wrap;";
     const game = follower.shown.page === "online"; // the adversary round: u gives the label
-    for (const [label, text] of game ? [] : [[1, "+1 ●"], [-1, "−1 ■"]]) {
+    const labels = words().labels || {}; // the notation's: +1, −1 (ω₁, ω₂; 1, 0)
+    const minus = !labels["-1"] || labels["-1"] === "-1" ? "−1" : labels["-1"];
+    for (const [label, text] of game ? [] : [[1, `${labels["1"] || "+1"} ●`], [-1, `${minus} ■`]]) {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.label = String(label);
