@@ -62,8 +62,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "lecture.shown_at_end": "Sie öffnet am Ende des Laufs: die Idee ist beim Öffnen zu sehen.",
     "lecture.sum.title": "Ein Update ist eine Vektorsumme",
     "lecture.sum.idea": "Besuch 3 von Beispiel 1 aus 002: (1, 2) ist ein Fehler, und {w}_neu = "
-    "{w}_alt + {step} wird Spitze an Ende gezeichnet; die Grenze dreht sich, bis der Punkt auf "
-    "seiner Seite liegt.",
+    "{w}_alt + {step} wird als aneinandergehängte Pfeile gezeichnet; die Grenze dreht sich, "
+    "bis der Punkt auf seiner Seite liegt.",
     "lecture.sum.notes": "003 (das geometrische Bild), 000",
     "lecture.sum.until": "Besuch 5: (1, 1) ist wieder ein Fehler, und die Summe wird noch "
     "einmal gezeichnet, mit dem anderen Vorzeichen ({plus}): zwei Updates zeigen die Regel.",
