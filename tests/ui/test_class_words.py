@@ -107,4 +107,23 @@ def test_the_follower_s_words_in_each_language():
     assert german["labels"] == {"1": "1", "-1": "0"}
     pairs = dict(german["pairs"])
     assert pairs["You have placed your {value} points."] == "Sie haben Ihre {value} Punkte gesetzt."
+    # The collect bar's own words (ui/stage/collecting.mjs), one of them for one point.
+    assert pairs["You have placed your {value} point."] == "Sie haben Ihren {value} Punkt gesetzt."
+    assert pairs["Tap inside the chart's box."] == "Tippen Sie in den Rahmen des Diagramms."
     assert set(german["fields"]) == {k.removeprefix("class.q.") for k in class_words.FIELDS}
+
+
+def test_the_follower_s_english_sentences_are_the_catalogue_s():
+    """What the follower's own logic writes in English is what the pairs read back: the
+    same sentences in ui/stage/*.mjs as in the catalogue."""
+    from pathlib import Path
+
+    stage = Path(__file__).resolve().parents[2] / "ui" / "stage"
+    script = "".join((stage / f).read_text() for f in ("collecting.mjs", "polling.mjs"))
+    en = words.CATALOGUES["en"]
+    for message in ("class.js.inside", "class.js.point_not_taken", "class.js.answer_not_taken"):
+        assert f'"{en[message]}"' in script, message
+    assert "You have placed your ${this.on.per_student} point$" in script
+    following = (stage / "following.mjs").read_text()
+    assert "`, step ${" in following and "`The lecture is on /${lead.page}${step}.`" in following
+    assert en["class.lecture_on_step"] == "The lecture is on /{page}, step {step}."

@@ -50,6 +50,7 @@ SAID_IN_ENGLISH = (
     "class.refused.",
     "class.lecture_on",
     "class.js.inside",
+    "class.js.placed_one",
     "class.js.point_not_taken",
     "class.js.answer_not_taken",
 )

@@ -108,6 +108,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.js.answer_not_taken": "Ihre Antwort wurde nicht angenommen.",
     "class.js.point_not_taken": "Ihr Punkt wurde nicht angenommen.",
     "class.js.inside": "Tippen Sie in den Rahmen des Diagramms.",
+    "class.js.placed_one": "Sie haben Ihren {value} Punkt gesetzt.",
     # ------------------------------- the class's refusals (ui.room.rules), as said here
     "class.refused.unknown": "Keine Klasse hat diesen Code. Prüfen Sie den Code auf dem Projektor.",
     "class.refused.ended": "Diese Klasse ist beendet.",

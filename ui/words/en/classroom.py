@@ -109,6 +109,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.js.answer_not_taken": "Your answer was not taken.",
     "class.js.point_not_taken": "Your point was not taken.",
     "class.js.inside": "Tap inside the chart's box.",
+    "class.js.placed_one": "You have placed your {value} point.",
     # ------------------------------- the class's refusals (ui.room.rules), as said here
     "class.refused.unknown": "No class has this code. Check the code on the projector.",
     "class.refused.ended": "This class has ended.",
