@@ -152,3 +152,28 @@ def test_a_class_in_hardlim_notation_writes_its_labels_0_and_1():
     assert at.selectbox(key="lab_class_remove_which").options == [
         f"#1 (0.50, 0.25) 0 by {a.pseudonym}"
     ]
+
+
+def test_the_lecturer_s_own_scenes_saved_and_opened_in_german():
+    at = open_page("pages/playground.py", pg_n="30", pg_seed="3", pg_step="4", lang="de")
+    at.text_input(key="pg_moment_title").set_value("Vier Schritte").run()
+    click(at, "pg_moment_add")
+    at.switch_page("pages/lecture.py").run()
+    assert [s.value for s in at.subheader][-1] == "Ihre Szenen"
+    assert at.button(key="lab_mine_remove_0").label == "Entfernen"
+    assert at.button(key="lab_lecture_save").label == "Auf dem Kursserver speichern"
+    click(at, "lab_lecture_save")
+    assert german_left(at) == []
+    lecture_id = at.session_state["lab_lecture_saved"]
+    assert any(c.value.startswith("Der Link Ihrer Vorlesung") for c in at.caption)
+    other = open_page("pages/lecture.py", saved=lecture_id, lang="de")  # another computer
+    shown = [s.value.replace("\\", "") for s in other.success]  # escaped as Markdown
+    assert shown == ["Die gespeicherte Vorlesung: 1 Szene geöffnet."]
+    assert german_left(other) == []
+    other.query_params["saved"] = "A" * 22  # no such lecture
+    other.run()
+    assert [e.value.replace("\\", "") for e in other.error] == [
+        "Der Link der Vorlesung: Keine gespeicherte Vorlesung hat diesen Link (vielleicht wurde "
+        "sie gelöscht)."
+    ]
+    assert german_left(other) == []
