@@ -177,3 +177,16 @@ def test_the_lecturer_s_own_scenes_saved_and_opened_in_german():
         "sie gelöscht)."
     ]
     assert german_left(other) == []
+
+
+def test_a_class_started_on_the_lecture_page_in_german():
+    at = open_page("pages/lecture.py", lang="de")
+    assert at.sidebar.button(key="lab_class_start").label == "Klasse starten"
+    click(at, "lab_class_start")
+    code = at.session_state["lab_class"].code
+    assert [c.value for c in at.caption][:2] == ["Beitrittscode", "Beitrittslink"]
+    assert at.expander[0].label == f"Klasse {code}"
+    assert german_left(at, code) == []
+    click(at, "lab_class_end")
+    assert [i.value for i in at.info] == ["Die Klasse ist beendet."]
+    assert german_left(at) == []
