@@ -40,7 +40,6 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.results": "Fragen und Antworten (CSV)",
     "class.q.next_mistake": "Welcher der markierten Punkte ist der nächste Fehler des "
     "Perzeptrons (sein nächstes Update)?",
-    "class.q.point": "Beispiel {i} ({coords}), Label {y}",
     "class.q.choice": "{letter}: Beispiel {i} ({coords}), Label {y}",
     "class.q.fixes_point": "Das nächste Update geschieht bei Beispiel {i} ({coords}), Label "
     "{y}. Klassifiziert dieses eine Update es danach richtig?",

@@ -4,7 +4,7 @@ student's banner and the follower's panels on the student's device (``class.js.*
 to ``ui/stage/follow.js``), and the class's refusals as the lab says them.
 
 A question's words (``class.q.*``) are said on each device from the ids and numbers the
-class's store holds (``ui.parts.asking``): the lecturer's and every student's page in its
+class's store holds (``ui.parts.class_words``): the lecturer's and every student's page in its
 own language. The class's start button is ``class.start`` (``data.py``)."""
 
 WORDS: dict[str, str | tuple[str, str]] = {
@@ -40,10 +40,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.ask": "Ask the class",
     "class.ask_help": "Students answer on their devices before you step; Reveal shows the answers.",
     "class.results": "Questions and answers (CSV)",
-    # The questions themselves (ui.room.questions computes them, ui.parts.asking says them).
+    # The questions themselves (ui.room.questions computes them, ui.parts.class_words says them).
     "class.q.next_mistake": "Which of the marked points is the perceptron's next mistake (its "
     "next update)?",
-    "class.q.point": "example {i} ({coords}), label {y}",
     "class.q.choice": "{letter}: example {i} ({coords}), label {y}",
     "class.q.fixes_point": "The next update is made on example {i} ({coords}), label {y}. Will "
     "that one update classify it correctly?",
