@@ -82,6 +82,9 @@ def test_a_class_on_a_stepping_page_in_german_ask_reveal_collect():
     click(at, "lab_class_start")
     opened = at.session_state["lab_class"]
     assert german_left(at, opened.code) == []
+    # The page the students open carries no language: each keeps its own.
+    lead = default_store().state(opened.code)["lead"]
+    assert "pg_n=30" in lead["query"] and "lang" not in lead["query"]
     for kind in ("next_mistake", "fixes_point", "turn", "converge", "fewer_mistakes"):
         at.session_state["lab_class_kind"] = kind  # set_value formats outside the session
         at.run()
