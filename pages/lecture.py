@@ -7,25 +7,19 @@ from ui import lecture
 from ui.parts import moment, saved, scenes, style
 from ui.server import guard
 from ui.state import lab
+from ui.words import t as say
 
 guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py
 ss = st.session_state
 presenter = bool(ss.get(lab.PRESENTER, False))
-style.header(
-    "Lecture",
-    "The course, one idea per scene. A clicker's PageDown and PageUp move through the list "
-    "and Open shows the scene; on its page, Next scene and Previous scene (or PageDown at "
-    "the end of the run) go on. Add your own scene from any page: “Link to this moment”, "
-    "then “Add to the lecture”.",
-    presenter=presenter,
-)
+style.header(say("page.lecture"), say("lecture.intro"), presenter=presenter)
 
 n = len(lecture.SCENES)
 at = min(max(int(ss.get(lab.LECTURE_AT, 0)), 0), n - 1)
 scene = lecture.SCENES[at]
 left, mid, right = st.columns([2, 2, 3], vertical_alignment="center")
 left.button(
-    "Previous",
+    say("lecture.previous"),
     key=lab.LECTURE_PREV,
     shortcut="PageUp",
     on_click=scenes.point_at,
@@ -34,7 +28,7 @@ left.button(
     width="stretch",
 )
 mid.button(
-    "Next",
+    say("lecture.next"),
     key=lab.LECTURE_NEXT,
     shortcut="PageDown",
     on_click=scenes.point_at,
@@ -42,14 +36,14 @@ mid.button(
     disabled=at == n - 1,
     width="stretch",
 )
-right.markdown(f"Scene **{at + 1}** of {n}")
+right.markdown(say("lecture.scene_of", i=at + 1, n=n))
 
 with st.container(border=True, key=lab.LECTURE_CARD):
-    st.subheader(f"{at + 1}. {scene.title}")
-    st.markdown(scene.idea)
-    st.caption(f"Notes: {scene.notes} · opens /{scene.path}")
+    st.subheader(f"{at + 1}. {lecture.said(scene, 'title')}")
+    st.markdown(lecture.said(scene, "idea"))
+    st.caption(say("lecture.notes_opens", notes=lecture.said(scene, "notes"), path=scene.path))
     st.button(
-        "Open this scene",
+        say("lecture.open_this"),
         key=lab.LECTURE_OPEN,
         shortcut="O",
         type="primary",
@@ -57,27 +51,29 @@ with st.container(border=True, key=lab.LECTURE_CARD):
         args=(at,),
     )
 
-st.subheader("All scenes")
+st.subheader(say("lecture.all"))
 for i, sc in enumerate(lecture.SCENES):
     a, b = st.columns([5, 1], vertical_alignment="center")
-    a.markdown(f"**{i + 1}. {sc.title}** · {sc.notes}")
-    b.button("Open", key=f"{lab.LECTURE_OPEN_AT}{i}", on_click=scenes.request, args=(i,))
+    a.markdown(f"**{i + 1}. {lecture.said(sc, 'title')}** · {lecture.said(sc, 'notes')}")
+    b.button(
+        say("lecture.open"), key=f"{lab.LECTURE_OPEN_AT}{i}", on_click=scenes.request, args=(i,)
+    )
 
 saved.open_link()  # /lecture?saved=<id>: a saved lecture's scenes
 mine = ss.get(moment.MINE) or ()
-st.subheader("Your scenes")
+st.subheader(say("lecture.yours"))
 if not mine:
-    st.caption(
-        "None yet: on any page, step to the moment you want, open “Link to this moment” "
-        "under the chart and press “Add to the lecture”. Download them as a lecture file, "
-        "or save them on the course server for a link, to open them on another computer."
-    )
+    st.caption(say("lecture.none_yet"))
 for i, (title, path, params) in enumerate(mine):
     a, b, c = st.columns([5, 1, 1], vertical_alignment="center")
     a.text(f"{len(lecture.SCENES) + i + 1}. {title}")  # typed by the lecturer: plain text
     a.code(moment.link(path, dict(params)), language=None, wrap_lines=True)
-    b.button("Open", key=f"{lab.MINE_OPEN_AT}{i}", on_click=moment.open_mine, args=(i,))
-    c.button("Remove", key=f"{lab.MINE_REMOVE_AT}{i}", on_click=moment.remove, args=(i,))
+    b.button(
+        say("lecture.open"), key=f"{lab.MINE_OPEN_AT}{i}", on_click=moment.open_mine, args=(i,)
+    )
+    c.button(
+        say("lecture.remove"), key=f"{lab.MINE_REMOVE_AT}{i}", on_click=moment.remove, args=(i,)
+    )
 saved.panel()  # download, save on the server, open a file
 
 scenes.finish_hop()  # a scene asked for: opened after this clean run

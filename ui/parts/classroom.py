@@ -19,11 +19,12 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 from ui import lecture
-from ui.parts import adversary, collect, moment, poll
+from ui.parts import adversary, class_words, collect, moment, poll
 from ui.room import routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
+from ui.words import PARAM as LANGUAGE
 from ui.words import t as say
 
 WITH_CLASS = {p for p in lecture.PATHS.values() if p != "experiments"} | {
@@ -74,7 +75,7 @@ def start() -> None:
         st.session_state[lab.CLASS] = default_store().open_class()
     except Exception:  # the store failed (Redis gone): said, logged, nothing kept
         log.exception("could not open a class")
-        st.session_state[lab.CLASS_SAID] = routes.UNAVAILABLE
+        st.session_state[lab.CLASS_SAID] = class_words.refusal(routes.UNAVAILABLE)
     st.session_state.pop(lab.CLASS_LEAD, None)
 
 
@@ -89,7 +90,7 @@ def end() -> None:
         pass  # already over
     except Exception:
         log.exception("could not end class %s", opened.code)
-    _say_ended("The class has ended.")
+    _say_ended(say("class.ended"))
 
 
 def panel(path: str):
@@ -113,17 +114,18 @@ def panel(path: str):
         )
         return None
     link = join_link(opened.code)
-    with st.expander(f"Class {opened.code}", expanded=True):  # a label is Markdown: no link
+    # A label is Markdown: no link in it (the code's alphabet has no Markdown).
+    with st.expander(say("class.box", code=opened.code), expanded=True):
         qr, words = st.columns([2, 3], vertical_alignment="center")
         qr.image(  # as wide as its column lets it be, up to QR_PIXELS (no overlap)
-            qr_png(link), width="content", caption="Scan to follow the lecture", output_format="PNG"
+            qr_png(link), width="content", caption=say("class.scan"), output_format="PNG"
         )
-        words.caption("Join code")
+        words.caption(say("class.join_code"))
         words.header(opened.code, anchor=False)  # the code's alphabet has no Markdown
-        words.caption("Join link")
+        words.caption(say("class.join_link"))
         words.code(link, language=None, wrap_lines=True)
         words.button(
-            "End the class", key=lab.CLASS_END, icon=":material/stop_circle:", on_click=end
+            say("class.end"), key=lab.CLASS_END, icon=":material/stop_circle:", on_click=end
         )
     return st.container(border=True, key=lab.CLASS_POLL)  # the questions, after the page
 
@@ -153,6 +155,7 @@ def lead_state(path: str) -> dict:
     query = moment.query(table)
     query.pop(table.key("presenter"), None)
     query.pop(table.step_param, None)
+    query.pop(LANGUAGE, None)  # each student's page says it in the student's own language
     lead["query"] = urlencode(query)
     lead["step"] = table.step_param
     cursor = ss.get(table.own("cursor"))
@@ -177,6 +180,6 @@ def publish(path: str) -> None:
         else:
             store.keep_alive(opened.code, opened.secret)
     except Refused as refused:
-        _say_ended(refused.reason)
+        _say_ended(class_words.refusal(refused.reason))
     except Exception:  # the store failed: the next run tries again
         log.exception("could not publish class %s", opened.code)

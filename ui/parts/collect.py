@@ -14,13 +14,14 @@ import numpy as np
 import plotly.graph_objects as go
 import streamlit as st
 
-from ui import lecture
+from ui import lecture, notation
 from ui.charts import geometry, theme
-from ui.parts import draw
+from ui.parts import class_words, draw
 from ui.plot_click import plot
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
+from ui.words import t as say
 
 log = logging.getLogger(__name__)
 PAGES = {"pg_"}  # the page whose data the class builds: the Playground's drawing board
@@ -54,14 +55,14 @@ def start(opened, path: str) -> None:
             opened.code, opened.secret, box_of(stage[2]), int(ss.get(lab.CLASS_PER_STUDENT, 3))
         )
     except Refused as refused:
-        ss[lab.CLASS_SAID] = refused.reason
+        ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
 
 
 def stop(opened) -> None:
     try:
         default_store().stop_collecting(opened.code, opened.secret)
     except Refused as refused:
-        st.session_state[lab.CLASS_SAID] = refused.reason
+        st.session_state[lab.CLASS_SAID] = class_words.refusal(refused.reason)
 
 
 def remove(opened) -> None:
@@ -71,7 +72,7 @@ def remove(opened) -> None:
     try:
         default_store().remove_point(opened.code, opened.secret, int(point))
     except Refused as refused:
-        st.session_state[lab.CLASS_SAID] = refused.reason
+        st.session_state[lab.CLASS_SAID] = class_words.refusal(refused.reason)
 
 
 def use_points(opened, path: str) -> None:
@@ -83,10 +84,10 @@ def use_points(opened, path: str) -> None:
         store.stop_collecting(opened.code, opened.secret)
         points = store.state(opened.code)["points"]
     except Refused as refused:
-        ss[lab.CLASS_SAID] = refused.reason
+        ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
         return
     if not points:
-        ss[lab.CLASS_SAID] = "No points yet: nothing to use."
+        ss[lab.CLASS_SAID] = say("class.no_points")
         return
     X = np.array([[p["x1"], p["x2"]] for p in points], dtype=float)
     y = [int(p["label"]) for p in points]
@@ -112,7 +113,7 @@ def preview(points: list[dict], box) -> go.Figure:
                 x=[p["x1"] for p in mine],
                 y=[p["x2"] for p in mine],
                 mode="markers",
-                name=f"{label:+d}",
+                name=notation.current().legend(label),
                 marker={"color": colour, "symbol": symbol, "size": POINT_SIZE},
                 hoverinfo="skip",
             )
@@ -133,25 +134,25 @@ def collect(path: str, opened) -> None:
     if _stage(path) is None:
         # Another page: still collecting (the students' pages say so), stopped from here.
         if collecting is not None and not st.session_state.get(lab.CLASS_ADVERSARY):
-            st.text(f"Still collecting points for the Playground: {len(points):,} so far.")
-            st.button("Stop collecting", key=lab.CLASS_STOP, on_click=stop, args=(opened,))
+            st.text(say("class.still_collecting", n=f"{len(points):,}"))
+            st.button(say("class.stop"), key=lab.CLASS_STOP, on_click=stop, args=(opened,))
         return
     if collecting is None:
         a, b = st.columns([1, 1], vertical_alignment="bottom")
         a.number_input(
-            "Points per student", min_value=1, max_value=20, value=3, key=lab.CLASS_PER_STUDENT
+            say("class.per_student"), min_value=1, max_value=20, value=3, key=lab.CLASS_PER_STUDENT
         )
         b.button(
-            "Collect points",
+            say("class.collect"),
             key=lab.CLASS_COLLECT,
             icon=":material/touch_app:",
             on_click=start,
             args=(opened, path),
-            help="Each student taps their chart to place labelled points; they appear here.",
+            help=say("class.collect_help"),
         )
         if points:
             st.button(
-                f"Use the class's {len(points):,} points",
+                say("class.use", n=f"{len(points):,}"),
                 key=lab.CLASS_USE_POINTS,
                 on_click=use_points,
                 args=(opened, path),
@@ -164,20 +165,30 @@ def collect(path: str, opened) -> None:
         if now is None:
             return
         st.text(
-            f"Collecting: {len(points):,} point{'s' if len(points) != 1 else ''} so far, "
-            f"at most {now['per_student']} per student."
+            say("class.collecting", n=len(points), count=f"{len(points):,}", per=now["per_student"])
         )
         plot(preview(points, now["box"]), key=lab.CLASS_POINTS_CHART)
 
     arriving()
-    labels = {p["id"]: f"#{p['id']} ({p['x1']:.2f}, {p['x2']:.2f}) {p['label']:+d} by {p['by']}"
-              for p in points}  # fmt: skip
+    labels = {
+        p["id"]: say(
+            "class.point",
+            id=p["id"],
+            x1=f"{p['x1']:.2f}",
+            x2=f"{p['x2']:.2f}",
+            label=class_words.label(p["label"]),
+            by=p["by"],
+        )
+        for p in points
+    }
     a, b, c = st.columns([3, 1, 2], vertical_alignment="bottom")
-    a.selectbox("A point", list(labels), format_func=labels.get, key=lab.CLASS_REMOVE_WHICH)
-    b.button("Remove", key=lab.CLASS_REMOVE, on_click=remove, args=(opened,))
-    c.button("Stop collecting", key=lab.CLASS_STOP, on_click=stop, args=(opened,))
+    a.selectbox(
+        say("class.a_point"), list(labels), format_func=labels.get, key=lab.CLASS_REMOVE_WHICH
+    )
+    b.button(say("class.remove"), key=lab.CLASS_REMOVE, on_click=remove, args=(opened,))
+    c.button(say("class.stop"), key=lab.CLASS_STOP, on_click=stop, args=(opened,))
     st.button(
-        f"Use the class's {len(points):,} points",
+        say("class.use", n=f"{len(points):,}"),
         key=lab.CLASS_USE_POINTS,
         type="primary",
         on_click=use_points,

@@ -23,11 +23,12 @@ import streamlit as st
 
 from ui import lecture
 from ui.charts import overlays
-from ui.parts import classroom, collect, scenes
+from ui.parts import class_words, classroom, collect, scenes
 from ui.room import routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
+from ui.words import t as say
 
 CLASS_PARAM = "class"  # the followed page's link: the class's code, to join again on reload
 _HERE = Path(__file__).resolve().parents[1] / "stage"
@@ -49,6 +50,7 @@ _SCRIPT = _COMMENT.sub(
     + _EXPORT.sub("", (_HERE / "following.mjs").read_text(encoding="utf-8"))
     + _EXPORT.sub("", (_HERE / "polling.mjs").read_text(encoding="utf-8"))
     + _EXPORT.sub("", (_HERE / "collecting.mjs").read_text(encoding="utf-8"))
+    + _EXPORT.sub("", (_HERE / "class_words.mjs").read_text(encoding="utf-8"))
     + (_HERE / "follow.js").read_text(encoding="utf-8")
     + "}\n",
 )
@@ -76,10 +78,10 @@ def join(typed: object) -> str | None:
         code = store.admit(typed, _address())
         joined = store.join(code, _address())
     except Refused as refused:
-        return refused.reason
+        return class_words.refusal(refused.reason)
     except Exception:  # the store failed: said plainly, logged
         log.exception("could not join a class")
-        return routes.UNAVAILABLE
+        return class_words.refusal(routes.UNAVAILABLE)
     ss = st.session_state
     ss[lab.JOINED] = (code, joined.student, joined.pseudonym)
     ss[lab.DETACHED] = False
@@ -112,12 +114,12 @@ def _typed() -> None:
 
 def join_page() -> None:
     """/join: the code from the link or typed; joined, the lecture's page opens."""
-    st.title("Join a class")
+    st.title(say("page.join"))
     typed = st.query_params.get("code")
     if typed is None:
-        st.markdown("Type the code shown on the projector (6 letters and digits).")
-        st.text_input("Join code", key=lab.JOIN_CODE, max_chars=32)
-        st.button("Join", key=lab.JOIN_GO, type="primary", on_click=_typed)
+        st.markdown(say("class.type_code"))
+        st.text_input(say("class.join_code"), key=lab.JOIN_CODE, max_chars=32)
+        st.button(say("class.join"), key=lab.JOIN_GO, type="primary", on_click=_typed)
         typed = st.session_state.pop(lab.JOIN_TYPED, None)
         if typed is None:
             return
@@ -128,7 +130,7 @@ def join_page() -> None:
     code = st.session_state[lab.JOINED][0]
     lead = _lead(code)
     if lead is None:
-        st.info(f"Joined class {code}: waiting for the lecturer's page.")
+        st.info(say("class.joined_waiting", code=code))
         return
     open_lead(lead, code)
 
@@ -155,7 +157,7 @@ def keep_up(path: str) -> None:
     try:
         lead = _lead(code)
     except Refused as refused:
-        _left(refused.reason)
+        _left(class_words.refusal(refused.reason))
         return
     except Exception:  # the store failed: this page stays; the next rerun tries again
         log.exception("could not read class %s", code)
@@ -207,13 +209,13 @@ def banner(path: str) -> None:
     detached = bool(ss.get(lab.DETACHED))
     words, button = st.columns([4, 1], vertical_alignment="center")
     if detached:
-        words.text(f"Exploring on your own (class {code}).")
+        words.text(say("class.exploring", code=code))
         with words.container(key=lab.CLASS_WHERE):  # kept up to date by the follower
             st.text(_where(code))
-        button.button("Back to the lecture", key=lab.RESYNC, on_click=resync, type="primary")
+        button.button(say("class.back"), key=lab.RESYNC, on_click=resync, type="primary")
     else:
-        words.text(f"Following the lecture (code {code}) as {pseudonym}.")
-        button.button("Explore on my own", key=lab.DETACH, on_click=detach)
+        words.text(say("class.following", code=code, name=pseudonym))
+        button.button(say("class.explore"), key=lab.DETACH, on_click=detach)
     followed = ss.get(lab.FOLLOWED) or {}
     cursor = _cursor(path)
     if cursor is None and followed.get("page") == path:
@@ -236,12 +238,13 @@ def banner(path: str) -> None:
         "on": not detached,
         "marks": MARKS_LOOK,
         "points": POINTS_LOOK,
+        "words": class_words.follower_words(),  # the student's language and notation
     }
     script = _SCRIPT.replace("__FOLLOW_DATA__", json.dumps(data).replace("</", "<\\/"))
     with st.container(key=lab.FOLLOWER):
         hide = f".st-key-{lab.FOLLOWER}, div:has(> .st-key-{lab.FOLLOWER}) {{display: none;}}"
         st.html(f"<style>{hide}</style><script>{script}</script>", unsafe_allow_javascript=True)
-        st.button("Follow", key=lab.FOLLOW_RERUN, on_click=_ask)
+        st.button(say("class.follow"), key=lab.FOLLOW_RERUN, on_click=_ask)
 
 
 def _where(code: str) -> str:
@@ -249,9 +252,10 @@ def _where(code: str) -> str:
     try:
         lead = _lead(code)
     except Refused:
-        return "The class has ended."
+        return say("class.ended")
     if lead is None:
         return ""
     step = lead.get("cursor")
-    at = f", step {step:,}" if isinstance(step, int) else ""
-    return f"The lecture is on /{lead['page']}{at}."
+    if isinstance(step, int):
+        return say("class.lecture_on_step", page=lead["page"], step=f"{step:,}")
+    return say("class.lecture_on", page=lead["page"])

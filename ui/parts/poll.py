@@ -18,30 +18,30 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui import compute, lecture
+from ui.parts import class_words
 from ui.plot_click import plot
 from ui.room.default import default_store
 from ui.room.questions import Asked, questions_at
-from ui.room.rules import Refused
+from ui.room.rules import CHOICE_LIMIT, PROMPT_LIMIT, Refused
 from ui.state import lab
+from ui.words import t as say
 
 log = logging.getLogger(__name__)
-KIND_NAMES = {
-    "next_mistake": "Which point is the next mistake?",
-    "fixes_point": "Will the next update fix its point?",
-    "turn": "Which way does w turn?",
-    "converge": "Will the run ever converge?",
-    "fewer_mistakes": "Fewer mistakes in the next epoch?",
-}
-KINDS = list(KIND_NAMES)
-NO_ANSWER = {
-    "next_mistake": "No update comes after this step (or this variant updates otherwise): "
-    "no next mistake to ask about.",
-    "fixes_point": "No update comes after this step: nothing to ask about.",
-    "turn": "Which way w turns is asked with 2 features, w not 0 and an update to come.",
-    "converge": "Convergence is asked on a variant that updates on each mistake, with the "
-    "data's verdict known (not on data too large to decide live).",
-    "fewer_mistakes": "The run has no next epoch after this one.",
-}
+KINDS = ["next_mistake", "fixes_point", "turn", "converge", "fewer_mistakes"]
+
+
+def kind_name(kind: str) -> str:
+    """A kind of question, as the box of questions names it."""
+    return say(f"class.kind.{kind}", **class_words.symbols())
+
+
+def no_answer(kind: str) -> str:
+    """Why a kind of question has no answer at this step."""
+    if kind not in KINDS:
+        return say("class.no_answer")
+    return say(f"class.no_answer.{kind}", **class_words.symbols())
+
+
 COUNT_EVERY_S = 1.0  # the projector's count of answers is read this often while one is open
 RIGHT, OTHER = "#1b7f3b", "#9aa5b1"
 
@@ -96,24 +96,39 @@ def ask(opened, path: str) -> None:
     kind = ss.get(lab.CLASS_KIND, KINDS[0])
     asked = _stage_questions(path).get(kind)
     if asked is None:
-        ss[lab.CLASS_SAID] = NO_ANSWER.get(kind, "That question has no answer at this step.")
+        ss[lab.CLASS_SAID] = no_answer(kind)
         return
     prefix, run, _ = ss[lab.CLASS_STAGE]
+    prompt, choices = held(asked)
     try:
         qid = default_store().ask(
             opened.code,
             opened.secret,
             asked.kind,
-            asked.prompt,
-            list(asked.choices),
+            prompt,
+            choices,
             asked.right,
             marks_of(prefix, run, asked),
         )
     except Refused as refused:
-        ss[lab.CLASS_SAID] = refused.reason
+        ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
         return
     ss[lab.CLASS_QUESTION] = (qid, asked)
     ss.pop(lab.CLASS_REVEALED, None)
+
+
+def held(asked: Asked) -> tuple[str, list[str]]:
+    """The question as the class's store holds it: its words' ids and values (each device
+    says them in its own language: ``ui.parts.class_words``); in English where one would
+    not fit the store's limits."""
+    encoded = [class_words.encode(m, *v) for m, v in asked.said]
+    if (
+        not encoded
+        or len(encoded[0]) > PROMPT_LIMIT
+        or any(len(c) > CHOICE_LIMIT for c in encoded[1:])
+    ):
+        return asked.prompt, list(asked.choices)
+    return encoded[0], encoded[1:]
 
 
 def reveal(opened) -> None:
@@ -126,7 +141,7 @@ def reveal(opened) -> None:
     try:
         counts = default_store().reveal(opened.code, opened.secret, qid)
     except Refused as refused:
-        ss[lab.CLASS_SAID] = refused.reason
+        ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
         counts = None
     ss.pop(lab.CLASS_QUESTION, None)
     if counts is not None:
@@ -141,11 +156,21 @@ def _answered(code: str, qid: int) -> int:
     return int(question.get("answered", 0)) if question.get("id") == qid else 0
 
 
+def prompt_of(asked: Asked) -> str:
+    """The question in the page's language and notation."""
+    return class_words.said(asked.said[0]) if asked.said else asked.prompt
+
+
+def choices_of(asked: Asked) -> list[str]:
+    """The question's choices in the page's language and notation."""
+    return [class_words.said(c) for c in asked.said[1:]] if asked.said else list(asked.choices)
+
+
 def histogram(asked: Asked, counts: list[int]) -> go.Figure:
     """The answers per choice, the right one in green and marked."""
     labels = [
         f"{c[:40]}{'…' if len(c) > 40 else ''}{'  ✓' if i == asked.right else ''}"
-        for i, c in enumerate(asked.choices)
+        for i, c in enumerate(choices_of(asked))
     ]
     fig = go.Figure(
         go.Bar(
@@ -177,7 +202,15 @@ def results_csv(opened) -> bytes:
     for q in default_store().results(opened.code, opened.secret):
         for i, (choice, n) in enumerate(zip(q["choices"], q["counts"], strict=True)):
             writer.writerow(
-                [q["id"], q["kind"], q["prompt"], q["status"], choice, i == q["right"], n]
+                [
+                    q["id"],
+                    q["kind"],
+                    class_words.say(q["prompt"]),
+                    q["status"],
+                    class_words.say(choice),
+                    i == q["right"],
+                    n,
+                ]
             )
     return out.getvalue().encode()
 
@@ -188,41 +221,54 @@ def poll(path: str, opened) -> None:
     open_question = ss.get(lab.CLASS_QUESTION)
     if open_question is not None:
         qid, asked = open_question
-        st.markdown("**Question for the class**")
-        st.text(asked.prompt)  # the class's own words: plain text
-        for choice in asked.choices:
+        st.markdown(say("class.question_for"))
+        st.text(prompt_of(asked))  # the class's own words: plain text
+        for choice in choices_of(asked):
             st.text(f"•  {choice}")
 
         @st.fragment(run_every=COUNT_EVERY_S)
         def count() -> None:
             n = _answered(opened.code, qid)
-            st.metric("Answered", f"{n:,}")
+            st.metric(say("class.answered"), f"{n:,}")
 
         count()
-        st.button("Reveal", key=lab.CLASS_REVEAL, type="primary", on_click=reveal, args=(opened,))
+        st.button(
+            say("class.reveal"),
+            key=lab.CLASS_REVEAL,
+            type="primary",
+            on_click=reveal,
+            args=(opened,),
+        )
         return
     revealed = ss.get(lab.CLASS_REVEALED)
     if revealed is not None:
         qid, asked, counts = revealed
-        st.text(asked.prompt)
+        st.text(prompt_of(asked))
         plot(histogram(asked, counts), key=f"{lab.CLASS_HISTOGRAM}{qid}")
         st.caption(
-            f"Right answer: {asked.choices[asked.right]} (computed from the run at step "
-            f"{asked.at:,}). {sum(counts):,} answered."
+            say(
+                "class.right_answer",
+                choice=choices_of(asked)[asked.right],
+                at=f"{asked.at:,}",
+                n=f"{sum(counts):,}",
+            )
         )
     if not _on_stage(path):
         if path != "online":  # the game's own round is below
-            st.caption("Questions for the class are asked on a page that steps a run.")
+            st.caption(say("class.ask_elsewhere"))
     else:
-        st.selectbox("Question", KINDS, format_func=KIND_NAMES.get, key=lab.CLASS_KIND)
+        names = {kind: kind_name(kind) for kind in KINDS}  # fixed for this run (AppTest)
+        st.selectbox(
+            say("class.question"), KINDS, format_func=names.__getitem__, key=lab.CLASS_KIND
+        )
         st.button(
-            "Ask the class",
+            say("class.ask"),
             key=lab.CLASS_ASK,
             shortcut="Q",
             icon=":material/quiz:",
             on_click=ask,
             args=(opened, path),
-            help="Students answer on their devices before you step; Reveal shows the answers.",
+            help=say("class.ask_help"),
         )
     try:
         has_results = bool(default_store().results(opened.code, opened.secret))
@@ -230,7 +276,7 @@ def poll(path: str, opened) -> None:
         has_results = False
     if has_results:
         st.download_button(
-            "Questions and answers (CSV)",
+            say("class.results"),
             data=results_csv(opened),
             file_name=f"class-{opened.code}-questions.csv",
             mime="text/csv",

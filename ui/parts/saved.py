@@ -11,6 +11,7 @@ stay as they were.
 from __future__ import annotations
 
 import logging
+import re
 
 import streamlit as st
 
@@ -19,9 +20,36 @@ from ui.parts import moment
 from ui.server import lectures
 from ui.state import lab
 from ui.text import plain
+from ui.words import CATALOGUES
+from ui.words import t as say
 
 log = logging.getLogger(__name__)
 SAVED_PARAM = "saved"  # /lecture?saved=<id>
+
+
+def _pattern(english: str) -> tuple[re.Pattern, list[str]]:
+    names = re.findall(r"\{(\w+)\}", english)
+    parts = re.split(r"\{\w+\}", english)
+    return re.compile("(.+?)".join(re.escape(p) for p in parts) + r"\Z"), names
+
+
+# A lecture file's refusals (``ui.server.lectures``, in English): each as its message.
+_REFUSED = [
+    (*_pattern(text), message)
+    for message, text in CATALOGUES["en"].items()
+    if message.startswith("lecture.bad.") and isinstance(text, str)
+]
+
+
+def refused(bad: object) -> str:
+    """Why a lecture file or link was refused, in the page's language (a reason that is
+    not one of the store's known ones as it is)."""
+    reason = str(bad)
+    for pattern, names, message in _REFUSED:
+        found = pattern.match(reason)
+        if found:
+            return say(message, **dict(zip(names, found.groups(), strict=True)))
+    return reason
 
 
 def _say(text: str, *, bad: bool) -> None:
@@ -33,10 +61,10 @@ def _take(raw: bytes, where: str) -> bool:
     try:
         scenes = lectures.parse(raw, lecture.PATHS.values())
     except lectures.BadLecture as bad:
-        _say(f"{where}: {bad}", bad=True)
+        _say(f"{where}: {refused(bad)}", bad=True)
         return False
     st.session_state[moment.MINE] = scenes
-    _say(f"{where}: {len(scenes)} scene{'s' if len(scenes) != 1 else ''} opened.", bad=False)
+    _say(say("lecture.opened", where=where, n=len(scenes)), bad=False)
     return True
 
 
@@ -47,7 +75,7 @@ def opened_file() -> None:
         return
     if chosen.size > lectures.FILE_BYTES:  # not read at all
         most = lectures.FILE_BYTES // 1024
-        _say(f"{chosen.name}: a lecture file is at most {most} KB.", bad=True)
+        _say(say("lecture.too_big", name=chosen.name, most=most), bad=True)
         return
     _take(chosen.getvalue(), chosen.name)
 
@@ -61,7 +89,7 @@ def save_on_server() -> None:
         lecture_id = lectures.default_store().save(lectures.dump(mine))
     except Exception:  # the disk is full, the file locked: said, logged
         log.exception("could not save a lecture")
-        _say("The lecture could not be saved on the server now: download it instead.", bad=True)
+        _say(say("lecture.not_saved"), bad=True)
         return
     st.session_state[lab.LECTURE_SAVED] = lecture_id
 
@@ -76,13 +104,13 @@ def open_link() -> None:
     try:
         raw = lectures.default_store().load(lecture_id)
     except lectures.BadLecture as bad:
-        _say(f"The lecture's link: {bad}", bad=True)
+        _say(say("lecture.link_bad", reason=refused(bad)), bad=True)
         return
     except Exception:
         log.exception("could not load a lecture")
-        _say("The saved lecture cannot be read just now: try again in a moment.", bad=True)
+        _say(say("lecture.link_unreadable"), bad=True)
         return
-    if _take(raw, "The saved lecture"):
+    if _take(raw, say("lecture.the_saved")):
         ss[lab.LECTURE_SAVED] = lecture_id
 
 
@@ -97,7 +125,7 @@ def panel() -> None:
     if mine:
         a, b = st.columns(2)
         a.download_button(
-            "Download your lecture",
+            say("lecture.download"),
             data=lectures.dump(mine),
             file_name="perceptron-lab-lecture.json",
             mime="application/json",
@@ -106,20 +134,20 @@ def panel() -> None:
             on_click="ignore",
         )
         b.button(
-            "Save on the course server",
+            say("lecture.save"),
             key=lab.LECTURE_SAVE,
             icon=":material/cloud_upload:",
             on_click=save_on_server,
-            help="A link only you hold opens these scenes in any browser (another computer).",
+            help=say("lecture.save_help"),
         )
         lecture_id = ss.get(lab.LECTURE_SAVED)
         if lecture_id:
-            st.caption("Your lecture's link (whoever has it can open the scenes):")
+            st.caption(say("lecture.saved_link"))
             st.code(moment.link("lecture", {SAVED_PARAM: lecture_id}), language=None)
     st.file_uploader(
-        "Open a lecture file",
+        say("lecture.file"),
         type=["json"],
         key=lab.LECTURE_FILE,
         on_change=opened_file,
-        help="A file downloaded here: its scenes replace the ones above.",
+        help=say("lecture.file_help"),
     )

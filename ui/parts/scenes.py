@@ -11,6 +11,7 @@ from ui import lecture
 from ui.stage.keys import page_keys
 from ui.state import lab, owns
 from ui.text import KEYS
+from ui.words import t as say
 
 OPEN = lab.OPEN_SCENE  # a scene asked for by a button (an index of lecture.SCENES, or
 # the lecturer's own: (path, params)); opened by app.py on the next run
@@ -106,7 +107,7 @@ def finish_hop() -> None:
     other page's widgets: open it on the next run."""
     ss = st.session_state
     if ss.get(OPEN) is not None:
-        st.caption("Opening the scene…")
+        st.caption(say("lecture.opening"))
         ss[HOPPED] = True
         st.rerun()
 
@@ -159,21 +160,22 @@ def scene_bar(path: str) -> None:
         ss[lab.SCENE] = None
         return
     n = len(lecture.SCENES)
+    said = say("lecture.bar", i=i + 1, n=n, title=lecture.said(scene, "title"))
     if lab.following(ss):
         # A student following the lecture: the lecturer moves the scenes (a press here
         # would take this page away from the lecture, and the next move back).
-        st.markdown(f"**Scene {i + 1} of {n}:** {scene.title}")
+        st.markdown(said)
         return
     a, b, c, d = st.columns([5, 2, 2, 2], vertical_alignment="center")
-    a.markdown(f"**Scene {i + 1} of {n}:** {scene.title}")
+    a.markdown(said)
     # A clicker presses these (the page's keys, ui/stage/keys.js): PageDown from the
     # scene's last step (at once on a page without a stepped run), PageUp at its start.
     b.button(
-        "◀ Previous", key=PREV_SCENE, on_click=request, args=(i - 1,),
+        say("lecture.bar_previous"), key=PREV_SCENE, on_click=request, args=(i - 1,),
         disabled=i == 0, width="stretch",
     )  # fmt: skip
     c.button(
-        "Next scene ▶", key=NEXT_SCENE, on_click=request, args=(i + 1,),
+        say("lecture.bar_next"), key=NEXT_SCENE, on_click=request, args=(i + 1,),
         disabled=i == n - 1, width="stretch", type="primary",
     )  # fmt: skip
-    d.page_link("pages/lecture.py", label="All scenes", icon=":material/list:")
+    d.page_link("pages/lecture.py", label=say("lecture.bar_all"), icon=":material/list:")

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 import perceptron_core as pc
+from ui import notation, words
 
 LETTERS = "ABCD"
 PER_MISTAKE = ("classic", "averaged", "voted", "pocket")  # each mistake is an update
@@ -33,7 +34,10 @@ PER_MISTAKE = ("classic", "averaged", "voted", "pocket")  # each mistake is an u
 @dataclass(frozen=True)
 class Asked:
     """A question and its right answer (``right``: the index of the right choice);
-    ``marks``: (letter, row of X) for the chart, ``at``: the cursor it was asked at."""
+    ``marks``: (letter, row of X) for the chart, ``at``: the cursor it was asked at;
+    ``said``: the prompt's and each choice's message id and values (``ui/words``,
+    ``class.q.*``), which each device says in its own language (``ui.parts.class_words``);
+    ``prompt`` and ``choices`` are they in English and the notes' notation."""
 
     kind: str
     prompt: str
@@ -41,16 +45,33 @@ class Asked:
     right: int
     at: int
     marks: tuple[tuple[str, int], ...] = ()
+    said: tuple[tuple, ...] = ()
+
+
+def english(message: str, **fields) -> str:
+    """A question's words in English and the notes' notation (w, labels ±1)."""
+    with words.using("en"), notation.using("wb"):
+        return words.t(message, w="w", **fields)
+
+
+def _asked(kind, prompt, choices, right: int, cursor: int, marks=()) -> Asked:
+    """An Asked from its words' (message, fields) for the prompt and each choice."""
+    said = tuple((m, tuple(f.values())) for m, f in (prompt, *choices))
+    return Asked(
+        kind, english(*prompt[:1], **prompt[1]), tuple(english(m, **f) for m, f in choices),
+        right, cursor, marks, said,
+    )  # fmt: skip
 
 
 def _num(v: float) -> str:
     return f"{float(v):.3g}"
 
 
-def _point(run, i: int) -> str:
+def _point(run, i: int) -> dict[str, str]:
+    """A point's fields: its example number, coordinates and label."""
     x = run.X[i]
     coords = ", ".join(_num(v) for v in x[:3]) + (", …" if len(x) > 3 else "")
-    return f"example {i + 1} ({coords}), label {int(run.y[i]):+d}"
+    return {"i": str(i + 1), "coords": coords, "y": f"{int(run.y[i]):+d}"}
 
 
 def next_update(run, cursor: int) -> int | None:
@@ -86,24 +107,19 @@ def _next_mistake(run, cursor: int, k: int) -> Asked:
             others.append(i)
     rows = sorted([right_row, *others])
     marks = tuple(zip(LETTERS, rows, strict=False))
-    choices = tuple(f"{letter}: {_point(run, i)}" for letter, i in marks)
-    return Asked(
-        "next_mistake",
-        "Which of the marked points is the perceptron's next mistake (its next update)?",
-        choices,
-        rows.index(right_row),
-        cursor,
-        marks,
+    choices = [("class.q.choice", {"letter": letter, **_point(run, i)}) for letter, i in marks]
+    return _asked(
+        "next_mistake", ("class.q.next_mistake", {}), choices, rows.index(right_row), cursor, marks
     )
 
 
 def _fixes(run, cursor: int, k: int) -> Asked:
     v, i = int(run.update_visit[k]), int(run.update_index[k])
     effect = pc.update_effect(run, v)
-    return Asked(
+    return _asked(
         "fixes_point",
-        f"The next update is made on {_point(run, i)}. Will that one update classify it correctly?",
-        ("Yes: it is right afterwards", "No: it is still a mistake afterwards"),
+        ("class.q.fixes_point", _point(run, i)),
+        [("class.q.fixes_yes", {}), ("class.q.fixes_no", {})],
         0 if effect.fixed else 1,
         cursor,
         ((LETTERS[0], i),),
@@ -119,25 +135,15 @@ def _turn(run, cursor: int, k: int) -> Asked | None:
         return None  # w = 0 has no direction to turn from (or to)
     cross = before[0] * after[1] - before[1] * after[0]
     right = 0 if cross > 0 else 1 if cross < 0 else 2
-    return Asked(
-        "turn",
-        "After the next update, which way does the weight vector w turn?",
-        ("Anticlockwise", "Clockwise", "Neither: it keeps its direction"),
-        right,
-        cursor,
-    )
+    choices = [("class.q.anticlockwise", {}), ("class.q.clockwise", {}), ("class.q.neither", {})]
+    return _asked("turn", ("class.q.turn", {}), choices, right, cursor)
 
 
 def _converge(run, cursor: int, separable: bool) -> Asked | None:
     if run.variant not in PER_MISTAKE:
         return None
-    return Asked(
-        "converge",
-        "Run for as long as it takes, will the perceptron stop making mistakes on this data?",
-        ("Yes: it converges", "No: it never stops making mistakes"),
-        0 if separable else 1,
-        cursor,
-    )
+    choices = [("class.q.converge_yes", {}), ("class.q.converge_no", {})]
+    return _asked("converge", ("class.q.converge", {}), choices, 0 if separable else 1, cursor)
 
 
 def _fewer(run, cursor: int) -> Asked | None:
@@ -149,14 +155,12 @@ def _fewer(run, cursor: int) -> Asked | None:
     per_epoch = np.bincount(np.asarray(run.update_epoch, dtype=np.int64), minlength=run.epochs)
     now, then = int(per_epoch[this - 1]), int(per_epoch[this])
     right = 0 if then < now else 1 if then == now else 2
-    return Asked(
-        "fewer_mistakes",
-        f"Epoch {this} makes {now:,} mistake{'s' if now != 1 else ''}. Will epoch {this + 1} "
-        "make fewer?",
-        ("Fewer", "As many", "More"),
-        right,
-        cursor,
+    prompt = (
+        "class.q.fewer_mistakes",
+        {"this": str(this), "now": f"{now:,}", "next": str(this + 1), "n": now},
     )
+    choices = [("class.q.fewer", {}), ("class.q.as_many", {}), ("class.q.more", {})]
+    return _asked("fewer_mistakes", prompt, choices, right, cursor)
 
 
 def questions_at(run, cursor: int, separable: bool | None) -> dict[str, Asked]:

@@ -4,10 +4,11 @@
 //
 // __FOLLOW_DATA__ = {code, student, name, shown: {page, query, scene, cursor}, rerun: key,
 // where: key, on: bool, marks: trace, points: {size, classes: {"1" | "-1": {color,
-// symbol}}}}: the class's code, the student's own id (it signs their answers and points)
+// symbol}}}, words}: the class's code, the student's own id (it signs their answers and points)
 // and pseudonym, the look of a question's marked points (a Plotly trace without its
 // points) and of the class's points while collecting, what
-// the server's page shows, the key of the hidden button
+// the server's page shows (``words``: the student's language and notation, said with
+// ui/stage/class_words.mjs), the key of the hidden button
 // that reruns the page (the server then opens the lecture's page or step), the key of the
 // line saying where the lecture is, and whether the student follows (false: detached; the
 // stream then only keeps that line up to date).
@@ -33,6 +34,7 @@
   }
   if (f) {
     f.student = data.student;
+    f.words = data.words; // the language or the notation may have changed
     setTimeout(() => {
       f.drawPoll(); // the page was drawn again: its chart too
       f.drawCollect();
@@ -43,6 +45,8 @@
     return;
   }
   let aheadNow = 0; // Steps the stage's frames reach after the last goto
+  const words = () => (lab.follower && lab.follower.words) || data.words;
+  const say = (id, fields, fallback) => message(words(), id, fields, fallback);
   const io = {
     rerun: () => {
       const button = document.querySelector(`.st-key-${CSS.escape(lab.follower.rerunKey)} button`);
@@ -52,7 +56,8 @@
     clearTimeout: (id) => clearTimeout(id),
     where: (text) => {
       const el = document.querySelector(`.st-key-${CSS.escape(lab.follower.whereKey)} [data-testid="stText"]`);
-      if (el && text && el.textContent !== text) el.textContent = text;
+      const own = localize(words(), text);
+      if (el && own && el.textContent !== own) el.textContent = own;
     },
     goto: (cursor) => {
       const detail = { cursor, done: false, ahead: 0 };
@@ -94,7 +99,7 @@
     }
     const box = panel(
       "lab-poll",
-      "The class's question",
+      say("class.js.question", {}, "The class's question"),
       "bottom:0;z-index:1000050;border-top:3px solid #1f77b4;" +
         "box-shadow:0 -4px 16px rgba(0,0,0,.2);padding:12px 16px;max-height:70vh;overflow-y:auto;",
     );
@@ -102,7 +107,7 @@
     drawMarks(view.marks);
     const prompt = document.createElement("p");
     prompt.style.cssText = "margin:0 0 10px;font-size:18px;font-weight:600;";
-    prompt.textContent = view.prompt;
+    prompt.textContent = sayText(words(), view.prompt);
     box.appendChild(prompt);
     const most = Math.max(1, ...view.choices.map((c) => c.count || 0));
     view.choices.forEach((choice, i) => {
@@ -122,28 +127,28 @@
         button.disabled = true;
         if (choice.right) button.style.borderColor = "#1b7f3b";
         const count = choice.count ?? 0;
-        button.textContent =
-          `${choice.right ? "✓ " : ""}${choice.text} — ${count} answer${count === 1 ? "" : "s"}` +
-          `${choice.mine ? " (yours)" : ""}`;
+        const answers = say("class.js.answers", { n: count, count }, `${count} answer${count === 1 ? "" : "s"}`);
+        const yours = choice.mine ? ` ${say("class.js.yours", {}, "(yours)")}` : "";
+        button.textContent = `${choice.right ? "✓ " : ""}${sayText(words(), choice.text)} — ${answers}${yours}`;
       } else {
-        button.textContent = choice.text;
+        button.textContent = sayText(words(), choice.text);
         button.addEventListener("click", () => answer(i));
       }
       box.appendChild(button);
     });
     const foot = document.createElement("p");
     foot.style.cssText = "margin:8px 0 0;font-size:15px;color:var(--lab-panel-muted, #444);";
-    if (view.said) foot.textContent = view.said;
+    if (view.said) foot.textContent = localize(words(), view.said);
     else if (view.mode === "open") {
       foot.textContent = view.choices.some((c) => c.mine)
-        ? "Answer taken: you can change it until the lecturer reveals the answers."
-        : "Answer before the lecturer steps.";
-    } else foot.textContent = "The right answer is marked ✓.";
+        ? say("class.js.taken", {}, "Answer taken: you can change it until the lecturer reveals the answers.")
+        : say("class.js.before", {}, "Answer before the lecturer steps.");
+    } else foot.textContent = say("class.js.marked", {}, "The right answer is marked ✓.");
     box.appendChild(foot);
     if (view.mode === "revealed") {
       const close = document.createElement("button");
       close.type = "button";
-      close.textContent = "Hide";
+      close.textContent = say("class.js.hide", {}, "Hide");
       close.style.cssText = "min-height:44px;padding:6px 18px;font-size:16px;margin-top:6px;";
       close.addEventListener("click", () => {
         hidden = qid;
@@ -191,14 +196,16 @@
     }
     const bar = panel(
       "lab-collect",
-      "Place points for the class",
+      say("class.js.place", {}, "Place points for the class"),
       "top:0;z-index:1000051;border-bottom:3px solid #1b7f3b;" +
         "box-shadow:0 4px 16px rgba(0,0,0,.2);padding:8px 12px;font-size:16px;",
     );
     const row = document.createElement("div");
     row.style.cssText = "display:flex;gap:8px;align-items:center;flex-wrap:wrap;";
     const game = follower.shown.page === "online"; // the adversary round: u gives the label
-    for (const [label, text] of game ? [] : [[1, "+1 ●"], [-1, "−1 ■"]]) {
+    const labels = words().labels || {}; // the notation's: +1, −1 (ω₁, ω₂; 1, 0)
+    const minus = !labels["-1"] || labels["-1"] === "-1" ? "−1" : labels["-1"];
+    for (const [label, text] of game ? [] : [[1, `${labels["1"] || "+1"} ●`], [-1, `${minus} ■`]]) {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.label = String(label);
@@ -214,18 +221,18 @@
       });
       row.appendChild(button);
     }
-    const words = document.createElement("span");
-    words.dataset.placed = String(view.placed);
-    words.textContent = game
-      ? `Adversary round: tap a point the perceptron gets wrong, at least γ from the target ` +
-        `u (${view.placed} of ${view.per} tried).`
-      : `Tap the chart to place a point: ${view.placed} of ${view.per} placed.`;
-    row.appendChild(words);
+    const line = document.createElement("span");
+    const counted = { placed: view.placed, per: view.per };
+    line.dataset.placed = String(view.placed);
+    line.textContent = game
+      ? say("class.js.adversary", counted, `Adversary round: tap a point the perceptron gets wrong, at least γ from the target u (${view.placed} of ${view.per} tried).`)
+      : say("class.js.tap", counted, `Tap the chart to place a point: ${view.placed} of ${view.per} placed.`);
+    row.appendChild(line);
     bar.appendChild(row);
     if (view.said) {
       const said = document.createElement("p");
       said.style.cssText = "margin:6px 0 0;color:var(--lab-error-text, #a00);";
-      said.textContent = view.said;
+      said.textContent = localize(words(), view.said);
       bar.appendChild(said);
     }
   }
@@ -290,14 +297,14 @@
     const body = collect.place(at.x, at.y);
     drawCollect();
     if (body === null) return;
-    send("point", body, "your point", (ok, reason) => collect.answered(ok, reason), drawCollect);
+    send("point", body, say("class.js.your_point", {}, "your point"), (ok, reason) => collect.answered(ok, reason), drawCollect);
   }
   document.addEventListener("click", onTap, true);
   function answer(i) {
     const body = poll.choose(i);
     if (body === null) return;
     drawPoll();
-    send("answer", body, "your answer", (ok, reason) => poll.answered(body, ok, reason), drawPoll);
+    send("answer", body, say("class.js.your_answer", {}, "your answer"), (ok, reason) => poll.answered(body, ok, reason), drawPoll);
   }
   // POST ``body`` to the class's route ``route``, signed with the student's id: then
   // ``answered(ok, reason)`` (the server's refusal said, or the connection lost) and ``draw``.
@@ -310,7 +317,7 @@
     })
       .then((resp) => resp.json().then((json) => [resp.ok, json]))
       .then(([ok, json]) => answered(ok, json && json.error))
-      .catch(() => answered(false, `No connection: ${what} was not sent.`))
+      .catch(() => answered(false, say("class.js.no_connection", { what }, `No connection: ${what} was not sent.`)))
       .finally(draw);
   }
   lab.follower = {
@@ -322,5 +329,6 @@
     follower,
     rerunKey: data.rerun,
     whereKey: data.where,
+    words: data.words,
   };
 })();

@@ -1,0 +1,54 @@
+// A class's words on a student's device (ui/stage/class_words.mjs), run by node's own test
+// runner: node --test tests/js/. The words are written out as ui/parts/class_words.py's
+// follower_words gives them for a German page in θ notation (tests/ui/test_class_words.py
+// checks the Python side against the same messages).
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import { fill, localize, message, sayText } from "../../ui/stage/class_words.mjs";
+
+const DE = {
+  templates: {
+    "class.q.choice": "{letter}: Beispiel {i} ({coords}), Label {y}",
+    "class.q.turn": "In welche Richtung dreht sich der Gewichtsvektor {w} beim nächsten Update?",
+    "class.q.fewer_mistakes": [
+      "Epoche {this} macht {now} Fehler. Macht Epoche {next} weniger?",
+      "Epoche {this} macht {now} Fehler. Macht Epoche {next} weniger?",
+    ],
+    "class.js.answers": ["{count} Antwort", "{count} Antworten"],
+  },
+  fields: { choice: ["letter", "i", "coords", "y"], turn: [], fewer_mistakes: ["this", "now", "next", "n"] },
+  symbols: { w: "θ" },
+  labels: { 1: "1", "-1": "0" },
+  pairs: [
+    ["You have placed your {value} points.", "Sie haben Ihre {value} Punkte gesetzt."],
+    ["The lecture is on /{page}, step {step}.", "Die Vorlesung ist auf /{page}, Schritt {step}."],
+  ],
+};
+
+test("a question's ids and values are said with the student's templates and notation", () => {
+  assert.equal(sayText(DE, '["turn"]'), "In welche Richtung dreht sich der Gewichtsvektor θ beim nächsten Update?");
+  assert.equal(sayText(DE, '["choice","B","12","1.5, -2","-1"]'), "B: Beispiel 12 (1.5, -2), Label 0");
+  assert.equal(sayText(DE, '["fewer_mistakes","2","1,234","3",1234]'), "Epoche 2 macht 1,234 Fehler. Macht Epoche 3 weniger?");
+});
+
+test("text that is not a known message is said as it is", () => {
+  for (const text of ["Which way?", "[a](javascript:x)", '["nope"]', '["choice","A"]', "[1, 2]", "</script>"]) {
+    assert.equal(sayText(DE, text), text);
+  }
+  assert.equal(sayText({}, '["turn"]'), '["turn"]');
+});
+
+test("plurals pick by n; a missing message falls back", () => {
+  assert.equal(message(DE, "class.js.answers", { n: 1, count: 1 }), "1 Antwort");
+  assert.equal(message(DE, "class.js.answers", { n: 3, count: 3 }), "3 Antworten");
+  assert.equal(message(DE, "class.js.hide", {}, "Hide"), "Hide");
+  assert.equal(fill("{a} and {b}", { a: 1 }), "1 and {b}");
+});
+
+test("the server's English sentences are said in the student's language", () => {
+  assert.equal(localize(DE, "You have placed your 3 points."), "Sie haben Ihre 3 Punkte gesetzt.");
+  assert.equal(localize(DE, "The lecture is on /playground, step 1,024."), "Die Vorlesung ist auf /playground, Schritt 1,024.");
+  assert.equal(localize(DE, "Something else (a.b)."), "Something else (a.b).");
+  assert.equal(localize({ pairs: [] }, "You have placed your 3 points."), "You have placed your 3 points.");
+});
