@@ -506,6 +506,15 @@ def _step_words(eta: float) -> str:
     return step.replace("η·", "") if eta == 1 else step.replace("η", said(eta))
 
 
+def said_weights(w, b: float) -> str:
+    """The weights for a screen reader in the notation: "w = (1, −2), b = 0" (augmented:
+    "a = (0, 1, −2)")."""
+    n = notation.current()
+    if n.augmented:
+        return f"{n.w} = {said_vec(np.r_[b, np.ravel(w)])}"
+    return f"{n.w} = {said_vec(w)}, {n.b} = {said(b)}"
+
+
 def _said_weights(verb: str, w, b: float) -> str:
     """'w becomes (1, 2), b = 0' in the notation (augmented: 'a becomes (0, 1, 2)')."""
     n = notation.current()
@@ -539,11 +548,8 @@ def spoken_line(run, t: int) -> str:
     if t == 0:
         if run.is_kernel:
             start = words("spoken.start_kernel")
-        elif n.augmented:
-            start = words("spoken.start", weights=f"{n.w} = {said_vec(np.r_[run.b0, run.w0])}")
         else:
-            weights = f"{n.w} = {said_vec(run.w0)}, {n.b} = {said(run.b0)}"
-            start = words("spoken.start", weights=weights)
+            start = words("spoken.start", weights=said_weights(run.w0, run.b0))
         visits = words("spoken.in_run", n=run.n_visits)
         return f"{start}; {visit_meaning(run)}; {visits}"
     v = run.visit(t - 1)

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from lab_app import click, open_page
 
-from ui.parts import table
+from ui import words
 
 PAGES = {  # page: (its prefix, what its score is called, what a visit is)
     "pages/playground.py": ("pg", "w·x + b", "adds y·x to w"),
@@ -32,7 +32,7 @@ def scores_table(at) -> str:
 def test_the_step_is_said_and_tabled_on_every_stepping_page(path):
     prefix, score, visit = PAGES[path]
     at = open_page(path)
-    assert table.TITLE in [e.label for e in at.expander]
+    assert words.t("table.title") in [e.label for e in at.expander]
     assert spoken(at).startswith("start: ") and visit in spoken(at)
     html = scores_table(at)
     assert "<caption>The data and each point&#x27;s score before any visit" in html

@@ -15,12 +15,12 @@ import numpy as np
 import streamlit as st
 
 import perceptron_core as pc
-from ui import text
+from ui import notation, text
 from ui.limits import TABLE_ROWS
 from ui.state import Table, owns
+from ui.words import t as words
 
 OWN = owns("table")  # the expander's container (the stage marks it stale)
-TITLE = "Data and scores (table)"
 TABLE_CSS = """<style>
 table.lab-scores {border-collapse: collapse; font-size: 0.9rem;}
 table.lab-scores caption {caption-side: top; text-align: left; padding-bottom: 0.4rem;}
@@ -31,13 +31,14 @@ table.lab-scores th {font-weight: 600;}
 
 
 def scores(run, t: int, X) -> tuple[np.ndarray, str]:
-    """The run's scores of the rows ``X`` after ``t`` visits, and the score's name: w·x + b
-    with the weights the run had then (the kernel's f(x) with its α then), the engine's."""
+    """The run's scores of the rows ``X`` after ``t`` visits, and the score's name in the
+    lab's notation (w·x + b, θ·x + θ₀, ...) with the weights the run had then (the kernel's
+    f(x) with its α then), the engine's."""
     k = int(run.updates_before_visit(t))
     if run.is_kernel:
         return pc.kernel_scores(run, k, X), "f(x)"
     w, b = run.weights(k)
-    return pc.activations(X, w, b), "w·x + b"
+    return pc.activations(X, w, b), notation.current().score
 
 
 def table_html(run, t: int, limit: int = TABLE_ROWS) -> str:
@@ -48,18 +49,19 @@ def table_html(run, t: int, limit: int = TABLE_ROWS) -> str:
     X, y = run.X[:shown], run.y[:shown]
     a, score = scores(run, t, X)
     wrong = pc.mistakes(y, a)  # the engine's rule: a tie is a mistake
-    where = "before any visit" if t == 0 else f"after {text.counted(t, 'visit')}"
     k = int(run.updates_before_visit(t))
-    caption = f"The data and each point's score {where} ({text.counted(k, 'update')})"
+    x1, x2 = (f"{notation.current().x}{i}" for i in (1, 2))
+    where = words("table.before") if t == 0 else words("table.after", n=t)
+    caption = words("table.caption", where=where, updates=words("table.updates", n=k))
     if not run.is_kernel:
-        w, b = run.weights(k)
-        caption += f", w = {text.said_vec(w)}, b = {text.said(b)}"
-    caption += f": {int(wrong.sum()):,} of {text.counted(shown, 'row')} classified wrongly."
+        caption += ", " + text.said_weights(*run.weights(k))
+    caption += words("table.wrong", wrong=f"{int(wrong.sum()):,}", n=shown)
     if shown < n:
-        caption += f" The first {shown:,} of {n:,} points are listed (the table's limit)."
+        caption += words("table.cut", shown=f"{shown:,}", total=f"{n:,}")
     if run.d > 2:
-        caption += f" x1 and x2 of {run.d} features are listed; the score uses all of them."
-    head = ["point", "x1", "x2", "label", f"{score} now", "classified"]
+        caption += words("table.features", d=run.d, x1=x1, x2=x2)
+    head = [words("table.point"), x1, x2, words("table.label"),
+            words("table.score", score=score), words("table.classified")]  # fmt: skip
     rows = []
     for i in range(shown):
         cells = [
@@ -68,7 +70,7 @@ def table_html(run, t: int, limit: int = TABLE_ROWS) -> str:
             text.said(X[i, 1]) if run.d > 1 else "",
             text.said_label(y[i]),
             text.said(a[i]),
-            "wrongly (a mistake)" if wrong[i] else "correctly",
+            words("table.wrongly") if wrong[i] else words("table.correctly"),
         ]
         rows.append(
             f'<tr><th scope="row">{html.escape(cells[0])}</th>'
@@ -85,5 +87,5 @@ def table_html(run, t: int, limit: int = TABLE_ROWS) -> str:
 def data_table(page: Table, run, t: int) -> None:
     """The expander Data and scores (table) with the table after ``t`` visits."""
     with st.container(key=page.own("table")):
-        with st.expander(TITLE):
+        with st.expander(words("table.title")):
             st.html(TABLE_CSS + table_html(run, t))
