@@ -136,7 +136,7 @@ def _choose(
         if label_name not in candidates:
             count = len(table.columns[label_name].classes[1])
             if count < 2:
-                raise DatasetError(_one_class_message(table, label_name))
+                raise _one_class(table, label_name)
             raise DatasetError(
                 f"column {label_name!r} has {count:,} distinct values; a label column has "
                 f"2 to {_limits.MAX_CLASSES} (one per class). Choose another column."
@@ -147,7 +147,7 @@ def _choose(
         for name in columns:
             named = name.strip().casefold() in _label_names(columns) and name not in (chosen or ())
             if named and len(table.columns[name].classes[1]) < 2:
-                raise DatasetError(_one_class_message(table, name))
+                raise _one_class(table, name)
         pool = {k: v for k, v in candidates.items() if not chosen or k not in chosen}
         label_name = _choose_label(pool, columns, text_columns)
         if label_name is None:
@@ -170,7 +170,9 @@ def _choose(
             raise DatasetError(
                 f"found {len(usable)} numeric feature column(s) ({found}) besides the label "
                 f"{label_name!r}{besides}; a dataset needs two. Check that the file uses "
-                "one delimiter and one decimal mark, or add a second numeric column."
+                "one delimiter and one decimal mark, or add a second numeric column.",
+                code=None if ids else "load.one_numeric" if usable else "load.no_numeric",
+                fields={"found": found, "label": label_name},
             )
         chosen = tuple(usable[:2])
         notes.extend(f"not offered as a feature: {m}" for m in unread)
@@ -219,11 +221,17 @@ def _not_numeric_message(table: _Table, name: str) -> str:
     )
 
 
-def _one_class_message(table: _Table, name: str) -> str:
+def _one_class(table: _Table, name: str) -> DatasetError:
     names = table.columns[name].classes[1]
     if not names:
-        return f"column {name!r} has no values: a label column needs two classes"
-    return (
+        return DatasetError(
+            f"column {name!r} has no values: a label column needs two classes",
+            code="load.no_labels",
+            fields={"column": name},
+        )
+    return DatasetError(
         f"column {name!r} has only one class ({names[0]!r}): a perceptron needs examples "
-        "of two classes"
+        "of two classes",
+        code="load.one_class",
+        fields={"column": name, "name": names[0]},
     )

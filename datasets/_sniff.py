@@ -98,7 +98,7 @@ def sniff(source: Source, encoding: str) -> Dialect:
     cut = _whole_lines(source)
     text = cut.decode(encoding, errors="replace").lstrip("\ufeff")
     if not text.strip():
-        raise DatasetError("the file is empty: there is nothing to read")
+        raise DatasetError("the file is empty: there is nothing to read", code="load.empty")
     notes: list[str] = []
     hint: dict[str, list[str]] = {}
     skip_lines = 0

@@ -40,7 +40,9 @@ def _mb(size: int) -> str:
 def _too_big(size: int) -> DatasetError:
     return DatasetError(
         f"the file is {_mb(size)}; the limit is {_mb(_limits.MAX_FILE_BYTES)}: keep the columns "
-        "you need or sample the rows"
+        "you need or sample the rows",
+        code="load.too_big",
+        fields={"size": _mb(size), "limit": _mb(_limits.MAX_FILE_BYTES)},
     )
 
 

@@ -27,13 +27,20 @@ from ._source import SAMPLE_BYTES, Source, decode, read_source, single_byte_enco
 
 
 def _parser_error(exc: Exception) -> DatasetError:
-    return DatasetError(f"cannot parse the file as CSV: {_clean_parser_message(exc)}")
+    message = f"cannot parse the file as CSV: {_clean_parser_message(exc)}"
+    match = _UNCLOSED.search(str(exc).split("\n")[0])
+    if match:  # said in other languages by its code; pandas' own wording has none
+        return DatasetError(message, code="load.unclosed_quote", fields={"line": match.group(1)})
+    return DatasetError(message)
+
+
+_UNCLOSED = re.compile(r"EOF inside string starting at row (\d+)")
 
 
 def _clean_parser_message(exc: Exception) -> str:
     text = str(exc).split("\n")[0]
     text = text.replace("Error tokenizing data. C error: ", "")
-    match = re.search(r"EOF inside string starting at row (\d+)", text)
+    match = _UNCLOSED.search(text)
     if match:
         return (
             f"a quoted field starting near line {match.group(1)} is never closed: look for a "
@@ -134,10 +141,10 @@ def _read_table(source: Any, sheet: Any = None) -> _Table:
     src = read_source(source)
     src, kind = unpack(src, sheet, _limits.MAX_ROWS)
     if _is_blank(src):
-        raise DatasetError("the file is empty: there is nothing to read")
+        raise DatasetError("the file is empty: there is nothing to read", code="load.empty")
     src, encoding = decode(src)
     if _is_blank(src):
-        raise DatasetError("the file is empty: there is nothing to read")
+        raise DatasetError("the file is empty: there is nothing to read", code="load.empty")
     dialect = sniff(src, "utf-8" if encoding == "utf-16" else encoding)
     try:
         frame, bad_lines = _parse_table(src, encoding, dialect)
@@ -154,8 +161,11 @@ def _read_table(source: Any, sheet: Any = None) -> _Table:
             raise DatasetError(f"cannot decode the file: {exc}") from None
     if len(frame) == 0:
         if dialect.header:
-            raise DatasetError("the file has a header but no data rows: add rows of values")
-        raise DatasetError("the file has no data rows")
+            raise DatasetError(
+                "the file has a header but no data rows: add rows of values",
+                code="load.header_only",
+            )
+        raise DatasetError("the file has no data rows", code="load.no_rows")
     comma_ok = dialect.delimiter != ","
     # Columns by position: looking names up would build a hash index per frame.
     columns = {

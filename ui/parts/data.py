@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 import datasets
-from ui import compute, limits, state, text
+from ui import compute, limits, state, text, words
 from ui.parts import draw, link, sources, upload, widgets
 
 # Re-exported: the stage and /online take the board's click handler and view box from here.
@@ -178,7 +178,20 @@ def data_panel(page: Table, *, wide: bool = False) -> DataChoice:
             return draw.panel(page)
         return upload.panel(page, wide)
     except datasets.DatasetError as exc:
-        return DataChoice(None, str(exc))
+        return DataChoice(None, said(exc))
+
+
+def said(exc: datasets.DatasetError) -> str:
+    """The loader's message in the lab's language: by its code from the catalogue (its
+    fields filled in), or as the loader wrote it (on an English page, and for a code the
+    catalogue does not have)."""
+    code = getattr(exc, "code", None)
+    if words.lang() == words.DEFAULT or not code or not words.has(code):
+        return str(exc)
+    try:
+        return t(code, **getattr(exc, "fields", {}))
+    except (KeyError, IndexError, TypeError, ValueError):  # fields not as the words expect
+        return str(exc)
 
 
 # ---------------------------------------------------------------- preprocessing
@@ -230,17 +243,18 @@ def settle(
         try:
             ds = compute.preprocessed(ds, prep)  # the same object on every rerun
         except datasets.DatasetError as exc:
-            ds, error = None, str(exc)
+            ds, error = None, said(exc)
     if ds is not None and error is None:
+        # The page's name as the page says it in English; "this page" in other languages.
+        if words.lang() != words.DEFAULT:
+            what = t("load.this_page")
         if ds.n > max_points:
-            error = f"{ds.n:,} points: {what} {verb} at most {max_points:,}."
+            message = "load.too_many_to_train" if verb == "trains on" else "load.too_many_points"
+            error = t(message, n=ds.n, what=what, most=max_points)
         elif max_features is not None and ds.d > max_features:
-            error = (
-                f"{ds.d} features: {what} draws {max_features}; in the upload box, train "
-                "on x1 and x2."
-            )
+            error = t("load.too_many_features", d=ds.d, what=what, most=max_features)
         elif guard.is_bad(run_key(ds, settings)):
-            error = "This data could not be drawn (the details are in the server's log)."
+            error = t("guard.bad_data")
     if error:  # say what is wrong and keep showing the previous good data
         st.error(text.plain(error, 400))  # messages carry names from files and links
         ds = None if choice.drawing else ss.get(page.own("good"))

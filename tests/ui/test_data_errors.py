@@ -1,0 +1,95 @@
+"""The loader's errors by code (datasets.DatasetError.code and .fields) and the lab's words
+for them (ui/words/en|de/data_errors.py, said by ui.parts.data.said): each coded error's
+English template filled with its fields is the loader's own message, word for word, so a
+German page says the same thing; an error without a code, or with a code the catalogue
+does not have, is shown as the loader wrote it."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+
+import pytest
+from workbooks import workbook
+
+import datasets
+from datasets import _limits
+from ui import words
+from ui.parts.data import said
+
+GOOD = "x1,x2,label\n1,2,a\n3,1,b\n2,2,a\n"
+
+
+def damaged_workbook() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr("xl/workbook.xml", "<not a workbook")
+    return buffer.getvalue()
+
+
+CASES = {
+    "load.empty": lambda: datasets.load_csv(b""),
+    "load.header_only": lambda: datasets.load_csv(b"x1,x2,label\n"),
+    "load.unclosed_quote": lambda: datasets.load_csv(b'x1,x2,label\n1,2,a\n3,"4,b\n5,6,a\n'),
+    "load.one_class": lambda: datasets.load_csv(b"x1,x2,label\n1,2,a\n3,4,a\n"),
+    "load.no_numeric": lambda: datasets.load_csv(b"x1,x2,label\nnan,nan,a\nnan,nan,b\n"),
+    "load.one_numeric": lambda: datasets.load_csv(b"x1,x2,label\n1,nan,a\n2,nan,b\n"),
+    "load.too_large_up": lambda: datasets.load_csv(b"x1,x2,label\n1e300,2,a\n3,4,b\n"),
+    "load.too_large_down": lambda: datasets.load_csv(b"x1,x2,label\n1,-2e200,a\n3,4,b\n"),
+    "load.one_class_left": lambda: datasets.load_csv(
+        b"x1,x2,label\n1,2,a\nnan,4,b\n5,6,a\n", features=("x1", "x2"), label="label"
+    ),
+    "load.no_sheet": lambda: datasets.load_csv(workbook({"Daten": [["x1"]]}), sheet="Blatt 9"),
+    "load.sheet_empty": lambda: datasets.load_csv(
+        workbook({"Daten": [["x1"]], "Leer": []}), sheet="Leer"
+    ),
+    "load.damaged": lambda: datasets.load_csv(damaged_workbook()),
+}
+
+
+def raised(case) -> datasets.DatasetError:
+    with pytest.raises(datasets.DatasetError) as caught:
+        CASES[case]()
+    return caught.value
+
+
+@pytest.mark.parametrize("code", sorted(CASES))
+def test_a_coded_error_is_the_catalogues_words_with_its_fields(code):
+    exc = raised(code)
+    assert exc.code == code
+    assert words.t(code, **exc.fields) == str(exc)  # English: the loader's message exactly
+    with words.using("de"):
+        german = said(exc)
+    assert german == words.CATALOGUES["de"][code].format(**exc.fields) != str(exc)
+    assert said(exc) == str(exc)  # an English page: the loader's own message
+
+
+def test_the_limits_have_codes_with_their_numbers(monkeypatch):
+    monkeypatch.setattr(_limits, "MAX_ROWS", 2)
+    with pytest.raises(datasets.DatasetError) as caught:
+        datasets.load_csv(GOOD)
+    exc = caught.value
+    assert (exc.code, exc.fields) == ("load.too_many_rows", {"max": 2})
+    assert words.t(exc.code, **exc.fields) == str(exc)
+    monkeypatch.setattr(_limits, "MAX_ROWS", 1_000_000)
+    monkeypatch.setattr(_limits, "MAX_FILE_BYTES", 10)
+    with pytest.raises(datasets.DatasetError) as caught:
+        datasets.load_csv(GOOD.encode())
+    exc = caught.value
+    assert exc.code == "load.too_big" and words.t(exc.code, **exc.fields) == str(exc)
+    assert exc.fields == {"size": "0 MB", "limit": "0 MB"}  # megabytes, as Streamlit says
+    with words.using("de"):
+        assert said(exc).startswith("Die Datei ist 0 MB groß; die Grenze ist 0 MB: ")
+
+
+def test_an_error_without_a_code_or_with_an_unknown_one_is_shown_as_written():
+    plain = datasets.DatasetError("the loader's words")
+    unknown = datasets.DatasetError("other words", code="load.from_the_future", fields={"a": 1})
+    broken = datasets.DatasetError("as written", code="load.one_class", fields={"column": "x"})
+    with words.using("de"):
+        assert said(plain) == "the loader's words"
+        assert said(unknown) == "other words"
+        assert said(broken) == "as written"  # a field missing: the message as it is
+    # The message and the type stay what they were (datasets/ is a public contract).
+    assert plain.args == ("the loader's words",) and isinstance(plain, ValueError)
+    assert (plain.code, plain.fields) == (None, {})
