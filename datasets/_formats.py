@@ -289,13 +289,17 @@ def _xlsx(source: Source, sheet: Any, max_rows: int) -> tuple[Source, FileKind]:
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError):
         raise DatasetError(
             "this looks like a ZIP archive or an Excel workbook, but it is damaged: open it "
-            "and save it again (as .xlsx or CSV)"
+            "and save it again (as .xlsx or CSV)",
+            code="load.damaged_zip",
         ) from None
     names = {info.filename for info in infos}
     if "xl/workbook.xml" not in names:
         what = _zip_kind(names, book)
         if what is None:
-            raise DatasetError("this looks like a ZIP archive: extract the CSV file from it first")
+            raise DatasetError(
+                "this looks like a ZIP archive: extract the CSV file from it first",
+                code="load.zip",
+            )
         if "Excel" in what or "spreadsheet" in what:
             raise DatasetError(f"this looks like {what}: open it and save it as .xlsx or CSV")
         raise DatasetError(f"this looks like {what}, not a table: save the data as CSV or .xlsx")

@@ -120,6 +120,26 @@ def read_source(source: Any) -> Source:
     )
 
 
+# Each kind of file that is not a table by its name in the messages, for the error's code.
+_KINDS = {
+    "a PNG image": "png",
+    "a JPEG image": "jpeg",
+    "a GIF image": "gif",
+    "a PDF document": "pdf",
+    "an old Excel 97-2003 workbook (.xls)": "xls",
+    "a gzip-compressed file": "gzip",
+    "a 7-Zip archive": "7z",
+    "a RAR archive": "rar",
+    "a bzip2-compressed file": "bzip2",
+    "an xz-compressed file": "xz",
+    "a zstd-compressed file": "zstd",
+    "an Excel workbook (.xlsx) or another spreadsheet": "spreadsheet",
+    "a ZIP archive": "zip",
+    "a binary file": "binary",
+    "a compressed archive inside a gzip file": "gzip_archive",
+}
+
+
 def _not_csv(what: str) -> DatasetError:
     if ".xls)" in what:
         fix = "open it in Excel and save it as .xlsx or CSV (File > Save As), then load that"
@@ -133,7 +153,11 @@ def _not_csv(what: str) -> DatasetError:
         fix = "a PDF holds pages, not data: export the table as CSV or .xlsx from where it came"
     else:
         fix = "load the data as a CSV text file (values separated by commas, semicolons or tabs)"
-    return DatasetError(f"this looks like {what}, not a CSV file or .xlsx workbook: {fix}")
+    kind = _KINDS.get(what)
+    return DatasetError(
+        f"this looks like {what}, not a CSV file or .xlsx workbook: {fix}",
+        code=None if kind is None else f"load.not_csv.{kind}",
+    )
 
 
 def _whole_lines(source: Source) -> bytes:

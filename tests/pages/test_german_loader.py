@@ -7,7 +7,7 @@ messages, datasets/: a public contract)."""
 from __future__ import annotations
 
 import pytest
-from lab_app import open_page
+from lab_app import ROOT, open_page
 from lab_words import LINK_WORDS, NAMES, WORD, catalogue_words, english_left
 from md_oracle import text_of
 from workbooks import workbook
@@ -48,6 +48,12 @@ UPLOADS = {
         "daten.csv",
         HUGE,
         "column 'x1' has values up to 1.0e+300: rescale the column (values must stay below 1e100)",
+    ),
+    "picture": (
+        "daten.csv",
+        (ROOT / "tests" / "data" / "playground_not_csv.csv").read_bytes(),  # a PNG, renamed
+        "this looks like a PNG image, not a CSV file or .xlsx workbook: load the data as a CSV "
+        "text file (values separated by commas, semicolons or tabs)",
     ),
     "header_only": (
         "daten.xlsx",

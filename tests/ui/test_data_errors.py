@@ -27,6 +27,13 @@ def damaged_workbook() -> bytes:
     return buffer.getvalue()
 
 
+def zipped() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr("data.csv", GOOD)
+    return buffer.getvalue()
+
+
 CASES = {
     "load.empty": lambda: datasets.load_csv(b""),
     "load.header_only": lambda: datasets.load_csv(b"x1,x2,label\n"),
@@ -44,6 +51,12 @@ CASES = {
         workbook({"Daten": [["x1"]], "Leer": []}), sheet="Leer"
     ),
     "load.damaged": lambda: datasets.load_csv(damaged_workbook()),
+    "load.not_csv.png": lambda: datasets.load_csv(b"\x89PNG\r\n\x1a\n" + bytes(40)),
+    "load.not_csv.pdf": lambda: datasets.load_csv(b"%PDF-1.7\n" + bytes(40)),
+    "load.not_csv.xls": lambda: datasets.load_csv(b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1" + bytes(40)),
+    "load.zip": lambda: datasets.load_csv(zipped()),
+    "load.damaged_zip": lambda: datasets.load_csv(b"PK\x03\x04" + bytes(40)),
+    "load.not_csv.binary": lambda: datasets.load_csv(b"x1,x2\x00label\n" + bytes(40)),
 }
 
 
@@ -93,3 +106,13 @@ def test_an_error_without_a_code_or_with_an_unknown_one_is_shown_as_written():
     # The message and the type stay what they were (datasets/ is a public contract).
     assert plain.args == ("the loader's words",) and isinstance(plain, ValueError)
     assert (plain.code, plain.fields) == (None, {})
+
+
+def test_every_kind_of_file_that_is_not_a_table_has_its_german_words():
+    from datasets._source import _KINDS, _not_csv
+
+    for what in _KINDS:
+        exc = _not_csv(what)
+        assert words.t(exc.code) == str(exc)
+        with words.using("de"):
+            assert said(exc).startswith("Dies sieht aus wie ")

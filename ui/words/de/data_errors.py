@@ -37,6 +37,82 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.one_numeric": "Neben dem Label {label!r} gibt es nur eine numerische Merkmalsspalte "
     "({found}); ein Datensatz braucht zwei. Prüfen Sie, ob die Datei nur ein Trennzeichen und "
     "nur ein Dezimalzeichen verwendet, oder fügen Sie eine zweite numerische Spalte hinzu.",
+    # ------------------------------------------ a file that is not a table, by its kind
+    "load.not_csv.png": (
+        "Dies sieht aus wie ein PNG-Bild, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: laden"
+        " Sie die Daten als CSV-Textdatei (Werte durch Kommas, Semikolons oder Tabulatoren "
+        "getrennt)"
+    ),
+    "load.not_csv.jpeg": (
+        "Dies sieht aus wie ein JPEG-Bild, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "laden Sie die Daten als CSV-Textdatei (Werte durch Kommas, Semikolons oder Tabulatoren "
+        "getrennt)"
+    ),
+    "load.not_csv.gif": (
+        "Dies sieht aus wie ein GIF-Bild, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: laden"
+        " Sie die Daten als CSV-Textdatei (Werte durch Kommas, Semikolons oder Tabulatoren "
+        "getrennt)"
+    ),
+    "load.not_csv.pdf": (
+        "Dies sieht aus wie ein PDF-Dokument, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "ein PDF enthält Seiten, keine Daten: exportieren Sie die Tabelle als CSV oder .xlsx aus "
+        "ihrer Quelle"
+    ),
+    "load.not_csv.xls": (
+        "Dies sieht aus wie eine alte Excel-97-2003-Arbeitsmappe (.xls), nicht wie eine CSV-Datei"
+        " oder .xlsx-Arbeitsmappe: öffnen Sie sie in Excel und speichern Sie sie als .xlsx oder "
+        "CSV (Datei > Speichern unter), dann laden Sie diese"
+    ),
+    "load.not_csv.gzip": (
+        "Dies sieht aus wie eine gzip-komprimierte Datei, nicht wie eine CSV-Datei oder "
+        ".xlsx-Arbeitsmappe: eine gzip-Datei enthält eine CSV-Datei, kein weiteres Archiv: "
+        "entpacken Sie es zuerst"
+    ),
+    "load.not_csv.7z": (
+        "Dies sieht aus wie ein 7-Zip-Archiv, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.rar": (
+        "Dies sieht aus wie ein RAR-Archiv, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.bzip2": (
+        "Dies sieht aus wie eine bzip2-komprimierte Datei, nicht wie eine CSV-Datei oder "
+        ".xlsx-Arbeitsmappe: entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die"
+        " CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.xz": (
+        "Dies sieht aus wie eine xz-komprimierte Datei, nicht wie eine CSV-Datei oder "
+        ".xlsx-Arbeitsmappe: entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die"
+        " CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.zstd": (
+        "Dies sieht aus wie eine zstd-komprimierte Datei, nicht wie eine CSV-Datei oder "
+        ".xlsx-Arbeitsmappe: entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die"
+        " CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.spreadsheet": (
+        "Dies sieht aus wie eine Excel-Arbeitsmappe (.xlsx) oder eine andere Tabellenkalkulation,"
+        " nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: öffnen Sie sie und speichern Sie sie "
+        "als .xlsx oder CSV (Datei > Speichern unter > CSV), dann laden Sie diese Datei"
+    ),
+    "load.not_csv.zip": (
+        "Dies sieht aus wie ein ZIP-Archiv, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.binary": (
+        "Dies sieht aus wie eine Binärdatei, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "laden Sie die Daten als CSV-Textdatei (Werte durch Kommas, Semikolons oder Tabulatoren "
+        "getrennt)"
+    ),
+    "load.not_csv.gzip_archive": (
+        "Dies sieht aus wie ein komprimiertes Archiv in einer gzip-Datei, nicht wie eine "
+        "CSV-Datei oder .xlsx-Arbeitsmappe: eine gzip-Datei enthält eine CSV-Datei, kein weiteres"
+        " Archiv: entpacken Sie es zuerst"
+    ),
+    "load.zip": "Dies sieht aus wie ein ZIP-Archiv: entpacken Sie zuerst die CSV-Datei daraus",
+    "load.damaged_zip": "Dies sieht aus wie ein ZIP-Archiv oder eine Excel-Arbeitsmappe, ist aber "
+    "beschädigt: öffnen Sie die Datei und speichern Sie sie neu (als .xlsx oder CSV)",
     # ------------------------------------------------- what the loader read (CsvInfo)
     "load.rows": ("{n:,} Zeile", "{n:,} Zeilen"),
     "load.excel_sheet": "Excel-Blatt {sheet!r} ({n} in der Arbeitsmappe)",

@@ -33,6 +33,71 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.one_numeric": "found 1 numeric feature column(s) ({found}) besides the label "
     "{label!r}; a dataset needs two. Check that the file uses one delimiter and one decimal "
     "mark, or add a second numeric column.",
+    # ------------------------------------------ a file that is not a table, by its kind
+    "load.not_csv.png": (
+        "this looks like a PNG image, not a CSV file or .xlsx workbook: load the data as a CSV "
+        "text file (values separated by commas, semicolons or tabs)"
+    ),
+    "load.not_csv.jpeg": (
+        "this looks like a JPEG image, not a CSV file or .xlsx workbook: load the data as a CSV "
+        "text file (values separated by commas, semicolons or tabs)"
+    ),
+    "load.not_csv.gif": (
+        "this looks like a GIF image, not a CSV file or .xlsx workbook: load the data as a CSV "
+        "text file (values separated by commas, semicolons or tabs)"
+    ),
+    "load.not_csv.pdf": (
+        "this looks like a PDF document, not a CSV file or .xlsx workbook: a PDF holds pages, not"
+        " data: export the table as CSV or .xlsx from where it came"
+    ),
+    "load.not_csv.xls": (
+        "this looks like an old Excel 97-2003 workbook (.xls), not a CSV file or .xlsx workbook: "
+        "open it in Excel and save it as .xlsx or CSV (File > Save As), then load that"
+    ),
+    "load.not_csv.gzip": (
+        "this looks like a gzip-compressed file, not a CSV file or .xlsx workbook: a gzip file "
+        "holds one CSV file, not another archive: extract it first"
+    ),
+    "load.not_csv.7z": (
+        "this looks like a 7-Zip archive, not a CSV file or .xlsx workbook: extract the CSV file "
+        "from it first (or compress the CSV with gzip, .gz)"
+    ),
+    "load.not_csv.rar": (
+        "this looks like a RAR archive, not a CSV file or .xlsx workbook: extract the CSV file "
+        "from it first (or compress the CSV with gzip, .gz)"
+    ),
+    "load.not_csv.bzip2": (
+        "this looks like a bzip2-compressed file, not a CSV file or .xlsx workbook: extract the "
+        "CSV file from it first (or compress the CSV with gzip, .gz)"
+    ),
+    "load.not_csv.xz": (
+        "this looks like an xz-compressed file, not a CSV file or .xlsx workbook: extract the CSV"
+        " file from it first (or compress the CSV with gzip, .gz)"
+    ),
+    "load.not_csv.zstd": (
+        "this looks like a zstd-compressed file, not a CSV file or .xlsx workbook: extract the "
+        "CSV file from it first (or compress the CSV with gzip, .gz)"
+    ),
+    "load.not_csv.spreadsheet": (
+        "this looks like an Excel workbook (.xlsx) or another spreadsheet, not a CSV file or "
+        ".xlsx workbook: open it and save it as .xlsx or CSV (File > Save As > CSV), then load "
+        "that file"
+    ),
+    "load.not_csv.zip": (
+        "this looks like a ZIP archive, not a CSV file or .xlsx workbook: extract the CSV file "
+        "from it first (or compress the CSV with gzip, .gz)"
+    ),
+    "load.not_csv.binary": (
+        "this looks like a binary file, not a CSV file or .xlsx workbook: load the data as a CSV "
+        "text file (values separated by commas, semicolons or tabs)"
+    ),
+    "load.not_csv.gzip_archive": (
+        "this looks like a compressed archive inside a gzip file, not a CSV file or .xlsx "
+        "workbook: a gzip file holds one CSV file, not another archive: extract it first"
+    ),
+    "load.zip": "this looks like a ZIP archive: extract the CSV file from it first",
+    "load.damaged_zip": "this looks like a ZIP archive or an Excel workbook, but it is damaged: "
+    "open it and save it again (as .xlsx or CSV)",
     # ------------------------------------------------- what the loader read (CsvInfo)
     "load.rows": ("{n:,} rows", "{n:,} rows"),  # as the loader writes it
     "load.excel_sheet": "Excel sheet {sheet!r} ({n} in the workbook)",
