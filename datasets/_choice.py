@@ -15,7 +15,7 @@ import numpy as np
 
 from . import _limits
 from ._column import _Column
-from ._errors import DatasetError
+from ._errors import DatasetError, Note
 from ._names import (
     _choose_label,
     _class_sort_key,
@@ -124,10 +124,11 @@ def _choose(
             if not column.is_numeric:
                 raise DatasetError(column.dots_message() or _not_numeric_message(table, name))
             if _looks_like_id(column):
-                notes.append(
+                said = (
                     f"column {name!r} looks like a row number or an id: as a feature it "
                     "teaches the perceptron the order of the file's rows, not the data"
                 )
+                notes.append(Note(said, "load.note.row_id", {"column": name}))
 
     text_columns = {n for n, c in table.columns.items() if not c.is_number_dtype}
     candidates = _label_candidates(table)
@@ -186,7 +187,8 @@ def _choose(
             )
     for target, spellings in table.columns[label_name].merged.items():
         listed = ", ".join(repr(v) for v in spellings)
-        notes.append(f"merged label spellings: {listed} -> {target!r}")
+        said = f"merged label spellings: {listed} -> {target!r}"
+        notes.append(Note(said, "load.note.merged", {"listed": listed, "target": target}))
     classes = candidates[label_name]
     if positive is None and hint.get("positive", [""])[0] in classes:
         positive = hint["positive"][0]
@@ -198,10 +200,12 @@ def _choose(
     if negative is None:
         negative_name = others[0]
         if len(others) > 1:
-            notes.append(
+            said = (
                 f"{label_name!r} has {len(classes)} classes; kept {negative_name!r} (-1) and "
                 f"{positive_name!r} (+1): choose others, or one class against the rest"
             )
+            fields = {"label": label_name, "k": len(classes), "negative": negative_name}
+            notes.append(Note(said, "load.note.kept", {**fields, "positive": positive_name}))
     elif isinstance(negative, str) and negative.strip().casefold() == "rest":
         negative_name = "rest" if len(others) > 1 else others[0]
     else:

@@ -21,6 +21,18 @@ class DatasetError(ValueError):
         self.fields = dict(fields or {})
 
 
+class Note(str):
+    """A note for people about what the loader did (a ``str``, word for word as before) with
+    its ``code`` and ``fields``, as for ``DatasetError``: a UI in another language says it
+    from its own words."""
+
+    def __new__(cls, text: str, code: str | None = None, fields: dict | None = None) -> "Note":
+        note = super().__new__(cls, text)
+        note.code = code
+        note.fields = dict(fields or {})
+        return note
+
+
 def too_many_rows() -> DatasetError:
     """A file (or a workbook's sheet) with more than ``MAX_ROWS`` data rows."""
     return DatasetError(

@@ -18,7 +18,7 @@ from urllib.parse import parse_qsl
 
 from . import _limits
 from ._cells import restore_formula
-from ._errors import DatasetError
+from ._errors import DatasetError, Note
 from ._source import Source, _whole_lines
 from ._tokens import COMMA_NUMBER, GROUPED, HINT, is_na, is_number
 
@@ -126,7 +126,8 @@ def sniff(source: Source, encoding: str) -> Dialect:
     # are recognised by their shape, not by how many delimiters they happen to hold.
     preamble = _preamble(rows, delimiter != ",")
     if preamble:
-        notes.append(f"skipped {preamble} line(s) above the table")
+        said = f"skipped {preamble} line(s) above the table"
+        notes.append(Note(said, "load.note.preamble", {"n": preamble}))
         skip_lines += ends[preamble - 1]  # physical lines, which is what the parser skips
         rows = rows[preamble:]
 

@@ -20,7 +20,7 @@ import pandas as pd
 
 from . import _limits
 from ._column import _Column
-from ._errors import DatasetError, too_many_rows
+from ._errors import DatasetError, Note, too_many_rows
 from ._formats import FileKind, unpack
 from ._sniff import Dialect, sniff
 from ._source import SAMPLE_BYTES, Source, decode, read_source, single_byte_encoding
@@ -87,7 +87,8 @@ def _parse_table(source: Source, encoding: str, dialect: Dialect):
             raise _parser_error(again) from None
     bad_lines = sum(m.count("Skipping line") for m in messages)
     if any("does not match length of data" in m for m in messages):
-        dialect.notes.append("a row had more fields than the header; the extra ones are ignored")
+        said = "a row had more fields than the header; the extra ones are ignored"
+        dialect.notes.append(Note(said, "load.note.extra_fields"))
     if len(frame) > _limits.MAX_ROWS:
         raise too_many_rows()
     return frame, bad_lines
@@ -173,7 +174,8 @@ def _read_table(source: Any, sheet: Any = None) -> _Table:
         for j, (col, unnamed) in enumerate(zip(dialect.names, dialect.unnamed, strict=True))
     }
     if bad_lines:
-        dialect.notes.append(f"skipped {bad_lines} line(s) with too many fields")
+        said = f"skipped {bad_lines} line(s) with too many fields"
+        dialect.notes.append(Note(said, "load.note.long_lines", {"n": bad_lines}))
     return _Table(src.name, encoding, dialect, columns, len(frame), bad_lines, kind)
 
 

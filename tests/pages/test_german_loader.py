@@ -184,3 +184,20 @@ def test_the_guards_message_is_german(monkeypatch):
         "Diese Daten konnten nicht gezeichnet werden (die Einzelheiten stehen im Log des Servers).",
     ], shown
     assert english_left(at) == [], english_left(at)
+
+
+def test_the_loaders_notes_about_a_file_are_german():
+    # A title line, a line with too many fields and three classes: the loader notes each.
+    rows = "".join(f"{i % 4}.5,{(i * 7) % 5}.25,{'abc'[i % 3]}\n" for i in range(12))
+    data = ("Messungen\nx1,x2,label\n" + rows + "1,2,a,9\n").encode()
+    at = uploaded("de", "daten.csv", data)
+    assert not at.error
+    captions = " ".join(text_of(c.value) for c in at.caption)
+    assert "1 Zeile über der Tabelle übersprungen" in captions, captions
+    assert "1 Zeile mit zu vielen Feldern übersprungen" in captions, captions
+    assert "'label' hat 3 Klassen; behalten: 'a' (-1) und 'b' (+1)" in captions, captions
+    assert english_left(at) == [], english_left(at)
+    at = uploaded("en", "daten.csv", data)
+    captions = " ".join(text_of(c.value) for c in at.caption)
+    assert "skipped 1 line(s) above the table" in captions, captions
+    assert "'label' has 3 classes; kept 'a' (-1) and 'b' (+1)" in captions, captions

@@ -116,3 +116,20 @@ def test_every_kind_of_file_that_is_not_a_table_has_its_german_words():
         assert words.t(exc.code) == str(exc)
         with words.using("de"):
             assert said(exc).startswith("Dies sieht aus wie ")
+
+
+def test_the_loaders_notes_have_codes_and_german_words():
+    # A title line above the table, a line with too many fields, a row number and three
+    # classes: each note is said by its code, in English word for word as the loader wrote it.
+    rows = "".join(f"{i},{i % 4}.5,{(i * 7) % 5}.25,{'abc'[i % 3]}\n" for i in range(1, 13))
+    text = "Messungen vom Mai\nNr,x1,x2,label\n" + rows + "13,1,2,a,9\n"
+    info = datasets.inspect_csv(text)
+    ds = datasets.load_csv(text, features=("Nr", "x1"), label="label")
+    notes = list(info.notes) + [n for n in ds.params["notes"] if n not in info.notes]
+    codes = {n.code for n in notes}
+    assert {"load.note.preamble", "load.note.long_lines", "load.note.kept"} <= codes, notes
+    assert "load.note.row_id" in codes, notes
+    for note in notes:
+        assert isinstance(note, str) and words.t(note.code, **note.fields) == note
+        with words.using("de"):
+            assert said(note) == words.t(note.code, **note.fields) != note

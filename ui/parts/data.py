@@ -26,6 +26,7 @@ from ui.parts.draw import board_click as board_click
 from ui.parts.draw import drawing_box as drawing_box
 from ui.parts.sources import DataChoice
 from ui.parts.style import presenter_toggle
+from ui.parts.upload import loader_said as said  # the loader's words, in the lab's language
 from ui.runkey import run_key
 from ui.server import guard
 from ui.state import Table, owns
@@ -179,19 +180,6 @@ def data_panel(page: Table, *, wide: bool = False) -> DataChoice:
         return upload.panel(page, wide)
     except datasets.DatasetError as exc:
         return DataChoice(None, said(exc))
-
-
-def said(exc: datasets.DatasetError) -> str:
-    """The loader's message in the lab's language: by its code from the catalogue (its
-    fields filled in), or as the loader wrote it (on an English page, and for a code the
-    catalogue does not have)."""
-    code = getattr(exc, "code", None)
-    if words.lang() == words.DEFAULT or not code or not words.has(code):
-        return str(exc)
-    try:
-        return t(code, **getattr(exc, "fields", {}))
-    except (KeyError, IndexError, TypeError, ValueError):  # fields not as the words expect
-        return str(exc)
 
 
 # ---------------------------------------------------------------- preprocessing

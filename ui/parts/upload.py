@@ -137,7 +137,7 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
     used = say("load.used", n=ds.n, dropped=dropped)
     if excluded:
         used += say("load.left_out", n=excluded)
-    picked = tuple(n for n in ds.params.get("notes", ()) if n not in info.notes)
+    picked = tuple(loader_said(n) for n in ds.params.get("notes", ()) if n not in info.notes)
     if ds.d > 2:
         picked += (say("load.training_on", d=ds.d, names=", ".join(ds.feature_names)),)
     return DataChoice(ds, None, (used, described(info), *picked))
@@ -161,7 +161,7 @@ def described(info: datasets.CsvInfo) -> str:
     if info.dropped_rows:
         why = (f"{_reason(k)}: {v}" for k, v in info.dropped_reasons.items())
         parts.append(say("load.dropped", n=info.dropped_rows, reasons=", ".join(why)))
-    return "; ".join(parts + list(info.notes))
+    return "; ".join(parts + [loader_said(n) for n in info.notes])
 
 
 def _reason(reason: str) -> str:
@@ -217,6 +217,19 @@ def _opens_at(page: Table, step: int) -> str:
     if _ss().get(page.own("link_end")):
         return say("load.at_end")
     return say("load.at_step", step=state.count_words(step))
+
+
+def loader_said(what: datasets.DatasetError | str) -> str:
+    """The loader's message or note in the lab's language: by its code from the catalogue
+    (its fields filled in), or as the loader wrote it (on an English page, and for a code
+    the catalogue does not have)."""
+    code = getattr(what, "code", None)
+    if words.lang() == words.DEFAULT or not code or not words.has(code):
+        return str(what)
+    try:
+        return say(code, **getattr(what, "fields", {}))
+    except (KeyError, IndexError, TypeError, ValueError):  # fields not as the words expect
+        return str(what)
 
 
 def _short(name) -> str:

@@ -113,6 +113,22 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.zip": "Dies sieht aus wie ein ZIP-Archiv: entpacken Sie zuerst die CSV-Datei daraus",
     "load.damaged_zip": "Dies sieht aus wie ein ZIP-Archiv oder eine Excel-Arbeitsmappe, ist aber "
     "beschädigt: öffnen Sie die Datei und speichern Sie sie neu (als .xlsx oder CSV)",
+    # --------------------------------------------------- the loader's notes, by code
+    "load.note.preamble": (
+        "{n} Zeile über der Tabelle übersprungen",
+        "{n} Zeilen über der Tabelle übersprungen",
+    ),
+    "load.note.extra_fields": "eine Zeile hatte mehr Felder als die Kopfzeile; die zusätzlichen "
+    "werden ignoriert",
+    "load.note.long_lines": (
+        "{n} Zeile mit zu vielen Feldern übersprungen",
+        "{n} Zeilen mit zu vielen Feldern übersprungen",
+    ),
+    "load.note.row_id": "Spalte {column!r} sieht aus wie eine Zeilennummer oder eine ID: als "
+    "Merkmal lehrt sie das Perzeptron die Reihenfolge der Zeilen der Datei, nicht die Daten",
+    "load.note.merged": "Schreibweisen des Labels zusammengeführt: {listed} -> {target!r}",
+    "load.note.kept": "{label!r} hat {k} Klassen; behalten: {negative!r} (-1) und {positive!r} "
+    "(+1): wählen Sie andere, oder eine Klasse gegen den Rest",
     # ------------------------------------------------- what the loader read (CsvInfo)
     "load.rows": ("{n:,} Zeile", "{n:,} Zeilen"),
     "load.excel_sheet": "Excel-Blatt {sheet!r} ({n} in der Arbeitsmappe)",

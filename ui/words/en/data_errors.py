@@ -98,6 +98,15 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.zip": "this looks like a ZIP archive: extract the CSV file from it first",
     "load.damaged_zip": "this looks like a ZIP archive or an Excel workbook, but it is damaged: "
     "open it and save it again (as .xlsx or CSV)",
+    # --------------------------------------------------- the loader's notes, by code
+    "load.note.preamble": ("skipped {n} line(s) above the table",) * 2,
+    "load.note.extra_fields": "a row had more fields than the header; the extra ones are ignored",
+    "load.note.long_lines": ("skipped {n} line(s) with too many fields",) * 2,
+    "load.note.row_id": "column {column!r} looks like a row number or an id: as a feature it "
+    "teaches the perceptron the order of the file's rows, not the data",
+    "load.note.merged": "merged label spellings: {listed} -> {target!r}",
+    "load.note.kept": "{label!r} has {k} classes; kept {negative!r} (-1) and {positive!r} (+1): "
+    "choose others, or one class against the rest",
     # ------------------------------------------------- what the loader read (CsvInfo)
     "load.rows": ("{n:,} rows", "{n:,} rows"),  # as the loader writes it
     "load.excel_sheet": "Excel sheet {sheet!r} ({n} in the workbook)",
