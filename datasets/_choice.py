@@ -140,10 +140,16 @@ def _choose(
                 raise _one_class(table, label_name)
             raise DatasetError(
                 f"column {label_name!r} has {count:,} distinct values; a label column has "
-                f"2 to {_limits.MAX_CLASSES} (one per class). Choose another column."
+                f"2 to {_limits.MAX_CLASSES} (one per class). Choose another column.",
+                code="load.many_classes",
+                fields={"column": label_name, "n": count, "most": _limits.MAX_CLASSES},
             )
         if chosen is not None and label_name in chosen:
-            raise DatasetError(f"column {label_name!r} cannot be both a feature and the label")
+            raise DatasetError(
+                f"column {label_name!r} cannot be both a feature and the label",
+                code="load.feature_is_label",
+                fields={"column": label_name},
+            )
     else:
         for name in columns:
             named = name.strip().casefold() in _label_names(columns) and name not in (chosen or ())
@@ -152,10 +158,13 @@ def _choose(
         pool = {k: v for k, v in candidates.items() if not chosen or k not in chosen}
         label_name = _choose_label(pool, columns, text_columns)
         if label_name is None:
+            listed = ", ".join(repr(c) for c in columns)
             raise DatasetError(
                 "no column can be the class label: a label column has 2 to "
                 f"{_limits.MAX_CLASSES} distinct values (0/1, yes/no, species names...); the "
-                f"columns are {', '.join(repr(c) for c in columns)}"
+                f"columns are {listed}",
+                code="load.no_label_column",
+                fields={"most": _limits.MAX_CLASSES, "columns": listed},
             )
 
     if chosen is None:
@@ -211,7 +220,11 @@ def _choose(
     else:
         negative_name = _match_class(negative, classes, label_name)
         if negative_name == positive_name:
-            raise DatasetError(f"the +1 and -1 classes must differ, both are {positive_name!r}")
+            raise DatasetError(
+                f"the +1 and -1 classes must differ, both are {positive_name!r}",
+                code="load.same_classes",
+                fields={"name": positive_name},
+            )
     return _Choice(chosen, label_name, positive_name, negative_name, candidates, notes)
 
 

@@ -152,7 +152,9 @@ def sniff(source: Source, encoding: str) -> Dialect:
     if ncols > _limits.MAX_COLUMNS:
         raise DatasetError(
             f"the file has {ncols:,} columns; at most {_limits.MAX_COLUMNS:,} are read. Keep the "
-            "columns you need (two features and a label) and save again."
+            "columns you need (two features and a label) and save again.",
+            code="load.too_many_columns",
+            fields={"n": ncols, "most": _limits.MAX_COLUMNS},
         )
     for j, cell in enumerate(first):
         if len(cell.strip()) > _limits.MAX_NAME_CHARS:

@@ -46,6 +46,17 @@ CASES = {
     "load.one_class_left": lambda: datasets.load_csv(
         b"x1,x2,label\n1,2,a\nnan,4,b\n5,6,a\n", features=("x1", "x2"), label="label"
     ),
+    "load.many_classes": lambda: datasets.load_csv(
+        "x1,x2,id\n" + "".join(f"{i},{i % 3},n{i}\n" for i in range(30)), label="id"
+    ),
+    "load.feature_is_label": lambda: datasets.load_csv(GOOD, features=("x1", "x2"), label="x2"),
+    "load.no_label_column": lambda: datasets.load_csv(
+        "x1,x2,x3\n" + "".join(f"{i},{i * 2}.5,{i * 3}.25\n" for i in range(30))
+    ),
+    "load.same_classes": lambda: datasets.load_csv(GOOD, positive="a", negative="a"),
+    "load.too_many_columns": lambda: datasets.load_csv(
+        ",".join(f"c{j}" for j in range(1001)) + "\n" + ",".join(["1"] * 1001) + "\n"
+    ),
     "load.no_sheet": lambda: datasets.load_csv(workbook({"Daten": [["x1"]]}), sheet="Blatt 9"),
     "load.sheet_empty": lambda: datasets.load_csv(
         workbook({"Daten": [["x1"]], "Leer": []}), sheet="Leer"

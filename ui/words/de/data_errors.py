@@ -37,6 +37,14 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.one_numeric": "Neben dem Label {label!r} gibt es nur eine numerische Merkmalsspalte "
     "({found}); ein Datensatz braucht zwei. Prüfen Sie, ob die Datei nur ein Trennzeichen und "
     "nur ein Dezimalzeichen verwendet, oder fügen Sie eine zweite numerische Spalte hinzu.",
+    "load.too_many_columns": "Die Datei hat {n:,} Spalten; gelesen werden höchstens {most:,}. "
+    "Behalten Sie die nötigen Spalten (zwei Merkmale und ein Label) und speichern Sie erneut.",
+    "load.many_classes": "Spalte {column!r} hat {n:,} verschiedene Werte; eine Label-Spalte hat "
+    "2 bis {most} (einen je Klasse). Wählen Sie eine andere Spalte.",
+    "load.feature_is_label": "Spalte {column!r} kann nicht zugleich Merkmal und Label sein",
+    "load.no_label_column": "Keine Spalte kann das Klassenlabel sein: eine Label-Spalte hat 2 bis "
+    "{most} verschiedene Werte (0/1, ja/nein, Namen von Arten ...); die Spalten sind {columns}",
+    "load.same_classes": "Die Klassen +1 und -1 müssen verschieden sein, beide sind {name!r}",
     # ------------------------------------------ a file that is not a table, by its kind
     "load.not_csv.png": (
         "Dies sieht aus wie ein PNG-Bild, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: laden"

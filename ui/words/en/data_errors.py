@@ -33,6 +33,14 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.one_numeric": "found 1 numeric feature column(s) ({found}) besides the label "
     "{label!r}; a dataset needs two. Check that the file uses one delimiter and one decimal "
     "mark, or add a second numeric column.",
+    "load.too_many_columns": "the file has {n:,} columns; at most {most:,} are read. Keep the "
+    "columns you need (two features and a label) and save again.",
+    "load.many_classes": "column {column!r} has {n:,} distinct values; a label column has 2 to "
+    "{most} (one per class). Choose another column.",
+    "load.feature_is_label": "column {column!r} cannot be both a feature and the label",
+    "load.no_label_column": "no column can be the class label: a label column has 2 to {most} "
+    "distinct values (0/1, yes/no, species names...); the columns are {columns}",
+    "load.same_classes": "the +1 and -1 classes must differ, both are {name!r}",
     # ------------------------------------------ a file that is not a table, by its kind
     "load.not_csv.png": (
         "this looks like a PNG image, not a CSV file or .xlsx workbook: load the data as a CSV "
