@@ -201,3 +201,20 @@ def test_the_loaders_notes_about_a_file_are_german():
     captions = " ".join(text_of(c.value) for c in at.caption)
     assert "skipped 1 line(s) above the table" in captions, captions
     assert "'label' has 3 classes; kept 'a' (-1) and 'b' (+1)" in captions, captions
+
+
+def test_more_points_than_a_page_draws_is_said_in_german():
+    rows = "".join(f"{i % 97}.5,{(i * 7) % 89}.25,{'ab'[i % 2]}\n" for i in range(2_500))
+    data = ("x1,x2,label\n" + rows).encode()
+    said = {}
+    for lang in ("de", "en"):
+        at = open_page("pages/kernel.py", kn_source="Upload", lang=lang)
+        at.file_uploader(key="kn_upload").upload("daten.csv", data).run()
+        assert not at.exception, at.exception
+        said[lang] = [text_of(e.value) for e in at.error]
+        if lang == "de":
+            assert english_left(at) == [], english_left(at)
+    assert said == {
+        "de": ["2,500 Punkte: diese Seite zeichnet höchstens 2,000."],
+        "en": ["2,500 points: the kernel page draws at most 2,000."],
+    }
