@@ -72,3 +72,35 @@ def test_a_german_page_exports_with_a_german_panel(
     gif.seek(3)
     SCREENSHOT_DIR.mkdir(parents=True, exist_ok=True)
     gif.convert("RGB").save(SCREENSHOT_DIR / "export_gif_de_step3.png")
+
+
+def test_the_open_panel_follows_the_language_chosen(page: Any, streamlit_server: Any):
+    url = streamlit_server("app.py")
+    open_app(page, url + "/playground?pg_n=40&pg_seed=3")
+    page.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+    summary = page.locator(f"{PANEL} summary")
+    assert summary.inner_text().strip() == "Export: GIF, video, PNG"
+    summary.click()
+    page.wait_for_selector(f'{PANEL}[data-export-ready="1"]', timeout=60_000)
+    formats = page.locator('[data-testid="exportFormats"]')
+    assert formats.inner_text().startswith("This browser makes GIF, WebM (VP")
+    box = page.locator(".st-key-lab_language_pick").get_by_role("combobox")
+    box.click()
+    page.get_by_role("option").filter(has_text="Deutsch").first.click()
+    page.wait_for_function("() => location.search.includes('lang=de')", timeout=60_000)
+    page.wait_for_function(
+        f"() => document.querySelector('{PANEL} summary').textContent"
+        " === 'Export: GIF, Video, PNG'",
+        timeout=60_000,
+    )
+    # The panel stays open and says its words again in German, its range as it was.
+    page.wait_for_function(
+        "() => document.querySelector('[data-testid=exportFormats]').textContent"
+        ".startsWith('Dieser Browser erstellt GIF')",
+        timeout=30_000,
+    )
+    assert page.locator(f"{PANEL} [data-format='png']").inner_text().startswith("PNG dieses")
+    assert page.locator('[data-testid="exportTo"]').get_attribute("aria-label") == "Bis Schritt"
+    page.fill('[data-testid="exportFrom"]', "9")
+    page.fill('[data-testid="exportTo"]', "4")
+    assert page.locator('[data-testid="exportNote"]').inner_text() == "Bis (4) liegt vor Von (9)."
