@@ -218,3 +218,20 @@ def test_more_points_than_a_page_draws_is_said_in_german():
         "de": ["2,500 Punkte: diese Seite zeichnet höchstens 2,000."],
         "en": ["2,500 points: the kernel page draws at most 2,000."],
     }
+
+
+def test_a_link_made_on_uploaded_data_says_in_german_that_the_file_is_not_in_it():
+    at = open_page(pg_source="Upload", pg_step="12", lang="de")
+    shown = [text_of(i.value) for i in at.info]
+    assert shown == [
+        "Dieser Link wurde mit hochgeladenen Daten erstellt, und ein Link kann keine Datei "
+        "tragen: laden Sie dieselbe Datei hoch (und wählen Sie ihre Spalten und Klassen wie "
+        "zuvor), dann öffnet sich der Lauf beim Schritt 12 des Links."
+    ], shown
+    assert english_left(at) == [], english_left(at)
+    at = open_page(pg_source="Upload", pg_step="12", lang="en")
+    assert [text_of(i.value) for i in at.info] == [
+        "This link was made on uploaded data, and a link cannot carry a file: upload the same "
+        "file (and choose its columns and classes as before) and the run opens at the link's "
+        "step 12."
+    ]
