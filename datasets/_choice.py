@@ -15,7 +15,7 @@ import numpy as np
 
 from . import _limits
 from ._column import _Column
-from ._errors import DatasetError
+from ._errors import DatasetError, Note
 from ._names import (
     _choose_label,
     _class_sort_key,
@@ -124,10 +124,11 @@ def _choose(
             if not column.is_numeric:
                 raise DatasetError(column.dots_message() or _not_numeric_message(table, name))
             if _looks_like_id(column):
-                notes.append(
+                said = (
                     f"column {name!r} looks like a row number or an id: as a feature it "
                     "teaches the perceptron the order of the file's rows, not the data"
                 )
+                notes.append(Note(said, "load.note.row_id", {"column": name}))
 
     text_columns = {n for n, c in table.columns.items() if not c.is_number_dtype}
     candidates = _label_candidates(table)
@@ -136,25 +137,34 @@ def _choose(
         if label_name not in candidates:
             count = len(table.columns[label_name].classes[1])
             if count < 2:
-                raise DatasetError(_one_class_message(table, label_name))
+                raise _one_class(table, label_name)
             raise DatasetError(
                 f"column {label_name!r} has {count:,} distinct values; a label column has "
-                f"2 to {_limits.MAX_CLASSES} (one per class). Choose another column."
+                f"2 to {_limits.MAX_CLASSES} (one per class). Choose another column.",
+                code="load.many_classes",
+                fields={"column": label_name, "n": count, "most": _limits.MAX_CLASSES},
             )
         if chosen is not None and label_name in chosen:
-            raise DatasetError(f"column {label_name!r} cannot be both a feature and the label")
+            raise DatasetError(
+                f"column {label_name!r} cannot be both a feature and the label",
+                code="load.feature_is_label",
+                fields={"column": label_name},
+            )
     else:
         for name in columns:
             named = name.strip().casefold() in _label_names(columns) and name not in (chosen or ())
             if named and len(table.columns[name].classes[1]) < 2:
-                raise DatasetError(_one_class_message(table, name))
+                raise _one_class(table, name)
         pool = {k: v for k, v in candidates.items() if not chosen or k not in chosen}
         label_name = _choose_label(pool, columns, text_columns)
         if label_name is None:
+            listed = ", ".join(repr(c) for c in columns)
             raise DatasetError(
                 "no column can be the class label: a label column has 2 to "
                 f"{_limits.MAX_CLASSES} distinct values (0/1, yes/no, species names...); the "
-                f"columns are {', '.join(repr(c) for c in columns)}"
+                f"columns are {listed}",
+                code="load.no_label_column",
+                fields={"most": _limits.MAX_CLASSES, "columns": listed},
             )
 
     if chosen is None:
@@ -170,7 +180,9 @@ def _choose(
             raise DatasetError(
                 f"found {len(usable)} numeric feature column(s) ({found}) besides the label "
                 f"{label_name!r}{besides}; a dataset needs two. Check that the file uses "
-                "one delimiter and one decimal mark, or add a second numeric column."
+                "one delimiter and one decimal mark, or add a second numeric column.",
+                code=None if ids else "load.one_numeric" if usable else "load.no_numeric",
+                fields={"found": found, "label": label_name},
             )
         chosen = tuple(usable[:2])
         notes.extend(f"not offered as a feature: {m}" for m in unread)
@@ -184,7 +196,8 @@ def _choose(
             )
     for target, spellings in table.columns[label_name].merged.items():
         listed = ", ".join(repr(v) for v in spellings)
-        notes.append(f"merged label spellings: {listed} -> {target!r}")
+        said = f"merged label spellings: {listed} -> {target!r}"
+        notes.append(Note(said, "load.note.merged", {"listed": listed, "target": target}))
     classes = candidates[label_name]
     if positive is None and hint.get("positive", [""])[0] in classes:
         positive = hint["positive"][0]
@@ -196,16 +209,22 @@ def _choose(
     if negative is None:
         negative_name = others[0]
         if len(others) > 1:
-            notes.append(
+            said = (
                 f"{label_name!r} has {len(classes)} classes; kept {negative_name!r} (-1) and "
                 f"{positive_name!r} (+1): choose others, or one class against the rest"
             )
+            fields = {"label": label_name, "k": len(classes), "negative": negative_name}
+            notes.append(Note(said, "load.note.kept", {**fields, "positive": positive_name}))
     elif isinstance(negative, str) and negative.strip().casefold() == "rest":
         negative_name = "rest" if len(others) > 1 else others[0]
     else:
         negative_name = _match_class(negative, classes, label_name)
         if negative_name == positive_name:
-            raise DatasetError(f"the +1 and -1 classes must differ, both are {positive_name!r}")
+            raise DatasetError(
+                f"the +1 and -1 classes must differ, both are {positive_name!r}",
+                code="load.same_classes",
+                fields={"name": positive_name},
+            )
     return _Choice(chosen, label_name, positive_name, negative_name, candidates, notes)
 
 
@@ -219,11 +238,17 @@ def _not_numeric_message(table: _Table, name: str) -> str:
     )
 
 
-def _one_class_message(table: _Table, name: str) -> str:
+def _one_class(table: _Table, name: str) -> DatasetError:
     names = table.columns[name].classes[1]
     if not names:
-        return f"column {name!r} has no values: a label column needs two classes"
-    return (
+        return DatasetError(
+            f"column {name!r} has no values: a label column needs two classes",
+            code="load.no_labels",
+            fields={"column": name},
+        )
+    return DatasetError(
         f"column {name!r} has only one class ({names[0]!r}): a perceptron needs examples "
-        "of two classes"
+        "of two classes",
+        code="load.one_class",
+        fields={"column": name, "name": names[0]},
     )

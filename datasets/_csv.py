@@ -179,7 +179,9 @@ def _build(table: _Table, choice: _Choice) -> tuple[np.ndarray, np.ndarray, tupl
         left = choice.positive if n_positive else negative_name
         raise DatasetError(
             f"only one class ({left!r}) is left in column {choice.label!r} after dropping "
-            f"{sum(reasons.values()):,} invalid row(s): a perceptron needs examples of two classes"
+            f"{sum(reasons.values()):,} invalid row(s): a perceptron needs examples of two classes",
+            code="load.one_class_left",
+            fields={"left": left, "column": choice.label, "dropped": sum(reasons.values())},
         )
     return X, y, (negative_name, choice.positive), reasons, excluded
 

@@ -35,7 +35,9 @@ def check_magnitude(X: np.ndarray, names: tuple[str, ...]) -> None:
         direction = "up to" if worst > 0 else "down to"
         raise DatasetError(
             f"column {names[j]!r} has values {direction} {worst:.1e}: rescale the column "
-            f"(values must stay below {_LIMIT_TEXT})"
+            f"(values must stay below {_LIMIT_TEXT})",
+            code="load.too_large_up" if worst > 0 else "load.too_large_down",
+            fields={"column": names[j], "worst": worst, "limit": _LIMIT_TEXT},
         )
 
 

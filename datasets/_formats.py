@@ -168,7 +168,7 @@ def _xml_root(book: zipfile.ZipFile, part: str) -> ElementTree.Element:
     """A small XML part of the workbook (its table of contents), size checked first."""
     info = book.getinfo(part)
     if info.file_size > WORKBOOK_INDEX_BYTES:
-        raise DatasetError(_DAMAGED)
+        raise DatasetError(_DAMAGED, code="load.damaged")
     with book.open(info) as stream:
         return ElementTree.fromstring(stream.read(WORKBOOK_INDEX_BYTES + 1))
 
@@ -182,7 +182,7 @@ def _sheet_parts(book: zipfile.ZipFile) -> list[tuple[str, str | None]]:
     try:
         workbook = _xml_root(book, "xl/workbook.xml")
         if _local(workbook.tag) != "workbook":
-            raise DatasetError(_DAMAGED)
+            raise DatasetError(_DAMAGED, code="load.damaged")
         targets = {}
         if "xl/_rels/workbook.xml.rels" in book.NameToInfo:
             for rel in _xml_root(book, "xl/_rels/workbook.xml.rels"):
@@ -191,7 +191,7 @@ def _sheet_parts(book: zipfile.ZipFile) -> list[tuple[str, str | None]]:
                 part = target.lstrip("/") if target.startswith("/") else "xl/" + target
                 targets[rel.get("Id")] = posixpath.normpath(part) if kind == "worksheet" else None
     except (KeyError, ElementTree.ParseError, zipfile.BadZipFile, OSError, ValueError):
-        raise DatasetError(_DAMAGED) from None
+        raise DatasetError(_DAMAGED, code="load.damaged") from None
     parts = []
     for element in workbook.iter():
         if _local(element.tag) == "sheet" and element.get("name") is not None:
@@ -289,13 +289,17 @@ def _xlsx(source: Source, sheet: Any, max_rows: int) -> tuple[Source, FileKind]:
     except (zipfile.BadZipFile, OSError, ValueError, NotImplementedError, EOFError):
         raise DatasetError(
             "this looks like a ZIP archive or an Excel workbook, but it is damaged: open it "
-            "and save it again (as .xlsx or CSV)"
+            "and save it again (as .xlsx or CSV)",
+            code="load.damaged_zip",
         ) from None
     names = {info.filename for info in infos}
     if "xl/workbook.xml" not in names:
         what = _zip_kind(names, book)
         if what is None:
-            raise DatasetError("this looks like a ZIP archive: extract the CSV file from it first")
+            raise DatasetError(
+                "this looks like a ZIP archive: extract the CSV file from it first",
+                code="load.zip",
+            )
         if "Excel" in what or "spreadsheet" in what:
             raise DatasetError(f"this looks like {what}: open it and save it as .xlsx or CSV")
         raise DatasetError(f"this looks like {what}, not a table: save the data as CSV or .xlsx")
@@ -311,17 +315,21 @@ def _xlsx(source: Source, sheet: Any, max_rows: int) -> tuple[Source, FileKind]:
                 f"({', '.join(repr(s) for s in sheets)})"
             )
         if part not in names:
-            raise DatasetError(_DAMAGED)
+            raise DatasetError(_DAMAGED, code="load.damaged")
         _check_sheet_size(book, name, part)
         try:
             scan = _scan_sheet(book, book.getinfo(part), name, max_rows)
         except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError):
-            raise DatasetError(_DAMAGED) from None
+            raise DatasetError(_DAMAGED, code="load.damaged") from None
     if scan.formulas_without_value:
         raise DatasetError(_formulas_message(name, scan, sheets))
     text = _read_sheet(data, name)
     if not text.strip():
-        raise DatasetError(f"sheet {name!r} of the workbook is empty: there is nothing to read")
+        raise DatasetError(
+            f"sheet {name!r} of the workbook is empty: there is nothing to read",
+            code="load.sheet_empty",
+            fields={"sheet": name},
+        )
     label = f"{source.name} [{name}]" if len(sheets) > 1 else source.name
     return _in_memory(text.encode("utf-8"), label), FileKind("xlsx", sheets, name)
 
@@ -382,7 +390,11 @@ def _pick_sheet(sheets: tuple[str, ...], wanted: Any) -> str:
         if len(folded) == 1:
             return folded[0]
     listed = ", ".join(repr(s) for s in sheets)
-    raise DatasetError(f"the workbook has no sheet {wanted!r}; its sheets are {listed}")
+    raise DatasetError(
+        f"the workbook has no sheet {wanted!r}; its sheets are {listed}",
+        code="load.no_sheet",
+        fields={"sheet": wanted, "sheets": listed},
+    )
 
 
 _WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_workbook_worker.py")
@@ -442,4 +454,4 @@ def _read_sheet(data: bytes, name: str) -> str:
             "reading .xlsx needs the python-calamine package (pip install python-calamine); "
             "or save the sheet as CSV"
         )
-    raise DatasetError(_DAMAGED)
+    raise DatasetError(_DAMAGED, code="load.damaged")

@@ -18,7 +18,7 @@ from urllib.parse import parse_qsl
 
 from . import _limits
 from ._cells import restore_formula
-from ._errors import DatasetError
+from ._errors import DatasetError, Note
 from ._source import Source, _whole_lines
 from ._tokens import COMMA_NUMBER, GROUPED, HINT, is_na, is_number
 
@@ -98,7 +98,7 @@ def sniff(source: Source, encoding: str) -> Dialect:
     cut = _whole_lines(source)
     text = cut.decode(encoding, errors="replace").lstrip("\ufeff")
     if not text.strip():
-        raise DatasetError("the file is empty: there is nothing to read")
+        raise DatasetError("the file is empty: there is nothing to read", code="load.empty")
     notes: list[str] = []
     hint: dict[str, list[str]] = {}
     skip_lines = 0
@@ -126,7 +126,8 @@ def sniff(source: Source, encoding: str) -> Dialect:
     # are recognised by their shape, not by how many delimiters they happen to hold.
     preamble = _preamble(rows, delimiter != ",")
     if preamble:
-        notes.append(f"skipped {preamble} line(s) above the table")
+        said = f"skipped {preamble} line(s) above the table"
+        notes.append(Note(said, "load.note.preamble", {"n": preamble}))
         skip_lines += ends[preamble - 1]  # physical lines, which is what the parser skips
         rows = rows[preamble:]
 
@@ -151,7 +152,9 @@ def sniff(source: Source, encoding: str) -> Dialect:
     if ncols > _limits.MAX_COLUMNS:
         raise DatasetError(
             f"the file has {ncols:,} columns; at most {_limits.MAX_COLUMNS:,} are read. Keep the "
-            "columns you need (two features and a label) and save again."
+            "columns you need (two features and a label) and save again.",
+            code="load.too_many_columns",
+            fields={"n": ncols, "most": _limits.MAX_COLUMNS},
         )
     for j, cell in enumerate(first):
         if len(cell.strip()) > _limits.MAX_NAME_CHARS:

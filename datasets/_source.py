@@ -40,7 +40,9 @@ def _mb(size: int) -> str:
 def _too_big(size: int) -> DatasetError:
     return DatasetError(
         f"the file is {_mb(size)}; the limit is {_mb(_limits.MAX_FILE_BYTES)}: keep the columns "
-        "you need or sample the rows"
+        "you need or sample the rows",
+        code="load.too_big",
+        fields={"size": _mb(size), "limit": _mb(_limits.MAX_FILE_BYTES)},
     )
 
 
@@ -118,6 +120,26 @@ def read_source(source: Any) -> Source:
     )
 
 
+# Each kind of file that is not a table by its name in the messages, for the error's code.
+_KINDS = {
+    "a PNG image": "png",
+    "a JPEG image": "jpeg",
+    "a GIF image": "gif",
+    "a PDF document": "pdf",
+    "an old Excel 97-2003 workbook (.xls)": "xls",
+    "a gzip-compressed file": "gzip",
+    "a 7-Zip archive": "7z",
+    "a RAR archive": "rar",
+    "a bzip2-compressed file": "bzip2",
+    "an xz-compressed file": "xz",
+    "a zstd-compressed file": "zstd",
+    "an Excel workbook (.xlsx) or another spreadsheet": "spreadsheet",
+    "a ZIP archive": "zip",
+    "a binary file": "binary",
+    "a compressed archive inside a gzip file": "gzip_archive",
+}
+
+
 def _not_csv(what: str) -> DatasetError:
     if ".xls)" in what:
         fix = "open it in Excel and save it as .xlsx or CSV (File > Save As), then load that"
@@ -131,7 +153,11 @@ def _not_csv(what: str) -> DatasetError:
         fix = "a PDF holds pages, not data: export the table as CSV or .xlsx from where it came"
     else:
         fix = "load the data as a CSV text file (values separated by commas, semicolons or tabs)"
-    return DatasetError(f"this looks like {what}, not a CSV file or .xlsx workbook: {fix}")
+    kind = _KINDS.get(what)
+    return DatasetError(
+        f"this looks like {what}, not a CSV file or .xlsx workbook: {fix}",
+        code=None if kind is None else f"load.not_csv.{kind}",
+    )
 
 
 def _whole_lines(source: Source) -> bytes:

@@ -20,20 +20,27 @@ import pandas as pd
 
 from . import _limits
 from ._column import _Column
-from ._errors import DatasetError, too_many_rows
+from ._errors import DatasetError, Note, too_many_rows
 from ._formats import FileKind, unpack
 from ._sniff import Dialect, sniff
 from ._source import SAMPLE_BYTES, Source, decode, read_source, single_byte_encoding
 
 
 def _parser_error(exc: Exception) -> DatasetError:
-    return DatasetError(f"cannot parse the file as CSV: {_clean_parser_message(exc)}")
+    message = f"cannot parse the file as CSV: {_clean_parser_message(exc)}"
+    match = _UNCLOSED.search(str(exc).split("\n")[0])
+    if match:  # said in other languages by its code; pandas' own wording has none
+        return DatasetError(message, code="load.unclosed_quote", fields={"line": match.group(1)})
+    return DatasetError(message)
+
+
+_UNCLOSED = re.compile(r"EOF inside string starting at row (\d+)")
 
 
 def _clean_parser_message(exc: Exception) -> str:
     text = str(exc).split("\n")[0]
     text = text.replace("Error tokenizing data. C error: ", "")
-    match = re.search(r"EOF inside string starting at row (\d+)", text)
+    match = _UNCLOSED.search(text)
     if match:
         return (
             f"a quoted field starting near line {match.group(1)} is never closed: look for a "
@@ -80,7 +87,8 @@ def _parse_table(source: Source, encoding: str, dialect: Dialect):
             raise _parser_error(again) from None
     bad_lines = sum(m.count("Skipping line") for m in messages)
     if any("does not match length of data" in m for m in messages):
-        dialect.notes.append("a row had more fields than the header; the extra ones are ignored")
+        said = "a row had more fields than the header; the extra ones are ignored"
+        dialect.notes.append(Note(said, "load.note.extra_fields"))
     if len(frame) > _limits.MAX_ROWS:
         raise too_many_rows()
     return frame, bad_lines
@@ -134,10 +142,10 @@ def _read_table(source: Any, sheet: Any = None) -> _Table:
     src = read_source(source)
     src, kind = unpack(src, sheet, _limits.MAX_ROWS)
     if _is_blank(src):
-        raise DatasetError("the file is empty: there is nothing to read")
+        raise DatasetError("the file is empty: there is nothing to read", code="load.empty")
     src, encoding = decode(src)
     if _is_blank(src):
-        raise DatasetError("the file is empty: there is nothing to read")
+        raise DatasetError("the file is empty: there is nothing to read", code="load.empty")
     dialect = sniff(src, "utf-8" if encoding == "utf-16" else encoding)
     try:
         frame, bad_lines = _parse_table(src, encoding, dialect)
@@ -154,8 +162,11 @@ def _read_table(source: Any, sheet: Any = None) -> _Table:
             raise DatasetError(f"cannot decode the file: {exc}") from None
     if len(frame) == 0:
         if dialect.header:
-            raise DatasetError("the file has a header but no data rows: add rows of values")
-        raise DatasetError("the file has no data rows")
+            raise DatasetError(
+                "the file has a header but no data rows: add rows of values",
+                code="load.header_only",
+            )
+        raise DatasetError("the file has no data rows", code="load.no_rows")
     comma_ok = dialect.delimiter != ","
     # Columns by position: looking names up would build a hash index per frame.
     columns = {
@@ -163,7 +174,8 @@ def _read_table(source: Any, sheet: Any = None) -> _Table:
         for j, (col, unnamed) in enumerate(zip(dialect.names, dialect.unnamed, strict=True))
     }
     if bad_lines:
-        dialect.notes.append(f"skipped {bad_lines} line(s) with too many fields")
+        said = f"skipped {bad_lines} line(s) with too many fields"
+        dialect.notes.append(Note(said, "load.note.long_lines", {"n": bad_lines}))
     return _Table(src.name, encoding, dialect, columns, len(frame), bad_lines, kind)
 
 

@@ -224,18 +224,19 @@ def inspect_upload(
     rerun does not read a refused workbook again."""
     info, error = _inspect_upload(file_id, name, _data, sheet)
     if error is not None:
-        raise datasets.DatasetError(error)
+        message, code, fields = error  # its code and fields: said in the lab's language
+        raise datasets.DatasetError(message, code=code, fields=fields)
     return info
 
 
 @st.cache_data(max_entries=8, show_spinner=False)
 def _inspect_upload(
     file_id: str, name: str, _data: bytes, sheet: str | None
-) -> tuple[datasets.CsvInfo | None, str | None]:
+) -> tuple[datasets.CsvInfo | None, tuple[str, str | None, dict] | None]:
     try:
         return datasets.inspect_csv(_named(_data, name), sheet=sheet), None
     except datasets.DatasetError as exc:
-        return None, str(exc)
+        return None, (str(exc), exc.code, exc.fields)
 
 
 @st.cache_data(max_entries=8, show_spinner=False)

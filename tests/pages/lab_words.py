@@ -51,7 +51,8 @@ LINK_WORDS = {
     for w in WORD.findall(str(label))
 } | {w for g in datasets.GENERATORS.values() for s in (g.name, g.label, *(p.name for p in g.params))
      for w in WORD.findall(s)}  # fmt: skip
-NAMES = {"English", "Deutsch", "standard", "CSV", "HTML", "RBF", "ERRATA", "XOR", "exp", "round"}
+NAMES = {"English", "Deutsch", "standard", "CSV", "HTML", "RBF", "ERRATA", "XOR", "exp", "round",
+         "UTF"}  # fmt: skip
 
 
 def english_left(at) -> list[str]:

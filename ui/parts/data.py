@@ -18,7 +18,7 @@ from dataclasses import dataclass
 import streamlit as st
 
 import datasets
-from ui import compute, limits, state, text
+from ui import compute, limits, state, text, words
 from ui.parts import draw, link, sources, upload, widgets
 
 # Re-exported: the stage and /online take the board's click handler and view box from here.
@@ -26,6 +26,7 @@ from ui.parts.draw import board_click as board_click
 from ui.parts.draw import drawing_box as drawing_box
 from ui.parts.sources import DataChoice
 from ui.parts.style import presenter_toggle
+from ui.parts.upload import loader_said as said  # the loader's words, in the lab's language
 from ui.runkey import run_key
 from ui.server import guard
 from ui.state import Table, owns
@@ -178,7 +179,7 @@ def data_panel(page: Table, *, wide: bool = False) -> DataChoice:
             return draw.panel(page)
         return upload.panel(page, wide)
     except datasets.DatasetError as exc:
-        return DataChoice(None, str(exc))
+        return DataChoice(None, said(exc))
 
 
 # ---------------------------------------------------------------- preprocessing
@@ -230,17 +231,18 @@ def settle(
         try:
             ds = compute.preprocessed(ds, prep)  # the same object on every rerun
         except datasets.DatasetError as exc:
-            ds, error = None, str(exc)
+            ds, error = None, said(exc)
     if ds is not None and error is None:
+        # The page's name as the page says it in English; "this page" in other languages.
+        if words.lang() != words.DEFAULT:
+            what = t("load.this_page")
         if ds.n > max_points:
-            error = f"{ds.n:,} points: {what} {verb} at most {max_points:,}."
+            message = "load.too_many_to_train" if verb == "trains on" else "load.too_many_points"
+            error = t(message, n=ds.n, what=what, most=max_points)
         elif max_features is not None and ds.d > max_features:
-            error = (
-                f"{ds.d} features: {what} draws {max_features}; in the upload box, train "
-                "on x1 and x2."
-            )
+            error = t("load.too_many_features", d=ds.d, what=what, most=max_features)
         elif guard.is_bad(run_key(ds, settings)):
-            error = "This data could not be drawn (the details are in the server's log)."
+            error = t("guard.bad_data")
     if error:  # say what is wrong and keep showing the previous good data
         st.error(text.plain(error, 400))  # messages carry names from files and links
         ds = None if choice.drawing else ss.get(page.own("good"))

@@ -125,7 +125,7 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
     for problem in problems:  # values from the link arrive escaped (state.check_link)
         st.warning(t("style.link_problem", problem=problem))
     if guard.crashed():
-        st.error(guard.MESSAGE)
+        st.error(guard.message())
 
 
 # --------------------------------------------- the keyboard, the screen reader, the theme

@@ -9,7 +9,7 @@ import streamlit as st
 from streamlit.runtime.uploaded_file_manager import DeletedFile
 
 import datasets
-from ui import compute, limits, state, text
+from ui import compute, limits, notation, state, text, words
 from ui.parts.sources import DataChoice
 from ui.parts.style import UPLOAD_CSS
 from ui.state import Table, owns
@@ -24,11 +24,12 @@ OWN = owns(
     *(f"csv_{k}" for k in CSV_CHOICES),
 )
 
-UPLOAD_LOST = (
+UPLOAD_LOST = (  # in English; said in the lab's language as "load.lost"
     "Your uploaded file is no longer on this server (the server restarted or you were moved "
     "to another): upload it again (remove its name with × first: the browser does not send "
     "a file it thinks it has already sent)."
 )
+SEPARATORS = {",": "comma", ";": "semicolon", "\t": "tab", "|": "pipe", " ": "space"}
 
 
 def _ss():
@@ -55,25 +56,17 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
     if file is None:
         shared = ss.get(LAB_UPLOAD)
         if shared is not None:  # uploaded on another page: the lab's data
-            said = f"The file uploaded on another page: {shared.source}."
+            said = say("load.shared", source=shared.source)
             if shared.d > 2 and not wide:  # this page draws two: the two chosen columns
                 shared = two_features(shared)
-                said += (
-                    f" This page draws two of its columns, {shared.feature_names[0]} and "
-                    f"{shared.feature_names[1]} (the Playground trains on all that were "
-                    "chosen)."
-                )
+                x1, x2 = shared.feature_names[:2]
+                said += say("load.shared_two", x1=x1, x2=x2)
             return DataChoice(shared, None, (said,))
         said = (say("upload.wide" if wide else "upload.two", mb=limit_mb),)
         step = ss.get(page.own("link_step"))
         alert = None
         if step:  # a link made on uploaded data: the file is not in it
-            at = f"the link's step {state.count_words(step)}."
-            alert = (
-                "This link was made on uploaded data, and a link cannot carry a file: "
-                "upload the same file (and choose its columns and classes as before) and the "
-                "run opens at " + ("its end." if ss.get(page.own("link_end")) else at)
-            )
+            alert = say("load.link_file", at=_opens_at(page, step))
         return DataChoice(None, None, said, alert=alert)
     data = file.getvalue()
     # The sheet picker comes first, so another sheet can be chosen when the first one
@@ -84,7 +77,7 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
         ss[page.own("csv_sheet_of")] = file.file_id
         ss[sheet_key] = sheets[0] if sheets else None  # a new file starts on its first sheet
     if len(sheets) > 1:
-        st.selectbox("Sheet", sheets, key=sheet_key, format_func=_short)
+        st.selectbox(say("load.sheet"), sheets, key=sheet_key, format_func=_short)
     sheet = ss[sheet_key]
     info = compute.inspect_upload(file.file_id, file.name, data, sheet)
     k = {name: page.own("csv_" + name) for name in CSV_CHOICES}
@@ -100,23 +93,27 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
         ss[page.own("csv_train_on")] = "all" if len(info.features) > 2 else "two"
     numeric = list(info.numeric_columns)
     a, b = st.columns(2)
-    f1 = a.selectbox("x1 column", numeric, key=k["x1"], format_func=_short)
-    f2 = b.selectbox("x2 column", numeric, key=k["x2"], format_func=_short)
+    f1 = a.selectbox(say("load.x1"), numeric, key=k["x1"], format_func=_short)
+    f2 = b.selectbox(say("load.x2"), numeric, key=k["x2"], format_func=_short)
     labels = [c for c in info.label_candidates if c not in (f1, f2)] or [info.label]
-    label = st.selectbox("Label column", labels, key=k["label"], format_func=_short)
+    label = st.selectbox(say("load.label"), labels, key=k["label"], format_func=_short)
     classes = list(info.label_candidates.get(label, ()))
     if ss.get(k["positive"]) not in classes and classes:
         ss[k["positive"]] = classes[-1]
     a, b = st.columns(2)
-    positive = a.selectbox("+1 class", classes, key=k["positive"], format_func=_short)
+    positive = a.selectbox(say("load.positive"), classes, key=k["positive"], format_func=_short)
     others = [c for c in classes if c != positive] + (["rest"] if len(classes) > 2 else [])
     if ss.get(k["negative"]) not in others and others:
         ss[k["negative"]] = others[0]
     negative = b.selectbox(
-        "−1 class", others, key=k["negative"], help="rest: all others", format_func=_short
+        say("load.negative"),
+        others,
+        key=k["negative"],
+        help=say("load.rest_help"),
+        format_func=_short,
     )
     if f1 == f2:
-        return DataChoice(None, "choose two different feature columns")
+        return DataChoice(None, say("load.same_columns"))
     features = (f1, f2)
     if wide:
         features = _train_on(page, info, f1, f2, label)
@@ -124,9 +121,12 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
     if values > compute.MAX_TRAIN_VALUES:
         return DataChoice(
             None,
-            f"{info.n_rows:,} rows × {len(features)} columns is more than the "
-            f"{compute.MAX_TRAIN_VALUES:,} values the page trains on live: train on fewer "
-            "columns (or a file with fewer rows).",
+            say(
+                "load.too_many_values",
+                rows=info.n_rows,
+                columns=len(features),
+                most=compute.MAX_TRAIN_VALUES,
+            ),
         )
     ds = compute.load_upload(
         file.file_id, file.name, data, features, label, positive, negative, info.sheet or None
@@ -134,13 +134,40 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
     ss[LAB_UPLOAD] = ds  # the lab's: another page in upload mode opens on it
     dropped = int(ds.params.get("dropped_rows", 0))
     excluded = int(ds.params.get("excluded_rows", 0))
-    used = f"{ds.n:,} rows used, {dropped:,} dropped"
+    used = say("load.used", n=ds.n, dropped=dropped)
     if excluded:
-        used += f", {excluded:,} of other classes left out"
-    picked = tuple(n for n in ds.params.get("notes", ()) if n not in info.notes)
+        used += say("load.left_out", n=excluded)
+    picked = tuple(loader_said(n) for n in ds.params.get("notes", ()) if n not in info.notes)
     if ds.d > 2:
-        picked += (f"Training on {ds.d} columns: " + ", ".join(ds.feature_names) + ".",)
-    return DataChoice(ds, None, (used, info.describe(), *picked))
+        picked += (say("load.training_on", d=ds.d, names=", ".join(ds.feature_names)),)
+    return DataChoice(ds, None, (used, described(info), *picked))
+
+
+def described(info: datasets.CsvInfo) -> str:
+    """What the loader read, in one line (``CsvInfo.describe``), in the lab's language: the
+    rows, the sheet or the dialect, the rows dropped and why; the loader's notes as it wrote
+    them (an English page: the loader's own line)."""
+    if words.lang() == words.DEFAULT:
+        return info.describe()
+    parts = [say("load.rows", n=info.n_rows)]
+    if info.file_type == "xlsx":
+        parts.append(say("load.excel_sheet", sheet=info.sheet, n=len(info.sheets)))
+    else:
+        if info.file_type == "csv.gz":
+            parts.append(say("load.gzip"))
+        parts += [say("load.sep." + SEPARATORS[info.delimiter]), info.encoding]
+    if info.decimal == ",":
+        parts.append(say("load.decimal_commas"))
+    if info.dropped_rows:
+        why = (f"{_reason(k)}: {v}" for k, v in info.dropped_reasons.items())
+        parts.append(say("load.dropped", n=info.dropped_rows, reasons=", ".join(why)))
+    return "; ".join(parts + [loader_said(n) for n in info.notes])
+
+
+def _reason(reason: str) -> str:
+    """A dropped row's reason as the loader names it ("missing value"), in the lab's words."""
+    message = "load.why." + reason.replace(" ", "_")
+    return say(message) if words.has(message) else reason
 
 
 def _train_on(page: Table, info: datasets.CsvInfo, f1: str, f2: str, label: str) -> tuple:
@@ -154,16 +181,15 @@ def _train_on(page: Table, info: datasets.CsvInfo, f1: str, f2: str, label: str)
     if _ss().get(key) not in ("two", "all"):
         _ss()[key] = "two"
     labels = {
-        "two": "x1 and x2: the chart shows them",
-        "all": f"all {len(columns) + 2} numeric columns",
+        "two": say("load.train_two"),
+        "all": say("load.train_all", n=len(columns) + 2),
     }
     choice = st.radio(
-        "Train on",
+        say("load.train_on"),
         tuple(labels),
         format_func=labels.get,
         key=key,
-        help="All columns: the run, the verdict and the bound are in that many dimensions, "
-        "and the chart shows each point's score w·x + b against a second direction.",
+        help=say("load.train_help", score=notation.current().score),
     )
     return (f1, f2, *columns) if choice == "all" else (f1, f2)
 
@@ -182,14 +208,28 @@ def _upload_lost(page: Table) -> DataChoice:
     browser's file is gone here. Said plainly; the link (settings, step) stays as it is, and
     the same file uploaded again opens the run at the link's step."""
     step = _ss().get(page.own("link_step"))
-    at = ""
-    if step:
-        at = " The run then opens at " + (
-            "its end."
-            if _ss().get(page.own("link_end"))
-            else f"the link's step {state.count_words(step)}."
-        )
-    return DataChoice(None, None, alert=UPLOAD_LOST + at)
+    at = say("load.lost_then", at=_opens_at(page, step)) if step else ""
+    return DataChoice(None, None, alert=say("load.lost") + at)
+
+
+def _opens_at(page: Table, step: int) -> str:
+    """Where the run of a link made on uploaded data opens once the file is here."""
+    if _ss().get(page.own("link_end")):
+        return say("load.at_end")
+    return say("load.at_step", step=state.count_words(step))
+
+
+def loader_said(what: datasets.DatasetError | str) -> str:
+    """The loader's message or note in the lab's language: by its code from the catalogue
+    (its fields filled in), or as the loader wrote it (on an English page, and for a code
+    the catalogue does not have)."""
+    code = getattr(what, "code", None)
+    if words.lang() == words.DEFAULT or not code or not words.has(code):
+        return str(what)
+    try:
+        return say(code, **getattr(what, "fields", {}))
+    except (KeyError, IndexError, TypeError, ValueError):  # fields not as the words expect
+        return str(what)
 
 
 def _short(name) -> str:

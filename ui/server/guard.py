@@ -22,15 +22,21 @@ import streamlit as st
 
 from ui.limits import BAD_INPUTS_KEPT as MAX_BAD
 from ui.state import lab
+from ui.words import t
 
 LOG = logging.getLogger("perceptron_lab")
-MESSAGE = (
+MESSAGE = (  # in English; ``message()`` says it in the lab's language
     "Something went wrong while drawing this (the details are in the server's log). "
     "The previous data is kept."
 )
 _BAD = lab.BAD  # keys of inputs that raised while being drawn
 _PENDING = lab.PENDING  # the key of what the page is drawing now
 _CRASHED = lab.CRASHED  # a page run raised: the rerun says so
+
+
+def message() -> str:
+    """MESSAGE in the lab's language."""
+    return t("guard.failed")
 
 
 def attempt(key: str) -> None:
@@ -67,7 +73,7 @@ def _roll_back() -> None:
         del bad[:-MAX_BAD]
         st.session_state[_CRASHED] = True
         st.rerun()  # the page now treats that input as an error and keeps the old one
-    st.error(MESSAGE)
+    st.error(message())
 
 
 def _fragment_rerun() -> bool:
@@ -94,7 +100,7 @@ def fragment(on_error: Callable[[], None] | None = None):
                     return None
                 if on_error is not None:
                     on_error()  # a Step failed: back to the previous step
-                st.error(MESSAGE.replace("previous data", "previous step"))
+                st.error(t("guard.failed_step"))
                 return None
 
         return body

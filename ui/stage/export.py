@@ -19,13 +19,14 @@ import streamlit as st
 from streamlit import config as st_config
 from streamlit.components.v1 import declare_component
 
-from ui import lecture
+from ui import lecture, words
 from ui.limits import EXPORT_MAX_STEPS, EXPORT_ROUND_BUDGET_S, EXPORT_ROUND_STEPS
 from ui.stage.frames import Layered, frames_for
 from ui.stage.stepper import Stepper
 from ui.state import Table, owns
 
 OWN = owns("export_ask")  # the browser's last ask for frames: (seq, cursors)
+EXPORT_WORDS = "export."  # the catalogue's messages the browser says (ui/words/en/export.py)
 SAFE = 2**53  # JavaScript's exact whole numbers: no step or ask number is larger
 
 _HERE = Path(__file__).resolve().parent
@@ -68,8 +69,8 @@ def offer(page: Table, stepper: Stepper, layered: Layered, *, prefetch: bool = T
     """The stage's ``export`` field (ui/stage/export_hook.js's contract): the panel's module
     and the encoders' addresses, whether the browser loads them once idle (``prefetch``;
     not a class's followers: a room of them at once), the page's name (for the files'
-    names), the run's last step, the caps, and the answer to the browser's ask of this
-    rerun (None: no ask)."""
+    names), the run's last step, the caps, the answer to the browser's ask of this rerun
+    (None: no ask), and the Export's words in the lab's language (``panel_words``)."""
     reply = None
     ask = st.session_state.pop(page.own("export_ask"), None)
     if ask is not None and stepper.run is not None:
@@ -89,4 +90,17 @@ def offer(page: Table, stepper: Stepper, layered: Layered, *, prefetch: bool = T
         "round": EXPORT_ROUND_STEPS,
         "prefetch": prefetch,
         "reply": reply,
+        "words": panel_words(),
     }
+
+
+def panel_words() -> dict[str, str | list[str]]:
+    """The Export's words, the catalogue's "export.*" messages in the lab's language: the
+    templates with their named fields, which the browser fills (a plural: [one, more])."""
+    catalogue = words.CATALOGUES[words.lang()]
+    out: dict[str, str | list[str]] = {}
+    for message, entry in words.CATALOGUES[words.DEFAULT].items():
+        if message.startswith(EXPORT_WORDS):
+            entry = catalogue.get(message, entry)
+            out[message] = list(entry) if isinstance(entry, tuple) else entry
+    return out

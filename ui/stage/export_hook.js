@@ -7,8 +7,9 @@
 // then on an export needs no network.
 //
 // data.stage.export = {module, encoders, page, total, max, round, prefetch,
-//                      reply: {seq, frames} | null}
-// (ui/stage/export.py). The ask is the component's state value "export" = {seq, cursors}.
+//                      reply: {seq, frames} | null, words: {id: template}}
+// (ui/stage/export.py; words: the Export's, in the lab's language: the summary, the
+// loading and its failure here, the panel's there). The ask is the component's state value "export" = {seq, cursors}.
 // An embedded page (?embed=true: the chart and the stepping controls only) has no Export.
 
 function embedded() {
@@ -27,14 +28,13 @@ function exportTake(inst, data) {
     box.className = "stage-export";
     box.dataset.testid = "stageExport";
     const summary = document.createElement("summary");
-    summary.textContent = "Export: GIF, video, PNG";
     const body = document.createElement("div");
     body.className = "stage-export-body";
     box.append(summary, body);
     // Beside the chart, not in it: the chart is one focusable image for a screen reader
     // (access.mjs), which must hold nothing focusable (axe: nested-interactive).
     inst.root.after(box);
-    ex = { box, body, offer, panel: null, loading: null, waiting: new Map(), seq: 0 };
+    ex = { box, summary, body, offer, panel: null, loading: null, waiting: new Map(), seq: 0 };
     inst.exportState = ex;
     box.addEventListener("toggle", () => {
       if (box.open) exportOpen(inst, ex);
@@ -44,6 +44,7 @@ function exportTake(inst, data) {
   const newRun = ex.run !== undefined && ex.run !== data.run;
   ex.run = data.run;
   ex.offer = offer;
+  ex.summary.textContent = offer.words["export.summary"]; // the language may have changed
   const reply = offer.reply;
   if (reply && ex.waiting.has(reply.seq)) {
     ex.waiting.get(reply.seq)(reply.frames);
@@ -85,7 +86,7 @@ function exportDrop(inst) {
 
 function exportOpen(inst, ex) {
   if (ex.loading) return;
-  ex.body.textContent = "Loading the export…";
+  ex.body.textContent = ex.offer.words["export.loading"];
   ex.loading = import(absolute(ex.offer.module))
     .then((mod) => mod.mountPanel(ex.body, exportHost(inst, ex)))
     .then((panel) => {
@@ -93,7 +94,8 @@ function exportOpen(inst, ex) {
     })
     .catch((err) => {
       ex.loading = null;
-      ex.body.textContent = `The export could not load: ${err && err.message ? err.message : err}`;
+      const why = String(err && err.message ? err.message : err);
+      ex.body.textContent = ex.offer.words["export.load_failed"].replace("{why}", () => why);
     });
 }
 

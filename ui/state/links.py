@@ -11,6 +11,7 @@ from decimal import Decimal, InvalidOperation
 
 from ui.limits import MAX_DIGITS
 from ui.text import plain, quoted
+from ui.words import t
 
 
 @dataclass(frozen=True)
@@ -92,16 +93,15 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
             continue
         del query[name]
         label = accepted.get(raw.strip().lower())
-        hint = f" (write {quoted(label)})" if label is not None else ""
-        problems.append(
-            f"{plain(name)}={quoted(raw)} is not one of the options{hint}, the default is used"
-        )
+        said = {"name": plain(name), "raw": quoted(raw)}
+        if label is None:
+            problems.append(t("link.not_option", **said))
+        else:
+            problems.append(t("link.not_option_write", **said, label=quoted(label)))
     for name in spec.flags:
         if name in query and str(query[name]) not in ("true", "false"):
             raw = str(query.pop(name))
-            problems.append(
-                f"{plain(name)}={quoted(raw)} is not true or false, the default is used"
-            )
+            problems.append(t("link.not_flag", name=plain(name), raw=quoted(raw)))
     for name, rule in spec.numbers.items():
         if name not in query:
             continue
@@ -112,7 +112,7 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
             if _finite(value):
                 close = (v for v in rule[1] if math.isclose(_as_float(value), v))
                 written = next((str(v) for v in close), None)
-            why = "one of " + ", ".join(f"{v:g}" for v in rule[1])
+            why = ("link.not_in_set", {"values": plain(", ".join(f"{v:g}" for v in rule[1]))})
         else:
             low, high, whole = rule
             if whole:
@@ -122,20 +122,23 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
             if _finite(number) and low <= number:
                 if high is None or number <= high:
                     written = str(number) if whole else repr(float(number))
-            kind = "a whole number" if whole else "a number"
-            why = f"{kind} from {low:g}" + (f" to {_whole(high)}" if high is not None else " up")
+            message = ("link.not_whole" if whole else "link.not_number") + (
+                "" if high is not None else "_up"
+            )
+            ends = {"low": plain(f"{low:g}")}
+            if high is not None:
+                ends["high"] = plain(_whole(high))
+            why = (message, ends)
         if written is None:
             del query[name]
-            problems.append(f"{plain(name)}={quoted(raw)} is not {plain(why)}, the default is used")
+            message, ends = why
+            problems.append(t(message, name=plain(name), raw=quoted(raw), **ends))
         elif written != raw:
             query[name] = written
     for name, most in spec.texts.items():
         if name in query and len(str(query[name])) > most:
             length = len(str(query.pop(name)))
-            problems.append(
-                f"{plain(name)} in the link is {length:,} characters long (at most {most:,}), "
-                "the default is used"
-            )
+            problems.append(t("link.too_long", name=plain(name), length=length, most=most))
     return problems
 
 

@@ -6,11 +6,13 @@ the run), each the picture ``Layered.at`` gives at that step; the embed link and
 from __future__ import annotations
 
 import json
+import re
 
 import numpy as np
 import pytest
 
 import perceptron_core as pc
+from ui import words
 from ui.limits import EXPORT_MAX_STEPS, EXPORT_ROUND_STEPS
 from ui.parts import link
 from ui.stage import export
@@ -84,3 +86,29 @@ def test_the_embed_link_and_its_snippet():
         '&amp;embed=true" '
     )
     assert snippet.count("<") == 2 and snippet.endswith("></iframe>")
+
+
+def test_the_offer_carries_the_panels_words_in_the_labs_language(session):
+    # Every message the browser's export code names (its "export.*" literals and the
+    # buttons' export.${format}) is in the offer, in English and in German, as templates
+    # whose fields the browser fills.
+    files = [*export.MODULE_DIR.glob("*.mjs"), export.MODULE_DIR.parent / "export_hook.js"]
+    code = "".join(p.read_text() for p in files)
+    named = set(re.findall(r"\"(export\.[a-z_]+)\"", code))
+    named |= {f"export.{k}" for k in ("gif", "webm", "mp4", "png")}
+    assert len(named) > 30
+    X = np.array([[1.0, 2.0], [-1.0, -1.0]])
+    run = pc.train(X, np.array([1, -1]), max_epochs=2)
+    stepper = Stepper({"pg_cursor": 0, "pg_history": []}, "pg_", run)
+    layered = Layered(scene=([], {}), at=lambda t: ([], []))
+    english = export.offer(PLAYGROUND, stepper, layered)["words"]
+    with words.using("de"):
+        german = export.offer(PLAYGROUND, stepper, layered)["words"]
+    assert named <= set(english) and set(english) == set(german)
+    assert english["export.summary"] == "Export: GIF, video, PNG"
+    assert english["export.capped"] == (
+        "{n} steps asked; an export holds at most {max}: exporting steps {from} to {to}."
+    )
+    assert german["export.summary"] == "Export: GIF, Video, PNG"
+    assert german["export.frames"] == ["{n} Bild", "{n} Bilder"]  # a plural: [one, more]
+    assert json.loads(json.dumps(german)) == german  # as the browser gets it

@@ -1,19 +1,20 @@
 // Perceptron Lab: the export's pictures (ui/stage/exporter/panel.mjs draws with them): a
 // step as the stage layers it, its traces under the scene, the scene (drawn once), its
 // traces over it, each a plot drawn by plotly.js offscreen (Plotly.toImage), and the
-// step's lines of numbers beside the chart, on a canvas.
+// step's lines of numbers beside the chart, on a canvas: its heading in the offer's words,
+// its lines the stage's own texts of that step (already in the lab's language).
 
-import { wrapLines } from "./range.mjs";
+import { say, wrapLines } from "./range.mjs";
 
 // A frame's picture in logical pixels: the chart on the left, the numbers on the right;
 // each format draws it at its own scale (GIF 960 x 540, video 1280 x 720, PNG 1920 x 1080).
 export const FRAME = { width: 1280, height: 720, chart: 800, pad: 24 };
 export const SCALE = { gif: 0.75, webm: 1, mp4: 1, png: 1.5 };
-function loadImage(url) {
+function loadImage(url, failed) {
   return new Promise((resolve, reject) => {
     const img = new Image();
     img.onload = () => resolve(img);
-    img.onerror = () => reject(new Error("a frame's picture could not be drawn"));
+    img.onerror = () => reject(new Error(failed));
     img.src = url;
   });
 }
@@ -34,6 +35,7 @@ export class FrameDrawer {
   constructor(host, scale) {
     this.host = host;
     this.scale = scale;
+    this.words = host.offer.words; // the export's language, fixed for its frames
     this.scene = host.scene(FRAME.chart, FRAME.height);
     this.background = this.scene.background || "#ffffff";
     if (this.background === "rgba(0,0,0,0)" || this.background === "transparent") {
@@ -54,7 +56,7 @@ export class FrameDrawer {
       config: { staticPlot: true },
     };
     const url = await window.Plotly.toImage(figure, { format: "svg", width: FRAME.chart, height: FRAME.height });
-    return loadImage(url);
+    return loadImage(url, say(this.words, "export.unpainted"));
   }
 
   // As the stage draws a step: its traces under the scene, the scene (drawn once, on no
@@ -85,7 +87,7 @@ export class FrameDrawer {
     ctx.fillStyle = this.ink;
     ctx.textBaseline = "alphabetic";
     ctx.font = "bold 26px sans-serif";
-    ctx.fillText(`Step ${cursor.toLocaleString("en-US")}`, x, y);
+    ctx.fillText(say(this.words, "export.step", { step: cursor.toLocaleString("en-US") }), x, y);
     y += 18;
     ctx.font = "21px sans-serif";
     for (const value of Object.values(texts)) {

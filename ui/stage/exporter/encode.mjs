@@ -62,7 +62,7 @@ export async function encodeGif(enc, drawer, order, frames, ms, job) {
     const pixels = i === 0 ? first : await job.wait(rgba(order[i]));
     const index = enc.applyPalette(pixels, palette, "rgb444");
     gif.writeFrame(index, width, height, i === 0 ? { palette, delay: ms, repeat: 0 } : { delay: ms });
-    job.say(progressSaid("draw", i + 1, order.length), i + 1, order.length);
+    job.say(progressSaid("draw", i + 1, order.length, job.words), i + 1, order.length);
   }
   gif.finish();
   return new Blob([gif.bytes()], { type: "image/gif" });
@@ -96,12 +96,12 @@ export async function encodeVideo(enc, drawer, order, frames, ms, job, container
       const frame = new VideoFrame(canvas, { timestamp: i * us, duration: us });
       encoder.encode(frame, { keyFrame: i % 30 === 0 });
       frame.close();
-      job.say(progressSaid("draw", i + 1, order.length), i + 1, order.length);
+      job.say(progressSaid("draw", i + 1, order.length, job.words), i + 1, order.length);
     }
     await job.wait(encoder.flush());
     await job.wait(added);
     if (failure) throw failure;
-    job.say(progressSaid("finish"), order.length, order.length);
+    job.say(progressSaid("finish", 0, 0, job.words), order.length, order.length);
     await job.wait(output.finalize());
   } catch (err) {
     if (encoder.state !== "closed") encoder.close();

@@ -14,7 +14,8 @@
 // needs no network, and starts at once.
 //
 // host (from the hook) = {
-//   offer: {module, encoders, page, total, max, round},  // the server's, kept current
+//   offer: {module, encoders, page, total, max, round, words},  // the server's, kept
+//                                     // current; words: the panel's, in the lab's language
 //   cursor(): number,                 // the step on screen
 //   frames(): Map<cursor, frame>,     // the frames the stage holds
 //   speedMs(): number,                // Play's time between frames
@@ -31,6 +32,7 @@ import {
   nextAsk,
   planRange,
   progressSaid,
+  say,
 } from "./range.mjs";
 import { FrameDrawer, SCALE } from "./draw.mjs";
 import { encodeGif, encodeVideo, videoSupport } from "./encode.mjs";
@@ -97,7 +99,7 @@ function gather(host, order, job, kept) {
       ]);
       clearTimeout(timer);
       job.check();
-      if (answer === null) throw new Error("The server did not send the frames in time: is it reachable?");
+      if (answer === null) throw new Error(say(host.offer.words, "export.late"));
       const before = held.size;
       for (const [c, frame] of Object.entries(JSON.parse(answer))) {
         const cursor = Number(c);
@@ -105,7 +107,7 @@ function gather(host, order, job, kept) {
         held.set(cursor, frame);
         kept.set(cursor, frame);
       }
-      if (held.size === before) throw new Error("The server sent none of the frames asked for.");
+      if (held.size === before) throw new Error(say(host.offer.words, "export.none_sent"));
       for (const [c, [ok]] of waiting) {
         if (!held.has(c)) continue;
         waiting.delete(c);
@@ -126,7 +128,7 @@ function gather(host, order, job, kept) {
     frame(c) {
       if (held.has(c)) return Promise.resolve(held.get(c));
       if (failed) return Promise.reject(failed);
-      job.say(progressSaid("ask", c));
+      job.say(progressSaid("ask", c, 0, job.words));
       return job.wait(new Promise((ok, bad) => waiting.set(c, [ok, bad])));
     },
   };
@@ -136,42 +138,60 @@ function gather(host, order, job, kept) {
 // progress with Cancel. Returns {update(newRun)} (the hook calls it when the stage changes).
 export async function mountPanel(body, host) {
   const [enc, support] = await Promise.all([loadEncoders(host.offer.encoders), videoSupport()]);
+  const w = () => host.offer.words; // the current language's (the hook keeps the offer)
   const cursor = host.cursor();
   const from = element("input", { type: "number", min: "0", step: "1", value: String(cursor),
-    dataset: { testid: "exportFrom" }, "aria-label": "From step" });
+    dataset: { testid: "exportFrom" } });
   const to = element("input", { type: "number", min: "0", step: "1",
-    value: String(Math.min(host.offer.total, cursor + 20)), dataset: { testid: "exportTo" },
-    "aria-label": "To step" });
+    value: String(Math.min(host.offer.total, cursor + 20)), dataset: { testid: "exportTo" } });
   const note = element("p", { className: "stage-export-note", dataset: { testid: "exportNote" } });
   note.setAttribute("aria-live", "polite");
   const buttons = {
-    gif: element("button", { type: "button", textContent: "GIF" }),
-    webm: element("button", { type: "button", textContent: "WebM video" }),
-    mp4: element("button", { type: "button", textContent: "MP4 video" }),
-    png: element("button", { type: "button", textContent: "PNG of this step (1920 × 1080)" }),
+    gif: element("button", { type: "button" }),
+    webm: element("button", { type: "button" }),
+    mp4: element("button", { type: "button" }),
+    png: element("button", { type: "button" }),
   };
   for (const [k, b] of Object.entries(buttons)) b.dataset.format = k;
   if (!support || !support.webm) buttons.webm.hidden = true;
   if (!support || !support.mp4) buttons.mp4.hidden = true;
-  const bar = element("progress", { max: 1, value: 0, "aria-label": "Export progress" });
+  const bar = element("progress", { max: 1, value: 0 });
   const said = element("span", { dataset: { testid: "exportProgress" } });
-  const cancel = element("button", { type: "button", textContent: "Cancel" });
+  const cancel = element("button", { type: "button" });
   const progress = element("div", { className: "stage-export-progress", hidden: true }, [bar, " ", said, " ", cancel]);
   const result = element("p", { className: "stage-export-result", dataset: { testid: "exportResult" } });
   result.setAttribute("aria-live", "polite");
+  const formats = element("p", { className: "stage-export-formats", dataset: { testid: "exportFormats" } });
+  const fromSaid = element("span");
+  const toSaid = element("span");
+  const ofSaid = element("span");
   body.replaceChildren(
-    element("p", { className: "stage-export-formats", textContent: formatsSaid(support), dataset: { testid: "exportFormats" } }),
+    formats,
     element("div", { className: "stage-export-range" }, [
-      element("label", {}, ["From step ", from]),
+      element("label", {}, [fromSaid, " ", from]),
       " ",
-      element("label", {}, ["to step ", to]),
-      ` (of ${host.offer.total.toLocaleString("en-US")}; each step is one frame)`,
+      element("label", {}, [toSaid, " ", to]),
+      " ",
+      ofSaid,
     ]),
     note,
     element("div", { className: "stage-export-buttons" }, Object.values(buttons).flatMap((b) => [b, " "])),
     progress,
     result,
   );
+  // The panel's fixed words, in the offer's language (again when the language changes).
+  const label = () => {
+    formats.textContent = formatsSaid(support, w());
+    fromSaid.textContent = say(w(), "export.from");
+    toSaid.textContent = say(w(), "export.to");
+    ofSaid.textContent = say(w(), "export.of", { total: host.offer.total.toLocaleString("en-US") });
+    from.setAttribute("aria-label", say(w(), "export.from_aria"));
+    to.setAttribute("aria-label", say(w(), "export.to_aria"));
+    bar.setAttribute("aria-label", say(w(), "export.progress"));
+    cancel.textContent = say(w(), "export.cancel");
+    for (const [k, b] of Object.entries(buttons)) b.textContent = say(w(), `export.${k}`);
+  };
+  label();
   const panel = body.closest(".stage-export") || body;
   panel.dataset.exportReady = "1";
   panel.dataset.formats = ["gif", support && support.webm ? "webm" : "", support && support.mp4 ? "mp4" : "", "png"]
@@ -180,7 +200,7 @@ export async function mountPanel(body, host) {
   let job = null;
   let stopJob = () => {};
   const kept = new Map(); // cursor -> frame: the range's frames, this run's
-  const plan = () => planRange(from.value, to.value, host.offer.total, host.offer.max);
+  const plan = () => planRange(from.value, to.value, host.offer.total, host.offer.max, w());
   const showPlan = () => {
     const p = plan();
     note.textContent = p.ok ? p.note : p.error;
@@ -274,6 +294,7 @@ export async function mountPanel(body, host) {
       wait(p) {
         return Promise.race([...(Array.isArray(p) ? p : [p]), stopped]);
       },
+      words: w(),
       say(text, done, total) {
         said.textContent = text;
         if (total === undefined) return;
@@ -305,9 +326,10 @@ export async function mountPanel(body, host) {
       const name = fileName(host.offer.page, p.from, p.to, format);
       const seconds = (performance.now() - started) / 1000;
       download(blob, name);
-      result.textContent =
-        `${name}: ${p.count.toLocaleString("en-US")} ${p.count === 1 ? "frame" : "frames"}, ` +
-        `${Math.max(1, Math.round(blob.size / 1024)).toLocaleString("en-US")} KB, made in ${seconds.toFixed(1)} s.`;
+      const counted = say(job.words, "export.frames", { n: p.count.toLocaleString("en-US") }, p.count);
+      const kb = Math.max(1, Math.round(blob.size / 1024)).toLocaleString("en-US");
+      const fields = { name, frames: counted, kb, seconds: seconds.toFixed(1) };
+      result.textContent = say(job.words, "export.done", fields);
       Object.assign(panel.dataset, {
         exportDone: format,
         exportFrames: String(p.count),
@@ -315,8 +337,9 @@ export async function mountPanel(body, host) {
         exportGatherMs: String(Math.round(gathered)),
       });
     } catch (err) {
-      const why = job.why || "Cancelled: no file was made.";
-      result.textContent = err instanceof Cancelled ? why : `The export failed: ${err && err.message ? err.message : err}`;
+      const why = job.why || say(job.words, "export.cancelled");
+      const failed = say(job.words, "export.failed", { why: err && err.message ? err.message : err });
+      result.textContent = err instanceof Cancelled ? why : failed;
       panel.dataset.exportDone = err instanceof Cancelled ? "cancelled" : "failed";
     } finally {
       job = null;
@@ -336,10 +359,11 @@ export async function mountPanel(body, host) {
       }
       if (job !== null && newRun) {
         job.cancelled = true;
-        job.why = "The run changed (new data or settings): the export stopped, no file was made.";
+        job.why = say(job.words, "export.run_changed");
         stopJob();
       }
-      if (job === null) showPlan(); // the run's length may have changed
+      label(); // the language or the run's length may have changed
+      if (job === null) showPlan();
     },
   };
 }

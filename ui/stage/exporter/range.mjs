@@ -3,10 +3,24 @@
 // and asked of the server in, the words on the panel. Run by node's test runner
 // (tests/js/export.test.mjs); panel.mjs (beside it) draws and encodes.
 //
+// The words are the server's (``words``: the offer's, in the lab's language, from the
+// catalogue's "export.*" messages, ui/words/en/export.py): {id: template} with named
+// fields ("{total}"), a plural a pair [one, more] picked by the count. Numbers are written
+// here, the same in every language (en-US grouping, a decimal point).
+//
 // A step is a cursor of the stage: the visits done (the scrub slider's "Step"). An export
 // of steps ``from`` to ``to`` holds both ends: to - from + 1 frames.
 
 const count = (n) => Number(n).toLocaleString("en-US");
+
+// Message ``id`` of ``words`` with its named fields filled in (``fields``: already written
+// as text); a plural's form picked by ``n`` (a number).
+export function say(words, id, fields = {}, n = undefined) {
+  let entry = words[id];
+  if (entry === undefined) throw new Error(`no words for ${id}`);
+  if (Array.isArray(entry)) entry = n === 1 ? entry[0] : entry[1];
+  return entry.replace(/\{(\w+)\}/g, (all, name) => (name in fields ? String(fields[name]) : all));
+}
 
 function wholeStep(value) {
   if (typeof value === "string" && value.trim() === "") return NaN;
@@ -17,32 +31,30 @@ function wholeStep(value) {
 // The steps an export of ``from`` to ``to`` (as typed) holds, in a run of ``total``
 // visits, at most ``max`` of them: {ok: true, from, to, count, note} where ``note`` says in
 // plain words what was cut (empty: nothing), or {ok: false, error}.
-export function planRange(from, to, total, max) {
+export function planRange(from, to, total, max, words) {
   const a = wholeStep(from);
   const b = wholeStep(to);
   if (Number.isNaN(a) || Number.isNaN(b)) {
-    return { ok: false, error: `From and To are whole step numbers, 0 to ${count(total)}.` };
+    return { ok: false, error: say(words, "export.not_whole", { total: count(total) }) };
   }
   if (a < 0 || a > total) {
-    return { ok: false, error: `From must be a step of this run: 0 to ${count(total)}.` };
+    return { ok: false, error: say(words, "export.from_outside", { total: count(total) }) };
   }
   if (b < a) {
-    return { ok: false, error: `To (${count(b)}) comes before From (${count(a)}).` };
+    return { ok: false, error: say(words, "export.to_before", { to: count(b), from: count(a) }) };
   }
   const notes = [];
   let end = b;
   if (end > total) {
-    notes.push(`The run ends at step ${count(total)}: exporting up to there.`);
+    notes.push(say(words, "export.run_ends", { total: count(total) }));
     end = total;
   }
   const asked = end - a + 1;
   if (asked > max) {
     end = a + max - 1;
     notes.length = 0;
-    notes.push(
-      `${count(b - a + 1)} steps asked; an export holds at most ${count(max)}: ` +
-        `exporting steps ${count(a)} to ${count(end)}.`,
-    );
+    const fields = { n: count(b - a + 1), max: count(max), from: count(a), to: count(end) };
+    notes.push(say(words, "export.capped", fields));
   }
   return { ok: true, from: a, to: end, count: end - a + 1, note: notes.join(" ") };
 }
@@ -93,19 +105,20 @@ export function frameMs(speedMs) {
 // What this browser can make, in plain words: ``video`` = {webm: codec | null, mp4: codec
 // | null} (the codecs VideoEncoder.isConfigSupported accepted), or null when the browser
 // has no VideoEncoder.
-export function formatsSaid(video) {
-  if (video === null) {
-    return "This browser makes GIF and PNG; it has no video encoder (WebCodecs), so no video.";
-  }
+export function formatsSaid(video, words) {
+  if (video === null) return say(words, "export.formats_no_video");
   const made = ["GIF"];
   if (video.webm) made.push(`WebM (${video.webm})`);
   if (video.mp4) made.push(`MP4 (${video.mp4})`);
   made.push("PNG");
-  const said = `This browser makes ${made.slice(0, -1).join(", ")} and ${made[made.length - 1]}`;
-  const missing = [];
-  if (!video.webm) missing.push("WebM (it cannot encode VP9 or VP8)");
-  if (!video.mp4) missing.push("MP4 (it cannot encode H.264)");
-  return missing.length ? `${said}; not ${missing.join(" nor ")}.` : `${said}.`;
+  const listed = say(words, "export.and", { list: made.slice(0, -1).join(", "), last: made[made.length - 1] });
+  const webm = say(words, "export.no_webm");
+  const mp4 = say(words, "export.no_mp4");
+  if (!video.webm && !video.mp4) return say(words, "export.formats_neither", { made: listed, webm, mp4 });
+  if (!video.webm || !video.mp4) {
+    return say(words, "export.formats_not", { made: listed, missing: video.webm ? mp4 : webm });
+  }
+  return say(words, "export.formats", { made: listed });
 }
 
 // ``text`` broken into lines no wider than ``width`` by ``measure(s)`` (a canvas's
@@ -135,9 +148,9 @@ export function wrapLines(text, width, measure) {
 }
 
 // The progress line: "Drawing and encoding frame 7 of 21", "Waiting for the server's
-// frame of step 40".
-export function progressSaid(phase, done, total) {
-  if (phase === "ask") return `Waiting for the server's frame of step ${count(done)}`;
-  if (phase === "finish") return "Writing the file";
-  return `Drawing and encoding frame ${count(done)} of ${count(total)}`;
+// frame of step 40" (in ``words``' language).
+export function progressSaid(phase, done, total, words) {
+  if (phase === "ask") return say(words, "export.waiting", { step: count(done) });
+  if (phase === "finish") return say(words, "export.writing");
+  return say(words, "export.drawing", { done: count(done), total: count(total) });
 }

@@ -1,0 +1,219 @@
+"""The lab's words in German (``ui.words``): what the lab says about data it cannot use. The
+loader's errors by their codes (``datasets.DatasetError.code``), the upload box, the data
+that cannot be drawn (``ui.parts.data.settle``), the link check's problems and the guard's
+message."""
+
+WORDS: dict[str, str | tuple[str, str]] = {
+    # ------------------------------------------------- the loader's errors, by code
+    "load.empty": "Die Datei ist leer: es gibt nichts zu lesen",
+    "load.header_only": "Die Datei hat eine Kopfzeile, aber keine Datenzeilen: fügen Sie "
+    "Zeilen mit Werten hinzu",
+    "load.no_rows": "Die Datei hat keine Datenzeilen",
+    "load.unclosed_quote": "Die Datei lässt sich nicht als CSV lesen: ein Feld in "
+    'Anführungszeichen ab etwa Zeile {line} wird nie geschlossen: suchen Sie ein einzelnes " '
+    "zu viel",
+    "load.too_many_rows": "Die Datei hat mehr als {max:,} Datenzeilen, mehr als Perceptron Lab "
+    "liest: laden Sie eine Stichprobe der Zeilen (etwa jede zehnte)",
+    "load.too_big": "Die Datei ist {size} groß; die Grenze ist {limit}: behalten Sie nur die "
+    "nötigen Spalten oder nehmen Sie eine Stichprobe der Zeilen",
+    "load.no_sheet": "Die Arbeitsmappe hat kein Blatt {sheet!r}; ihre Blätter sind {sheets}",
+    "load.sheet_empty": "Blatt {sheet!r} der Arbeitsmappe ist leer: es gibt nichts zu lesen",
+    "load.damaged": "Diese Excel-Arbeitsmappe (.xlsx) lässt sich nicht lesen; sie ist vielleicht "
+    "beschädigt oder mit einem Passwort geschützt: öffnen Sie sie in Excel und speichern Sie "
+    "sie neu, oder speichern Sie das Blatt als CSV",
+    "load.too_large_up": "Spalte {column!r} hat Werte bis {worst:.1e}: skalieren Sie die Spalte "
+    "(die Beträge müssen unter {limit} bleiben)",
+    "load.too_large_down": "Spalte {column!r} hat Werte bis hinab zu {worst:.1e}: skalieren Sie "
+    "die Spalte (die Beträge müssen unter {limit} bleiben)",
+    "load.one_class_left": "Nach dem Verwerfen von {dropped:,} ungültigen Zeilen bleibt in "
+    "Spalte {column!r} nur eine Klasse ({left!r}): ein Perzeptron braucht Beispiele aus zwei "
+    "Klassen",
+    "load.no_labels": "Spalte {column!r} hat keine Werte: eine Label-Spalte braucht zwei Klassen",
+    "load.one_class": "Spalte {column!r} hat nur eine Klasse ({name!r}): ein Perzeptron braucht "
+    "Beispiele aus zwei Klassen",
+    "load.no_numeric": "Neben dem Label {label!r} gibt es keine numerische Merkmalsspalte; ein "
+    "Datensatz braucht zwei. Prüfen Sie, ob die Datei nur ein Trennzeichen und nur ein "
+    "Dezimalzeichen verwendet, oder fügen Sie eine zweite numerische Spalte hinzu.",
+    "load.one_numeric": "Neben dem Label {label!r} gibt es nur eine numerische Merkmalsspalte "
+    "({found}); ein Datensatz braucht zwei. Prüfen Sie, ob die Datei nur ein Trennzeichen und "
+    "nur ein Dezimalzeichen verwendet, oder fügen Sie eine zweite numerische Spalte hinzu.",
+    "load.too_many_columns": "Die Datei hat {n:,} Spalten; gelesen werden höchstens {most:,}. "
+    "Behalten Sie die nötigen Spalten (zwei Merkmale und ein Label) und speichern Sie erneut.",
+    "load.many_classes": "Spalte {column!r} hat {n:,} verschiedene Werte; eine Label-Spalte hat "
+    "2 bis {most} (einen je Klasse). Wählen Sie eine andere Spalte.",
+    "load.feature_is_label": "Spalte {column!r} kann nicht zugleich Merkmal und Label sein",
+    "load.no_label_column": "Keine Spalte kann das Klassenlabel sein: eine Label-Spalte hat 2 bis "
+    "{most} verschiedene Werte (0/1, ja/nein, Namen von Arten ...); die Spalten sind {columns}",
+    "load.same_classes": "Die Klassen +1 und -1 müssen verschieden sein, beide sind {name!r}",
+    # ------------------------------------------ a file that is not a table, by its kind
+    "load.not_csv.png": (
+        "Dies sieht aus wie ein PNG-Bild, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: laden"
+        " Sie die Daten als CSV-Textdatei (Werte durch Kommas, Semikolons oder Tabulatoren "
+        "getrennt)"
+    ),
+    "load.not_csv.jpeg": (
+        "Dies sieht aus wie ein JPEG-Bild, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "laden Sie die Daten als CSV-Textdatei (Werte durch Kommas, Semikolons oder Tabulatoren "
+        "getrennt)"
+    ),
+    "load.not_csv.gif": (
+        "Dies sieht aus wie ein GIF-Bild, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: laden"
+        " Sie die Daten als CSV-Textdatei (Werte durch Kommas, Semikolons oder Tabulatoren "
+        "getrennt)"
+    ),
+    "load.not_csv.pdf": (
+        "Dies sieht aus wie ein PDF-Dokument, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "ein PDF enthält Seiten, keine Daten: exportieren Sie die Tabelle als CSV oder .xlsx aus "
+        "ihrer Quelle"
+    ),
+    "load.not_csv.xls": (
+        "Dies sieht aus wie eine alte Excel-97-2003-Arbeitsmappe (.xls), nicht wie eine CSV-Datei"
+        " oder .xlsx-Arbeitsmappe: öffnen Sie sie in Excel und speichern Sie sie als .xlsx oder "
+        "CSV (Datei > Speichern unter), dann laden Sie diese"
+    ),
+    "load.not_csv.gzip": (
+        "Dies sieht aus wie eine gzip-komprimierte Datei, nicht wie eine CSV-Datei oder "
+        ".xlsx-Arbeitsmappe: eine gzip-Datei enthält eine CSV-Datei, kein weiteres Archiv: "
+        "entpacken Sie es zuerst"
+    ),
+    "load.not_csv.7z": (
+        "Dies sieht aus wie ein 7-Zip-Archiv, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.rar": (
+        "Dies sieht aus wie ein RAR-Archiv, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.bzip2": (
+        "Dies sieht aus wie eine bzip2-komprimierte Datei, nicht wie eine CSV-Datei oder "
+        ".xlsx-Arbeitsmappe: entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die"
+        " CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.xz": (
+        "Dies sieht aus wie eine xz-komprimierte Datei, nicht wie eine CSV-Datei oder "
+        ".xlsx-Arbeitsmappe: entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die"
+        " CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.zstd": (
+        "Dies sieht aus wie eine zstd-komprimierte Datei, nicht wie eine CSV-Datei oder "
+        ".xlsx-Arbeitsmappe: entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die"
+        " CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.spreadsheet": (
+        "Dies sieht aus wie eine Excel-Arbeitsmappe (.xlsx) oder eine andere Tabellenkalkulation,"
+        " nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: öffnen Sie sie und speichern Sie sie "
+        "als .xlsx oder CSV (Datei > Speichern unter > CSV), dann laden Sie diese Datei"
+    ),
+    "load.not_csv.zip": (
+        "Dies sieht aus wie ein ZIP-Archiv, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "entpacken Sie zuerst die CSV-Datei daraus (oder komprimieren Sie die CSV mit gzip, .gz)"
+    ),
+    "load.not_csv.binary": (
+        "Dies sieht aus wie eine Binärdatei, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: "
+        "laden Sie die Daten als CSV-Textdatei (Werte durch Kommas, Semikolons oder Tabulatoren "
+        "getrennt)"
+    ),
+    "load.not_csv.gzip_archive": (
+        "Dies sieht aus wie ein komprimiertes Archiv in einer gzip-Datei, nicht wie eine "
+        "CSV-Datei oder .xlsx-Arbeitsmappe: eine gzip-Datei enthält eine CSV-Datei, kein weiteres"
+        " Archiv: entpacken Sie es zuerst"
+    ),
+    "load.zip": "Dies sieht aus wie ein ZIP-Archiv: entpacken Sie zuerst die CSV-Datei daraus",
+    "load.damaged_zip": "Dies sieht aus wie ein ZIP-Archiv oder eine Excel-Arbeitsmappe, ist aber "
+    "beschädigt: öffnen Sie die Datei und speichern Sie sie neu (als .xlsx oder CSV)",
+    # --------------------------------------------------- the loader's notes, by code
+    "load.note.preamble": (
+        "{n} Zeile über der Tabelle übersprungen",
+        "{n} Zeilen über der Tabelle übersprungen",
+    ),
+    "load.note.extra_fields": "eine Zeile hatte mehr Felder als die Kopfzeile; die zusätzlichen "
+    "werden ignoriert",
+    "load.note.long_lines": (
+        "{n} Zeile mit zu vielen Feldern übersprungen",
+        "{n} Zeilen mit zu vielen Feldern übersprungen",
+    ),
+    "load.note.row_id": "Spalte {column!r} sieht aus wie eine Zeilennummer oder eine ID: als "
+    "Merkmal lehrt sie das Perzeptron die Reihenfolge der Zeilen der Datei, nicht die Daten",
+    "load.note.merged": "Schreibweisen des Labels zusammengeführt: {listed} -> {target!r}",
+    "load.note.kept": "{label!r} hat {k} Klassen; behalten: {negative!r} (-1) und {positive!r} "
+    "(+1): wählen Sie andere, oder eine Klasse gegen den Rest",
+    # ------------------------------------------------- what the loader read (CsvInfo)
+    "load.rows": ("{n:,} Zeile", "{n:,} Zeilen"),
+    "load.excel_sheet": "Excel-Blatt {sheet!r} ({n} in der Arbeitsmappe)",
+    "load.gzip": "gzip-komprimiert",
+    "load.sep.comma": "durch Kommas getrennt",
+    "load.sep.semicolon": "durch Semikolons getrennt",
+    "load.sep.tab": "durch Tabulatoren getrennt",
+    "load.sep.pipe": "durch senkrechte Striche getrennt",
+    "load.sep.space": "durch Leerzeichen getrennt",
+    "load.decimal_commas": "Dezimalkommas",
+    "load.dropped": ("{n:,} Zeile verworfen ({reasons})", "{n:,} Zeilen verworfen ({reasons})"),
+    "load.why.missing_value": "fehlender Wert",
+    "load.why.not_a_number": "keine Zahl",
+    "load.why.infinite_value": "unendlicher Wert",
+    "load.why.missing_label": "fehlendes Label",
+    "load.why.too_many_fields": "zu viele Felder",
+    # ---------------------------------------------------------------- the upload box
+    "load.sheet": "Blatt",
+    "load.x1": "Spalte für x1",
+    "load.x2": "Spalte für x2",
+    "load.label": "Label-Spalte",
+    "load.positive": "Klasse +1",
+    "load.negative": "Klasse −1",
+    "load.rest_help": "rest: alle anderen Klassen",
+    "load.same_columns": "wählen Sie zwei verschiedene Merkmalsspalten",
+    "load.too_many_values": "{rows:,} Zeilen × {columns} Spalten sind mehr als die {most:,} "
+    "Werte, auf denen die Seite live trainiert: trainieren Sie auf weniger Spalten (oder mit "
+    "einer Datei mit weniger Zeilen).",
+    "load.used": (
+        "{n:,} Zeile verwendet, {dropped:,} verworfen",
+        "{n:,} Zeilen verwendet, {dropped:,} verworfen",
+    ),
+    "load.left_out": ", {n:,} aus anderen Klassen weggelassen",
+    "load.training_on": "Training auf {d} Spalten: {names}.",
+    "load.shared": "Die auf einer anderen Seite hochgeladene Datei: {source}.",
+    "load.shared_two": " Diese Seite zeichnet zwei ihrer Spalten, {x1} und {x2} (der "
+    "Playground trainiert auf allen gewählten).",
+    "load.link_file": "Dieser Link wurde mit hochgeladenen Daten erstellt, und ein Link kann "
+    "keine Datei tragen: laden Sie dieselbe Datei hoch (und wählen Sie ihre Spalten und "
+    "Klassen wie zuvor), dann öffnet sich der Lauf {at}",
+    "load.at_end": "an seinem Ende.",
+    "load.at_step": "beim Schritt {step} des Links.",
+    "load.lost": "Ihre hochgeladene Datei ist nicht mehr auf diesem Server (der Server wurde neu "
+    "gestartet oder Sie wurden auf einen anderen verlegt): laden Sie sie erneut hoch "
+    "(entfernen Sie zuerst ihren Namen mit ×: der Browser sendet keine Datei, die er für "
+    "schon gesendet hält).",
+    "load.lost_then": " Der Lauf öffnet sich dann {at}",
+    "load.train_on": "Trainieren auf",
+    "load.train_two": "x1 und x2: das Diagramm zeigt sie",
+    "load.train_all": "allen {n} numerischen Spalten",
+    "load.train_help": "Alle Spalten: der Lauf, das Urteil und die Schranke sind in so vielen "
+    "Dimensionen, und das Diagramm zeigt den Wert {score} jedes Punkts gegen eine zweite "
+    "Richtung.",
+    # ---------------------------------------------- data a page cannot draw (settle)
+    "load.too_many_points": "{n:,} Punkte: {what} zeichnet höchstens {most:,}.",
+    "load.too_many_to_train": "{n:,} Punkte: {what} trainiert auf höchstens {most:,}.",
+    "load.too_many_features": "{d} Merkmale: {what} zeichnet {most}; wählen Sie im Upload-Feld "
+    "das Training auf x1 und x2.",
+    "load.this_page": "diese Seite",
+    # ------------------------------------------------------------- the link's problems
+    "link.not_option": "{name}={raw} ist keine der Optionen, der Standardwert gilt",
+    "link.not_option_write": "{name}={raw} ist keine der Optionen (schreiben Sie {label}), der "
+    "Standardwert gilt",
+    "link.not_flag": "{name}={raw} ist weder true noch false, der Standardwert gilt",
+    "link.not_in_set": "{name}={raw} ist keiner der Werte {values}, der Standardwert gilt",
+    "link.not_whole": "{name}={raw} ist keine ganze Zahl von {low} bis {high}, der Standardwert "
+    "gilt",
+    "link.not_whole_up": "{name}={raw} ist keine ganze Zahl ab {low}, der Standardwert gilt",
+    "link.not_number": "{name}={raw} ist keine Zahl von {low} bis {high}, der Standardwert gilt",
+    "link.not_number_up": "{name}={raw} ist keine Zahl ab {low}, der Standardwert gilt",
+    "link.too_long": "{name} ist im Link {length:,} Zeichen lang (höchstens {most:,}), der "
+    "Standardwert gilt",
+    # ------------------------------------------------------------------------ the guard
+    "guard.failed": "Beim Zeichnen ist etwas schiefgegangen (die Einzelheiten stehen im Log des "
+    "Servers). Die vorigen Daten bleiben.",
+    "guard.failed_step": "Beim Zeichnen ist etwas schiefgegangen (die Einzelheiten stehen im Log "
+    "des Servers). Der vorige Schritt bleibt.",
+    "guard.bad_data": "Diese Daten konnten nicht gezeichnet werden (die Einzelheiten stehen im "
+    "Log des Servers).",
+}
