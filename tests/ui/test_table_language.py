@@ -30,7 +30,7 @@ def test_the_german_theta_table_has_the_english_tables_numbers_and_its_own_words
         assert NUMBER.findall(html.unescape(german)) == NUMBER.findall(html.unescape(english))
         head = cells(german)[:6]
         assert head == ["Punkt", "x1", "x2", "Label", "θ·x + θ₀ jetzt", "klassifiziert"]
-        assert "The data" not in german and "Die Daten und der Wert jedes Punkts" in german
+        assert "The data" not in german and "Die Daten und der Score jedes Punkts" in german
         if t:
             w, b = run.weights(run.updates_before_visit(t))
             assert f"θ₀ = {table.text.said(b)}" in german

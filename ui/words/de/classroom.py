@@ -17,12 +17,12 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.kind.converge": "Konvergiert der Lauf jemals?",
     "class.kind.fewer_mistakes": "Weniger Fehler in der nächsten Epoche?",
     "class.no_answer.next_mistake": "Nach diesem Schritt kommt kein Update (oder diese "
-    "Variante korrigiert anders): kein nächster Fehler, nach dem man fragen kann.",
+    "Variante macht ihre Updates anders): kein nächster Fehler, nach dem man fragen kann.",
     "class.no_answer.fixes_point": "Nach diesem Schritt kommt kein Update: nichts zu fragen.",
     "class.no_answer.turn": "Die Drehrichtung von {w} wird mit 2 Merkmalen gefragt, {w} nicht 0 "
     "und einem kommenden Update.",
     "class.no_answer.converge": "Nach der Konvergenz wird bei einer Variante gefragt, die bei "
-    "jedem Fehler korrigiert, wenn das Urteil über die Daten bekannt ist (nicht bei Daten, "
+    "jedem Fehler ein Update macht, wenn das Urteil über die Daten bekannt ist (nicht bei Daten, "
     "die zu groß sind, um es live zu entscheiden).",
     "class.no_answer.fewer_mistakes": "Der Lauf hat nach dieser Epoche keine weitere.",
     "class.no_answer": "Diese Frage hat bei diesem Schritt keine Antwort.",
@@ -48,7 +48,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.q.turn": "In welche Richtung dreht sich der Gewichtsvektor {w} beim nächsten Update?",
     "class.q.anticlockwise": "Gegen den Uhrzeigersinn",
     "class.q.clockwise": "Im Uhrzeigersinn",
-    "class.q.neither": "Keine: er behält seine Richtung",
+    "class.q.neither": "Weder noch: er behält seine Richtung",
     "class.q.converge": "Wenn es so lange läuft wie nötig: hört das Perzeptron auf diesen "
     "Daten auf, Fehler zu machen?",
     "class.q.converge_yes": "Ja: es konvergiert",

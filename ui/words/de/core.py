@@ -21,8 +21,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "sign(θ·x + θ₀), Labels y = ±1; ein Fehler, wenn y(θ·x + θ₀) ≤ 0 (Gleichstand ist ein "
     "Fehler), dann θ ← θ + η y x, θ₀ ← θ₀ + η y. Dieselben Zahlen wie w und b.",
     "notation.explain.augmented": "Erweiterte Notation (Duda & Hart; Skript 004): ein Vektor "
-    "a = (a₀, a₁, …) = (b, w); jede Probe wird zu y = (1, x) in Klasse ω₁ (die +1 des "
-    "Labors) und y = −(1, x) in Klasse ω₂ (die −1 des Labors), also braucht jede Probe "
+    "a = (a₀, a₁, …) = (b, w); jedes Beispiel wird zu y = (1, x) in Klasse ω₁ (die +1 des "
+    "Labors) und y = −(1, x) in Klasse ω₂ (die −1 des Labors), also braucht jedes Beispiel "
     "aᵀy > 0: ein Fehler, wenn aᵀy ≤ 0, dann a ← a + η y. aᵀy ist y(w·x + b) der Skripte.",
     "notation.explain.hardlim": "Notation von Hagan u. a.: Ziele t ∈ {{0, 1}} (t = 1 ist die "
     "+1 des Labors, t = 0 seine −1), Eingabe p, n = w·p + b, a = hardlim(n), Fehler "
@@ -111,7 +111,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "chart.boundary": "Grenze",
     "chart.predicted": "vorhergesagt {label}",
     "chart.previous": "vorherige Grenze",
-    "chart.closest": "nächster Punkt",
+    "chart.closest": "nächstgelegener Punkt",
     "chart.ustar": "u* (größter Rand)",
     "chart.ustar_band": "u*-Band (γ*)",
     "chart.on_ustar": "konvergiert auf der Linie<br>mit größtem Rand u* (gestrichelt)",
@@ -150,16 +150,16 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "steht bei der klassischen Variante und auf der Batch-Seite.",
     "thm.separable": "**Trennbar.** R = {R}, γ\\* = {gamma} (erweitert, Bias in der Norm).",
     "thm.one": "**Satz 1** (001): trennbare Daten, ab {zero}, jedes η.",
-    "thm.start": "**Beweis aus 004 ab diesem Start.** Satz 1 gilt ab {zero} und nicht ab "
-    "einem anderen Start; ab {w}(1) fällt ‖{w}/η − α u\\*‖² um mindestens R² pro Fehler "
+    "thm.start": "**Beweis aus 004 ab diesem Start.** Satz 1 ist ab {zero} formuliert und gilt "
+    "nicht ab einem anderen Start; ab {w}(1) fällt ‖{w}/η − α u\\*‖² um mindestens R² pro Fehler "
     "(α = R²/γ\\*).",
     "thm.quantities": "Die zwei Größen des Beweises ({w} mit dem Bias als erstem Eintrag):",
     "thm.quantities_a": "Die zwei Größen des Beweises ({w} = (a₀, a₁, …), der Bias a₀ zuerst):",
-    "thm.two_start": "Satz 2 gilt ab {zero} und nicht wie formuliert ab einem anderen Start; "
-    "sein Beweis ab diesem Start, beim selben {w}\\*, ergibt:",
+    "thm.two_start": "Satz 2 ist ab {zero} formuliert und gilt so nicht ab einem anderen "
+    "Start; sein Beweis ab diesem Start, beim selben {w}\\*, ergibt:",
     "thm.not_separable": "**Nicht linear trennbar.** Keine Gerade legt jeden Punkt auf seine "
     "Seite, also hat das Perzeptron nie einen fehlerfreien Durchlauf: es konvergiert auf diesen "
-    "Daten nie und hält erst bei max. Epochen. Die Schranke von Satz 1 gilt nicht; Satz 2 (ab "
+    "Daten nie und hält erst bei max. Epochen. Satz 1 ist hier nicht anwendbar; Satz 2 (ab "
     "einem zufälligen Start: sein Beweis) beschränkt stattdessen die Fehler. Das Pocket- und "
     "das gemittelte Perzeptron (das Feld Variante; die Seite Varianten) geben hier eine "
     "brauchbare Antwort.",
@@ -175,7 +175,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     ),
     "thm.hinge_gap": "Nicht als minimal bewiesen: das wahre Minimum ist mindestens {lower} "
     "(höchstens {gap} darunter); die Schranke gilt so oder so.",
-    "thm.margins_note": "Der Wert {nominal} des Reglers Rand γ ist der Abstand der nächsten "
+    "thm.margins_note": "Der Wert {nominal} des Reglers Rand γ ist der Abstand der nächstgelegenen "
     "Punkte zur Geraden des Generators im Bild (der größte Rand im Bild, {picture}, ist "
     "mindestens so groß); die Schranke nutzt γ* = {gamma}, den größten Rand eines Trenners im "
     "erweiterten Raum (1, x), in dem der Bias in der Norm zählt: höchstens der größte Rand im "

@@ -23,9 +23,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "prep.centre": "Zentriert",
     "prep.standardise": "Standardisiert",
     "prep.minmax": "Min-max-skaliert",
-    "gen.separable": "Linear trennbare Punkte, deren nächste Punkte genau gamma von der wahren "
-    "Geraden liegen: verkleinern Sie den Rand und sehen Sie die Fehlerschranke R^2/gamma^2 "
-    "wachsen.",
+    "gen.separable": "Linear trennbare Punkte, deren nächstgelegene Punkte genau gamma von der "
+    "wahren Geraden entfernt liegen: verkleinern Sie den Rand und sehen Sie die "
+    "Fehlerschranke R^2/gamma^2 wachsen.",
     "gen.xor": "Vier Haufen in XOR-Anordnung: keine Gerade trennt sie, also konvergiert das "
     "Perzeptron nie (das Kernel-Perzeptron schon).",
     "gen.circles": "Ein Ring um eine Scheibe: nicht linear trennbar, trennbar mit einem Kernel "
@@ -52,7 +52,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "param_help.noise": "Anteil der zufällig umgedrehten Labels (genau round(noise * n) davon), "
     "bei jedem Datensatz.",
     "param.separable.margin": "Rand gamma",
-    "param_help.separable.margin": "Abstand vom wahren Trenner zu den nächsten Punkten (der "
+    "param_help.separable.margin": "Abstand vom wahren Trenner zu den nächstgelegenen Punkten (der "
     "größte Rand).",
     "param.separable.angle": "Winkel des Trenners (Grad)",
     "param_help.separable.angle": "Richtung der wahren Trenngeraden; die Klasse +1 liegt links "

@@ -25,7 +25,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "(die Beträge müssen unter {limit} bleiben)",
     "load.too_large_down": "Spalte {column!r} hat Werte bis hinab zu {worst:.1e}: skalieren Sie "
     "die Spalte (die Beträge müssen unter {limit} bleiben)",
-    "load.one_class_left": "Nach dem Verwerfen von {dropped:,} ungültigen Zeilen bleibt in "
+    "load.one_class_left": "Nach dem Verwerfen von {dropped:,} ungültigen Zeile(n) bleibt in "
     "Spalte {column!r} nur eine Klasse ({left!r}): ein Perzeptron braucht Beispiele aus zwei "
     "Klassen",
     "load.no_labels": "Spalte {column!r} hat keine Werte: eine Label-Spalte braucht zwei Klassen",
@@ -172,8 +172,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.left_out": ", {n:,} aus anderen Klassen weggelassen",
     "load.training_on": "Training auf {d} Spalten: {names}.",
     "load.shared": "Die auf einer anderen Seite hochgeladene Datei: {source}.",
-    "load.shared_two": " Diese Seite zeichnet zwei ihrer Spalten, {x1} und {x2} (der "
-    "Playground trainiert auf allen gewählten).",
+    "load.shared_two": " Diese Seite zeichnet zwei ihrer Spalten, {x1} und {x2} (die "
+    "Spielwiese trainiert auf allen gewählten).",
     "load.link_file": "Dieser Link wurde mit hochgeladenen Daten erstellt, und ein Link kann "
     "keine Datei tragen: laden Sie dieselbe Datei hoch (und wählen Sie ihre Spalten und "
     "Klassen wie zuvor), dann öffnet sich der Lauf {at}",
@@ -188,7 +188,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.train_two": "x1 und x2: das Diagramm zeigt sie",
     "load.train_all": "allen {n} numerischen Spalten",
     "load.train_help": "Alle Spalten: der Lauf, das Urteil und die Schranke sind in so vielen "
-    "Dimensionen, und das Diagramm zeigt den Wert {score} jedes Punkts gegen eine zweite "
+    "Dimensionen, und das Diagramm zeigt den Score {score} jedes Punkts gegen eine zweite "
     "Richtung.",
     # ---------------------------------------------- data a page cannot draw (settle)
     "load.too_many_points": "{n:,} Punkte: {what} zeichnet höchstens {most:,}.",

@@ -92,7 +92,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "experiments.dims_said": "Bei γ = {margin}: der Median der Schranke ist {b1} bei d = "
     "{first} und {b2} bei d = {last} (R²/γ*² hängt nicht von d ab), während sich der Median "
     "der Fehler von {m1} auf {m2} ändert. {exceed}; {ratios}.",
-    "experiments.worst_cap": "{mistakes}, als es seine Grenze von {cap} erreichte",
+    "experiments.worst_cap": "{mistakes}, als der Lauf seine Grenze von {cap} erreichte",
     "experiments.orders_said": "{k} zufällige Reihenfolgen: Epochen von {e_lo} bis {e_hi} "
     "(Median {e_mid}; die feste Reihenfolge: {e_fixed}), Fehler von {m_lo} bis {m_hi} (Median "
     "{m_mid}; fest: {m_fixed}). Schlechtestes zuerst (immer als Nächstes das am schlechtesten "
@@ -101,7 +101,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "experiments.none_exceed_it": "kein Lauf überschreitet sie.",
     "experiments.exceed_it": ("{n:,} Lauf ÜBERSCHREITET sie.", "{n:,} Läufe ÜBERSCHREITEN sie."),
     "experiments.fewer": "{better} von {k} zufälligen Reihenfolgen machten weniger Fehler als "
-    "schlechtestes zuerst, {fixed} weniger als die feste Reihenfolge.",
+    "„schlechtestes zuerst“, {fixed} weniger als die feste Reihenfolge.",
     "experiments.not_separable": "Die Daten sind nicht trennbar: es gibt keine Schranke, und "
     "keine Reihenfolge konvergiert.",
     "experiments.stopped": (

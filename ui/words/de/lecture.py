@@ -85,12 +85,12 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "lecture.xor.idea": "Keine Gerade trennt XOR: der Lauf hält bei seiner Höchstzahl an "
     "Epochen, nie ein fehlerfreier Durchlauf, und Satz 2 beschränkt die Fehler statt Satz 1.",
     "lecture.xor.notes": "002 Abschnitt 10.2, 001 Satz 2",
-    "lecture.wide.title": "Eine breite Marge: wenige Fehler",
-    "lecture.wide.idea": "Trennbare Daten mit Marge 0.3: der Lauf konvergiert nach einer "
+    "lecture.wide.title": "Ein breiter Rand: wenige Fehler",
+    "lecture.wide.idea": "Trennbare Daten mit Rand 0.3: der Lauf konvergiert nach einer "
     "Handvoll Updates, weit unter R²/γ*².",
-    "lecture.wide.notes": "001 Satz 1, 002 (die Marge und die Rate 1/γ²)",
-    "lecture.thin.title": "Eine schmale Marge: die Schranke wächst wie 1/γ²",
-    "lecture.thin.idea": "Dieselben Daten mit Marge 0.02: viel mehr Updates, und die Schranke "
+    "lecture.wide.notes": "001 Satz 1, 002 (der Rand und die Rate 1/γ²)",
+    "lecture.thin.title": "Ein schmaler Rand: die Schranke wächst wie 1/γ²",
+    "lecture.thin.idea": "Dieselben Daten mit Rand 0.02: viel mehr Updates, und die Schranke "
     "R²/γ*² wächst mit 1/γ*² (die Fehler bleiben darunter).",
     "lecture.thin.notes": "001 Satz 1, 002",
     "lecture.order.title": "Die Reihenfolge zählt: eine gemischte Reihenfolge",
@@ -110,7 +110,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "lecture.kernel.notes": "001 (Kernel-Perzeptron), 002",
     "lecture.proof.title": "Der Beweis, live: die Zange",
     "lecture.proof.idea": "Gehen Sie einen Lauf durch: {w}·u* steigt pro Fehler um mindestens "
-    "γ*, während {norm} höchstens wie R·√M wächst; die beiden Kurven treffen sich bei "
+    "γ*, während {norm} höchstens auf R·√M wächst; die beiden Kurven treffen sich bei "
     "M = R²/γ*², also können die Fehler nicht darüber hinaus.",
     "lecture.proof.notes": "001 Satz 1 und sein Beweis, 004 (von jedem Start aus)",
     "lecture.orders.title": "Zufällige Reihenfolgen und die schlechteste",
@@ -131,7 +131,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "LP des Kegels)",
     "lecture.batch.title": "Batch-Gradientenabstieg auf J_p",
     "lecture.batch.idea": "Ein Schritt pro Epoche auf der Summe der Fehler der Epoche, gegen "
-    "die Einzelbeispiel-Regel auf denselben Daten; und von {w} = 0 aus ändert die Lernrate "
+    "die Einzelschritt-Regel auf denselben Daten; und von {w} = 0 aus ändert die Lernrate "
     "keine Vorhersage.",
-    "lecture.batch.notes": "004 (J_p, Batch gegen Einzelbeispiel), 002 Abschnitt 11.3",
+    "lecture.batch.notes": "004 (J_p, Batch gegen Einzelschritt), 002 Abschnitt 11.3",
 }

@@ -65,8 +65,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "practice.v.hardlim_ok": "kein Fehler",
     "practice.v.hardlim_bad": "ein Fehler",
     "practice.v.hardlim_tie": "ein Gleichstand (n = 0): bei Hagan ergäbe hardlim(0) = 1 = t "
-    "e = 0, aber das Labor zählt wie die Skripte einen Gleichstand als Fehler und korrigiert mit "
-    "e = 2t − 1 = 1",
+    "den Fehler e = 0, aber das Labor zählt wie die Skripte einen Gleichstand als Fehler und "
+    "korrigiert mit e = 2t − 1 = 1",
     "practice.w.stay": "Kein Fehler: {what} bleiben, {weights}",
     "practice.w.stays": "Kein Fehler: {what} bleibt, {weights}",
     "practice.k.zero": "(jedes α ist 0)",

@@ -13,7 +13,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "proof.axes_help": "log: die Fehler des Laufs und eine ferne Schranke sind beide zu sehen.",
     "proof.theorem1": "**Satz 1** (001; {w}(0) = 0)",
     "proof.theorem1_start": "**Beweis von Satz 1 ab {w}(0) ≠ 0** (der Satz braucht {w}(0) = 0)",
-    "proof.not_separable": "**Nicht linear trennbar**: Satz 1 gilt nicht; Satz 2 gilt.",
+    "proof.not_separable": "**Nicht linear trennbar**: Satz 1 ist nicht anwendbar; Satz 2 schon.",
     "proof.space": "Jede Zahl hier lebt im erweiterten Raum: ein Punkt ist (1, {x}₁, {x}₂), "
     "{w} = ({b}, {w}₁, {w}₂) trägt den Bias als ersten Eintrag, also ‖{w}‖² = {b}² + {w}₁² + "
     "{w}₂², R = max ‖(1, {x}ᵢ)‖, und γ* ist der größte Rand eines Einheitsvektors u* in "

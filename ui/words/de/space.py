@@ -7,24 +7,24 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "space.title": "Erweiterter Raum",
     "space.intro": "Jeder Punkt angehoben zu z = {z} und {w} = {lifted} mit dem Bias darin "
     "(000, 004): die Grenze ist, wo die Ebene {plane} = 0 die Fläche {x0} = 1 schneidet. "
-    "Spiegeln Sie Klasse {neg}, und jede Probe verlangt {dot} > 0. Darunter: der "
+    "Spiegeln Sie Klasse {neg}, und jedes Beispiel verlangt {dot} > 0. Darunter: der "
     "Gewichtsraum und das Perzeptron als Kegel-LP aus 001.",
     "space.heading": "Perzeptron",
     "space.what": "die Raum-Seite",
     "space.flip": "Klasse {neg} spiegeln (004)",
-    "space.flip_help": "Jede Probe als {flip} zeichnen: Klasse {neg} am Ursprung gespiegelt, "
-    "also braucht jede Probe {dot} > 0 und jedes Update ist {w} ← {w} + η·{sample}.",
+    "space.flip_help": "Jedes Beispiel als {flip} zeichnen: Klasse {neg} am Ursprung gespiegelt, "
+    "also braucht jedes Beispiel {dot} > 0 und jedes Update ist {w} ← {w} + η·{sample}.",
     "space.scaled": "{w} = {lifted} ×{scale} gezeichnet: seine Ebene hängt nicht von seiner "
     "Länge ab.",
     "space.slice": "Gewichtsraum geschnitten bei",
     "space.slice_b": "{b} des Schnitts",
-    "space.wrong_now": "**{wrong} von {n}** Proben haben jetzt {dot} ≤ 0: genau die Punkte, die "
+    "space.wrong_now": "**{wrong} von {n}** Beispiele haben jetzt {dot} ≤ 0: genau die Punkte, die "
     "das 2-D-Diagramm als falsch klassifiziert markiert ({relation}).",
     # --------------------------------------------------------- the 3-D chart
     "space.sheet": "{x0} = 1: das 2-D-Diagramm",
     "space.sheet_flipped": "{x0} = −1: Klasse {neg} gespiegelt",
     "space.flipped": " (gespiegelt: −z)",
-    "space.plane_edge": "Rand der Ebene",
+    "space.plane_edge": "Kante der Ebene",
     "space.plane": "Ebene {plane} = 0",
     "space.boundary": "Grenze (Ebene ∩ {x0} = 1)",
     "space.plane_cut": "Ebene ∩ {x0} = −1",
@@ -108,7 +108,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "space.differ_at": "Die Gewichtsvektoren des Laufs weichen zuerst bei Update {k} von diesen "
     "Iterierten ab.",
     "space.same": "Diese Iterierten sind genau die Gewichtsvektoren {lifted} des Laufs oben, "
-    "für alle {n} Updates, die beide machten: das Durchlaufen der gespiegelten Proben ist das "
+    "für alle {n} Updates, die beide machten: das Durchlaufen der gespiegelten Beispiele ist das "
     "Perzeptron.",
     # --------------------------------------------------------------- the download
     "space.iterations_file": "Iterationen",

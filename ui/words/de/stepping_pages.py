@@ -106,6 +106,6 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "theme.help": "Dunkel für einen dunklen Hörsaal (einen Projektor): die Seite und jedes "
     "Diagramm. Automatisch folgt Streamlits Einstellungsmenü und dem Browser. Links tragen es "
     "mit (theme=).",
-    "theme.bad_link": "Der Link konnte nicht vollständig gelesen werden: theme={raw} ist keins "
-    "von auto, light, dark; die Voreinstellung gilt.",
+    "theme.bad_link": "Der Link konnte nicht vollständig gelesen werden: theme={raw} ist keiner "
+    "der Werte auto, light, dark; der Standardwert gilt.",
 }

@@ -2,18 +2,18 @@
 page (``ui.parts.table``)."""
 
 WORDS: dict[str, str | tuple[str, str]] = {
-    "table.title": "Daten und Werte (Tabelle)",
+    "table.title": "Daten und Scores (Tabelle)",
     "table.before": "vor dem ersten Besuch",
     "table.after": ("nach {n:,} Besuch", "nach {n:,} Besuchen"),
     "table.updates": ("{n:,} Update", "{n:,} Updates"),
-    "table.caption": "Die Daten und der Wert jedes Punkts {where} ({updates})",
+    "table.caption": "Die Daten und der Score jedes Punkts {where} ({updates})",
     "table.wrong": (
         ": {wrong} von {n:,} Zeile falsch klassifiziert.",
         ": {wrong} von {n:,} Zeilen falsch klassifiziert.",
     ),
     "table.cut": " Die ersten {shown} von {total} Punkten sind aufgeführt (die Grenze der "
     "Tabelle).",
-    "table.features": " {x1} und {x2} von {d} Merkmalen sind aufgeführt; der Wert nutzt alle.",
+    "table.features": " {x1} und {x2} von {d} Merkmalen sind aufgeführt; der Score nutzt alle.",
     "table.point": "Punkt",
     "table.label": "Label",
     "table.score": "{score} jetzt",

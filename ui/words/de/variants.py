@@ -26,8 +26,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "{sizes} Punkte. Frühes Stoppen behält die Epoche mit der besten Genauigkeit auf der "
     "Validierung (bei Gleichstand die früheste) und meldet dort den Test; die gepunktete Linie "
     "markiert sie für das klassische Perzeptron.",
-    "variants.go_best": "Zum Ende von Epoche {e} (die beste der klassischen Variante auf der "
-    "Validierung)",
+    "variants.go_best": "Zum Ende von Epoche {e} (klassisch am besten auf Validierung)",
     # --------------------------------------------------- the small multiples
     "variants.agree": "Die vier stimmen in diesem Schritt bei {share:.0%} der Trainingspunkte "
     "überein.",
