@@ -66,9 +66,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.stop": "Sammeln beenden",
     "class.per_student": "Punkte pro Person",
     "class.collect": "Punkte sammeln",
-    "class.collect_help": "Jede Person tippt auf ihr Diagramm und setzt so beschriftete "
-    "Punkte; sie erscheinen hier.",
-    "class.use": "Die {n} Punkte der Klasse verwenden",
+    "class.collect_help": "Jede Person tippt auf ihr Diagramm und setzt so Punkte mit "
+    "Label; sie erscheinen hier.",
+    "class.use": "Die {n} Punkte der Studierenden verwenden",
     "class.collecting": (
         "Es wird gesammelt: bisher {count} Punkt, höchstens {per} pro Person.",
         "Es wird gesammelt: bisher {count} Punkte, höchstens {per} pro Person.",
