@@ -134,6 +134,16 @@ def _gunzip(data: bytes) -> bytes:
 # -- Excel -------------------------------------------------------------------------------
 
 
+# Each kind of ZIP file that is not a workbook by its name in the messages, for the code.
+_ZIP_KINDS = {
+    "an OpenDocument spreadsheet (.ods)": "ods",
+    "an OpenDocument document": "odf",
+    "an Excel binary workbook (.xlsb)": "xlsb",
+    "a Word document": "docx",
+    "a PowerPoint presentation": "pptx",
+}
+
+
 def _zip_kind(names: set[str], book: zipfile.ZipFile) -> str | None:
     """What a ZIP file that is not an .xlsx workbook is, for the message."""
     if "mimetype" in names:
@@ -313,9 +323,14 @@ def _xlsx(source: Source, sheet: Any, max_rows: int) -> tuple[Source, FileKind]:
                 "this looks like a ZIP archive: extract the CSV file from it first",
                 code="load.zip",
             )
+        code = f"load.zip_kind.{_ZIP_KINDS[what]}"
         if "Excel" in what or "spreadsheet" in what:
-            raise DatasetError(f"this looks like {what}: open it and save it as .xlsx or CSV")
-        raise DatasetError(f"this looks like {what}, not a table: save the data as CSV or .xlsx")
+            raise DatasetError(
+                f"this looks like {what}: open it and save it as .xlsx or CSV", code=code
+            )
+        raise DatasetError(
+            f"this looks like {what}, not a table: save the data as CSV or .xlsx", code=code
+        )
     _check_loaded_size(infos)
     with book:
         parts = _sheet_parts(book)

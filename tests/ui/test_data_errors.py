@@ -37,6 +37,14 @@ def zipped() -> bytes:
     return buffer.getvalue()
 
 
+def zipped_as(name: str, content: str = "") -> bytes:
+    """A ZIP file holding one member, as another program's documents hold theirs."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr(name, content)
+    return buffer.getvalue()
+
+
 def with_a_chart() -> bytes:
     import openpyxl
     from openpyxl.chart import BarChart, Reference
@@ -147,6 +155,15 @@ CASES = {
     "load.formulas.cell.others": lambda: datasets.load_csv(
         workbook({"Rechnung": FORMULAS, "Daten": [["x1", "x2", "label"], [1, 2, "a"]]})
     ),
+    "load.zip_kind.ods": lambda: datasets.load_csv(
+        zipped_as("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+    ),
+    "load.zip_kind.odf": lambda: datasets.load_csv(
+        zipped_as("mimetype", "application/vnd.oasis.opendocument.text")
+    ),
+    "load.zip_kind.xlsb": lambda: datasets.load_csv(zipped_as("xl/workbook.bin")),
+    "load.zip_kind.docx": lambda: datasets.load_csv(zipped_as("word/document.xml")),
+    "load.zip_kind.pptx": lambda: datasets.load_csv(zipped_as("ppt/presentation.xml")),
     "load.chart_sheet": lambda: datasets.load_csv(with_a_chart(), sheet="Bild"),
     "load.no_sheets": lambda: datasets.load_csv(without_sheets()),
     "load.formulas.cell": lambda: datasets.load_csv(workbook({"Rechnung": FORMULAS})),

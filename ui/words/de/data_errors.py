@@ -237,6 +237,16 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.zip": "Dies sieht aus wie ein ZIP-Archiv: entpacken Sie zuerst die CSV-Datei daraus",
     "load.damaged_zip": "Dies sieht aus wie ein ZIP-Archiv oder eine Excel-Arbeitsmappe, ist aber "
     "beschädigt: öffnen Sie die Datei und speichern Sie sie neu (als .xlsx oder CSV)",
+    "load.zip_kind.ods": "Dies sieht aus wie eine OpenDocument-Tabelle (.ods): öffnen Sie sie "
+    "und speichern Sie sie als .xlsx oder CSV",
+    "load.zip_kind.xlsb": "Dies sieht aus wie eine binäre Excel-Arbeitsmappe (.xlsb): öffnen Sie "
+    "sie und speichern Sie sie als .xlsx oder CSV",
+    "load.zip_kind.odf": "Dies sieht aus wie ein OpenDocument-Dokument, keine Tabelle: speichern "
+    "Sie die Daten als CSV oder .xlsx",
+    "load.zip_kind.docx": "Dies sieht aus wie ein Word-Dokument, keine Tabelle: speichern Sie die "
+    "Daten als CSV oder .xlsx",
+    "load.zip_kind.pptx": "Dies sieht aus wie eine PowerPoint-Präsentation, keine Tabelle: "
+    "speichern Sie die Daten als CSV oder .xlsx",
     # --------------------------------------------------- the loader's notes, by code
     "load.note.preamble": (
         "{n} Zeile über der Tabelle übersprungen",
@@ -299,6 +309,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "Klassen wie zuvor), dann öffnet sich der Lauf {at}",
     "load.at_end": "an seinem Ende.",
     "load.at_step": "beim Schritt {step} des Links.",
+    "load.at_step_digits": "beim Schritt des Links (einer Zahl mit {digits:,} Stellen).",
     "load.lost": "Ihre hochgeladene Datei ist nicht mehr auf diesem Server (der Server wurde neu "
     "gestartet oder Sie wurden auf einen anderen verlegt): laden Sie sie erneut hoch "
     "(entfernen Sie zuerst ihren Namen mit ×: der Browser sendet keine Datei, die er für "

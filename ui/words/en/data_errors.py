@@ -205,6 +205,16 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.zip": "this looks like a ZIP archive: extract the CSV file from it first",
     "load.damaged_zip": "this looks like a ZIP archive or an Excel workbook, but it is damaged: "
     "open it and save it again (as .xlsx or CSV)",
+    "load.zip_kind.ods": "this looks like an OpenDocument spreadsheet (.ods): open it and save "
+    "it as .xlsx or CSV",
+    "load.zip_kind.xlsb": "this looks like an Excel binary workbook (.xlsb): open it and save it "
+    "as .xlsx or CSV",
+    "load.zip_kind.odf": "this looks like an OpenDocument document, not a table: save the data "
+    "as CSV or .xlsx",
+    "load.zip_kind.docx": "this looks like a Word document, not a table: save the data as CSV or "
+    ".xlsx",
+    "load.zip_kind.pptx": "this looks like a PowerPoint presentation, not a table: save the data "
+    "as CSV or .xlsx",
     # --------------------------------------------------- the loader's notes, by code
     "load.note.preamble": ("skipped {n} line(s) above the table",) * 2,
     "load.note.extra_fields": "a row had more fields than the header; the extra ones are ignored",
@@ -256,6 +266,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "{at}",
     "load.at_end": "its end.",
     "load.at_step": "the link's step {step}.",
+    "load.at_step_digits": "the link's step a {digits:,}-digit number.",  # as count_words
     "load.lost": "Your uploaded file is no longer on this server (the server restarted or you "
     "were moved to another): upload it again (remove its name with × first: the browser does "
     "not send a file it thinks it has already sent).",
