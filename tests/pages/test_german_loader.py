@@ -399,3 +399,28 @@ def test_a_link_to_a_step_too_long_to_write_says_its_digits_in_german():
         "file (and choose its columns and classes as before) and the run opens at the link's "
         "step a 41-digit number."
     ]
+
+
+@pytest.mark.parametrize(
+    ("step", "german", "english"),
+    [
+        ("99999", "Der Schritt 99,999 des Links", "The link's step 99,999"),
+        (
+            str(10**40),
+            "Der Schritt des Links (eine Zahl mit 41 Stellen)",
+            "The link's step a 41-digit number",
+        ),
+    ],
+)
+def test_a_links_step_beyond_the_end_of_the_run_is_said_in_german(step, german, english):
+    at = open_page(pg_step=step, lang="de")
+    total = at.session_state["pg_run"].n_visits
+    shown = [text_of(w.value) for w in at.warning]
+    assert shown == [
+        f"{german} liegt hinter dem Ende dieses Laufs ({total:,} Besuche): gezeigt wird das Ende."
+    ]
+    assert english_left(at) == [], english_left(at)
+    at = open_page(pg_step=step, lang="en")
+    assert [text_of(w.value) for w in at.warning] == [
+        f"{english} is beyond the end of this run ({total:,} visits): showing the end."
+    ]

@@ -338,6 +338,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "link.not_whole_up": "{name}={raw} ist keine ganze Zahl ab {low}, der Standardwert gilt",
     "link.not_number": "{name}={raw} ist keine Zahl von {low} bis {high}, der Standardwert gilt",
     "link.not_number_up": "{name}={raw} ist keine Zahl ab {low}, der Standardwert gilt",
+    "link.step_beyond": "Der Schritt {step} des Links liegt hinter dem Ende dieses Laufs "
+    "({total:,} Besuche): gezeigt wird das Ende.",
+    "link.step_beyond_digits": "Der Schritt des Links (eine Zahl mit {digits:,} Stellen) liegt "
+    "hinter dem Ende dieses Laufs ({total:,} Besuche): gezeigt wird das Ende.",
     "link.too_long": "{name} ist im Link {length:,} Zeichen lang (höchstens {most:,}), der "
     "Standardwert gilt",
     # ------------------------------------------------------------------------ the guard

@@ -294,6 +294,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "link.not_whole_up": "{name}={raw} is not a whole number from {low} up, the default is used",
     "link.not_number": "{name}={raw} is not a number from {low} to {high}, the default is used",
     "link.not_number_up": "{name}={raw} is not a number from {low} up, the default is used",
+    "link.step_beyond": "The link's step {step} is beyond the end of this run ({total:,} visits): "
+    "showing the end.",
+    "link.step_beyond_digits": "The link's step a {digits:,}-digit number is beyond the end of "
+    "this run ({total:,} visits): showing the end.",
     "link.too_long": "{name} in the link is {length:,} characters long (at most {most:,}), the "
     "default is used",
     # ------------------------------------------------------------------------ the guard
