@@ -24,7 +24,7 @@ from ._names import (
     _is_id_name,
     _label_names,
 )
-from ._table import _example, _Table
+from ._table import _example, _example_fields, _Table
 from ._tokens import NUMBER
 
 
@@ -61,7 +61,11 @@ def _match_class(value: Any, names: Sequence[str], column: str) -> str:
     if len(folded) == 1:
         return folded[0]
     listed = ", ".join(repr(n) for n in names)
-    raise DatasetError(f"{value!r} is not a value of column {column!r}; its values are {listed}")
+    raise DatasetError(
+        f"{value!r} is not a value of column {column!r}; its values are {listed}",
+        code="load.not_a_class",
+        fields={"value": value, "column": column, "values": listed},
+    )
 
 
 def _resolve_column(table: _Table, wanted: Any, role: str) -> str:
@@ -69,7 +73,11 @@ def _resolve_column(table: _Table, wanted: Any, role: str) -> str:
     if isinstance(wanted, int | np.integer) and not isinstance(wanted, bool):
         if 0 <= wanted < len(names):
             return names[wanted]
-        raise DatasetError(f"there is no column {wanted} (0-based): the file has {len(names)}")
+        raise DatasetError(
+            f"there is no column {wanted} (0-based): the file has {len(names)}",
+            code="load.no_column_at",
+            fields={"at": wanted, "n": len(names)},
+        )
     if isinstance(wanted, str):
         if wanted in table.columns:
             return wanted
@@ -77,7 +85,11 @@ def _resolve_column(table: _Table, wanted: Any, role: str) -> str:
         if len(folded) == 1:
             return folded[0]
     listed = ", ".join(repr(n) for n in names)
-    raise DatasetError(f"there is no {role} column {wanted!r}; the columns are {listed}")
+    raise DatasetError(
+        f"there is no {role} column {wanted!r}; the columns are {listed}",
+        code=f"load.no_column.{role}",
+        fields={"wanted": wanted, "columns": listed},
+    )
 
 
 @dataclass
@@ -116,13 +128,17 @@ def _choose(
             raise DatasetError(message) from None
         chosen = tuple(_resolve_column(table, f, "feature") for f in wanted)
         if not chosen:
-            raise DatasetError("choose at least one feature column")
+            raise DatasetError("choose at least one feature column", code="load.no_features")
         if len(set(chosen)) != len(chosen):
-            raise DatasetError(f"the feature columns must differ, got {chosen}")
+            raise DatasetError(
+                f"the feature columns must differ, got {chosen}",
+                code="load.same_features",
+                fields={"chosen": chosen},
+            )
         for name in chosen:
             column = table.columns[name]
             if not column.is_numeric:
-                raise DatasetError(column.dots_message() or _not_numeric_message(table, name))
+                raise _coded(column.dots_message()) or _not_numeric(table, name)
             if _looks_like_id(column):
                 said = (
                     f"column {name!r} looks like a row number or an id: as a feature it "
@@ -174,25 +190,28 @@ def _choose(
         unread = [c.dots_message() for c in table.columns.values() if c.dots_message()]
         if len(usable) < 2:
             if unread:
-                raise DatasetError(unread[0])
+                raise _coded(unread[0])
             found = ", ".join(repr(n) for n in usable) or "none"
             besides = f" and the row number {ids[0]!r}" if ids else ""
             raise DatasetError(
                 f"found {len(usable)} numeric feature column(s) ({found}) besides the label "
                 f"{label_name!r}{besides}; a dataset needs two. Check that the file uses "
                 "one delimiter and one decimal mark, or add a second numeric column.",
-                code=None if ids else "load.one_numeric" if usable else "load.no_numeric",
-                fields={"found": found, "label": label_name},
+                code=("load.one_numeric" if usable else "load.no_numeric")
+                + (".row_number" if ids else ""),
+                fields={"found": found, "label": label_name, **({"id": ids[0]} if ids else {})},
             )
         chosen = tuple(usable[:2])
-        notes.extend(f"not offered as a feature: {m}" for m in unread)
+        notes.extend(_not_offered(m) for m in unread)
     notes.extend(table.columns[n].dots_note() for n in chosen if table.columns[n].dots_note())
 
     for name in candidates[label_name]:
         if len(name) > _limits.MAX_NAME_CHARS:
             raise DatasetError(
                 f"a class name in column {label_name!r} is {len(name):,} characters long; "
-                f"class names can have at most {_limits.MAX_NAME_CHARS:,}: shorten it"
+                f"class names can have at most {_limits.MAX_NAME_CHARS:,}: shorten it",
+                code="load.long_class_name",
+                fields={"column": label_name, "n": len(name), "most": _limits.MAX_NAME_CHARS},
             )
     for target, spellings in table.columns[label_name].merged.items():
         listed = ", ".join(repr(v) for v in spellings)
@@ -228,14 +247,32 @@ def _choose(
     return _Choice(chosen, label_name, positive_name, negative_name, candidates, notes)
 
 
-def _not_numeric_message(table: _Table, name: str) -> str:
+def _not_numeric(table: _Table, name: str) -> DatasetError:
     column = table.columns[name]
     bad = column.present & np.isnan(column.values)
     numeric = ", ".join(repr(n) for n, c in table.columns.items() if c.is_numeric) or "none"
-    return (
+    kind, fields = _example_fields(table, name, bad)
+    parts = [kind] if kind else []
+    parts += ["none"] if numeric == "none" else []  # the code says which parts it has
+    return DatasetError(
         f"column {name!r} is not numeric{_example(table, name, bad)}; choose numeric "
-        f"columns as features: {numeric}"
+        f"columns as features: {numeric}",
+        code=".".join(["load.not_numeric", *parts]),
+        fields={**fields, "column": name, "numeric": numeric},
     )
+
+
+def _coded(message: Note) -> DatasetError | None:
+    """A column's message (a Note with its code) as the error it is, or None for ""."""
+    if not message:
+        return None
+    return DatasetError(str(message), code=message.code, fields=message.fields)
+
+
+def _not_offered(message: Note) -> Note:
+    """The note that a column is not offered as a feature, and why (its message)."""
+    said = f"not offered as a feature: {message}"
+    return Note(said, message.code.replace("load.", "load.note.not_offered.", 1), message.fields)
 
 
 def _one_class(table: _Table, name: str) -> DatasetError:

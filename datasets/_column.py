@@ -14,6 +14,7 @@ import numpy as np
 import pandas as pd
 
 from ._cells import restore_formula
+from ._errors import Note
 from ._tokens import GROUPED, NA_TOKENS, NUMBER, is_number
 
 
@@ -100,35 +101,41 @@ class _Column:
             return text.where(~grouped, text.str.replace(".", "", regex=False))
         return pd.Series("", index=text.index)  # nothing is read from an ambiguous column
 
-    def dots_message(self) -> str:
-        """Why no number is read from this column (its dots), or ""."""
+    def dots_message(self) -> Note:
+        """Why no number is read from this column (its dots), or "" (a Note with its code)."""
         how, example, other = self.dots
         if how != "mixed":
-            return ""
+            return Note("")
         thousands = example.replace(".", "")
+        fields = {"column": self.name, "example": example, "other": other}
         if NUMBER.fullmatch(other) and "." in other:
-            return (
+            said = (
                 f"column {self.name!r} uses the dot both ways: {example!r} reads as "
                 f"{thousands} with a thousands separator, {other!r} has a decimal point; "
                 "it cannot be read without guessing. Write its numbers with one decimal "
                 "mark and no thousands separators (such as 1065 and 1,5)"
             )
-        return (
+            return Note(said, "load.dots_both", {**fields, "thousands": thousands})
+        comma = example.replace(".", ",")
+        said = (
             f"column {self.name!r} has {example!r} beside whole numbers such as {other!r}: "
             f"the dot may be a thousands separator ({thousands}) or a decimal point; it "
             f"cannot be read without guessing. Write {thousands} without the separator, or "
-            f"{example.replace('.', ',')} with a decimal comma if it is a fraction"
+            f"{comma} with a decimal comma if it is a fraction"
         )
+        return Note(said, "load.dots_unsure", {**fields, "thousands": thousands, "comma": comma})
 
-    def dots_note(self) -> str:
+    def dots_note(self) -> Note:
         how, example, _ = self.dots
         if how != "thousands":
-            return ""
+            return Note("")
         value = example.replace(".", "").replace(",", ".")
-        return (
+        said = (
             f"column {self.name!r}: dots read as thousands separators ({example!r} as "
             f"{value}), as the file writes decimals with commas"
         )
+        fields = {"column": self.name, "example": example, "value": value}
+        return Note(said, "load.note.thousands", fields)
 
     @functools.cached_property
     def values(self) -> np.ndarray:

@@ -18,7 +18,7 @@ from ._choice import _Choice, _choose, _looks_like_id
 from ._dataset import Dataset, check_magnitude
 from ._errors import DatasetError
 from ._params import Params
-from ._table import _example, _read_table, _Table
+from ._table import _example, _example_fields, _read_table, _Table
 
 
 @dataclass(frozen=True)
@@ -120,7 +120,7 @@ def _build(table: _Table, choice: _Choice) -> tuple[np.ndarray, np.ndarray, tupl
     negative_name = f"not {choice.positive}" if rest else choice.negative
 
     reasons: dict[str, int] = {}
-    problems: list[str] = []
+    problems: list[tuple[str, str, dict]] = []  # (said, its code's end, its fields)
     valid = label_codes >= 0
     for name in choice.features:
         valid &= np.isfinite(table.columns[name].values)
@@ -134,7 +134,10 @@ def _build(table: _Table, choice: _Choice) -> tuple[np.ndarray, np.ndarray, tupl
         count = int(np.count_nonzero(mask))
         if count:
             reasons[reason] = reasons.get(reason, 0) + count
-            problems.append(f"{reason} in column {column!r}{_example(table, column, mask)}")
+            kind, fields = _example_fields(table, column, mask)
+            said = f"{reason} in column {column!r}{_example(table, column, mask)}"
+            code = reason.replace(" ", "_") + (f".{kind}" if kind else "")
+            problems.append((said, code, {**fields, "column": column}))
             valid &= ~mask
 
     for name in choice.features if not clean else ():
@@ -155,11 +158,14 @@ def _build(table: _Table, choice: _Choice) -> tuple[np.ndarray, np.ndarray, tupl
         reasons["too many fields"] = table.bad_lines
 
     if not valid.any():
-        why = f" ({problems[0]})" if problems else ""
+        why = f" ({problems[0][0]})" if problems else ""
+        listed = ", ".join(repr(f) for f in choice.features)
+        code = "load.no_valid_rows" + (f".{problems[0][1]}" if problems else "")
         raise DatasetError(
-            f"none of the {table.n_rows:,} rows has valid numbers in "
-            f"{', '.join(repr(f) for f in choice.features)} and a label{why}: check the "
-            "delimiter, the decimal mark and the missing values"
+            f"none of the {table.n_rows:,} rows has valid numbers in {listed} and a "
+            f"label{why}: check the delimiter, the decimal mark and the missing values",
+            code=code,
+            fields={"n": table.n_rows, "features": listed, **(problems[0][2] if problems else {})},
         )
     everything = bool(valid.all())
     X = np.empty((int(valid.sum()), len(choice.features)))

@@ -78,7 +78,9 @@ def unpack(source: Source, sheet: Any, max_rows: int) -> tuple[Source, FileKind]
     if sheet is not None:
         raise DatasetError(
             f"sheet={sheet!r} applies to Excel workbooks; {source.name!r} is a CSV file, "
-            "which has one table: leave the sheet out"
+            "which has one table: leave the sheet out",
+            code="load.sheet_of_csv",
+            fields={"sheet": sheet, "name": source.name},
         )
     return source, kind
 
@@ -105,13 +107,16 @@ def _gunzip(data: bytes) -> bytes:
                     raise DatasetError(
                         f"the gzip file unpacks to more than {_mb(limit)}, the limit for a "
                         "file: keep the columns you need or sample the rows, then compress "
-                        "it again"
+                        "it again",
+                        code="load.gzip_too_big",
+                        fields={"limit": _mb(limit)},
                     )
                 pending = stream.unconsumed_tail
             if not stream.eof:
                 raise DatasetError(
                     "the gzip file is cut short (an unfinished download?): download or "
-                    "compress it again"
+                    "compress it again",
+                    code="load.gzip_cut",
                 )
             rest = stream.unused_data
             if not rest.strip(b"\x00"):
@@ -120,12 +125,23 @@ def _gunzip(data: bytes) -> bytes:
                 break  # trailing garbage, as gzip itself ignores it
     except zlib.error:
         raise DatasetError(
-            "the gzip file is damaged and cannot be decompressed: compress the CSV again"
+            "the gzip file is damaged and cannot be decompressed: compress the CSV again",
+            code="load.gzip_damaged",
         ) from None
     return bytes(out)
 
 
 # -- Excel -------------------------------------------------------------------------------
+
+
+# Each kind of ZIP file that is not a workbook by its name in the messages, for the code.
+_ZIP_KINDS = {
+    "an OpenDocument spreadsheet (.ods)": "ods",
+    "an OpenDocument document": "odf",
+    "an Excel binary workbook (.xlsb)": "xlsb",
+    "a Word document": "docx",
+    "a PowerPoint presentation": "pptx",
+}
 
 
 def _zip_kind(names: set[str], book: zipfile.ZipFile) -> str | None:
@@ -244,7 +260,14 @@ def _scan_sheet(book: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, max_row
                     f"sheet {name!r} holds more than {WORKBOOK_CELLS:,} cells with values, "
                     "the most Perceptron Lab reads from a workbook (about "
                     f"{WORKBOOK_CELLS // 3:,} rows of 3 columns): save the sheet as CSV, "
-                    f"which may have up to {_limits.MAX_ROWS:,} rows, or keep a sample of the rows"
+                    f"which may have up to {_limits.MAX_ROWS:,} rows, or keep a sample of the rows",
+                    code="load.sheet_cells",
+                    fields={
+                        "sheet": name,
+                        "most": WORKBOOK_CELLS,
+                        "rows": WORKBOOK_CELLS // 3,
+                        "max": _limits.MAX_ROWS,
+                    },
                 )
             if scan.rows > max_rows + XLSX_EXTRA_ROWS:
                 raise too_many_rows()
@@ -300,9 +323,14 @@ def _xlsx(source: Source, sheet: Any, max_rows: int) -> tuple[Source, FileKind]:
                 "this looks like a ZIP archive: extract the CSV file from it first",
                 code="load.zip",
             )
+        code = f"load.zip_kind.{_ZIP_KINDS[what]}"
         if "Excel" in what or "spreadsheet" in what:
-            raise DatasetError(f"this looks like {what}: open it and save it as .xlsx or CSV")
-        raise DatasetError(f"this looks like {what}, not a table: save the data as CSV or .xlsx")
+            raise DatasetError(
+                f"this looks like {what}: open it and save it as .xlsx or CSV", code=code
+            )
+        raise DatasetError(
+            f"this looks like {what}, not a table: save the data as CSV or .xlsx", code=code
+        )
     _check_loaded_size(infos)
     with book:
         parts = _sheet_parts(book)
@@ -310,9 +338,11 @@ def _xlsx(source: Source, sheet: Any, max_rows: int) -> tuple[Source, FileKind]:
         name = _pick_sheet(sheets, sheet)
         part = dict(parts)[name]
         if part is None:
+            listed = ", ".join(repr(s) for s in sheets)
             raise DatasetError(
-                f"sheet {name!r} is a chart, not a table: choose another sheet "
-                f"({', '.join(repr(s) for s in sheets)})"
+                f"sheet {name!r} is a chart, not a table: choose another sheet ({listed})",
+                code="load.chart_sheet",
+                fields={"sheet": name, "sheets": listed},
             )
         if part not in names:
             raise DatasetError(_DAMAGED, code="load.damaged")
@@ -322,7 +352,7 @@ def _xlsx(source: Source, sheet: Any, max_rows: int) -> tuple[Source, FileKind]:
         except (zipfile.BadZipFile, zlib.error, OSError, EOFError, NotImplementedError):
             raise DatasetError(_DAMAGED, code="load.damaged") from None
     if scan.formulas_without_value:
-        raise DatasetError(_formulas_message(name, scan, sheets))
+        raise _formulas(name, scan, sheets)
     text = _read_sheet(data, name)
     if not text.strip():
         raise DatasetError(
@@ -347,7 +377,8 @@ def _check_loaded_size(infos: list[zipfile.ZipInfo]) -> None:
     if loaded > _limits.MAX_FILE_BYTES:
         raise DatasetError(
             "the workbook unpacks to more than Perceptron Lab reads: save the sheet you "
-            "need as CSV, keeping the columns you need or a sample of the rows"
+            "need as CSV, keeping the columns you need or a sample of the rows",
+            code="load.workbook_too_big",
         )
 
 
@@ -357,18 +388,25 @@ def _check_sheet_size(book: zipfile.ZipFile, name: str, part: str) -> None:
         raise DatasetError(
             f"sheet {name!r} unpacks to {_mb(size)}, more than the "
             f"{_mb(WORKBOOK_SHEET_BYTES)} Perceptron Lab reads from a workbook sheet: save "
-            "the sheet as CSV, or keep a sample of the rows"
+            "the sheet as CSV, or keep a sample of the rows",
+            code="load.sheet_too_big",
+            fields={"sheet": name, "size": _mb(size), "most": _mb(WORKBOOK_SHEET_BYTES)},
         )
 
 
-def _formulas_message(name: str, scan: _Scan, sheets: tuple[str, ...]) -> str:
-    where = f" (the first in cell {scan.first_formula_cell})" if scan.first_formula_cell else ""
-    others = [s for s in sheets if s != name]
-    choose = f", or choose another sheet ({', '.join(repr(s) for s in others)})" if others else ""
-    return (
+def _formulas(name: str, scan: _Scan, sheets: tuple[str, ...]) -> DatasetError:
+    cell = scan.first_formula_cell
+    where = f" (the first in cell {cell})" if cell else ""
+    others = ", ".join(repr(s) for s in sheets if s != name)
+    choose = f", or choose another sheet ({others})" if others else ""
+    # The code says which parts the message has: the first cell, the other sheets.
+    code = "load.formulas" + (".cell" if cell else "") + (".others" if others else "")
+    return DatasetError(
         f"sheet {name!r} has {scan.formulas_without_value:,} formula cell(s) without a saved "
         f"value{where}: the file holds formulas but not their results. Open it in Excel or "
-        "LibreOffice and save it again, which saves the values" + choose
+        "LibreOffice and save it again, which saves the values" + choose,
+        code=code,
+        fields={"sheet": name, "n": scan.formulas_without_value, "cell": cell, "others": others},
     )
 
 
@@ -376,7 +414,8 @@ def _pick_sheet(sheets: tuple[str, ...], wanted: Any) -> str:
     if not sheets:
         raise DatasetError(
             "this Excel workbook (.xlsx) lists no sheets; it may be damaged: open it in "
-            "Excel and save it again, or save the sheet as CSV"
+            "Excel and save it again, or save the sheet as CSV",
+            code="load.no_sheets",
         )
     if wanted is None:
         return sheets[0]
@@ -426,7 +465,9 @@ def _read_sheet(data: bytes, name: str) -> str:
         except subprocess.TimeoutExpired:
             raise DatasetError(
                 f"reading sheet {name!r} took longer than {WORKBOOK_WALL_SECONDS} seconds, "
-                f"the most one upload may take: {again}"
+                f"the most one upload may take: {again}",
+                code="load.sheet_slow",
+                fields={"sheet": name, "most": WORKBOOK_WALL_SECONDS},
             ) from None
         except OSError as exc:
             raise DatasetError(f"cannot start the workbook reader ({exc}): {again}") from None
@@ -436,22 +477,29 @@ def _read_sheet(data: bytes, name: str) -> str:
     if code == -signal.SIGXCPU:
         raise DatasetError(
             f"reading sheet {name!r} took more than {WORKBOOK_CPU_SECONDS} CPU seconds, the "
-            f"most one upload may take: {again}"
+            f"most one upload may take: {again}",
+            code="load.sheet_cpu",
+            fields={"sheet": name, "most": WORKBOOK_CPU_SECONDS},
         )
     if code in (4, -signal.SIGABRT, -signal.SIGSEGV, -signal.SIGKILL):
         raise DatasetError(
             f"reading sheet {name!r} needs more than {_mb(WORKBOOK_MEMORY_BYTES)} of memory, "
             "the most one upload may use (its cells span a very large area, or repeat long "
-            f"text): {again}"
+            f"text): {again}",
+            code="load.sheet_memory",
+            fields={"sheet": name, "most": _mb(WORKBOOK_MEMORY_BYTES)},
         )
     if code == 5:
         raise DatasetError(
             f"sheet {name!r} is more than {_mb(_limits.MAX_FILE_BYTES)} as CSV, the limit for "
-            f"a file: {again}"
+            f"a file: {again}",
+            code="load.sheet_csv_too_big",
+            fields={"sheet": name, "most": _mb(_limits.MAX_FILE_BYTES)},
         )
     if code == 6:
         raise DatasetError(
             "reading .xlsx needs the python-calamine package (pip install python-calamine); "
-            "or save the sheet as CSV"
+            "or save the sheet as CSV",
+            code="load.no_reader",
         )
     raise DatasetError(_DAMAGED, code="load.damaged")

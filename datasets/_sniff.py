@@ -118,7 +118,8 @@ def sniff(source: Source, encoding: str) -> Dialect:
         else:
             raise DatasetError(
                 "found only one column: a dataset needs two numeric feature columns and a "
-                "label column, separated by commas, semicolons, tabs or | characters"
+                "label column, separated by commas, semicolons, tabs or | characters",
+                code="load.one_column",
             )
     rows, ends = candidates[delimiter]
 
@@ -160,7 +161,9 @@ def sniff(source: Source, encoding: str) -> Dialect:
         if len(cell.strip()) > _limits.MAX_NAME_CHARS:
             raise DatasetError(
                 f"the name of column {j + 1} is longer than {_limits.MAX_NAME_CHARS:,} characters, "
-                "the most a name can have: shorten it"
+                "the most a name can have: shorten it",
+                code="load.long_column_name",
+                fields={"at": j + 1, "most": _limits.MAX_NAME_CHARS},
             )
     names, unnamed = _column_names(first, ncols)
     text_columns = []

@@ -197,7 +197,8 @@ def decode(source: Source) -> tuple[Source, str]:
             text = source.read_all().decode("utf-16")
         except UnicodeDecodeError:
             raise DatasetError(
-                "the file starts like UTF-16 text but is not valid UTF-16: save it as UTF-8 CSV"
+                "the file starts like UTF-16 text but is not valid UTF-16: save it as UTF-8 CSV",
+                code="load.bad_utf16",
             ) from None
         return _in_memory(text.encode("utf-8"), source.name), "utf-16"
     for magic, what in _MAGIC:

@@ -113,7 +113,9 @@ def _read_csv(source: Source, options: dict) -> tuple[pd.DataFrame, list[str]]:
         except (ValueError, UnicodeError, OverflowError, csv.Error) as exc:
             raise DatasetError(f"cannot parse the file as CSV: {str(exc)[:200]}") from None
         except MemoryError:
-            raise DatasetError("the file is too large to read into memory") from None
+            raise DatasetError(
+                "the file is too large to read into memory", code="load.no_memory"
+            ) from None
     return frame, [str(w.message) for w in caught]
 
 
@@ -180,12 +182,27 @@ def _read_table(source: Any, sheet: Any = None) -> _Table:
 
 
 def _example(table: _Table, name: str, mask: np.ndarray) -> str:
+    kind, fields = _example_fields(table, name, mask)
+    return EXAMPLES[kind].format(**fields)
+
+
+# The example a message gives of a bad row, by its kind (the kind ends the message's code).
+EXAMPLES = {
+    "": "",
+    "first": " (first in data row {row})",
+    "eg": " (e.g. {value!r} in data row {row})",
+}
+
+
+def _example_fields(table: _Table, name: str, mask: np.ndarray) -> tuple[str, dict]:
+    """The kind of example of the first row in ``mask`` (a key of ``EXAMPLES``) and its
+    fields."""
     rows = np.flatnonzero(mask)
     if rows.size == 0:
-        return ""
+        return "", {}
     row = int(rows[0])
     if not table.columns[name].present[row]:
-        return f" (first in data row {row + 1})"
+        return "first", {"row": row + 1}
     value = table.columns[name].series.iloc[row]
     value = value.item() if isinstance(value, np.generic) else value
-    return f" (e.g. {value!r} in data row {row + 1})"
+    return "eg", {"value": value, "row": row + 1}

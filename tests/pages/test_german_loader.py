@@ -6,6 +6,10 @@ messages, datasets/: a public contract)."""
 
 from __future__ import annotations
 
+import gzip
+import io
+import zipfile
+
 import pytest
 from lab_app import ROOT, open_page
 from lab_words import LINK_WORDS, NAMES, WORD, catalogue_words, english_left
@@ -234,4 +238,189 @@ def test_a_link_made_on_uploaded_data_says_in_german_that_the_file_is_not_in_it(
         "This link was made on uploaded data, and a link cannot carry a file: upload the same "
         "file (and choose its columns and classes as before) and the run opens at the link's "
         "step 12."
+    ]
+
+
+def zipped(name: str) -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr(name, "")
+    return buffer.getvalue()
+
+
+# More hostile files, each refused with a message the loader gives a code (datasets/): what
+# the English page says today, word for word.
+FORMULAS = [["x1", "x2", "label"]] + [[f"=ROW()*{i}", f"=A{i + 2}*2", "a"] for i in range(3)]
+MORE = {
+    "no_valid_rows": (
+        "daten.csv",
+        b"x1,x2,label\n1,,a\n,2,b\n",
+        "none of the 2 rows has valid numbers in 'x1', 'x2' and a label (missing value in "
+        "column 'x1' (first in data row 2)): check the delimiter, the decimal mark and the "
+        "missing values",
+    ),
+    "dots": (
+        "daten.csv",
+        b"x1;x2;label\n985;2,5;a\n1.065;3,5;b\n1.5;1,5;a\n2;0,5;b\n",
+        "column 'x1' uses the dot both ways: '1.065' reads as 1065 with a thousands separator, "
+        "'1.5' has a decimal point; it cannot be read without guessing. Write its numbers with "
+        "one decimal mark and no thousands separators (such as 1065 and 1,5)",
+    ),
+    "gzip_cut": (
+        "daten.csv.gz",
+        gzip.compress(b"x1,x2,label\n1,2,a\n3,1,b\n" * 20)[:-12],
+        "the gzip file is cut short (an unfinished download?): download or compress it again",
+    ),
+    "utf16": (
+        "daten.csv",
+        b"\xff\xfex\x00,\x00\x00\xd8",
+        "the file starts like UTF-16 text but is not valid UTF-16: save it as UTF-8 CSV",
+    ),
+    "one_column": (
+        "daten.csv",
+        b"x1\n1\n2\n3\n",
+        "found only one column: a dataset needs two numeric feature columns and a label "
+        "column, separated by commas, semicolons, tabs or | characters",
+    ),
+    "formulas": (
+        "daten.xlsx",
+        workbook({"Tabelle": FORMULAS}),
+        "sheet 'Tabelle' has 6 formula cell(s) without a saved value (the first in cell A2): "
+        "the file holds formulas but not their results. Open it in Excel or LibreOffice and "
+        "save it again, which saves the values",
+    ),
+    "row_number": (
+        "daten.csv",
+        ("Nr,x1,label\n" + "".join(f"{i},{i % 3}.5,{'ab'[i % 2]}\n" for i in range(1, 9))).encode(),
+        "found 1 numeric feature column(s) ('x1') besides the label 'label' and the row "
+        "number 'Nr'; a dataset needs two. Check that the file uses one delimiter and one "
+        "decimal mark, or add a second numeric column.",
+    ),
+    "word": (
+        "daten.csv",  # a Word document, renamed
+        zipped("word/document.xml"),
+        "this looks like a Word document, not a table: save the data as CSV or .xlsx",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(MORE))
+def test_more_hostile_uploads_are_said_in_german_and_as_before_in_english(case):
+    name, data, english = MORE[case]
+    at = uploaded("de", name, data)
+    shown = [text_of(e.value) for e in at.error]
+    assert len(shown) == 1 and shown[0] != english, shown
+    assert english_left(at) == [], english_left(at)
+    at = uploaded("en", name, data)
+    assert [text_of(e.value) for e in at.error] == [english]
+
+
+def test_a_gzip_bomb_is_said_in_german(monkeypatch):
+    from datasets import _limits
+
+    monkeypatch.setattr(_limits, "MAX_FILE_BYTES", 4_000)  # the bomb: 6,000 bytes unpacked
+    data = gzip.compress(b"x1,x2,label\n" + b"1,2,a\n3,1,b\n" * 500)
+    at = uploaded("de", "daten.csv.gz", data)
+    shown = [text_of(e.value) for e in at.error]
+    assert len(shown) == 1 and shown[0].startswith("Die gzip-Datei wird entpackt größer"), shown
+    assert english_left(at) == [], english_left(at)
+    at = uploaded("en", "daten.csv.gz", data)
+    assert [text_of(e.value) for e in at.error] == [
+        "the gzip file unpacks to more than 0 MB, the limit for a file: keep the columns you "
+        "need or sample the rows, then compress it again"
+    ]
+
+
+def test_a_chart_sheet_is_said_in_german():
+    import openpyxl
+    from openpyxl.chart import BarChart, Reference
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Daten"
+    for row in [["x1", "x2", "label"], [1, 2, "a"], [3, 1, "b"], [2, 2, "a"]]:
+        sheet.append(row)
+    chart = BarChart()
+    chart.add_data(Reference(sheet, min_col=1, min_row=1, max_row=4))
+    book.create_chartsheet("Bild").add_chart(chart)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    for lang, said in [
+        ("de", "Blatt 'Bild' ist ein Diagramm, keine Tabelle: wählen Sie ein anderes Blatt "),
+        ("en", "sheet 'Bild' is a chart, not a table: choose another sheet ('Daten', 'Bild')"),
+    ]:
+        at = uploaded(lang, "daten.xlsx", buffer.getvalue())
+        assert not at.error
+        at.selectbox(key="pg_csv_sheet").set_value("Bild").run()
+        shown = [text_of(e.value) for e in at.error]
+        assert len(shown) == 1 and shown[0].startswith(said), shown
+        if lang == "de":
+            assert english_left(at) == [], english_left(at)
+
+
+def test_the_notes_about_dots_are_german():
+    # Dots read as thousands separators in a decimal-comma file (x1); a column whose dots
+    # cannot be read without guessing (x3) is not offered as a feature.
+    rows = "985;2,5;a\n1.065;3,25;b\n12.500;0,5;a\n-2.000;4;b\n"
+    thousands = ("x1;x2;label\n" + rows).encode()
+    rows = "985;2,5;0;a\n1.065;3,25;1;b\n1.5;0,5;2;a\n2;4;3;b\n"
+    unsure = ("x3;x1;x2;label\n" + rows).encode()
+    german = (
+        "Spalte 'x1': Punkte als Tausendertrennzeichen gelesen ('1.065' als 1065), da die "
+        "Datei Dezimalzahlen mit Kommas schreibt",
+        "nicht als Merkmal angeboten: Spalte 'x3' verwendet den Punkt auf zwei Arten",
+    )
+    english = (
+        "column 'x1': dots read as thousands separators ('1.065' as 1065), as the file writes "
+        "decimals with commas",
+        "not offered as a feature: column 'x3' uses the dot both ways",
+    )
+    for data, de, en in zip((thousands, unsure), german, english, strict=True):
+        at = uploaded("de", "daten.csv", data)
+        assert not at.error
+        captions = " ".join(text_of(c.value) for c in at.caption)
+        assert de in captions, captions
+        assert english_left(at) == [], english_left(at)
+        at = uploaded("en", "daten.csv", data)
+        captions = " ".join(text_of(c.value) for c in at.caption)
+        assert en in captions, captions
+
+
+def test_a_link_to_a_step_too_long_to_write_says_its_digits_in_german():
+    step = str(10**40)
+    at = open_page(pg_source="Upload", pg_step=step, lang="de")
+    shown = [text_of(i.value) for i in at.info]
+    assert len(shown) == 1, shown
+    assert shown[0].endswith("beim Schritt des Links (einer Zahl mit 41 Stellen)."), shown
+    assert english_left(at) == [], english_left(at)
+    at = open_page(pg_source="Upload", pg_step=step, lang="en")
+    assert [text_of(i.value) for i in at.info] == [
+        "This link was made on uploaded data, and a link cannot carry a file: upload the same "
+        "file (and choose its columns and classes as before) and the run opens at the link's "
+        "step a 41-digit number."
+    ]
+
+
+@pytest.mark.parametrize(
+    ("step", "german", "english"),
+    [
+        ("99999", "Der Schritt 99,999 des Links", "The link's step 99,999"),
+        (
+            str(10**40),
+            "Der Schritt des Links (eine Zahl mit 41 Stellen)",
+            "The link's step a 41-digit number",
+        ),
+    ],
+)
+def test_a_links_step_beyond_the_end_of_the_run_is_said_in_german(step, german, english):
+    at = open_page(pg_step=step, lang="de")
+    total = at.session_state["pg_run"].n_visits
+    shown = [text_of(w.value) for w in at.warning]
+    assert shown == [
+        f"{german} liegt hinter dem Ende dieses Laufs ({total:,} Besuche): gezeigt wird das Ende."
+    ]
+    assert english_left(at) == [], english_left(at)
+    at = open_page(pg_step=step, lang="en")
+    assert [text_of(w.value) for w in at.warning] == [
+        f"{english} is beyond the end of this run ({total:,} visits): showing the end."
     ]

@@ -6,7 +6,10 @@ does not have, is shown as the loader wrote it."""
 
 from __future__ import annotations
 
+import gzip
 import io
+import signal
+import subprocess
 import zipfile
 
 import pytest
@@ -33,6 +36,40 @@ def zipped() -> bytes:
         z.writestr("data.csv", GOOD)
     return buffer.getvalue()
 
+
+def zipped_as(name: str, content: str = "") -> bytes:
+    """A ZIP file holding one member, as another program's documents hold theirs."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr(name, content)
+    return buffer.getvalue()
+
+
+def with_a_chart() -> bytes:
+    import openpyxl
+    from openpyxl.chart import BarChart, Reference
+
+    book = openpyxl.Workbook()
+    sheet = book.active
+    sheet.title = "Daten"
+    sheet.append(["x1", "x2", "label"])
+    sheet.append([1, 2, "a"])
+    chart = BarChart()
+    chart.add_data(Reference(sheet, min_col=1, min_row=1, max_row=2))
+    book.create_chartsheet("Bild").add_chart(chart)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def without_sheets() -> bytes:
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as z:
+        z.writestr("xl/workbook.xml", f'<workbook xmlns="{MAIN}"><sheets/></workbook>')
+    return buffer.getvalue()
+
+
+MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 
 CASES = {
     "load.empty": lambda: datasets.load_csv(b""),
@@ -68,7 +105,73 @@ CASES = {
     "load.zip": lambda: datasets.load_csv(zipped()),
     "load.damaged_zip": lambda: datasets.load_csv(b"PK\x03\x04" + bytes(40)),
     "load.not_csv.binary": lambda: datasets.load_csv(b"x1,x2\x00label\n" + bytes(40)),
+    # A column that is not numeric, with its first bad value, and with no numeric column.
+    "load.not_numeric.eg": lambda: datasets.load_csv(
+        "x1,x2,label\n1,a,x\n2,b,y\n", features=("x1", "x2"), label="label"
+    ),
+    "load.not_numeric.eg.none": lambda: datasets.load_csv(
+        "x1,x2,label\nu,a,x\nv,b,y\n", features=("x1", "x2"), label="label"
+    ),
+    "load.not_numeric": lambda: datasets.load_csv(
+        "x1,x2,label\n1,,x\n2,,y\n", features=("x1", "x2"), label="label"
+    ),
+    # No row with valid numbers: the first reason a row was dropped, and where.
+    "load.no_valid_rows.missing_value.first": lambda: datasets.load_csv(
+        "x1,x2,label\n1,,a\n,2,b\n", features=("x1", "x2"), label="label"
+    ),
+    "load.no_valid_rows.not_a_number.eg": lambda: datasets.load_csv(
+        "x1,x2,label\n1,zz,a\nyy,2,b\n", features=("x1", "x2"), label="label"
+    ),
+    "load.no_valid_rows.infinite_value.eg": lambda: datasets.load_csv(
+        "x1,x2,label\ninf,1,a\n2,inf,b\n", features=("x1", "x2"), label="label"
+    ),
+    "load.no_numeric.row_number": lambda: datasets.load_csv(
+        "Nr,x1,label\n" + "".join(f"{i},,{'ab'[i % 2]}\n" for i in range(1, 9))
+    ),
+    "load.one_numeric.row_number": lambda: datasets.load_csv(
+        "Nr,x1,label\n" + "".join(f"{i},{i % 3}.5,{'ab'[i % 2]}\n" for i in range(1, 9))
+    ),
+    "load.no_column.feature": lambda: datasets.load_csv(GOOD, features=("x1", "Gewicht")),
+    "load.no_column.label": lambda: datasets.load_csv(GOOD, label="Klasse"),
+    "load.no_column_at": lambda: datasets.load_csv(GOOD, features=(0, 7)),
+    "load.no_features": lambda: datasets.load_csv(GOOD, features=()),
+    "load.same_features": lambda: datasets.load_csv(GOOD, features=("x1", "x1")),
+    "load.not_a_class": lambda: datasets.load_csv(GOOD, positive="c"),
+    "load.long_class_name": lambda: datasets.load_csv(
+        f"x1,x2,label\n1,2,a\n3,1,{'b' * (_limits.MAX_NAME_CHARS + 1)}\n"
+    ),
+    "load.long_column_name": lambda: datasets.load_csv(
+        f"x1,{'x' * (_limits.MAX_NAME_CHARS + 1)},label\n1,2,a\n3,1,b\n"
+    ),
+    "load.one_column": lambda: datasets.load_csv("x\n1\n2\n3\n"),
+    "load.bad_utf16": lambda: datasets.load_csv(b"\xff\xfex\x00,\x00\x00\xd8"),
+    "load.dots_both": lambda: datasets.load_csv(DOTS.format("1.5"), features=["Betrag", "Anteil"]),
+    "load.dots_unsure": lambda: datasets.load_csv(
+        DOTS.format("1.200").replace(",", ""), features=["Betrag", "Anteil"]
+    ),
+    "load.gzip_cut": lambda: datasets.load_csv(gzip.compress(GOOD.encode())[:-12]),
+    "load.gzip_damaged": lambda: datasets.load_csv(b"\x1f\x8b\x08\x00" + bytes(6) + b"\xff" * 20),
+    "load.sheet_of_csv": lambda: datasets.load_csv(GOOD.encode(), sheet="Blatt 1"),
+    "load.formulas.cell.others": lambda: datasets.load_csv(
+        workbook({"Rechnung": FORMULAS, "Daten": [["x1", "x2", "label"], [1, 2, "a"]]})
+    ),
+    "load.zip_kind.ods": lambda: datasets.load_csv(
+        zipped_as("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+    ),
+    "load.zip_kind.odf": lambda: datasets.load_csv(
+        zipped_as("mimetype", "application/vnd.oasis.opendocument.text")
+    ),
+    "load.zip_kind.xlsb": lambda: datasets.load_csv(zipped_as("xl/workbook.bin")),
+    "load.zip_kind.docx": lambda: datasets.load_csv(zipped_as("word/document.xml")),
+    "load.zip_kind.pptx": lambda: datasets.load_csv(zipped_as("ppt/presentation.xml")),
+    "load.chart_sheet": lambda: datasets.load_csv(with_a_chart(), sheet="Bild"),
+    "load.no_sheets": lambda: datasets.load_csv(without_sheets()),
+    "load.formulas.cell": lambda: datasets.load_csv(workbook({"Rechnung": FORMULAS})),
 }
+
+# A decimal-comma file whose column Betrag writes 1.065 beside {} (see test_loader_columns).
+DOTS = "Betrag;Anteil;Klasse\n985;2,5;a\n1.065;3,5;b\n{};1,5;a\n2;0,5;b\n"
+FORMULAS = [["a", "b", "label"]] + [[f"=ROW()*{i}", f"=A{i + 2}*2", "=1"] for i in range(3)]
 
 
 def raised(case) -> datasets.DatasetError:
@@ -144,3 +247,108 @@ def test_the_loaders_notes_have_codes_and_german_words():
         assert isinstance(note, str) and words.t(note.code, **note.fields) == note
         with words.using("de"):
             assert said(note) == words.t(note.code, **note.fields) != note
+
+
+def said_both_ways(exc: datasets.DatasetError, code: str) -> None:
+    """The error has ``code``; its English words filled with its fields are its message, word
+    for word; a German page says the catalogue's German words, not the message."""
+    assert exc.code == code, (exc.code, str(exc))
+    assert words.t(code, **exc.fields) == str(exc)
+    with words.using("de"):
+        assert said(exc) == words.CATALOGUES["de"][code].format(**exc.fields) != str(exc)
+
+
+def test_the_workbook_readers_limits_and_a_missing_reader_have_codes(monkeypatch):
+    from datasets import _formats
+
+    data = workbook({"Daten": [["x1", "x2", "label"], [1, 2, "a"], [3, 1, "b"]]})
+    real_run = subprocess.run
+
+    def ended_by(code):
+        def run(command, **options):
+            if "_workbook_worker.py" not in " ".join(command):
+                return real_run(command, **options)
+            return subprocess.CompletedProcess(command, code, b"", b"")
+
+        return run
+
+    for returned, code in [
+        (-signal.SIGXCPU, "load.sheet_cpu"),
+        (4, "load.sheet_memory"),
+        (5, "load.sheet_csv_too_big"),
+        (6, "load.no_reader"),
+    ]:
+        monkeypatch.setattr(subprocess, "run", ended_by(returned))
+        with pytest.raises(datasets.DatasetError) as caught:
+            datasets.load_csv(data)
+        said_both_ways(caught.value, code)
+    monkeypatch.setattr(subprocess, "run", real_run)
+    monkeypatch.setattr(_formats, "WORKBOOK_WALL_SECONDS", 0.001)
+    with pytest.raises(datasets.DatasetError) as caught:
+        datasets.load_csv(data)
+    said_both_ways(caught.value, "load.sheet_slow")
+
+
+def test_the_workbooks_sizes_have_codes(monkeypatch):
+    from datasets import _formats
+
+    data = workbook(
+        {"Daten": [["x1", "x2", "label"]] + [[i, i % 3, "ab"[i % 2]] for i in range(9)]}
+    )
+    for limit, code in [
+        ("WORKBOOK_CELLS", "load.sheet_cells"),
+        ("WORKBOOK_SHEET_BYTES", "load.sheet_too_big"),
+    ]:
+        with monkeypatch.context() as patch:
+            patch.setattr(_formats, limit, 10)
+            with pytest.raises(datasets.DatasetError) as caught:
+                datasets.load_csv(data)
+        said_both_ways(caught.value, code)
+    # What the reader loads besides the sheet unpacks to more than the limit for a file,
+    # which the workbook itself (compressed) is not.
+    with zipfile.ZipFile(io.BytesIO(data)) as book:
+        loaded = sum(i.file_size for i in book.infolist() if "worksheets" not in i.filename)
+    assert len(data) < loaded
+    monkeypatch.setattr(_limits, "MAX_FILE_BYTES", loaded - 1)
+    with pytest.raises(datasets.DatasetError) as caught:
+        datasets.load_csv(data)
+    said_both_ways(caught.value, "load.workbook_too_big")
+
+
+def test_a_gzip_bomb_and_a_file_too_large_for_memory_have_codes(monkeypatch):
+    import pandas as pd
+
+    bomb = gzip.compress(b"x1,x2,label\n" + b"1,2,a\n" * 1000)
+    monkeypatch.setattr(_limits, "MAX_FILE_BYTES", len(bomb) + 100)
+    with pytest.raises(datasets.DatasetError) as caught:
+        datasets.load_csv(bomb)
+    said_both_ways(caught.value, "load.gzip_too_big")
+
+    def no_memory(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(pd, "read_csv", no_memory)
+    with pytest.raises(datasets.DatasetError) as caught:
+        datasets.load_csv(GOOD)
+    said_both_ways(caught.value, "load.no_memory")
+
+
+def test_the_notes_about_dots_have_codes_and_german_words():
+    # Dots read as thousands separators in a decimal-comma file; a column whose dots cannot
+    # be read without guessing is not offered as a feature, and the proposal says why.
+    thousands = "Betrag;Anteil;Klasse\n985;2,5;a\n1.065;3,25;b\n12.500;0,5;a\n-2.000;4;b\n"
+    both = "Betrag;Anteil;Weitere;Klasse\n985;2,5;0;a\n1.065;3,5;0,5;b\n1.5;1,5;1;a\n2;0,5;1,5;b\n"
+    unsure = both.replace("1.5;", "1.200;").replace(",", "")
+    found = {}
+    for text in (thousands, both, unsure):
+        for note in datasets.inspect_csv(text).notes:
+            found[note.code] = note
+    assert {
+        "load.note.thousands",
+        "load.note.not_offered.dots_both",
+        "load.note.not_offered.dots_unsure",
+    } <= set(found), found
+    for code, note in found.items():
+        assert words.t(code, **note.fields) == note  # English: the loader's note exactly
+        with words.using("de"):
+            assert said(note) == words.CATALOGUES["de"][code].format(**note.fields) != note

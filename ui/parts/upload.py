@@ -216,7 +216,10 @@ def _opens_at(page: Table, step: int) -> str:
     """Where the run of a link made on uploaded data opens once the file is here."""
     if _ss().get(page.own("link_end")):
         return say("load.at_end")
-    return say("load.at_step", step=state.count_words(step))
+    said = state.count_words(step)
+    if said != f"{step:,}":  # "a 401-digit number": said whole in the lab's language
+        return say("load.at_step_digits", digits=len(str(abs(step))))
+    return say("load.at_step", step=said)
 
 
 def loader_said(what: datasets.DatasetError | str) -> str:

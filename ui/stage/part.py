@@ -33,6 +33,7 @@ from ui.stage.frames import (  # noqa: F401
 )
 from ui.stage.stepper import Stepper
 from ui.state import Table, lab
+from ui.words import t as say
 
 
 def stepper_for(page: Table, run, key: str, *, follow: bool = False) -> Stepper:
@@ -55,10 +56,12 @@ def stepper_for(page: Table, run, key: str, *, follow: bool = False) -> Stepper:
     link_step = ss.pop(page.own("link_step"), None)  # the step a link asked for, once
     to_the_end = ss.pop(page.own("link_end"), False)  # step=end: no step number to report
     if link_step is not None and not to_the_end and link_step > stepper.total:
-        st.warning(
-            f"The link's step {state.count_words(link_step)} is beyond the end of this run "
-            f"({stepper.total:,} visits): showing the end."
-        )
+        said = state.count_words(link_step)
+        if said == f"{link_step:,}":
+            st.warning(say("link.step_beyond", step=said, total=stepper.total))
+        else:  # "a 401-digit number": said whole in the lab's language
+            digits = len(str(abs(link_step)))
+            st.warning(say("link.step_beyond_digits", digits=digits, total=stepper.total))
     return stepper
 
 

@@ -3,6 +3,36 @@ loader's errors by their codes (``datasets.DatasetError.code``), the upload box,
 that cannot be drawn (``ui.parts.data.settle``), the link check's problems and the guard's
 message."""
 
+# Teile der Meldungen des Loaders, die in mehreren vorkommen.
+_AGAIN = "speichern Sie das Blatt als CSV, oder nehmen Sie eine Stichprobe der Zeilen"
+_EXAMPLES = {  # die erste schlechte Zeile einer Spalte, nach dem Ende des Codes der Meldung
+    "": "",
+    ".first": " (zuerst in Datenzeile {row})",
+    ".eg": " (z. B. {value!r} in Datenzeile {row})",
+}
+_WHY = {
+    "missing_value": "fehlender Wert",
+    "not_a_number": "keine Zahl",
+    "infinite_value": "unendlicher Wert",
+    "missing_label": "fehlendes Label",
+}
+_NO_ROWS = (
+    "Keine der {{n:,}} Zeilen hat gültige Zahlen in {{features}} und ein Label{why}: prüfen "
+    "Sie das Trennzeichen, das Dezimalzeichen und die fehlenden Werte"
+)
+_DOTS_BOTH = (
+    "Spalte {column!r} verwendet den Punkt auf zwei Arten: {example!r} liest sich als "
+    "{thousands} mit Tausendertrennzeichen, {other!r} hat einen Dezimalpunkt; ohne Raten lässt "
+    "sie sich nicht lesen. Schreiben Sie ihre Zahlen mit einem Dezimalzeichen und ohne "
+    "Tausendertrennzeichen (etwa 1065 und 1,5)"
+)
+_DOTS_UNSURE = (
+    "Spalte {column!r} hat {example!r} neben ganzen Zahlen wie {other!r}: der Punkt kann ein "
+    "Tausendertrennzeichen ({thousands}) oder ein Dezimalpunkt sein; ohne Raten lässt sie sich "
+    "nicht lesen. Schreiben Sie {thousands} ohne Trennzeichen, oder {comma} mit Dezimalkomma, "
+    "wenn es ein Bruch ist"
+)
+
 WORDS: dict[str, str | tuple[str, str]] = {
     # ------------------------------------------------- the loader's errors, by code
     "load.empty": "Die Datei ist leer: es gibt nichts zu lesen",
@@ -45,6 +75,92 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.no_label_column": "Keine Spalte kann das Klassenlabel sein: eine Label-Spalte hat 2 bis "
     "{most} verschiedene Werte (0/1, ja/nein, Namen von Arten ...); die Spalten sind {columns}",
     "load.same_classes": "Die Klassen +1 und -1 müssen verschieden sein, beide sind {name!r}",
+    "load.no_numeric.row_number": "Neben dem Label {label!r} und der Zeilennummer {id!r} gibt "
+    "es keine numerische Merkmalsspalte; ein Datensatz braucht zwei. Prüfen Sie, ob die Datei "
+    "nur ein Trennzeichen und nur ein Dezimalzeichen verwendet, oder fügen Sie eine zweite "
+    "numerische Spalte hinzu.",
+    "load.one_numeric.row_number": "Neben dem Label {label!r} und der Zeilennummer {id!r} gibt "
+    "es nur eine numerische Merkmalsspalte ({found}); ein Datensatz braucht zwei. Prüfen Sie, "
+    "ob die Datei nur ein Trennzeichen und nur ein Dezimalzeichen verwendet, oder fügen Sie "
+    "eine zweite numerische Spalte hinzu.",
+    "load.no_column_at": "Es gibt keine Spalte {at} (ab 0 gezählt): die Datei hat {n}",
+    "load.no_column.feature": "Es gibt keine Merkmalsspalte {wanted!r}; die Spalten sind {columns}",
+    "load.no_column.label": "Es gibt keine Label-Spalte {wanted!r}; die Spalten sind {columns}",
+    "load.no_features": "Wählen Sie mindestens eine Merkmalsspalte",
+    "load.same_features": "Die Merkmalsspalten müssen verschieden sein, gewählt: {chosen}",
+    "load.not_a_class": "{value!r} ist kein Wert der Spalte {column!r}; ihre Werte sind {values}",
+    "load.long_class_name": "Ein Klassenname in Spalte {column!r} ist {n:,} Zeichen lang; "
+    "Klassennamen haben höchstens {most:,}: kürzen Sie ihn",
+    "load.long_column_name": "Der Name der Spalte {at} ist länger als {most:,} Zeichen, mehr "
+    "als ein Name haben kann: kürzen Sie ihn",
+    "load.one_column": "Nur eine Spalte gefunden: ein Datensatz braucht zwei numerische "
+    "Merkmalsspalten und eine Label-Spalte, getrennt durch Kommas, Semikolons, Tabulatoren "
+    "oder |-Zeichen",
+    "load.no_memory": "Die Datei ist zu groß, um sie in den Speicher zu lesen",
+    "load.bad_utf16": "Die Datei beginnt wie UTF-16-Text, ist aber kein gültiges UTF-16: "
+    "speichern Sie sie als UTF-8-CSV",
+    "load.dots_both": _DOTS_BOTH,
+    "load.dots_unsure": _DOTS_UNSURE,
+    "load.gzip_too_big": "Die gzip-Datei wird entpackt größer als {limit}, die Grenze für eine "
+    "Datei: behalten Sie nur die nötigen Spalten oder nehmen Sie eine Stichprobe der Zeilen, "
+    "dann komprimieren Sie sie erneut",
+    "load.gzip_cut": "Die gzip-Datei ist abgeschnitten (ein unvollständiger Download?): laden "
+    "oder komprimieren Sie sie erneut",
+    "load.gzip_damaged": "Die gzip-Datei ist beschädigt und lässt sich nicht entpacken: "
+    "komprimieren Sie die CSV erneut",
+    "load.sheet_of_csv": "sheet={sheet!r} gilt für Excel-Arbeitsmappen; {name!r} ist eine "
+    "CSV-Datei mit nur einer Tabelle: lassen Sie das Blatt weg",
+    "load.no_sheets": "Diese Excel-Arbeitsmappe (.xlsx) nennt keine Blätter; sie ist vielleicht "
+    "beschädigt: öffnen Sie sie in Excel und speichern Sie sie neu, oder speichern Sie das "
+    "Blatt als CSV",
+    "load.chart_sheet": "Blatt {sheet!r} ist ein Diagramm, keine Tabelle: wählen Sie ein anderes "
+    "Blatt ({sheets})",
+    "load.workbook_too_big": "Die Arbeitsmappe wird entpackt größer, als Perceptron Lab liest: "
+    "speichern Sie das nötige Blatt als CSV, mit nur den nötigen Spalten oder einer Stichprobe "
+    "der Zeilen",
+    "load.sheet_too_big": "Blatt {sheet!r} wird entpackt {size} groß, mehr als die {most}, die "
+    "Perceptron Lab aus einem Blatt liest: " + _AGAIN,
+    "load.sheet_cells": "Blatt {sheet!r} hat mehr als {most:,} Zellen mit Werten, mehr als "
+    "Perceptron Lab aus einer Arbeitsmappe liest (etwa {rows:,} Zeilen mit 3 Spalten): "
+    "speichern Sie das Blatt als CSV, die bis zu {max:,} Zeilen haben darf, oder nehmen Sie eine "
+    "Stichprobe der Zeilen",
+    "load.sheet_slow": "Das Lesen von Blatt {sheet!r} dauerte länger als {most} Sekunden, mehr "
+    "als ein Upload dauern darf: " + _AGAIN,
+    "load.sheet_cpu": "Das Lesen von Blatt {sheet!r} brauchte mehr als {most} CPU-Sekunden, mehr "
+    "als ein Upload brauchen darf: " + _AGAIN,
+    "load.sheet_memory": "Das Lesen von Blatt {sheet!r} braucht mehr als {most} Speicher, mehr "
+    "als ein Upload belegen darf (seine Zellen überspannen einen sehr großen Bereich oder "
+    "wiederholen langen Text): " + _AGAIN,
+    "load.sheet_csv_too_big": "Blatt {sheet!r} ist als CSV größer als {most}, die Grenze für "
+    "eine Datei: " + _AGAIN,
+    "load.no_reader": "Zum Lesen von .xlsx wird das Paket python-calamine gebraucht (pip install "
+    "python-calamine); oder speichern Sie das Blatt als CSV",
+    # Formelzellen ohne Werte: die erste Zelle und die anderen Blätter, wo es sie gibt.
+    **{
+        "load.formulas" + cell + others: "Blatt {sheet!r} hat {n:,} Formelzelle(n) ohne "
+        "gespeicherten Wert" + (" (die erste in Zelle {cell})" if cell else "") + ": die Datei "
+        "enthält Formeln, aber nicht ihre Ergebnisse. Öffnen Sie sie in Excel oder LibreOffice "
+        "und speichern Sie sie neu, das speichert die Werte"
+        + (", oder wählen Sie ein anderes Blatt ({others})" if others else "")
+        for cell in ("", ".cell")
+        for others in ("", ".others")
+    },
+    # Eine Spalte, die nicht numerisch ist, mit der ersten schlechten Zeile, wo es eine gibt.
+    **{
+        "load.not_numeric" + kind + none: "Spalte {column!r} ist nicht numerisch" + example + "; "
+        "wählen Sie numerische Spalten als Merkmale: " + ("keine" if none else "{numeric}")
+        for kind, example in _EXAMPLES.items()
+        for none in ("", ".none")
+    },
+    # Keine Zeile bleibt: der erste Grund, aus dem eine Zeile verworfen wurde.
+    "load.no_valid_rows": _NO_ROWS.format(why=""),
+    **{
+        f"load.no_valid_rows.{why}{kind}": _NO_ROWS.format(
+            why=" (" + said + " in Spalte {column!r}" + example + ")"
+        )
+        for why, said in _WHY.items()
+        for kind, example in _EXAMPLES.items()
+    },
     # ------------------------------------------ a file that is not a table, by its kind
     "load.not_csv.png": (
         "Dies sieht aus wie ein PNG-Bild, nicht wie eine CSV-Datei oder .xlsx-Arbeitsmappe: laden"
@@ -121,6 +237,16 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.zip": "Dies sieht aus wie ein ZIP-Archiv: entpacken Sie zuerst die CSV-Datei daraus",
     "load.damaged_zip": "Dies sieht aus wie ein ZIP-Archiv oder eine Excel-Arbeitsmappe, ist aber "
     "beschädigt: öffnen Sie die Datei und speichern Sie sie neu (als .xlsx oder CSV)",
+    "load.zip_kind.ods": "Dies sieht aus wie eine OpenDocument-Tabelle (.ods): öffnen Sie sie "
+    "und speichern Sie sie als .xlsx oder CSV",
+    "load.zip_kind.xlsb": "Dies sieht aus wie eine binäre Excel-Arbeitsmappe (.xlsb): öffnen Sie "
+    "sie und speichern Sie sie als .xlsx oder CSV",
+    "load.zip_kind.odf": "Dies sieht aus wie ein OpenDocument-Dokument, keine Tabelle: speichern "
+    "Sie die Daten als CSV oder .xlsx",
+    "load.zip_kind.docx": "Dies sieht aus wie ein Word-Dokument, keine Tabelle: speichern Sie die "
+    "Daten als CSV oder .xlsx",
+    "load.zip_kind.pptx": "Dies sieht aus wie eine PowerPoint-Präsentation, keine Tabelle: "
+    "speichern Sie die Daten als CSV oder .xlsx",
     # --------------------------------------------------- the loader's notes, by code
     "load.note.preamble": (
         "{n} Zeile über der Tabelle übersprungen",
@@ -137,6 +263,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.note.merged": "Schreibweisen des Labels zusammengeführt: {listed} -> {target!r}",
     "load.note.kept": "{label!r} hat {k} Klassen; behalten: {negative!r} (-1) und {positive!r} "
     "(+1): wählen Sie andere, oder eine Klasse gegen den Rest",
+    "load.note.thousands": "Spalte {column!r}: Punkte als Tausendertrennzeichen gelesen "
+    "({example!r} als {value}), da die Datei Dezimalzahlen mit Kommas schreibt",
+    "load.note.not_offered.dots_both": "nicht als Merkmal angeboten: " + _DOTS_BOTH,
+    "load.note.not_offered.dots_unsure": "nicht als Merkmal angeboten: " + _DOTS_UNSURE,
     # ------------------------------------------------- what the loader read (CsvInfo)
     "load.rows": ("{n:,} Zeile", "{n:,} Zeilen"),
     "load.excel_sheet": "Excel-Blatt {sheet!r} ({n} in der Arbeitsmappe)",
@@ -179,6 +309,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "Klassen wie zuvor), dann öffnet sich der Lauf {at}",
     "load.at_end": "an seinem Ende.",
     "load.at_step": "beim Schritt {step} des Links.",
+    "load.at_step_digits": "beim Schritt des Links (einer Zahl mit {digits:,} Stellen).",
     "load.lost": "Ihre hochgeladene Datei ist nicht mehr auf diesem Server (der Server wurde neu "
     "gestartet oder Sie wurden auf einen anderen verlegt): laden Sie sie erneut hoch "
     "(entfernen Sie zuerst ihren Namen mit ×: der Browser sendet keine Datei, die er für "
@@ -207,6 +338,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "link.not_whole_up": "{name}={raw} ist keine ganze Zahl ab {low}, der Standardwert gilt",
     "link.not_number": "{name}={raw} ist keine Zahl von {low} bis {high}, der Standardwert gilt",
     "link.not_number_up": "{name}={raw} ist keine Zahl ab {low}, der Standardwert gilt",
+    "link.step_beyond": "Der Schritt {step} des Links liegt hinter dem Ende dieses Laufs "
+    "({total:,} Besuche): gezeigt wird das Ende.",
+    "link.step_beyond_digits": "Der Schritt des Links (eine Zahl mit {digits:,} Stellen) liegt "
+    "hinter dem Ende dieses Laufs ({total:,} Besuche): gezeigt wird das Ende.",
     "link.too_long": "{name} ist im Link {length:,} Zeichen lang (höchstens {most:,}), der "
     "Standardwert gilt",
     # ------------------------------------------------------------------------ the guard

@@ -3,6 +3,29 @@ loader's errors by their codes (``datasets.DatasetError.code``; English pages sh
 loader's own message, which these templates repeat), the upload box, the data that cannot
 be drawn (``ui.parts.data.settle``), the link check's problems and the guard's message."""
 
+# Parts of the loader's messages said in more than one of them.
+_AGAIN = "save the sheet as CSV, or keep a sample of the rows"
+_EXAMPLES = {  # the first bad row of a column, by the end of the message's code
+    "": "",
+    ".first": " (first in data row {row})",
+    ".eg": " (e.g. {value!r} in data row {row})",
+}
+_NO_ROWS = (
+    "none of the {{n:,}} rows has valid numbers in {{features}} and a label{why}: check the "
+    "delimiter, the decimal mark and the missing values"
+)
+_DOTS_BOTH = (
+    "column {column!r} uses the dot both ways: {example!r} reads as {thousands} with a "
+    "thousands separator, {other!r} has a decimal point; it cannot be read without guessing. "
+    "Write its numbers with one decimal mark and no thousands separators (such as 1065 and 1,5)"
+)
+_DOTS_UNSURE = (
+    "column {column!r} has {example!r} beside whole numbers such as {other!r}: the dot may be "
+    "a thousands separator ({thousands}) or a decimal point; it cannot be read without "
+    "guessing. Write {thousands} without the separator, or {comma} with a decimal comma if it "
+    "is a fraction"
+)
+
 WORDS: dict[str, str | tuple[str, str]] = {
     # ------------------------------------------------- the loader's errors, by code
     "load.empty": "the file is empty: there is nothing to read",
@@ -41,6 +64,82 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.no_label_column": "no column can be the class label: a label column has 2 to {most} "
     "distinct values (0/1, yes/no, species names...); the columns are {columns}",
     "load.same_classes": "the +1 and -1 classes must differ, both are {name!r}",
+    "load.no_numeric.row_number": "found 0 numeric feature column(s) (none) besides the label "
+    "{label!r} and the row number {id!r}; a dataset needs two. Check that the file uses one "
+    "delimiter and one decimal mark, or add a second numeric column.",
+    "load.one_numeric.row_number": "found 1 numeric feature column(s) ({found}) besides the "
+    "label {label!r} and the row number {id!r}; a dataset needs two. Check that the file uses "
+    "one delimiter and one decimal mark, or add a second numeric column.",
+    "load.no_column_at": "there is no column {at} (0-based): the file has {n}",
+    "load.no_column.feature": "there is no feature column {wanted!r}; the columns are {columns}",
+    "load.no_column.label": "there is no label column {wanted!r}; the columns are {columns}",
+    "load.no_features": "choose at least one feature column",
+    "load.same_features": "the feature columns must differ, got {chosen}",
+    "load.not_a_class": "{value!r} is not a value of column {column!r}; its values are {values}",
+    "load.long_class_name": "a class name in column {column!r} is {n:,} characters long; class "
+    "names can have at most {most:,}: shorten it",
+    "load.long_column_name": "the name of column {at} is longer than {most:,} characters, the "
+    "most a name can have: shorten it",
+    "load.one_column": "found only one column: a dataset needs two numeric feature columns and "
+    "a label column, separated by commas, semicolons, tabs or | characters",
+    "load.no_memory": "the file is too large to read into memory",
+    "load.bad_utf16": "the file starts like UTF-16 text but is not valid UTF-16: save it as "
+    "UTF-8 CSV",
+    "load.dots_both": _DOTS_BOTH,
+    "load.dots_unsure": _DOTS_UNSURE,
+    "load.gzip_too_big": "the gzip file unpacks to more than {limit}, the limit for a file: keep "
+    "the columns you need or sample the rows, then compress it again",
+    "load.gzip_cut": "the gzip file is cut short (an unfinished download?): download or "
+    "compress it again",
+    "load.gzip_damaged": "the gzip file is damaged and cannot be decompressed: compress the CSV "
+    "again",
+    "load.sheet_of_csv": "sheet={sheet!r} applies to Excel workbooks; {name!r} is a CSV file, "
+    "which has one table: leave the sheet out",
+    "load.no_sheets": "this Excel workbook (.xlsx) lists no sheets; it may be damaged: open it "
+    "in Excel and save it again, or save the sheet as CSV",
+    "load.chart_sheet": "sheet {sheet!r} is a chart, not a table: choose another sheet ({sheets})",
+    "load.workbook_too_big": "the workbook unpacks to more than Perceptron Lab reads: save the "
+    "sheet you need as CSV, keeping the columns you need or a sample of the rows",
+    "load.sheet_too_big": "sheet {sheet!r} unpacks to {size}, more than the {most} Perceptron "
+    "Lab reads from a workbook sheet: save the sheet as CSV, or keep a sample of the rows",
+    "load.sheet_cells": "sheet {sheet!r} holds more than {most:,} cells with values, the most "
+    "Perceptron Lab reads from a workbook (about {rows:,} rows of 3 columns): save the sheet "
+    "as CSV, which may have up to {max:,} rows, or keep a sample of the rows",
+    "load.sheet_slow": "reading sheet {sheet!r} took longer than {most} seconds, the most one "
+    "upload may take: " + _AGAIN,
+    "load.sheet_cpu": "reading sheet {sheet!r} took more than {most} CPU seconds, the most one "
+    "upload may take: " + _AGAIN,
+    "load.sheet_memory": "reading sheet {sheet!r} needs more than {most} of memory, the most "
+    "one upload may use (its cells span a very large area, or repeat long text): " + _AGAIN,
+    "load.sheet_csv_too_big": "sheet {sheet!r} is more than {most} as CSV, the limit for a "
+    "file: " + _AGAIN,
+    "load.no_reader": "reading .xlsx needs the python-calamine package (pip install "
+    "python-calamine); or save the sheet as CSV",
+    # Formula cells without values: the first cell and the other sheets, where there are some.
+    **{
+        "load.formulas" + cell + others: "sheet {sheet!r} has {n:,} formula cell(s) without a "
+        "saved value" + (" (the first in cell {cell})" if cell else "") + ": the file holds "
+        "formulas but not their results. Open it in Excel or LibreOffice and save it again, "
+        "which saves the values" + (", or choose another sheet ({others})" if others else "")
+        for cell in ("", ".cell")
+        for others in ("", ".others")
+    },
+    # A column that is not numeric, with the first bad row (e.g. its value) where there is one.
+    **{
+        "load.not_numeric" + kind + none: "column {column!r} is not numeric" + example + "; "
+        "choose numeric columns as features: " + ("none" if none else "{numeric}")
+        for kind, example in _EXAMPLES.items()
+        for none in ("", ".none")
+    },
+    # No row left: the first reason a row was dropped, and its first bad row.
+    "load.no_valid_rows": _NO_ROWS.format(why=""),
+    **{
+        f"load.no_valid_rows.{why}{kind}": _NO_ROWS.format(
+            why=" (" + why.replace("_", " ") + " in column {column!r}" + example + ")"
+        )
+        for why in ("missing_value", "not_a_number", "infinite_value", "missing_label")
+        for kind, example in _EXAMPLES.items()
+    },
     # ------------------------------------------ a file that is not a table, by its kind
     "load.not_csv.png": (
         "this looks like a PNG image, not a CSV file or .xlsx workbook: load the data as a CSV "
@@ -106,6 +205,16 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.zip": "this looks like a ZIP archive: extract the CSV file from it first",
     "load.damaged_zip": "this looks like a ZIP archive or an Excel workbook, but it is damaged: "
     "open it and save it again (as .xlsx or CSV)",
+    "load.zip_kind.ods": "this looks like an OpenDocument spreadsheet (.ods): open it and save "
+    "it as .xlsx or CSV",
+    "load.zip_kind.xlsb": "this looks like an Excel binary workbook (.xlsb): open it and save it "
+    "as .xlsx or CSV",
+    "load.zip_kind.odf": "this looks like an OpenDocument document, not a table: save the data "
+    "as CSV or .xlsx",
+    "load.zip_kind.docx": "this looks like a Word document, not a table: save the data as CSV or "
+    ".xlsx",
+    "load.zip_kind.pptx": "this looks like a PowerPoint presentation, not a table: save the data "
+    "as CSV or .xlsx",
     # --------------------------------------------------- the loader's notes, by code
     "load.note.preamble": ("skipped {n} line(s) above the table",) * 2,
     "load.note.extra_fields": "a row had more fields than the header; the extra ones are ignored",
@@ -115,6 +224,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.note.merged": "merged label spellings: {listed} -> {target!r}",
     "load.note.kept": "{label!r} has {k} classes; kept {negative!r} (-1) and {positive!r} (+1): "
     "choose others, or one class against the rest",
+    "load.note.thousands": "column {column!r}: dots read as thousands separators ({example!r} "
+    "as {value}), as the file writes decimals with commas",
+    "load.note.not_offered.dots_both": "not offered as a feature: " + _DOTS_BOTH,
+    "load.note.not_offered.dots_unsure": "not offered as a feature: " + _DOTS_UNSURE,
     # ------------------------------------------------- what the loader read (CsvInfo)
     "load.rows": ("{n:,} rows", "{n:,} rows"),  # as the loader writes it
     "load.excel_sheet": "Excel sheet {sheet!r} ({n} in the workbook)",
@@ -153,6 +266,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "{at}",
     "load.at_end": "its end.",
     "load.at_step": "the link's step {step}.",
+    "load.at_step_digits": "the link's step a {digits:,}-digit number.",  # as count_words
     "load.lost": "Your uploaded file is no longer on this server (the server restarted or you "
     "were moved to another): upload it again (remove its name with × first: the browser does "
     "not send a file it thinks it has already sent).",
@@ -180,6 +294,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "link.not_whole_up": "{name}={raw} is not a whole number from {low} up, the default is used",
     "link.not_number": "{name}={raw} is not a number from {low} to {high}, the default is used",
     "link.not_number_up": "{name}={raw} is not a number from {low} up, the default is used",
+    "link.step_beyond": "The link's step {step} is beyond the end of this run ({total:,} visits): "
+    "showing the end.",
+    "link.step_beyond_digits": "The link's step a {digits:,}-digit number is beyond the end of "
+    "this run ({total:,} visits): showing the end.",
     "link.too_long": "{name} in the link is {length:,} characters long (at most {most:,}), the "
     "default is used",
     # ------------------------------------------------------------------------ the guard
