@@ -2,7 +2,7 @@
 
 import streamlit as st
 
-from ui import compute
+from ui import compute, notation
 from ui.charts import epochs, geometry, layers
 from ui.limits import KERNEL_POINTS as MAX_POINTS
 from ui.parts import data, downloads, numbers
@@ -15,7 +15,7 @@ from ui.words import t as say
 opened = stepping.open_stepping(
     PAGE,
     say("kn.title"),
-    say("kn.intro"),
+    say("kn.intro", dual=notation.current().dual(defined=True)),
     heading=say("kn.title"),
     panel=dict(variant="kernel"),
     settle=dict(max_points=MAX_POINTS, what="the kernel page"),

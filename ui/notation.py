@@ -71,6 +71,31 @@ class Notation:
         """The start of the notes: zero weights."""
         return f"{self.w} = 0" if self.augmented else f"{self.w} = 0, {self.b} = 0"
 
+    def sign_of_label(self, i: str = "i") -> str:
+        """Example ``i``'s label as the ±1 the kernel's dual form multiplies by: y_i (hardlim:
+        2t_i − 1; augmented: s_i, +1 in ω₁ and −1 in ω₂)."""
+        if self.hardlim:
+            return f"(2t_{i} − 1)"
+        return f"s_{i}" if self.augmented else f"y_{i}"
+
+    def sign_of_label_tex(self, i: str = "i") -> str:
+        """``sign_of_label`` in LaTeX (y_j; y_{12})."""
+        sub = i if len(i) == 1 and i.isalpha() else f"{{{i}}}"
+        if self.hardlim:
+            return f"(2t_{sub} - 1)"
+        return f"s_{sub}" if self.augmented else f"y_{sub}"
+
+    def dual(self, *, defined: bool = False) -> str:
+        """The kernel perceptron's score in words: f(x) = Σ α_i y_i K(x_i, x); ``defined``:
+        with what the label's sign is where the notation has no ±1 label."""
+        x = self.x
+        said = f"f({x}) = Σ α_i {self.sign_of_label()} K({x}_i, {x})"
+        if defined and self.augmented:
+            said += f" (s_i = +1 in {self.positive}, −1 in {self.negative})"
+        elif defined and self.hardlim:
+            said += " (2t_i − 1 = ±1)"
+        return said
+
     @property
     def step(self) -> str:
         """An update's step in words: η·y·x (augmented: η·y; hardlim: η·e·p)."""

@@ -528,7 +528,7 @@ def visit_meaning(run) -> str:
     """What one visit of this run is, in words (the start of ``spoken_line``)."""
     n = notation.current()
     if run.is_kernel:
-        return words("spoken.kernel_visit")
+        return words("spoken.kernel_visit", dual=n.dual())
     if run.is_batch:
         return words("spoken.batch_visit", w=n.w, step=_step_words(run.eta))
     if run.online:
@@ -547,7 +547,7 @@ def spoken_line(run, t: int) -> str:
     n = notation.current()
     if t == 0:
         if run.is_kernel:
-            start = words("spoken.start_kernel")
+            start = words("spoken.start_kernel", x=n.x)
         else:
             start = words("spoken.start", weights=said_weights(run.w0, run.b0))
         visits = words("spoken.in_run", n=run.n_visits)

@@ -34,7 +34,7 @@ import numpy as np
 
 import perceptron_core as pc
 from perceptron_core.kernels import as_kernel
-from ui import text
+from ui import notation, text
 from ui.charts import layers
 from ui.charts.geometry import Box
 from ui.words import t as words
@@ -85,7 +85,10 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
     alpha = pc.alpha_at(run, v.updates_before)
     support = np.flatnonzero(alpha)
     eta = "" if run.eta == 1 else r"\eta\,"
-    head = rf"f(x_{{{sub}}}) &= {eta}\sum_j \alpha_j\, y_j\, K(x_j, x_{{{sub}}})"
+    nt = notation.current()
+    x = nt.x_tex  # x (hardlim: p); the label's sign y_j (hardlim: 2t_j - 1; augmented: s_j)
+    y_j, y_i = nt.sign_of_label_tex("j"), nt.sign_of_label_tex(sub)
+    head = rf"f({x}_{{{sub}}}) &= {eta}\sum_j \alpha_j\, {y_j}\, K({x}_j, {x}_{{{sub}}})"
     if support.size == 0:
         every = words("kernel.every")
         lines = [rf"\begin{{aligned}} {head} \\ &= 0 \quad (\text{{{every} }} \alpha_j = 0)"
@@ -113,7 +116,7 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
     # Two lines: the product, then the verdict under it, centred: aligned after the product's
     # left side it would not fit a narrow column (a projector's) next to the chart.
     lines.append(
-        rf"\begin{{gathered}} y_{{{sub}}}\, f(x_{{{sub}}}) = {_signed(yi)} \cdot {_paren(a)} "
+        rf"\begin{{gathered}} {y_i}\, f({x}_{{{sub}}}) = {_signed(yi)} \cdot {_paren(a)} "
         rf"= {text.tex(ya)} \\ {verdict} \end{{gathered}}"
     )
     change = run.change_at(t)
@@ -123,7 +126,7 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
             rf"\alpha_{{{sub}}} \leftarrow \alpha_{{{sub}}} + 1 = {before} + 1 = {before + 1}"
         )
         step = _signed(yi) if run.eta == 1 else rf"{text.tex(run.eta)} \cdot {_signed(yi)}"
-        lines.append(rf"f(z) \leftarrow f(z) + {step}\, K(x_{{{sub}}}, z)")
+        lines.append(rf"f(z) \leftarrow f(z) + {step}\, K({x}_{{{sub}}}, z)")
     return lines
 
 

@@ -18,6 +18,7 @@ from dual_oracle import k_poly, k_rbf, textbook_dual, textbook_f
 
 import datasets
 import perceptron_core as pc
+from ui import notation
 from ui.charts import layers
 from ui.charts.geometry import view_box
 from ui.views import kernel_view as kv
@@ -198,6 +199,31 @@ def test_dual_update_lines_hand_computed():
     assert r"f(z) \leftarrow f(z) + (-1)\, K(x_{3}, z)" in three[3]
     assert kv.dual_update_lines(run, 0) == []
     assert all(balanced(s) for s in one + two + three)
+
+
+def test_the_dual_form_in_hagans_and_duda_harts_notation_has_the_same_numbers():
+    # The hand trace above, visit 3 (x_3 = (2, 1), label -1: t = 0, class omega_2):
+    # f = 1*(+1)*9 + 1*(-1)*4 = 5, the label's sign -1, the product -5, a mistake.
+    X = np.array([[1.0, 0.0], [0.0, 1.0], [2.0, 1.0]])
+    y = np.array([1, -1, -1])
+    run = pc.train(X, y, variant="kernel", kernel=pc.Kernel("poly", degree=2), max_epochs=1)
+    with notation.using("hardlim"):
+        three = kv.dual_update_lines(run, 3, X, y)
+        said = notation.current().dual(defined=True)
+    assert r"f(p_{3}) &= \sum_j \alpha_j\, (2t_j - 1)\, K(p_j, p_{3})" in three[0]
+    assert r"1 \cdot (+1) \cdot 9 \\ &\quad + 1 \cdot (-1) \cdot 4 \\ &= 5" in three[0]
+    assert r"(2t_{3} - 1)\, f(p_{3}) = (-1) \cdot 5 = -5 \\ \le 0" in three[1]
+    assert r"f(z) \leftarrow f(z) + (-1)\, K(p_{3}, z)" in three[3]
+    assert said == "f(p) = Σ α_i (2t_i − 1) K(p_i, p) (2t_i − 1 = ±1)"
+    with notation.using("augmented"):
+        three = kv.dual_update_lines(run, 3, X, y)
+        said = notation.current().dual(defined=True)
+    assert r"\alpha_j\, s_j\, K(x_j, x_{3})" in three[0]
+    assert r"s_{3}\, f(x_{3}) = (-1) \cdot 5 = -5" in three[1]
+    assert said == "f(x) = Σ α_i s_i K(x_i, x) (s_i = +1 in ω₁, −1 in ω₂)"
+    for name in ("wb", "theta"):  # labels y = ±1: the notes' dual form
+        with notation.using(name):
+            assert notation.current().dual() == "f(x) = Σ α_i y_i K(x_i, x)"
 
 
 def test_dual_update_lines_no_mistake_eta_and_many_terms():

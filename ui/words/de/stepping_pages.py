@@ -61,14 +61,14 @@ WORDS: dict[str, str | tuple[str, str]] = {
     # ---------------------------------------------------------------- the Kernel page
     "kn.title": "Kernel-Perzeptron",
     "kn.intro": "Die duale Form führt pro Beispiel einen Fehlerzähler α_i und sagt mit dem "
-    "Vorzeichen von f(x) = Σ α_i y_i K(x_i, x) vorher: die gefüllte Kontur ist f, ihre "
+    "Vorzeichen von {dual} vorher: die gefüllte Kontur ist f, ihre "
     "Nullstelle die Grenze und die Größe jedes Punkts sein α_i. Ein Polynom- oder RBF-Kernel "
     "trennt XOR, Kreise und Monde.",
     "kn.epochs": "**Fehler und Trainingsfehler am Ende jeder Epoche**",
     "spoken.start": "Start: {weights}",
-    "spoken.start_kernel": "Start: jedes α = 0, also f(x) = 0",
+    "spoken.start_kernel": "Start: jedes α = 0, also f({x}) = 0",
     "spoken.in_run": ("{n:,} Besuch in diesem Lauf", "{n:,} Besuche in diesem Lauf"),
-    "spoken.kernel_visit": "jeder Besuch prüft ein Beispiel mit f(x) = Σ α_i y_i K(x_i, x) und "
+    "spoken.kernel_visit": "jeder Besuch prüft ein Beispiel mit {dual} und "
     "erhöht bei einem Fehler das α dieses Beispiels um eins (das duale Update)",
     "spoken.batch_visit": "jeder Besuch prüft ein Beispiel mit dem {w} der Epoche; die Fehler "
     "der Epoche werden summiert und an ihrem Ende zu {w} addiert (je {step}, das Batch-Update)",

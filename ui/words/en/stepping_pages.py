@@ -59,15 +59,15 @@ WORDS: dict[str, str | tuple[str, str]] = {
     # ---------------------------------------------------------------- the Kernel page
     "kn.title": "Kernel perceptron",
     "kn.intro": "The dual form keeps a mistake count α_i per example and predicts with the sign "
-    "of f(x) = Σ α_i y_i K(x_i, x): the filled contour is f, its zero level the boundary, and "
+    "of {dual}: the filled contour is f, its zero level the boundary, and "
     "each point's size its α_i. A polynomial or RBF kernel separates XOR, circles and moons.",
     "kn.epochs": "**Mistakes and training errors at the end of each epoch**",
     # The live region's line for a screen reader (ui.text.spoken_line); symbols from the
     # notation (w, b, the score, the step) are fields.
     "spoken.start": "start: {weights}",
-    "spoken.start_kernel": "start: every α = 0, so f(x) = 0",
+    "spoken.start_kernel": "start: every α = 0, so f({x}) = 0",
     "spoken.in_run": ("{n:,} visit in this run", "{n:,} visits in this run"),
-    "spoken.kernel_visit": "each visit tests one example with f(x) = Σ α_i y_i K(x_i, x) and, "
+    "spoken.kernel_visit": "each visit tests one example with {dual} and, "
     "on a mistake, adds one to that example's α (the dual update)",
     "spoken.batch_visit": "each visit tests one example with the epoch's {w}; the epoch's "
     "mistakes are summed and added to {w} at its end ({step} each, the batch update)",
