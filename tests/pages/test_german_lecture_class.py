@@ -105,7 +105,7 @@ def test_a_class_on_a_stepping_page_in_german_ask_reveal_collect():
     at.run()
     assert german_left(at, opened.code, a.pseudonym) == []
     assert [b.label for b in at.button if b.key == "lab_class_use_points"] == [
-        "Die 1 Punkte der Studierenden verwenden"
+        "Den 1 Punkt der Studierenden verwenden"
     ]
     click(at, "lab_class_stop")
     assert german_left(at, opened.code) == []

@@ -43,7 +43,9 @@ def line_name(variant: str) -> str:
     """A variant's line in a legend ("classic: w after t visits"), in the lab's notation and
     language."""
     nt = notation.current()
-    return words(f"line.{variant}", w=nt.w, b=nt.b)
+    # The k-th vector's score (voted): w_k·x + b_k; hardlim w_k·p + b_k; augmented a_kᵀ(1, x).
+    score_k = f"{nt.w}_kᵀ(1, {nt.x})" if nt.augmented else f"{nt.w}_k·{nt.x} + {nt.b}_k"
+    return words(f"line.{variant}", w=nt.w, b=nt.b, score_k=score_k)
 
 
 # At most 9 legend entries (u*, margin, previous boundary, boundary, two classes,

@@ -152,7 +152,7 @@ def collect(path: str, opened) -> None:
         )
         if points:
             st.button(
-                say("class.use", n=f"{len(points):,}"),
+                say("class.use", n=len(points)),
                 key=lab.CLASS_USE_POINTS,
                 on_click=use_points,
                 args=(opened, path),
@@ -188,7 +188,7 @@ def collect(path: str, opened) -> None:
     b.button(say("class.remove"), key=lab.CLASS_REMOVE, on_click=remove, args=(opened,))
     c.button(say("class.stop"), key=lab.CLASS_STOP, on_click=stop, args=(opened,))
     st.button(
-        say("class.use", n=f"{len(points):,}"),
+        say("class.use", n=len(points)),
         key=lab.CLASS_USE_POINTS,
         type="primary",
         on_click=use_points,

@@ -68,7 +68,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.collect": "Punkte sammeln",
     "class.collect_help": "Jede Person tippt auf ihr Diagramm und setzt so Punkte mit "
     "Label; sie erscheinen hier.",
-    "class.use": "Die {n} Punkte der Studierenden verwenden",
+    "class.use": (
+        "Den {n:,} Punkt der Studierenden verwenden",
+        "Die {n:,} Punkte der Studierenden verwenden",
+    ),
     "class.collecting": (
         "Es wird gesammelt: bisher {count} Punkt, höchstens {per} pro Person.",
         "Es wird gesammelt: bisher {count} Punkte, höchstens {per} pro Person.",

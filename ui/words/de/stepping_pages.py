@@ -17,7 +17,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "keyname.play": "Abspielen",
     "line.classic": "klassisch: {w} nach t Besuchen",
     "line.averaged": "gemittelt: (1/t) Σ {w}_s, s = 1..t",
-    "line.voted": "abgestimmt: Σ c_k sign({w}_k·x + {b}_k)",
+    "line.voted": "abgestimmt: Σ c_k sign({score_k})",
     "line.pocket": "Pocket: wenigste Trainingsfehler",
     "kernel.every": "jedes",
     "kernel.no_mistake": "kein Fehler,",

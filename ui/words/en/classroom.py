@@ -71,7 +71,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.collect": "Collect points",
     "class.collect_help": "Each student taps their chart to place labelled points; they "
     "appear here.",
-    "class.use": "Use the class's {n} points",
+    "class.use": ("Use the class's {n:,} point", "Use the class's {n:,} points"),
     "class.collecting": (
         "Collecting: {count} point so far, at most {per} per student.",
         "Collecting: {count} points so far, at most {per} per student.",

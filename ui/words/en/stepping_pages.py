@@ -17,7 +17,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "keyname.play": "play",
     "line.classic": "classic: {w} after t visits",
     "line.averaged": "averaged: (1/t) Σ {w}_s, s = 1..t",
-    "line.voted": "voted: Σ c_k sign({w}_k·x + {b}_k)",
+    "line.voted": "voted: Σ c_k sign({score_k})",
     "line.pocket": "pocket: fewest training errors",
     "kernel.every": "every",
     "kernel.no_mistake": "no mistake,",
