@@ -2,6 +2,7 @@
 // boundary's point nearest the origin. Dragging (or an arrow key on a focused handle)
 // redraws the arrow and the boundary at once; a release or a key sends the state value
 // "answer" = {w1, w2, b, seq}. Its arithmetic is ui/practice_drag.mjs (joined before this).
+import { DARK, shownTheme, themeFigure } from "./stage/access.mjs";
 import { bFromPoint, bPoint, boundaryEnds, keyed, wFromPoint } from "./practice_drag.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
@@ -175,10 +176,18 @@ export default function practiceDrag(component) {
     inst.question = data.question; // a new question: the handles start again
     inst.v = { ...data.start };
   }
+  const dark = shownTheme(data.theme) === "dark";
+  inst.arrow.setAttribute("stroke", dark ? DARK.text : "#111");
+  inst.head.setAttribute("fill", dark ? DARK.text : "#111");
+  inst.wHandle.firstChild.setAttribute("fill", dark ? DARK.text : "#111");
+  const purple = dark ? "#b58cff" : "#6d3fc0"; // the boundary's handle, clear on either page
+  inst.line.setAttribute("stroke", purple);
+  inst.bHandle.firstChild.setAttribute("fill", purple);
   loadPlotly(data.plotly_src, data.plotly_version).then((Plotly) => {
-    if (inst.figure === data.figure) return draw(inst);
-    inst.figure = data.figure;
-    const spec = JSON.parse(data.figure);
+    const drawnAs = `${data.theme}|${dark}|${data.figure}`;
+    if (inst.figure === drawnAs) return draw(inst);
+    inst.figure = drawnAs;
+    const spec = themeFigure(JSON.parse(data.figure), data.theme);
     const layout = { ...spec.layout, autosize: true, height: data.height, dragmode: false };
     delete layout.width;
     return Plotly.react(inst.gd, spec.data, layout, { displayModeBar: false, responsive: true })

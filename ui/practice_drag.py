@@ -6,7 +6,8 @@ with any eta and start, and the averaged perceptron's weights). The handles star
 weights in force before the visit (the chart's); their values snap to ``step``, a grid on
 which every answer of the exercise lies (``tests/ui/test_practice_drag.py`` checks it on
 the engine's answers). The browser half is ui/practice_drag.js (drawing, dragging, keys)
-with its pure arithmetic in ui/practice_drag.mjs (snap, handle <-> (w, b)).
+with its pure arithmetic in ui/practice_drag.mjs (snap, handle <-> (w, b)), joined after
+ui/stage/access.mjs (the dark theme, as the lab's other charts).
 """
 
 from __future__ import annotations
@@ -24,15 +25,16 @@ from streamlit.components.v1 import declare_component
 
 import perceptron_core as pc
 from ui.plot_click import CHART_TEMPLATE, PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
+from ui.state import lab
 
 DRAGGED = ("weights", "averaged")  # the topics whose answer is (w1, w2, b)
 COMPONENT_NAME = "perceptron_lab.practice_drag"
 
 _HERE = Path(__file__).resolve().parent
-_IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w.]+";\n', re.M)
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w./]+";\n', re.M)
 _JS = "\n".join(
     _IMPORT.sub("", (_HERE / f).read_text(encoding="utf-8"))
-    for f in ("practice_drag.mjs", "practice_drag.js")
+    for f in ("stage/access.mjs", "practice_drag.mjs", "practice_drag.js")
 )
 _CSS = """
 .drag-root { width: 100%; position: relative; }
@@ -131,6 +133,8 @@ def chart(
         "question": f"{ex.seed}-{ex.level}-{q.visit}-{q.topic}",
         "key": key,  # lab_app.charts finds the chart by it (no clicks taken)
         "clicks": False,
+        # the lab's theme: a dark page gets the figure drawn dark (ui/stage/access.mjs)
+        "theme": st.session_state.get(lab.THEME, "auto"),
     }
 
     def _on_answer_change() -> None:  # ("value" alone would be unwrapped by streamlit)

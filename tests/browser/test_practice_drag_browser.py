@@ -74,10 +74,13 @@ def boxes(page: Any) -> list[str]:
     return [page.get_by_label(n, exact=True).input_value() for n in ("w₁", "w₂", "b")]
 
 
-def start(page: Any, url: str, seed: int) -> tuple[Any, tuple]:
+def start(page: Any, url: str, seed: int, theme: str | None = None) -> tuple[Any, tuple]:
     ex = pc.exercise(seed, 1)
     mistake, after = textbook(ex)
     open_app(page, f"{url}/practice?pr_seed={seed}&pr_level=1", timeout=120_000)
+    if theme is not None:
+        with expect_rerun(page):
+            page.get_by_text(theme, exact=True).click()
     with expect_rerun(page):
         page.get_by_role("button", name="Yes" if mistake else "No", exact=True).click()
     page.wait_for_selector(".drag-root[data-ready]", timeout=60_000)
@@ -127,3 +130,16 @@ def test_arrow_keys_move_the_handles_by_one_step_to_the_answer(page, lab):
         with expect_rerun(page):
             page.keyboard.press("ArrowUp" if b > 0 else "ArrowDown")
     check_right(page, (w1, w2, b))
+
+
+def test_the_chart_with_handles_is_drawn_dark_on_the_dark_theme(page, lab):
+    start(page, lab, 11, theme="Dark")
+    page.wait_for_timeout(300)
+    paper, arrow = page.evaluate(
+        """() => [document.querySelector('.drag-root .js-plotly-plot')._fullLayout.paper_bgcolor,
+                  getComputedStyle(document.querySelector('.drag-root line + line')).stroke]"""
+    )
+    lum = lambda rgb: sum(int(c) for c in rgb.strip("rgba()").split(",")[:3]) / 3  # noqa: E731
+    assert lum(paper) < 60 and lum(arrow) > 180, (paper, arrow)  # a dark chart, a light arrow
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / "dark_1024x768.png"), full_page=False)

@@ -132,9 +132,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "passt nicht zu dem, was er sagt (ein Zeichen wurde geändert, oder er wurde ohne den "
     "Schlüssel des Servers erstellt).",
     # ------------------------------------------------------------ the handles (drag)
-    "practice.drag.hint": "Oder ziehen: die Spitze des schwarzen Pfeils ist {w}, der violette "
-    "Punkt verschiebt die gestrichelte Grenze entlang {w} (ihr {b}); beide rasten in Schritten "
-    "von {step} ein und füllen die Felder, dann „Prüfen“ drücken.",
+    "practice.drag.hint": "Oder ziehen: die Spitze des Pfeils ist {w}, der Punkt auf der "
+    "gestrichelten Grenze verschiebt sie entlang {w} (ihr {b}; solange {w} = 0, liegt er am "
+    "Fuß des Pfeils); beide rasten in Schritten von {step} ein und füllen die Felder, dann "
+    "„Prüfen“ drücken.",
     "practice.drag.w": "Die Spitze von {w}: ziehen, oder die Pfeiltasten verschieben sie um "
     "{step}; jetzt",
     "practice.drag.b": "Der Punkt der Grenze, der dem Ursprung am nächsten liegt: entlang {w} "
