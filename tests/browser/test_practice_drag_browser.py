@@ -12,11 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import expect_rerun, open_app, streamlit_server
+from browser_helpers import REPO_ROOT, expect_rerun, open_app, streamlit_server
 
 import perceptron_core as pc
 
 SHOTS = Path("/tmp/h21-drag")
+AXE = REPO_ROOT / "node_modules" / "axe-core" / "axe.min.js"  # npm ci (.ci/run does)
+SERIOUS = """async () => (await axe.run(document, {resultTypes: ['violations']})).violations
+  .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  .map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', '))"""
 
 
 @pytest.fixture(scope="module")
@@ -117,6 +121,10 @@ def test_dragging_the_handles_to_the_textbook_update_fills_the_boxes_and_is_righ
 
 def test_arrow_keys_move_the_handles_by_one_step_to_the_answer(page, lab):
     ex, (w1, w2, b) = start(page, lab, 23)
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci` at the top level")
+    page.add_script_tag(path=str(AXE))  # the handles pass axe (no serious or critical)
+    assert page.evaluate(SERIOUS) == []
     label = page.locator(".drag-w").get_attribute("aria-label")
     assert "arrow keys move it by 1" in label, label
     page.locator(".drag-w").focus()
