@@ -103,8 +103,23 @@ def test_dragging_the_handles_to_the_textbook_update_fills_the_boxes_and_is_righ
     page.set_viewport_size({"width": 1024, "height": 768})
     ex, (w1, w2, b) = start(page, lab, 11)
     assert boxes(page) == ["", "", ""]
+    # live: half way there, the mouse still down, the arrow and the boundary are drawn at the
+    # snapped point under the mouse, and nothing is sent yet
+    sx, sy = centre(page, ".drag-w")
+    page.mouse.move(sx, sy)
+    page.mouse.down()
+    page.mouse.move(*to_screen(page, 2.1, -1.9))
+    tip = centre(page, ".drag-w")
+    want = to_screen(page, 2, -2)
+    assert abs(tip[0] - want[0]) < 2 and abs(tip[1] - want[1]) < 2
+    assert page.locator(".drag-root line").first.get_attribute("visibility") == "visible"
+    assert boxes(page) == ["", "", ""]
     with expect_rerun(page):
-        drag(page, ".drag-w", to_screen(page, float(w1), float(w2)))
+        for k in range(1, 11):
+            page.mouse.move(
+                *to_screen(page, 2 + (float(w1) - 2) * k / 10, -2 + (float(w2) + 2) * k / 10)
+            )
+        page.mouse.up()
     assert [pc.parse_number(s) for s in boxes(page)] == [w1, w2, Fraction(ex.b0)]
     n2 = float(w1 * w1 + w2 * w2)  # the answer's boundary point nearest the origin
     p = (-float(b) * float(w1) / n2, -float(b) * float(w2) / n2)
