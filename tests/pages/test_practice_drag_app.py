@@ -81,3 +81,30 @@ def test_a_dragged_answer_fills_the_boxes_and_check_says_right(seed, level, nota
 def test_a_verdict_question_has_no_handles():
     at = open_page(PAGE, pr_seed="11", pr_level="1")
     assert not [e for e in at.get("bidi_component") if "step" in json.loads(e.proto.json)]
+
+
+def test_the_averaged_weights_dragged_on_their_grid_are_right():
+    """Level 4: w̄, b̄ after visit t, the plain mean of the textbook's weights after visits
+    1..t+1 (thirds and halves): sent a little off, snapped, right."""
+    seed = 5
+    ex = pc.exercise(seed, 4)
+    at = open_page(PAGE, pr_seed=str(seed), pr_level="4")
+    done = 0
+    for q in ex.questions:
+        if q.part not in ("classic", "averaged"):
+            break
+        if q.kind == "verdict":
+            mistake, _ = textbook(ex, q.visit)
+            at.button(key="pr_practice_yes" if mistake else "pr_practice_no").click().run()
+        else:
+            if q.topic == "weights":
+                want = textbook(ex, q.visit)[1]
+            else:
+                rows = [textbook(ex, s)[1] for s in range(q.visit + 1)]
+                want = tuple(sum(col, Fraction(0)) / len(rows) for col in zip(*rows, strict=True))
+            drag_to(at, *(float(v) + 0.02 for v in want))
+            assert [pc.parse_number(s) for s in boxes(at, done)] == list(want)
+            at.button(key="pr_practice_submit").click().run()
+            assert at.success and at.success[0].value.startswith("Right")
+        done += 1
+    assert any(q.topic == "averaged" for q in ex.questions[:done])
