@@ -6,10 +6,8 @@ import streamlit as st
 import perceptron_core as pc
 from ui import notation, text
 from ui.parts import practice, style, widgets
-from ui.plot_click import plot
 from ui.server import guard
 from ui.state import PRACTICE as PAGE
-from ui.views import practice_view
 from ui.views import practice_words as said_as
 from ui.words import t
 
@@ -45,7 +43,7 @@ st.button(
 
 chart, side = st.columns([5, 4])
 with chart:
-    plot(practice_view.figure(ex, len(rec.results)), key=PAGE.own("practice_chart"))
+    practice.chart(rec, ex)
 with side:
     practice.score_line(rec, ex)
     practice.feedback(rec, ex)

@@ -17,8 +17,9 @@ from functools import lru_cache
 import streamlit as st
 
 import perceptron_core as pc
-from ui import limits, notation, text
+from ui import limits, notation, practice_drag, text
 from ui.parts import link
+from ui.plot_click import plot
 from ui.server import attempts, completion
 from ui.state import PRACTICE, check_link, owns, read_number
 from ui.views import practice_view
@@ -38,6 +39,7 @@ OWN = owns(
     "practice_code_check",
     "practice_code_said",
     "practice_chart",
+    "practice_drag",  # the chart with handles for w, b (ui.practice_drag): fills the boxes
 )
 SEED_PARAM = PRACTICE.key("seed")
 
@@ -130,6 +132,36 @@ def _answer(rec: Record, ex: pc.Exercise, at: int, reply, shown: str | bool) -> 
 
 
 # ------------------------------------------------------------------ the parts
+def _boxes(ex: pc.Exercise, at: int) -> list[str]:
+    """The answer boxes' state keys of question ``at``, in the order they are drawn."""
+    n = len(said_as.field_names(ex.questions[at]))
+    return [f"{PRACTICE.own('practice_box')}{j}_{at}" for j in range(n)]
+
+
+def chart(rec: Record, ex: pc.Exercise) -> None:
+    """The question's chart; for an answer (w1, w2, b), with handles that fill its boxes."""
+    at = len(rec.results)
+    fig = practice_view.figure(ex, at)
+    q = ex.questions[at] if at < len(ex.questions) else None
+    if not practice_drag.dragged(q):
+        plot(fig, key=PRACTICE.own("practice_chart"))
+        return
+    nt = notation.current()
+    step = pc.practice.number(practice_drag.step(ex, q))
+    labels = {
+        "w": t("practice.drag.w", w=nt.w, step=step),
+        "b": t("practice.drag.b", w=nt.w, b=nt.b, step=step),
+    }
+
+    def fill(words: tuple[str, str, str]) -> None:
+        for box, word in zip(_boxes(ex, at), said_as.shown_order(q, words), strict=True):
+            st.session_state[box] = word
+
+    practice_drag.chart(fig, key=PRACTICE.own("practice_drag"), ex=ex, q=q, labels=labels,
+                        fill=fill)  # fmt: skip
+    st.caption(text.md_numbers(t("practice.drag.hint", w=nt.w, b=nt.b, step=step)))
+
+
 def score_line(rec: Record, ex: pc.Exercise) -> None:
     total = len(ex.questions)
     done = len(rec.results)
@@ -170,7 +202,7 @@ def ask(rec: Record, ex: pc.Exercise) -> None:
         return
     st.caption(t("practice.approx" if q.kind == "approx" else "practice.exact"))
     names = said_as.field_names(q)  # the notation's symbols, in the order they are given
-    boxes = [f"{PRACTICE.own('practice_box')}{j}_{at}" for j in range(len(names))]
+    boxes = _boxes(ex, at)
     for col, name, box in zip(st.columns(len(names)), names, boxes, strict=True):
         col.text_input(name, key=box)
     st.button(t("practice.check"), key=PRACTICE.own("practice_submit"), on_click=_send,

@@ -103,7 +103,7 @@ def engine_order(q, typed: tuple) -> tuple:
     return typed
 
 
-def _shown_order(q, values: tuple) -> tuple:
+def shown_order(q, values: tuple) -> tuple:
     if notation.current().augmented and q.topic in ("weights", "averaged"):
         return (values[-1], *values[:-1])
     return values
@@ -113,7 +113,7 @@ def answer_text(q) -> str:
     """The right answer, for people."""
     if q.kind == "verdict":
         return t("practice.yes_word" if q.answer else "practice.no_word")
-    names, values = field_names(q), _shown_order(q, q.answer)
+    names, values = field_names(q), shown_order(q, q.answer)
     if q.kind == "approx":
         return ", ".join(f"{n} ≈ {float(a):.2f}" for n, a in zip(names, values, strict=True))
     return ", ".join(f"{n} = {number(a)}" for n, a in zip(names, values, strict=True))

@@ -131,4 +131,14 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "practice.code.forged": "Dieser Code wurde nicht von diesem Labor ausgegeben: seine Signatur "
     "passt nicht zu dem, was er sagt (ein Zeichen wurde geändert, oder er wurde ohne den "
     "Schlüssel des Servers erstellt).",
+    # ------------------------------------------------------------ the handles (drag)
+    "practice.drag.hint": "Oder ziehen: die Spitze des Pfeils ist {w}, der Punkt auf der "
+    "gestrichelten Grenze verschiebt sie entlang {w} (ihr {b}; solange {w} = 0, liegt er am "
+    "Fuß des Pfeils); beide rasten in Schritten von {step} ein und füllen die Felder, dann "
+    "„Prüfen“ drücken.",
+    "practice.drag.w": "Die Spitze von {w}: ziehen, oder die Pfeiltasten verschieben sie um "
+    "{step}; jetzt",
+    "practice.drag.b": "Der Punkt der Grenze, der dem Ursprung am nächsten liegt: entlang {w} "
+    "ziehen, oder die Pfeiltasten nach oben und rechts addieren {step} zu {b}, nach unten und "
+    "links ziehen {step} ab; {b} jetzt",
 }

@@ -124,4 +124,11 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "{example} followed by {digits} letters and digits.",
     "practice.code.forged": "This code was not issued by this lab: its signature does not match "
     "what it says (a character was changed, or it was made without the server's key).",
+    # ------------------------------------------------------------ the handles (drag)
+    "practice.drag.hint": "Or drag: the arrow's tip is {w}, the dot on the dashed boundary "
+    "moves it along {w} (its {b}; the dot sits on the arrow's foot while {w} = 0); they snap "
+    "to steps of {step} and fill the boxes, then press Check.",
+    "practice.drag.w": "The tip of {w}: drag it, or arrow keys move it by {step}; now",
+    "practice.drag.b": "The boundary's point nearest the origin: drag it along {w}, or arrow "
+    "keys up and right add {step} to {b}, down and left take {step} off; {b} now",
 }
