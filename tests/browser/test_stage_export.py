@@ -294,3 +294,23 @@ def test_batch_exports_steps_beyond_the_frames_it_holds(
     assert len(frames) == 20 and frames[0].size == GIF_SIZE
     result = page.locator('[data-testid="exportResult"]').inner_text()
     assert result.startswith("perceptron-batch-steps-60-79.gif: 20 frames"), result
+
+
+def test_an_open_panel_gathers_its_range_once_and_then_asks_no_more(
+    page: Any, streamlit_server: Any
+):
+    """The Kernel page builds its frames slowly (a contour each): the open panel asks the
+    server for its range's missing frames in a few rounds, holds them, and then asks
+    nothing more while it waits (an answer's own update must not start the asking again)."""
+    url = streamlit_server("app.py")
+    open_app(page, url + "/kernel?kn_n=60&kn_seed=3")
+    page.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+    open_export(page)
+    page.fill('[data-testid="exportFrom"]', "0")
+    page.fill('[data-testid="exportTo"]', "49")
+    page.wait_for_selector(f'{PANEL}[data-export-held="0-49"]', timeout=120_000)
+    asked = int(page.evaluate(f"() => document.querySelector('{PANEL}').dataset.exportAsks"))
+    assert 1 <= asked <= 50, asked  # rounds of frames, each answered once
+    page.wait_for_timeout(3_000)
+    still = int(page.evaluate(f"() => document.querySelector('{PANEL}').dataset.exportAsks"))
+    assert still == asked, (asked, still)

@@ -194,6 +194,14 @@ export async function mountPanel(body, host) {
   label();
   const panel = body.closest(".stage-export") || body;
   panel.dataset.exportReady = "1";
+  // Every ask of the server is counted on the panel (``data-export-asks``), for tests.
+  const askServer = host.ask;
+  let asks = 0;
+  host.ask = (cursors) => {
+    asks += 1;
+    panel.dataset.exportAsks = String(asks);
+    return askServer(cursors);
+  };
   panel.dataset.formats = ["gif", support && support.webm ? "webm" : "", support && support.mp4 ? "mp4" : "", "png"]
     .filter(Boolean).join(",");
 
@@ -206,13 +214,15 @@ export async function mountPanel(body, host) {
     note.textContent = p.ok ? p.note : p.error;
     for (const k of ["gif", "webm", "mp4"]) buttons[k].disabled = !p.ok || job !== null;
     buttons.png.disabled = job !== null;
-    if (job === null) warmSoon();
   };
 
   // The range's frames gathered while the panel waits: the stage's copied, the rest asked
   // of the server one round at a time (never while an export asks). ``panel.dataset
-  // .exportHeld`` = "from-to" once every frame of the range is here.
-  let warming = null; // the gathering under way: {stop, done}
+  // .exportHeld`` = "from-to" once every frame of the range is here. Started when the
+  // panel opens, the range is changed, an export ends or the run changes; never by the
+  // stage's other updates (each answer comes with one: restarting there would ask again
+  // and again while a round takes longer than WARM_AFTER_MS).
+  let warming = null; // the gathering under way: {key, stopped, stop, done}
   let warmTimer = 0;
   const WARM_AFTER_MS = 300; // after the last keystroke in From or To
   const warmSoon = () => {
@@ -222,7 +232,9 @@ export async function mountPanel(body, host) {
   const warm = () => {
     const p = plan();
     if (!p.ok || job !== null) return;
+    const key = `${p.from}-${p.to}`;
     if (warming !== null) {
+      if (warming.key === key && !warming.stopped) return; // this range is under way
       warming.stop(); // the range or the run changed: again once its round is back
       warming.done.then(warmSoon);
       return;
@@ -257,6 +269,10 @@ export async function mountPanel(body, host) {
     };
     delete panel.dataset.exportHeld;
     warming = {
+      key,
+      get stopped() {
+        return state.stopped;
+      },
       stop() {
         state.stopped = true;
       },
@@ -271,9 +287,13 @@ export async function mountPanel(body, host) {
     clearTimeout(warmTimer);
     if (warming !== null) warming.stop();
   };
-  from.addEventListener("input", showPlan);
-  to.addEventListener("input", showPlan);
-  showPlan();
+  const planChanged = () => {
+    showPlan();
+    warmSoon();
+  };
+  from.addEventListener("input", planChanged);
+  to.addEventListener("input", planChanged);
+  planChanged();
 
   const run = async (format) => {
     const p = format === "png" ? { ok: true, from: host.cursor(), to: host.cursor(), count: 1 } : plan();
@@ -344,7 +364,7 @@ export async function mountPanel(body, host) {
     } finally {
       job = null;
       progress.hidden = true;
-      showPlan();
+      planChanged();
     }
   };
   for (const [format, button] of Object.entries(buttons)) button.addEventListener("click", () => run(format));
@@ -364,6 +384,7 @@ export async function mountPanel(body, host) {
       }
       label(); // the language or the run's length may have changed
       if (job === null) showPlan();
+      if (newRun && job === null) warmSoon(); // the new run's frames
     },
   };
 }
