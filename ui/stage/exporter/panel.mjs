@@ -80,8 +80,8 @@ function gather(host, order, job, kept) {
   const held = new Map();
   const have = host.frames();
   for (const c of order) {
+    if (!kept.has(c) && have.has(c)) kept.set(c, have.get(c)); // kept if the stage moves on
     if (kept.has(c)) held.set(c, kept.get(c));
-    else if (have.has(c)) held.set(c, have.get(c));
   }
   const waiting = new Map(); // cursor -> [resolve, reject]
   let failed = null;
@@ -241,44 +241,33 @@ export async function mountPanel(body, host) {
     }
     const order = frameOrder(p.from, p.to);
     for (const c of Array.from(kept.keys())) if (c < p.from || c > p.to) kept.delete(c);
-    const have = host.frames();
-    for (const c of order) if (!kept.has(c) && have.has(c)) kept.set(c, have.get(c));
-    const state = { stopped: false };
-    const rounds = async () => {
-      for (;;) {
-        const ask = nextAsk(order, kept, host.offer.round);
-        if (ask.length === 0) {
-          panel.dataset.exportHeld = `${p.from}-${p.to}`;
-          return;
-        }
-        let timer = 0;
-        const answer = await Promise.race([
-          host.ask(ask),
-          new Promise((resolve) => {
-            timer = setTimeout(() => resolve(null), ASK_TIMEOUT_MS);
-          }),
-        ]);
-        clearTimeout(timer);
-        if (state.stopped || answer === null) return; // an export asks what is missing
-        const before = kept.size;
-        for (const [c, frame] of Object.entries(JSON.parse(answer))) {
-          if (order.includes(Number(c))) kept.set(Number(c), frame);
-        }
-        if (kept.size === before) return;
-      }
+    // ``gather`` with a job that draws nothing and says nothing; stopped, or on any
+    // failure, it ends quietly (an export asks for what is still missing).
+    const quiet = {
+      cancelled: false,
+      words: host.offer.words,
+      check() {
+        if (this.cancelled) throw new Cancelled();
+      },
+      wait: (q) => Promise.race(Array.isArray(q) ? q : [q]),
+      say() {},
     };
     delete panel.dataset.exportHeld;
     warming = {
       key,
       get stopped() {
-        return state.stopped;
+        return quiet.cancelled;
       },
       stop() {
-        state.stopped = true;
+        quiet.cancelled = true;
       },
-      done: rounds().catch(() => {}).finally(() => {
-        warming = null;
-      }),
+      done: gather(host, order, quiet, kept)
+        .done.then(() => {
+          if (!quiet.cancelled) panel.dataset.exportHeld = key;
+        }, () => {})
+        .finally(() => {
+          warming = null;
+        }),
     };
   };
   // An export gathers for itself: the warm-up stops (its round in flight, if any, is
