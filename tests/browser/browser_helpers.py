@@ -373,3 +373,17 @@ def lab_pages() -> list[str]:
             pages += path
     assert "playground" in pages and "join" in pages and "practice" in pages, pages
     return pages
+
+
+def open_list(page: Any, combobox: Any) -> None:
+    """Open a select box's list with the mouse (a click while the sidebar is still being
+    laid out can miss it: once more then)."""
+    combobox.wait_for(timeout=60_000)
+    for _ in range(3):
+        combobox.click()
+        try:
+            page.wait_for_selector('[role="option"]', timeout=5_000)
+            return
+        except Exception:  # noqa: BLE001 - not open yet
+            page.keyboard.press("Escape")
+    raise AssertionError("the select box's list did not open")

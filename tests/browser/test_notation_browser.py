@@ -10,7 +10,14 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import expect_rerun, lab_pages, open_app, screenshot, wait_for_app_idle
+from browser_helpers import (
+    expect_rerun,
+    lab_pages,
+    open_app,
+    open_list,
+    screenshot,
+    wait_for_app_idle,
+)
 
 from ui import words
 
@@ -38,15 +45,7 @@ def press(page: Any, key: str) -> None:
 def choose(page: Any, key: str, option: str) -> None:
     """Pick the option containing ``option`` in the select box ``key`` (its list opened
     with the mouse: once more when a click lands while the sidebar is laid out)."""
-    box = page.locator(f".st-key-{key}").get_by_role("combobox")
-    box.wait_for(timeout=60_000)
-    for _ in range(3):
-        box.click()
-        try:
-            page.wait_for_selector('[role="option"]', timeout=5_000)
-            break
-        except Exception:  # noqa: BLE001 - not open yet
-            page.keyboard.press("Escape")
+    open_list(page, page.locator(f".st-key-{key}").get_by_role("combobox"))
     with expect_rerun(page):
         page.get_by_role("option").filter(has_text=option).first.click()
 

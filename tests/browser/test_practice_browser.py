@@ -21,6 +21,7 @@ from urllib.parse import quote, urlparse
 
 import pytest
 from browser_helpers import expect_rerun, open_app, streamlit_server
+from practice_oracle import exercise_answers
 
 import perceptron_core as pc
 
@@ -45,15 +46,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def textbook(ex) -> list:
     """Levels 1-3: per visit, the verdict and (w1, w2, b) after it, by the plain loop."""
-    w, b, eta, out = [Fraction(c) for c in ex.w0], Fraction(ex.b0), Fraction(ex.eta), []
-    for i in range(sum(q.kind == "verdict" for q in ex.questions)):
-        x, label = [Fraction(float(c)) for c in ex.X[i]], int(ex.y[i])
-        mistake = label * (w[0] * x[0] + w[1] * x[1] + b) <= 0
-        if mistake:
-            w = [w[0] + eta * label * x[0], w[1] + eta * label * x[1]]
-            b += eta * label
-        out += [mistake, (w[0], w[1], b)]
-    return out
+    return exercise_answers(ex)
 
 
 def typed(value: Fraction) -> str:

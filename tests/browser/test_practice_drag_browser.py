@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import REPO_ROOT, expect_rerun, open_app, streamlit_server
+from practice_oracle import exercise_visits
 
 import perceptron_core as pc
 
@@ -36,13 +37,7 @@ def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
 
 def textbook(ex) -> tuple[bool, tuple[Fraction, Fraction, Fraction]]:
     """The first visit's verdict and (w1, w2, b) after it, by the plain loop."""
-    w, b, eta = [Fraction(c) for c in ex.w0], Fraction(ex.b0), Fraction(ex.eta)
-    x, label = [Fraction(float(c)) for c in ex.X[0]], int(ex.y[0])
-    mistake = label * (w[0] * x[0] + w[1] * x[1] + b) <= 0
-    if mistake:
-        w = [w[0] + eta * label * x[0], w[1] + eta * label * x[1]]
-        b += eta * label
-    return mistake, (w[0], w[1], b)
+    return exercise_visits(ex, 1)[0]
 
 
 def to_screen(page: Any, x: float, y: float) -> tuple[float, float]:

@@ -8,7 +8,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from browser_helpers import open_app, press_js, screenshot
+from browser_helpers import open_app, open_list, press_js, screenshot
 
 OVER = '[data-testid="stageOver"]'
 LINK = "/?pg_n=200&pg_noise=0.1&pg_seed=3"
@@ -156,20 +156,6 @@ def test_a_clicker_steps_and_keys_work_after_a_slider_was_dragged(page: Any, str
     page.keyboard.press("ArrowLeft")
     wait_status("update 1 ")
     assert status().startswith("update 1 · epoch 1 · example 1 of 200")
-
-
-def open_list(page: Any, combobox: Any) -> None:
-    """Open a select box's list with the mouse (a click while the sidebar is still being
-    laid out can miss it: once more then)."""
-    combobox.wait_for(timeout=60_000)
-    for _ in range(3):
-        combobox.click()
-        try:
-            page.wait_for_selector('[role="option"]', timeout=5_000)
-            return
-        except Exception:  # noqa: BLE001 - not open yet
-            page.keyboard.press("Escape")
-    raise AssertionError("the select box's list did not open")
 
 
 def test_keys_step_after_a_select_box_or_toggle_buttons_were_chosen_with_the_mouse(

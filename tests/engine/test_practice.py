@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from practice_oracle import visits
 from scipy.optimize import linprog, minimize
 
 import perceptron_core as pc
@@ -22,18 +23,9 @@ LEVELS = (1, 2, 3, 4, 5)
 F = Fraction
 
 
-def textbook(X, y, eta, w0, b0, visits):
+def textbook(X, y, eta, w0, b0, n):
     """Visits of the perceptron in exact arithmetic: (mistake, w after, b after) each."""
-    w, b, out = [F(float(c)) for c in w0], F(float(b0)), []
-    eta = F(float(eta))
-    for t in range(visits):
-        x, label = [F(float(c)) for c in X[t % len(y)]], int(y[t % len(y)])
-        mistake = label * (w[0] * x[0] + w[1] * x[1] + b) <= 0
-        if mistake:
-            w = [w[0] + eta * label * x[0], w[1] + eta * label * x[1]]
-            b = b + eta * label
-        out.append((mistake, (w[0], w[1], b)))
-    return out
+    return visits(X, y, eta, w0, b0, n)
 
 
 def kernel_textbook(X, y, visits):

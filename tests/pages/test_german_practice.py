@@ -11,11 +11,11 @@ tests/engine/test_practice.py checks against its own oracles."""
 from __future__ import annotations
 
 import re
-from fractions import Fraction
 
 import pytest
 from lab_app import charts, open_page
 from lab_words import english_left
+from practice_oracle import exercise_answers
 
 import perceptron_core as pc
 from ui.server import completion
@@ -38,16 +38,7 @@ def oracle(ex) -> list:
     verdict, then (w1, w2, b) after the visit), 4 and 5 the engine's."""
     if ex.level > 3:
         return [q.answer for q in ex.questions]
-    w, b = [Fraction(c) for c in ex.w0], Fraction(ex.b0)
-    eta, out = Fraction(ex.eta), []
-    for i in range(len(ex.questions) // 2):
-        x, label = [Fraction(float(c)) for c in ex.X[i]], int(ex.y[i])
-        mistake = label * (w[0] * x[0] + w[1] * x[1] + b) <= 0
-        if mistake:
-            w = [w[0] + eta * label * x[0], w[1] + eta * label * x[1]]
-            b += eta * label
-        out += [mistake, (w[0], w[1], b)]
-    return out
+    return exercise_answers(ex)
 
 
 def typed(q, right, *, wrong: bool = False):

@@ -16,6 +16,7 @@ from fractions import Fraction
 import numpy as np
 import pytest
 from lab_app import ROOT, charts, open_page
+from practice_oracle import exercise_answers
 from streamlit.testing.v1 import AppTest
 
 import perceptron_core as pc
@@ -34,16 +35,7 @@ def server_key(monkeypatch, tmp_path):
 
 def textbook_answers(ex):
     """Levels 1-3: (verdict, (w1, w2, b)) per visit by the plain loop in fractions."""
-    w, b = [Fraction(c) for c in ex.w0], Fraction(ex.b0)
-    eta, out = Fraction(ex.eta), []
-    for i in range(len([q for q in ex.questions if q.kind == "verdict"])):
-        x, label = [Fraction(float(c)) for c in ex.X[i]], int(ex.y[i])
-        mistake = label * (w[0] * x[0] + w[1] * x[1] + b) <= 0
-        if mistake:
-            w = [w[0] + eta * label * x[0], w[1] + eta * label * x[1]]
-            b += eta * label
-        out += [mistake, (w[0], w[1], b)]
-    return out
+    return exercise_answers(ex)
 
 
 def epoch_mistakes(X, y, w0, b0, eta) -> list[int]:

@@ -10,6 +10,7 @@ from fractions import Fraction
 
 import pytest
 from lab_app import open_page
+from practice_oracle import exercise_visits
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 import perceptron_core as pc
@@ -26,14 +27,7 @@ def server_key(monkeypatch, tmp_path):
 
 def textbook(ex, t: int):
     """(mistake, (w1, w2, b) after visit t) by the plain loop in fractions."""
-    w, b, eta = [Fraction(c) for c in ex.w0], Fraction(ex.b0), Fraction(ex.eta)
-    for i in range(t + 1):
-        x, label = [Fraction(float(c)) for c in ex.X[i]], int(ex.y[i])
-        mistake = label * (w[0] * x[0] + w[1] * x[1] + b) <= 0
-        if mistake:
-            w = [w[0] + eta * label * x[0], w[1] + eta * label * x[1]]
-            b += eta * label
-    return mistake, (w[0], w[1], b)
+    return exercise_visits(ex, t + 1)[t]
 
 
 SEQ = iter(range(1, 10**6))  # the browser's count of answers sent (grows for the page)
