@@ -328,6 +328,21 @@ def nginx_conf(prefix: Path, listen: str, ports: list[int | str], *, sticky: boo
     )
 
 
+COMPOSE_PORT = 8501  # compose.yaml: every replica's port and nginx's
+COMPOSE_NGINX_PREFIX = Path("/tmp/lab-nginx")  # nginx's folder in compose.yaml's container
+
+
+def compose_nginx_conf(replicas: list[str]) -> str:
+    """``deploy/nginx.compose.conf``, compose.yaml's nginx: the same template, its upstream
+    the replicas' service names. Written again when the replicas change:
+
+        python deploy/serve.py --compose-nginx app1 app2 app3 > deploy/nginx.compose.conf
+    """
+    servers: list[int | str] = [f"{name}:{COMPOSE_PORT}" for name in replicas]
+    made = f"# Made by: python deploy/serve.py --compose-nginx {' '.join(replicas)}\n"
+    return made + nginx_conf(COMPOSE_NGINX_PREFIX, f"0.0.0.0:{COMPOSE_PORT}", servers)
+
+
 @contextmanager
 def serve(
     replicas: int = 1,
@@ -547,7 +562,16 @@ def main(argv: list[str] | None = None) -> int:
         type=Path,
         help="its append-only file's folder (default: redis-PORT in the lab's data folder)",
     )
+    parser.add_argument(
+        "--compose-nginx",
+        nargs="+",
+        metavar="SERVICE",
+        help="print compose.yaml's nginx.conf for these replicas' services, and exit",
+    )
     args = parser.parse_args(argv)
+    if args.compose_nginx:
+        print(compose_nginx_conf(args.compose_nginx), end="")
+        return 0
     if args.replicas < 1:
         parser.error("--replicas must be at least 1")
     first = args.port + 1 if args.replica_port is None else args.replica_port
