@@ -6,13 +6,17 @@
 #
 # deploy/serve.py starts the process(es) and nginx in front (compression and caching of what
 # every first page loads), opens the app once in each so no student waits for the
-# libraries, restarts a replica that dies, and stops them all on `docker stop`. tini is
+# libraries, restarts a replica that dies, and stops them all on `docker stop`. With
+# REPLICAS above 1 the class's state is shared in Debian's redis-server, which serve.py
+# starts too, its append-only file in the lab's data folder (a volume keeps it:
+# -v lab-data:/home/lab/.local/share/perceptron-lab). compose.yaml runs the replicas as
+# containers of their own, with nginx and Redis beside them. tini is
 # process 1: it passes the stop signal on and reaps any orphaned process. The image runs as
 # the user `lab`, not root; its health check asks nginx for Streamlit's /_stcore/health.
 FROM python:3.11-slim
 
 RUN apt-get update \
-    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx tini \
+    && DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends nginx redis-server tini \
     && rm -rf /var/lib/apt/lists/*
 
 RUN useradd --create-home --uid 10001 lab
@@ -27,6 +31,8 @@ COPY . .
 USER lab
 # numba compiles the training loop once, here: its cache (in lab's home) goes into the image.
 RUN python -c "from ui.server.warmup import _warm_up; _warm_up()"
+# The data folder made by its user: a volume mounted there starts owned by lab.
+RUN mkdir -p /home/lab/.local/share/perceptron-lab
 
 ENV REPLICAS=1 PORT=8501
 EXPOSE 8501

@@ -27,13 +27,20 @@ range; a replica holds its own caches and libraries (about 250 MB each once warm
 
 A class (students following the lecturer, questions, answers, points) must be seen by
 every replica: with more than one replica its state lives in Redis. serve.py starts
-Debian's ``redis-server`` (``apt-get install redis-server``) on a loopback port, without
-persistence, watched and restarted like the rest, and hands its address to every replica
-(``LAB_REDIS_URL``); ``--redis URL`` uses a Redis of your own instead. A replica killed
+Debian's ``redis-server`` (``apt-get install redis-server``) on a loopback port, watched
+and restarted like the rest, and hands its address to every replica (``LAB_REDIS_URL``);
+``--redis URL`` uses a Redis of your own instead. Its append-only file is kept in the
+lab's data folder (``redis-PORT`` beside ``practice.key``; ``--redis-dir`` elsewhere), so
+a redis-server killed mid-lecture comes back with every class, and a replica killed
 mid-lecture costs its students a reconnect, not the class's answers or points. One
 process keeps its classes in its own memory.
 
+Every port is an option: ``--port`` (what students open), ``--replica-port`` (the first
+replica's; the others follow it, default ``port+1``) and ``--redis-port`` (default: the
+port after the last replica's).
+
     python deploy/serve.py --replicas 4 --redis redis://10.0.0.5:6379/0
+    python deploy/serve.py --replicas 2 --port 80 --replica-port 9001 --redis-port 9100
 
 The practice page's completion codes are signed with one key that every replica must
 hold: ``PERCEPTRON_LAB_SECRET`` when it is set; else, with more than one replica, the
@@ -70,6 +77,12 @@ PRACTICE_KEY_ENV = "PERCEPTRON_LAB_SECRET"  # ui/server/completion.py reads it
 MAX_UPLOAD_MB = 100  # .streamlit/config.toml's server.maxUploadSize
 BACKOFF_S = (1, 2, 4, 8, 16, 30)  # pauses before restarting a child that keeps dying
 STABLE_S = 60.0  # a child that ran this long starts again from the first pause
+# Redis writes each change to its append-only file before it answers, and flushes the file
+# to the disk once a second: a killed redis-server loses nothing it acknowledged (the
+# kernel holds what was written), a machine that loses power loses at most the last second
+# or two. "always" would flush before every answer: a disk flush per student's tap, which
+# a hall of phones answering at once would queue behind, for a second of a lecture.
+APPENDFSYNC = "everysec"
 
 
 def _log(message: str) -> None:
@@ -300,9 +313,11 @@ def streamlit_cmd(port: int, host: str) -> list[str]:
     ]  # fmt: skip
 
 
-def nginx_conf(prefix: Path, listen: str, ports: list[int], *, sticky: bool = True) -> str:
-    """The template filled in for these replica ports."""
-    servers = "\n".join(f"        server 127.0.0.1:{p} max_fails=0;" for p in ports)
+def nginx_conf(prefix: Path, listen: str, ports: list[int | str], *, sticky: bool = True) -> str:
+    """The template filled in for these replicas: a loopback port each, or an address
+    ``host:port`` each (``compose.yaml``'s replicas by their service names)."""
+    where = [f"127.0.0.1:{p}" if isinstance(p, int) else p for p in ports]
+    servers = "\n".join(f"        server {w} max_fails=0;" for w in where)
     return string.Template(TEMPLATE.read_text()).safe_substitute(
         workers="auto",
         prefix=str(prefix),
@@ -311,6 +326,21 @@ def nginx_conf(prefix: Path, listen: str, ports: list[int], *, sticky: bool = Tr
         servers=servers,
         listen=listen,
     )
+
+
+COMPOSE_PORT = 8501  # compose.yaml: every replica's port and nginx's
+COMPOSE_NGINX_PREFIX = Path("/tmp/lab-nginx")  # nginx's folder in compose.yaml's container
+
+
+def compose_nginx_conf(replicas: list[str]) -> str:
+    """``deploy/nginx.compose.conf``, compose.yaml's nginx: the same template, its upstream
+    the replicas' service names. Written again when the replicas change:
+
+        python deploy/serve.py --compose-nginx app1 app2 app3 > deploy/nginx.compose.conf
+    """
+    servers: list[int | str] = [f"{name}:{COMPOSE_PORT}" for name in replicas]
+    made = f"# Made by: python deploy/serve.py --compose-nginx {' '.join(replicas)}\n"
+    return made + nginx_conf(COMPOSE_NGINX_PREFIX, f"0.0.0.0:{COMPOSE_PORT}", servers)
 
 
 @contextmanager
@@ -325,20 +355,32 @@ def serve(
     timeout: float = 120.0,
     warm_up: bool = True,
     redis_url: str | None = None,
+    replica_port: int | None = None,
+    redis_port: int | None = None,
+    redis_dir: Path | None = None,
 ) -> Iterator[Deployment]:
     """Start the lab (one process, or ``replicas`` behind nginx; ``nginx=True`` puts nginx
     in front of a single replica too), each process opened once (``warm``) unless
     ``warm_up`` is False; yield where it is. ``Deployment.supervise`` restarts what dies.
+
     With more than one replica the class's state is in Redis: ``redis_url``, or a
-    redis-server started here."""
+    redis-server started here on ``redis_port`` (default: the port after the last
+    replica's) keeping its append-only file in ``redis_dir`` (default: ``redis-PORT`` in
+    the lab's data folder). The replicas listen on ``replica_port`` and up (default
+    ``port + 1``), nginx on ``port``."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
     env.pop(REDIS_URL_ENV, None)  # the class's store is what this deployment says
     practice_key(env, replicas, nginx)
-    with _class_store(replicas, redis_url, log_dir, timeout) as (redis_child, shared):
+    first = port + 1 if replica_port is None else replica_port
+    redis_port = first + max(1, replicas) if redis_port is None else redis_port
+    store = _class_store(replicas, redis_url, log_dir, timeout, redis_port, redis_dir)
+    with store as (redis_child, shared):
         if shared:
             env[REDIS_URL_ENV] = shared
-        with _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up) as dep:
+        with _serve(
+            replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up, first
+        ) as dep:
             dep.redis, dep.redis_url = redis_child, shared
             yield dep
 
@@ -360,42 +402,60 @@ def practice_key(env: dict, replicas: int, nginx: bool | None = None) -> None:
               f"set {PRACTICE_KEY_ENV}", file=sys.stderr)  # fmt: skip
 
 
+def data_folder() -> Path:
+    """The lab's data folder, where ``ui/server/completion.py`` keeps ``practice.key``."""
+    if str(REPO_ROOT) not in sys.path:  # run as a script: the project is beside it
+        sys.path.insert(0, str(REPO_ROOT))
+    from ui.server import completion
+
+    return completion.data_folder()
+
+
 @contextmanager
 def _class_store(
-    replicas: int, url: str | None, log_dir: Path | None, timeout: float
+    replicas: int,
+    url: str | None,
+    log_dir: Path | None,
+    timeout: float,
+    port: int,
+    folder: Path | None = None,
 ) -> Iterator[tuple[Child | None, str | None]]:
     """The class's shared store: ``url`` as given; with more than one replica and none
-    given, a redis-server of its own (loopback, a free port, no persistence); else none."""
+    given, a redis-server of its own on loopback ``port``, its append-only file in
+    ``folder`` (default: ``redis-PORT`` in the lab's data folder); else none."""
     if url or replicas <= 1:
         yield None, url
         return
     if not Path(REDIS).exists():
         raise RuntimeError("redis-server is not installed: apt-get install redis-server")
-    with tempfile.TemporaryDirectory(prefix="lab-redis-") as folder:
-        port = _free_port()
-        log = log_dir / "redis.log" if log_dir else None
-        child = Child("redis", redis_cmd(port, folder), log)
-        child.start()
+    folder = Path(folder) if folder is not None else data_folder() / f"redis-{port}"
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o700)  # the students' ids sign their answers: theirs alone to read
+    log = log_dir / "redis.log" if log_dir else None
+    child = Child("redis", redis_cmd(port, folder, appendonly=True), log)
+    child.start()
+    try:
         try:
             wait_redis(port, child.proc, timeout)
-            yield child, f"redis://127.0.0.1:{port}/0"
-        finally:
-            child.stop()
+        except RuntimeError as exc:
+            raise RuntimeError(f"{exc} on port {port} (--redis-port; is it in use?)") from None
+        _log(f"the class's store keeps its append-only file in {folder}")
+        yield child, f"redis://127.0.0.1:{port}/0"
+    finally:
+        child.stop()
 
 
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
-def redis_cmd(port: int, folder: str | Path, binary: str = REDIS) -> list[str]:
-    """A redis-server on loopback ``port`` keeping nothing on disk (its folder ``folder``):
-    the class's state lives as long as the lecture (the tests start theirs the same way)."""
-    return [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-            "--appendonly", "no", "--dir", str(folder)]  # fmt: skip
+def redis_cmd(
+    port: int, folder: str | Path, binary: str = REDIS, *, appendonly: bool = False
+) -> list[str]:
+    """A redis-server on loopback ``port`` in ``folder``: with ``appendonly``, every change
+    in its append-only file there (``APPENDFSYNC``), read back when it starts again; else
+    nothing on disk (the tests' own servers)."""
+    keep = ["--appendonly", "no"]
+    if appendonly:
+        keep = ["--appendonly", "yes", "--appendfsync", APPENDFSYNC]
+    return [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", *keep,
+            "--dir", str(folder)]  # fmt: skip
 
 
 def wait_redis(port: int, proc: subprocess.Popen, timeout: float) -> None:
@@ -419,8 +479,9 @@ def wait_redis(port: int, proc: subprocess.Popen, timeout: float) -> None:
 
 
 @contextmanager
-def _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up):
-    """The replicas (and nginx) of ``serve``, with ``env`` (the class's store in it)."""
+def _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up, first):
+    """The replicas (and nginx) of ``serve``, with ``env`` (the class's store in it); the
+    replicas on ports ``first`` and up."""
     local = "127.0.0.1" if host in ("0.0.0.0", "::") else host
     url = f"http://{local}:{port}"
     use_nginx = replicas > 1 if nginx is None else nginx
@@ -434,7 +495,7 @@ def _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up):
         )
     else:
         for i in range(max(1, replicas)):
-            p = port + 1 + i
+            p = first + i
             log = log_dir / f"streamlit-{i + 1}.log" if log_dir else None
             name = f"replica {i + 1} (port {p})"
             rurl = f"http://127.0.0.1:{p}"
@@ -455,7 +516,7 @@ def _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up):
             prefix = Path(tmp)
             prefix.chmod(0o755)  # nginx's workers (another user when started as root) read here
             conf = prefix / "nginx.conf"
-            ports = [port + 1 + i for i in range(len(dep.replicas))]
+            ports = [first + i for i in range(len(dep.replicas))]
             conf.write_text(nginx_conf(prefix, f"{host}:{port}", ports, sticky=sticky))
             log = log_dir / "nginx.log" if log_dir else None
             cmd = [NGINX, "-p", str(prefix), "-e", str(prefix / "error.log"), "-c", str(conf)]
@@ -490,9 +551,35 @@ def main(argv: list[str] | None = None) -> int:
         metavar="URL",
         help="the class's shared state in this Redis (default with replicas: one started here)",
     )
+    parser.add_argument(
+        "--replica-port", type=int, help="the first replica's port (default: --port + 1)"
+    )
+    parser.add_argument(
+        "--redis-port", type=int, help="the Redis started here (default: after the replicas')"
+    )
+    parser.add_argument(
+        "--redis-dir",
+        type=Path,
+        help="its append-only file's folder (default: redis-PORT in the lab's data folder)",
+    )
+    parser.add_argument(
+        "--compose-nginx",
+        nargs="+",
+        metavar="SERVICE",
+        help="print compose.yaml's nginx.conf for these replicas' services, and exit",
+    )
     args = parser.parse_args(argv)
+    if args.compose_nginx:
+        print(compose_nginx_conf(args.compose_nginx), end="")
+        return 0
     if args.replicas < 1:
         parser.error("--replicas must be at least 1")
+    first = args.port + 1 if args.replica_port is None else args.replica_port
+    opened = [args.port, *range(first, first + args.replicas)]
+    if args.redis_port is not None:
+        opened.append(args.redis_port)
+    if len(set(opened)) < len(opened) or not all(0 < p < 65536 for p in opened):
+        parser.error(f"the ports must differ, each from 1 to 65535: {opened}")
     if args.log_dir:
         args.log_dir.mkdir(parents=True, exist_ok=True)
     stop = []
@@ -506,6 +593,9 @@ def main(argv: list[str] | None = None) -> int:
         log_dir=args.log_dir,
         warm_up=not args.no_warm,
         redis_url=args.redis,
+        replica_port=args.replica_port,
+        redis_port=args.redis_port,
+        redis_dir=args.redis_dir,
     ) as dep:
         print(f"Perceptron Lab on {dep.url} ({args.replicas} replica(s)); Ctrl-C stops it.")
         if dep.redis_url:

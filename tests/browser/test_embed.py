@@ -199,3 +199,36 @@ def test_every_stepping_page_embeds_with_its_stage_only_and_steps_by_key(
         assert frame_state(frame, prefix)["status"] != before["status"]
     finally:
         context.close()
+
+
+def test_the_embed_view_shows_what_was_wrong_with_its_link(
+    browser: Any, streamlit_server: Any, page: Any
+):
+    """A frame must not show other data than its link meant without a word: the embed
+    view keeps the link's warnings (a parameter given twice, a value refused, a parameter
+    the page does not read, a step past the run's end) above the stage, and still hides
+    the title and the sidebar."""
+    url = streamlit_server("app.py")
+    link = "/playground?embed=true&pg_n=57&pg_n=abc&pg_margin=0.5&pg_step=999999"
+    open_app(page, url + link)
+    page.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+    shown = page.evaluate(
+        """() => {
+      const shown = (el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+      };
+      return {
+        alerts: [...document.querySelectorAll('[data-testid="stAlert"]')]
+          .filter(shown).map((el) => el.innerText),
+        title: [...document.querySelectorAll('h1')].some(shown),
+        sidebar: [...document.querySelectorAll('[data-testid="stSidebar"]')].some(shown),
+      };
+    }"""
+    )
+    text = " ".join(shown["alerts"])
+    assert "'57', 'abc'" in text, shown  # the parameter given twice, the value read
+    assert "pg_n='abc'" in text, shown  # that value refused
+    assert "pg_margin" in text, shown  # not one the page reads
+    assert "999,999" in text, shown  # the step past the end
+    assert not shown["title"] and not shown["sidebar"], shown

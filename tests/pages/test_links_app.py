@@ -413,3 +413,84 @@ def test_a_huge_step_on_uploaded_data_is_said_as_a_step_not_as_the_end():
     assert "opens at the link's step 18,446,744,073,709,551,616." in said, said
     at = open_page(pg_source="Upload", pg_step="end")
     assert "opens at its end." in " ".join(text_of(i.value) for i in at.info)
+
+
+# ------------------------------------------------- a parameter twice, one not the page's
+def test_a_parameter_given_twice_is_said_with_the_value_read():
+    """Streamlit reads the last of a repeated parameter: the page says so, naming every
+    value and the one read, and that one is used (or refused, and said, as alone)."""
+    table = TABLES["pg_"]
+    at = open_link("pg_", {"pg_source": "Generate", "pg_n": ["abc", "7"]})
+    assert_no_guard(at)
+    said = [w for w in warnings_of(at) if "pg_n" in w]
+    assert len(said) == 1 and "2 times ('abc', '7')" in said[0], said
+    assert "the last, '7', is read" in said[0], said
+    assert_uses(at, "pg_n", 7)
+
+    at = open_link("pg_", {"pg_source": "Generate", "pg_n": ["57", "abc"]})
+    assert_no_guard(at)
+    shown = " ".join(warnings_of(at))
+    assert "2 times ('57', 'abc')" in shown and "the last, 'abc', is read" in shown, shown
+    assert "pg_n='abc' is not a whole number" in shown, shown  # the value read, refused
+    assert_uses(at, "pg_n", table["n"].default)
+
+
+@pytest.mark.parametrize(("given", "read"), [(["de", "en"], "en"), (["en", "de"], "de")])
+def test_a_language_given_twice_is_said_in_the_language_read(given, read):
+    from ui.state import lab
+
+    at = open_link("pg_", {"lang": given})
+    assert_no_guard(at)
+    assert at.session_state[lab.LANGUAGE] == read
+    said = [w for w in warnings_of(at) if "lang" in w]
+    assert len(said) == 1, warnings_of(at)
+    assert f"'{given[0]}', '{given[1]}'" in said[0] and f"'{read}'" in said[0], said
+    english = "only the last" in said[0]
+    assert english == (read == "en"), said  # the sentence in the page's language, German too
+    if read == "de":
+        assert "nur der letzte Wert" in said[0], said
+
+
+def test_a_parameter_with_the_pages_prefix_it_does_not_read_is_named_with_the_closest():
+    """``pg_margin`` (the separable generator's slider is named otherwise in the link), a
+    misspelt ``pg_sed``, and a name like none of the page's: each is said not to be read,
+    the first two with the parameter meant (the registry's name, the table's field)."""
+    margin = next(p.name for p in datasets.GENERATORS["separable"].params if "margin" in p.name)
+    meant = f"pg_separable_{margin}"
+    at = open_link(
+        "pg_",
+        {"pg_source": "Generate", "pg_margin": "0.5", "pg_sed": "3", "pg_qqqqqqq": "1"},
+    )
+    assert_no_guard(at)
+    said = {w.split("'")[1]: w for w in link_warnings(at) if "is not a parameter" in w}
+    assert set(said) == {"pg_margin", "pg_sed", "pg_qqqqqqq"}, link_warnings(at)
+    assert meant in said["pg_margin"], said
+    assert "pg_seed" in said["pg_sed"], said
+    assert "did you mean" not in said["pg_qqqqqqq"], said
+    # A parameter of another page, or of none, is not this page's to name.
+    at = open_link("pg_", {"kn_eta": "2", "other": "x"})
+    assert not [w for w in link_warnings(at) if "is not a parameter" in w], link_warnings(at)
+
+
+def test_a_german_page_names_an_unknown_parameter_in_german():
+    at = open_link("pg_", {"lang": "de", "pg_margin": "0.5"})
+    assert_no_guard(at)
+    said = [w for w in warnings_of(at) if "pg_margin" in w]
+    assert len(said) == 1 and "ist kein Parameter dieser Seite" in said[0], warnings_of(at)
+
+
+def test_every_lecture_scene_has_only_parameters_its_page_reads():
+    """The lecture's own links never draw the new warning."""
+    for scene in lecture.SCENES:
+        table = lecture.table_of(scene.path)
+        spec = data.link_spec(table) if "generator" in table.fields else table.link_spec()
+        query = lecture.scene_query(scene)
+        known = table.link_params(spec) | {table.key("presenter")}
+        assert state.unknown_params(query, table.prefix, known) == [], scene
+        for name in query:  # and the oracle: each of its names is a widget's or the step's
+            if name.startswith(table.prefix):
+                assert (
+                    name in spec.names
+                    or name in (table.step_param, table.points_param)
+                    or (name == table.key("presenter"))
+                ), name

@@ -4,13 +4,15 @@ notation and language (the sidebar's two boxes, the link's ``notation=`` and ``l
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from urllib.parse import parse_qsl
 
 import streamlit as st
 from streamlit.runtime.scriptrunner import get_script_run_ctx
+from streamlit.runtime.state.query_params import EMBED_QUERY_PARAMS_KEYS
 
 import perceptron_core as pc
 from ui import notation, state, text, words
-from ui.parts import widgets
+from ui.parts import link, widgets
 from ui.state import Table, lab
 
 KERNELS = state.KERNEL_NAMES
@@ -178,16 +180,20 @@ def language() -> str | None:
 
 def read_link(query) -> None:
     """A session's first run: the link's notation and language, when valid; a bad value
-    is removed and said once (``say_link``), and the default is used."""
+    is removed and said once (``say_link``), and the default is used. A parameter the link
+    gives more than once (``lang=de&lang=en``, ``pg_n=abc&pg_n=7``) is said too, with the
+    value read: the last, as Streamlit reads it."""
     ss = st.session_state
-    said = []
+    said: list[tuple[str, dict]] = []
+    pairs = parse_qsl(link.query_string(), keep_blank_values=True)
+    said += state.repeated_params(pairs, ignore=EMBED_QUERY_PARAMS_KEYS)
     if notation.PARAM in query:
         raw = str(query[notation.PARAM])
         name = notation.read_choice(raw)
         if name is None:
             del query[notation.PARAM]
             allowed = ", ".join(notation.NOTATIONS)
-            said.append(("settings.bad_notation", text.quoted(raw), allowed))
+            said.append(("settings.bad_notation", {"raw": text.quoted(raw), "allowed": allowed}))
         else:
             ss[lab.NOTATION] = name
     if words.PARAM in query:
@@ -195,7 +201,8 @@ def read_link(query) -> None:
         code = words.read_choice(raw)
         if code is None:
             del query[words.PARAM]
-            said.append(("settings.bad_language", text.quoted(raw), ", ".join(words.LANGUAGES)))
+            allowed = ", ".join(words.LANGUAGES)
+            said.append(("settings.bad_language", {"raw": text.quoted(raw), "allowed": allowed}))
         else:
             ss[lab.LANGUAGE] = code
     if said:
@@ -203,9 +210,14 @@ def read_link(query) -> None:
 
 
 def say_link() -> None:
-    """What was wrong with the link's notation or language, once, in the page's language."""
-    for message, raw, allowed in st.session_state.pop(lab.SETTINGS_SAID, ()):
-        st.warning(words.t(message, raw=raw, allowed=allowed))
+    """What was wrong with the link as a whole (its notation, its language, a parameter
+    given twice), once, in the page's language; in a container the embed view keeps."""
+    said = st.session_state.pop(lab.SETTINGS_SAID, ())
+    if not said:
+        return
+    with st.container(key=link.SAID_KEY):
+        for message, fields in said:
+            st.warning(words.t(message, **fields))
 
 
 def write_link(query) -> None:

@@ -6,6 +6,7 @@ import json
 import streamlit as st
 
 from ui import text
+from ui.parts import link
 from ui.parts.widgets import option_of
 from ui.server import guard
 from ui.state import lab
@@ -122,8 +123,10 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
     if not presenter:
         st.title(title)
         st.caption(caption)
-    for problem in problems:  # values from the link arrive escaped (state.check_link)
-        st.warning(t("style.link_problem", problem=problem))
+    if problems:  # in a container the embed view keeps (ui.stage.embed)
+        with st.container(key=link.PROBLEMS_KEY):
+            for problem in problems:  # values from the link arrive escaped (state.check_link)
+                st.warning(t("style.link_problem", problem=problem))
     if guard.crashed():
         st.error(guard.message())
 

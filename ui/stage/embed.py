@@ -6,7 +6,9 @@ Streamlit reserves ``embed=true`` itself: its frontend then hides its header and
 (not the sidebar), and ``st.query_params`` never shows the parameter; the query string the
 browser sent with the run does (``ui.parts.link.embedded`` reads it). The lab draws its pages
 as always and hides, in the browser, everything but the stage's buttons, status line and
-chart: the sidebar, the navigation, the title, the explanations and the other controls.
+chart, and the warnings about its link (a frame must not show other data than its link
+meant without a word): the sidebar, the navigation, the title, the explanations and the
+other controls go.
 A page without a stage (Online's game, Experiments, the Lecture's list) loses only the
 sidebar and the navigation.
 """
@@ -16,17 +18,19 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import lecture
-from ui.parts import controls, scenes
+from ui.parts import controls, link, scenes
 
 
 def _kept(path: str) -> list[str]:
-    """The keys of the elements the embed view keeps on ``path``: the stage's buttons, its
-    status line and its chart (none: the page has no stage)."""
+    """The keys of the elements the embed view keeps on ``path``: what the link's problems
+    are said in (a value not read, a step past the end: the frame must not show other data
+    than the link meant without a word), the stage's buttons, its status line and its chart
+    (none: the page has no stage, and nothing is hidden)."""
     prefix = next((p for p, at in lecture.PATHS.items() if at == path), None)
     if prefix is None or path in scenes.WITHOUT_STAGE:
         return []
     charts = [prefix + name for name in scenes.STAGE_CHARTS]
-    return [controls.BUTTONS_KEY, prefix + "status", *charts]
+    return [*link.WARNING_KEYS, controls.BUTTONS_KEY, prefix + "status", *charts]
 
 
 def css(path: str) -> str:

@@ -14,7 +14,7 @@ import streamlit as st
 
 from ui import compute, lecture, state, text
 from ui.charts import geometry, overlays, theme
-from ui.parts import classroom, controls, data, moment, poll, scenes, table
+from ui.parts import classroom, controls, data, link, moment, poll, scenes, table
 from ui.plot_click import plot as draw_chart
 from ui.plot_click import plot_click
 from ui.runkey import run_key  # noqa: F401
@@ -57,11 +57,12 @@ def stepper_for(page: Table, run, key: str, *, follow: bool = False) -> Stepper:
     to_the_end = ss.pop(page.own("link_end"), False)  # step=end: no step number to report
     if link_step is not None and not to_the_end and link_step > stepper.total:
         said = state.count_words(link_step)
-        if said == f"{link_step:,}":
-            st.warning(say("link.step_beyond", step=said, total=stepper.total))
-        else:  # "a 401-digit number": said whole in the lab's language
-            digits = len(str(abs(link_step)))
-            st.warning(say("link.step_beyond_digits", digits=digits, total=stepper.total))
+        with st.container(key=link.STEP_SAID_KEY):  # the embed view keeps it
+            if said == f"{link_step:,}":
+                st.warning(say("link.step_beyond", step=said, total=stepper.total))
+            else:  # "a 401-digit number": said whole in the lab's language
+                digits = len(str(abs(link_step)))
+                st.warning(say("link.step_beyond_digits", digits=digits, total=stepper.total))
     return stepper
 
 

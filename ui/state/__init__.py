@@ -48,7 +48,15 @@ from ui.state.fields import (
     owns,
     run_fields,
 )
-from ui.state.links import LinkSpec, check_link, count_words, read_number, spellings
+from ui.state.links import (
+    LinkSpec,
+    check_link,
+    count_words,
+    read_number,
+    repeated_params,
+    spellings,
+    unknown_params,
+)
 from ui.state.points import GRID, decode_points, encode_points, snap
 from ui.state.session import END_STEP, init_session, sync_url
 from ui.state.tables import (
@@ -89,6 +97,7 @@ __all__ = [
     "PREPROCESSING_LABELS", "PRESENTER", "PRESENTER_PARAMS", "PROOF", "SEED_MAX", "SLICES",
     "SOURCES", "SPACE", "SPEEDS", "STARTS", "STEP_PARAM", "TABLES", "VARIANTS", "VARIANT_HELP",
     "VARIANT_LABELS", "WIDTHS", "Field", "LinkSpec", "Table", "check_link", "count_words",
+    "repeated_params", "unknown_params",
     "data_fields", "decode_points", "encode_points", "init_session", "kernel_fields", "key",
     "owners", "owns", "param_key", "read_number", "run_fields", "snap", "spellings",
     "sync_url",

@@ -4,8 +4,9 @@ for people (``read_number``, ``count_words``). Nothing here imports streamlit.""
 
 from __future__ import annotations
 
+import difflib
 import math
-from collections.abc import MutableMapping
+from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
@@ -140,6 +141,68 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
             length = len(str(query.pop(name)))
             problems.append(t("link.too_long", name=plain(name), length=length, most=most))
     return problems
+
+
+MOST_SAID = 5  # a hand-made link's repeated or unknown parameters named one by one
+
+
+def repeated_params(
+    pairs: Iterable[tuple[str, str]], ignore: Iterable[str] = ()
+) -> list[tuple[str, dict]]:
+    """What a link gives more than once (``pairs``: its query string's name-value pairs in
+    order), as messages to say (``(id, fields)``, put in words when shown: the link's own
+    language may not be read yet): each value, and the last one, which is the one read
+    (Streamlit reads the last). ``ignore``: names that may repeat (Streamlit's
+    ``embed_options``), in any case."""
+    skip = {n.lower() for n in ignore}
+    values: dict[str, list[str]] = {}
+    for name, value in pairs:
+        if name.lower() not in skip:
+            values.setdefault(name, []).append(value)
+    twice = [(name, got) for name, got in values.items() if len(got) > 1]
+    said = []
+    for name, got in twice[:MOST_SAID]:
+        shown = ", ".join(quoted(v) for v in got[:MOST_SAID])
+        if len(got) > MOST_SAID:
+            shown += ", …"
+        fields = {"name": plain(name), "count": len(got), "values": shown, "used": quoted(got[-1])}
+        said.append(("link.repeated", fields))
+    if len(twice) > MOST_SAID:
+        said.append(("link.repeated_more", {"count": len(twice) - MOST_SAID}))
+    return said
+
+
+def unknown_params(query: Mapping, prefix: str, known: Iterable[str]) -> list[str]:
+    """The problems of a link's parameters that carry the page's ``prefix`` but are none
+    of those it reads (``known``): each is not read, and is said so, with the parameters
+    it may have meant (``closest``)."""
+    known = sorted(k for k in known if k.startswith(prefix))
+    strays = [name for name in query if name.startswith(prefix) and name not in known]
+    problems = []
+    for name in strays[:MOST_SAID]:
+        near = closest(name, known, prefix)
+        if near:
+            names = ", ".join(plain(k) for k in near)
+            problems.append(t("link.unknown_near", name=quoted(name), near=names))
+        else:
+            problems.append(t("link.unknown", name=quoted(name)))
+    if len(strays) > MOST_SAID:
+        problems.append(t("link.unknown_more", count=len(strays) - MOST_SAID))
+    return problems
+
+
+def closest(name: str, known: Iterable[str], prefix: str = "") -> list[str]:
+    """The known parameters ``name`` may have meant, at most three: those whose name ends
+    in its own (``pg_margin``: ``pg_separable_margin``), else the nearest spellings."""
+    known = list(known)
+    field = name[len(prefix) :].lower()
+    if field:
+        ends = [k for k in known if k[len(prefix) :].lower().endswith("_" + field)]
+        if ends:
+            return ends[:3]
+    lower = {k.lower(): k for k in known}
+    near = difflib.get_close_matches(name.lower(), list(lower), n=3, cutoff=0.6)
+    return [lower[k] for k in near]
 
 
 def spellings(labels: dict) -> dict[str, str]:

@@ -11,7 +11,7 @@ import numpy as np
 
 from ui.limits import MAX_URL_POINTS
 from ui.state.fields import Table, owns
-from ui.state.links import LinkSpec, _whole_number, check_link, read_number
+from ui.state.links import LinkSpec, _whole_number, check_link, read_number, unknown_params
 from ui.state.points import decode_points, encode_points
 from ui.state.tables import PLAYGROUND
 from ui.text import quoted
@@ -50,7 +50,9 @@ def init_session(
     if t.own("cursor") in session:
         return problems
     if link is not None:
-        problems += check_link(query, link())  # built only on a session's first run
+        spec = link()  # built only on a session's first run
+        problems += check_link(query, spec)
+        problems += unknown_params(query, t.prefix, t.link_params(spec) | {t.key("presenter")})
     step = query.get(t.step_param, "0")
     asked = _whole_number(read_number(step))
     session[t.own("link_end")] = str(step).strip().lower() == "end"

@@ -342,6 +342,15 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "({total:,} Besuche): gezeigt wird das Ende.",
     "link.step_beyond_digits": "Der Schritt des Links (eine Zahl mit {digits:,} Stellen) liegt "
     "hinter dem Ende dieses Laufs ({total:,} Besuche): gezeigt wird das Ende.",
+    "link.repeated": "Der Link nennt {name} {count}-mal ({values}): nur der letzte Wert, "
+    "{used}, wird gelesen.",
+    "link.repeated_more": "{count:,} weitere Parameter stehen mehrmals im Link: gelesen wird "
+    "jeweils der letzte Wert.",
+    "link.unknown": "{name} ist kein Parameter dieser Seite und wurde nicht gelesen",
+    "link.unknown_near": "{name} ist kein Parameter dieser Seite und wurde nicht gelesen "
+    "(meinten Sie {near}?)",
+    "link.unknown_more": "{count:,} weitere Parameter mit dem Präfix dieser Seite gehören "
+    "nicht zu ihr und wurden nicht gelesen",
     "link.too_long": "{name} ist im Link {length:,} Zeichen lang (höchstens {most:,}), der "
     "Standardwert gilt",
     # ------------------------------------------------------------------------ the guard

@@ -298,6 +298,15 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "showing the end.",
     "link.step_beyond_digits": "The link's step a {digits:,}-digit number is beyond the end of "
     "this run ({total:,} visits): showing the end.",
+    "link.repeated": "The link gives {name} {count} times ({values}): only the last, {used}, "
+    "is read.",
+    "link.repeated_more": "{count:,} more parameters are in the link more than once: the last "
+    "value of each is read.",
+    "link.unknown": "{name} is not a parameter of this page and was not read",
+    "link.unknown_near": "{name} is not a parameter of this page and was not read (did you "
+    "mean {near}?)",
+    "link.unknown_more": "{count:,} more parameters with this page's prefix are none of its "
+    "own and were not read",
     "link.too_long": "{name} in the link is {length:,} characters long (at most {most:,}), the "
     "default is used",
     # ------------------------------------------------------------------------ the guard
