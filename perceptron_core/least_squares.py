@@ -33,7 +33,8 @@ class LeastSquares:
     Attributes
     ----------
     a : ndarray of shape (d + 1,)
-        The notes' augmented solution for targets c in {0, 1}: a[0] the constant's weight.
+        The notes' augmented solution for targets c in {0, 1}: a[0] the constant's weight;
+        the line is a·(1, x) = 1/2. A weight within rounding of 0 is 0.
     w : ndarray of shape (d,)
         The same line in the ±1 form: w·x + b = 2(a·(1, x)) - 1; an entry within rounding
         of 0 is 0 (on XOR the exact solution has w = 0: no line at all).
@@ -105,7 +106,9 @@ def least_squares(X, y) -> LeastSquares:
     # scores' size a score is 0, so a tie, and w within rounding of 0 is 0: no line.
     scale = 1.0 + np.abs(A).max() * np.abs(2.0 * a).sum()
     tiny = _ROUNDING * scale
-    w = np.where(np.abs(2.0 * a[1:]) * (1.0 + np.abs(X).max()) <= tiny, 0.0, 2.0 * a[1:])
+    rounding = np.abs(2.0 * a[1:]) * (1.0 + np.abs(X).max()) <= tiny
+    a[1:][rounding] = 0.0
+    w = 2.0 * a[1:]
     b = 2.0 * a[0] - 1.0
     scores = X @ w + b
     scores[np.abs(scores) <= tiny] = 0.0
