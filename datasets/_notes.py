@@ -13,7 +13,6 @@ from importlib import resources
 import numpy as np
 
 from ._dataset import Dataset
-from ._errors import DatasetError
 from ._registry import GeneratorSpec, register
 
 
@@ -74,11 +73,30 @@ def ordering_85(n: int, rng: np.random.Generator):
     return table[:, :2], table[:, 2].astype(np.int64)
 
 
+# Two tight clusters a line separates with a wide margin, and three points of the +1 class
+# far out on their own side: least squares (004) pays for their distance and tilts its
+# line, leaving training errors the perceptron never makes.
+_OUTLIER_FAR = [
+    [-1.23, 0.54], [-0.42, 0.83], [-1.57, 0.6], [-1.22, 0.65], [-1.56, 0.68],
+    [-0.92, 1.15], [-0.89, 0.78], [-1.52, 1.39], [-1.67, 0.99], [-1.12, 0.29],
+    [0.77, -0.84], [1.13, -0.64], [1.52, -1.24], [1.0, -0.91], [1.27, -1.34],
+    [0.88, -0.53], [0.48, -0.26], [1.06, -0.25], [1.34, -0.94], [0.72, -0.67],
+    [9.0, -7.0], [10.0, -8.0], [9.5, -8.5],
+]  # fmt: skip
+
+
+def outlier_far(n: int, rng: np.random.Generator):
+    """Separable, but three +1 points lie far on their own side (004's least squares)."""
+    X = np.array(_OUTLIER_FAR)
+    return X, np.array([-1] * 10 + [1] * 13)
+
+
 @functools.cache
 def iris_table():
     """Iris as plotly bundles it (the file behind ``plotly.express.data.iris()``).
 
-    Read directly from the package data, which avoids importing plotly.express (~1 s).
+    The package carries a byte-for-byte copy (``iris.csv.gz``), so the engine-only install
+    (no plotly) has it too.
 
     Returns
     -------
@@ -86,10 +104,7 @@ def iris_table():
         The four measurements, in file order.
     species : ndarray of str
     """
-    try:
-        blob = (resources.files("plotly") / "package_data/datasets/iris.csv.gz").read_bytes()
-    except (ModuleNotFoundError, FileNotFoundError, OSError):
-        raise DatasetError("the Iris data needs plotly installed (it bundles the file)") from None
+    blob = (resources.files(__package__) / "iris.csv.gz").read_bytes()
     lines = gzip.decompress(blob).decode("utf-8").splitlines()
     header = lines[0].split(",")
     rows = [line.split(",") for line in lines[1:] if line]
@@ -185,6 +200,20 @@ register(
         ordering_85,
         default_n=85,
         n_range=(85, 85),
+        separable=True,
+        **_FIXED,
+    )
+)
+register(
+    GeneratorSpec(
+        "outlier_far",
+        "Notes 004: least squares and far points",
+        "Two clusters a line separates with a wide margin, and three points far out on their "
+        "own side: the perceptron converges, least squares (004) tilts towards them and "
+        "leaves training errors.",
+        outlier_far,
+        default_n=23,
+        n_range=(23, 23),
         separable=True,
         **_FIXED,
     )

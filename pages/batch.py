@@ -10,7 +10,7 @@ from ui.parts import downloads, numbers
 from ui.stage import page as stepping
 from ui.stage import part as stage
 from ui.state import BATCH as PAGE
-from ui.views import batch_view
+from ui.views import batch_view, least_squares_view
 from ui.words import t as say
 
 ETAS = (0.1, 1.0, 10.0)  # the learning rates compared
@@ -85,6 +85,17 @@ stepping.show(PAGE, stepper, draw, opened)
 if record is None:
     st.stop()
 st.caption(text.plain(batch_view.compare_statement(record), 2000))
+
+# ------------------------------------------------------------------ least squares
+st.subheader(say("ls.heading"), anchor="least-squares")
+st.caption(say("ls.intro"))
+st.latex(least_squares_view.criterion_tex())
+st.caption(text.plain(least_squares_view.target_words(), 500))
+fitted = pc.least_squares(ds.X, ds.y)
+lines = least_squares_view.rows(record.single, fitted)
+stage.plot(PAGE, "least_squares", least_squares_view.figure(scene, lines))
+st.table(least_squares_view.table(lines))
+st.caption(text.plain(least_squares_view.statement(lines, fitted, th.separable), 2000))
 
 # ------------------------------------------------------------------ learning rate
 st.subheader(say("batch.eta_heading"))

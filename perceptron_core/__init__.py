@@ -13,7 +13,8 @@ Imports numpy, scipy and numba only (no UI), so a notebook gets the numbers the 
 What the pages show, one module each: the kernel perceptron's alpha and f
 (``pc.alpha_at``, ``pc.kernel_scores``: ``dual``), batch GD against the single-sample rule,
 the learning rate and the scaling (``pc.compare_batch``, ``pc.eta_effect``,
-``pc.scaling_effect``: ``batch``), the proofs read off a run (``pc.theorem1``,
+``pc.scaling_effect``: ``batch``), 004's least-squares line (``pc.least_squares``:
+``least_squares``), the proofs read off a run (``pc.theorem1``,
 ``pc.theorem2``, ``pc.distance_004``, ``pc.epoch_bounds``: ``proof``), accuracy per epoch
 on held-out sets (``pc.accuracy_per_epoch``, ``pc.best_epoch``, ``pc.agreement``:
 ``variants``), exercises with exact answers (``pc.exercise``, ``pc.check``,
@@ -36,6 +37,7 @@ from .cone import ConeSolution, flip, flipped, flipped_mistakes, lift, scores, s
 from .dual import alpha_at, kernel_scores
 from .hinge import HingeBound, hinge_bound, hinge_certificate
 from .kernels import Kernel
+from .least_squares import LeastSquares, least_squares
 from .margin import Theory, theory
 from .online import (
     AdversaryMove,
@@ -76,6 +78,7 @@ __all__ = [
     "Exercise",
     "HingeBound",
     "Kernel",
+    "LeastSquares",
     "OnlinePerceptron",
     "Question",
     "Run",
@@ -106,6 +109,7 @@ __all__ = [
     "hinge_bound",
     "hinge_certificate",
     "kernel_scores",
+    "least_squares",
     "lift",
     "mistakes",
     "online_run",

@@ -135,9 +135,12 @@ def train(
     )
 
 
-def online_run(X, y, eta: float = 1.0) -> Run:
+def online_run(X, y, eta: float = 1.0, *, w0=None, b0: float = 0.0) -> Run:
     """The online setting of 001 as a recorded run: the rows of X arrive in order, each is
     predicted (0 = "I don't know" counts as a mistake) and then learned, once.
+
+    The learner starts at ``w0`` (zeros when None) and ``b0``: a stream continued where an
+    earlier one stopped (scikit-learn's ``partial_fit``) is one run from there.
 
     Same loop as ``train`` for one epoch, but the arrivals may so far be of one class only.
     ``run.online`` is True and ``run.prediction(t)`` is what was predicted for arrival t.
@@ -152,15 +155,34 @@ def online_run(X, y, eta: float = 1.0) -> Run:
     X = check_X(X)
     y = check_y(y, X.shape[0], require_both=False)
     eta = check_eta(eta)
-    check_magnitude(X, eta)
     d = X.shape[1]
-    record, counts, _, w, b = _drive(X, y, eta, np.zeros(d), 0.0, _loop.PRIMAL, 1, None,
+    w_start = np.zeros(d) if w0 is None else np.array(w0, dtype=np.float64).reshape(-1)
+    if w_start.shape != (d,):
+        raise ValueError(f"w0 must have {d} entries (one per feature); got {w_start.shape}")
+    b_start = float(b0)
+    if not (np.isfinite(w_start).all() and np.isfinite(b_start)):
+        raise ValueError("w0 and b0 must be finite numbers")
+    check_magnitude(X, eta, w_start, b_start)
+    record, counts, _, w, b = _drive(X, y, eta, w_start, b_start, _loop.PRIMAL, 1, None,
                                      False, 0, None)  # fmt: skip
     return Run(
-        X=_readonly(X), y=_readonly(y), variant="classic", eta=eta, w0=_readonly(np.zeros(d)),
-        b0=0.0, shuffle=False, seed=0, kernel=None, max_epochs=1, max_updates=None,
-        record=record, counts=counts, stop_reason="online", final_w=w, final_b=b,
-    )  # fmt: skip
+        X=_readonly(X),
+        y=_readonly(y),
+        variant="classic",
+        eta=eta,
+        w0=_readonly(w_start.copy()),
+        b0=b_start,
+        shuffle=False,
+        seed=0,
+        kernel=None,
+        max_epochs=1,
+        max_updates=None,
+        record=record,
+        counts=counts,
+        stop_reason="online",
+        final_w=w,
+        final_b=b,
+    )
 
 
 def _drive(X, y, eta, w_start, b_start, mode, max_epochs, max_updates, shuffle, seed, kern):

@@ -41,6 +41,13 @@ def test_docstring_examples(name):
 
 
 def test_readme_python_examples_run():
+    import sys
+
+    import datasets
+
+    # The wheel installs datasets/ as perceptron_datasets (pyproject.toml), the name the
+    # examples use; here, in the repository, the folder is the package.
+    sys.modules.setdefault("perceptron_datasets", datasets)
     text = (ROOT / "README.md").read_text(encoding="utf-8")
     blocks = re.findall(r"```python\n(.*?)```", text, flags=re.S)
     assert blocks, "README.md should show the notebook API in a ```python block"

@@ -204,4 +204,12 @@ SCENES: tuple[Scene, ...] = (
     _scene(
         "batch", "batch", {"source": "examples", "example": "notes_rule_004"}, step=END, last=END
     ),
+    _scene(
+        "least_squares",
+        "batch",
+        {"source": "examples", "example": "outlier_far"},
+        step=END,
+        last=END,
+        section="least-squares",
+    ),
 )

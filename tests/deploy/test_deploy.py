@@ -419,7 +419,7 @@ def test_the_engine_installs_with_pip_and_imports_from_any_folder(tmp_path, edit
     done = subprocess.run(install, cwd=tmp_path, capture_output=True, text=True, timeout=300)
     assert done.returncode == 0, done.stdout + done.stderr
     code = (
-        "import numpy as np, perceptron_core as pc, datasets; "
+        "import numpy as np, perceptron_core as pc, perceptron_datasets as datasets; "
         "ds = datasets.generate('separable', n=40, seed=1, margin=0.2); "
         "run = pc.train(ds.X, ds.y); "
         "print(pc.__file__); print(run.converged, (run.predict(ds.X) == ds.y).all())"
@@ -439,4 +439,5 @@ def test_the_engine_installs_with_pip_and_imports_from_any_folder(tmp_path, edit
          "print(requires('perceptron-lab'))"],
         capture_output=True, text=True, check=True,
     ).stdout  # fmt: skip
-    assert "plotly>=6.7" in needs and "streamlit" in needs  # the requirements, declared
+    # the engine's requirements, declared; the web app's only under its extra
+    assert "numba>=0.60" in needs and 'plotly>=6.7; extra == "app"' in needs

@@ -50,9 +50,11 @@ BATCH = Table(
         *run_fields(max_epochs=50),
         PRESENTER,
     ),
-    # the charts (J_p and errors, each start and rule's learning rates), the lines of numbers
+    # the charts (J_p and errors, each start and rule's learning rates, least squares), the
+    # lines of numbers
     own=(
         "curves",
+        "least_squares",
         *(f"eta_{s}_{r}" for s in ("zero", "random") for r in ("classic", "batch")),
         "bound",
         "batch_line",

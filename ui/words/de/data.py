@@ -43,6 +43,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "Daten, die keine Gerade trennt.",
     "gen.ordering_85": "Das Reihenfolge-Experiment aus 002 Abschnitt 6.1: dieselben 85 Punkte, "
     "und jede zufällige Besuchsreihenfolge konvergiert nach einer anderen Zahl von Epochen.",
+    "gen.outlier_far": "Zwei Haufen, die eine Gerade mit breitem Rand trennt, und drei Punkte "
+    "weit draußen auf ihrer eigenen Seite: das Perzeptron konvergiert, die kleinsten Quadrate "
+    "(004) kippen zu ihnen hin und lassen Trainingsfehler.",
     "gen.iris_setosa_versicolor": "Echte Messungen (Länge und Breite der Blütenblätter): setosa "
     "(-1) und versicolor (+1) sind linear trennbar.",
     "gen.iris_versicolor_virginica": "Echte Messungen (Länge und Breite der Blütenblätter): "

@@ -134,4 +134,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "die Einzelschritt-Regel auf denselben Daten; und von {w} = 0 aus ändert die Lernrate "
     "keine Vorhersage.",
     "lecture.batch.notes": "004 (J_p, Batch gegen Einzelschritt), 002 Abschnitt 11.3",
+    "lecture.least_squares.title": "Kleinste Quadrate und ein ferner Punkt",
+    "lecture.least_squares.idea": "Eine Gerade trennt diese Punkte, und das Perzeptron "
+    "findet eine; kleinste Quadrate (das andere Kriterium aus 004) bezahlen für drei Punkte "
+    "weit draußen auf ihrer eigenen Seite, kippen und lassen Trainingsfehler.",
+    "lecture.least_squares.notes": "004 (der nicht trennbare Fall: kleinste Quadrate, andere "
+    "Kriterien)",
 }

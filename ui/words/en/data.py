@@ -39,6 +39,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "data no line separates.",
     "gen.ordering_85": "The ordering experiment of 002 section 6.1: the same 85 points, and each "
     "random visiting order converges after a different number of epochs.",
+    "gen.outlier_far": "Two clusters a line separates with a wide margin, and three points far "
+    "out on their own side: the perceptron converges, least squares (004) tilts towards them "
+    "and leaves training errors.",
     "gen.iris_setosa_versicolor": "Real measurements (petal length and width): setosa (-1) and "
     "versicolor (+1) are linearly separable.",
     "gen.iris_versicolor_virginica": "Real measurements (petal length and width): versicolor "

@@ -128,4 +128,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "single-sample rule on the same data; and from {w} = 0 the learning rate changes no "
     "prediction.",
     "lecture.batch.notes": "004 (J_p, batch vs single-sample), 002 section 11.3",
+    "lecture.least_squares.title": "Least squares and a far point",
+    "lecture.least_squares.idea": "A line separates these points and the perceptron finds "
+    "one; least squares (004's other criterion) pays for three points far out on their own "
+    "side, tilts, and leaves training errors.",
+    "lecture.least_squares.notes": "004 (the non-separable case: least squares, other criteria)",
 }
