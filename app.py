@@ -157,8 +157,10 @@ else:  # imported by `streamlit run` to be served: the lab and the class's route
     from ui.parts.style import EARLY_THEME_JS
     from ui.room.routes import class_routes
     from ui.server.head import HeadScript
+    from ui.server.warmup import warm_before_serving
     from ui.stage.keys import early_script
 
+    warm_before_serving()  # before the port opens: the first page is as fast as the next
     app = st.App(
         __file__,
         routes=class_routes(),

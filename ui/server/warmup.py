@@ -63,6 +63,25 @@ def prepare_process() -> bool:
         return True
 
 
+def warm_before_serving(say=print) -> float:
+    """Warm the process before the server opens its port, saying when the lab is ready.
+
+    ``streamlit run app.py`` imports app.py to build the server (app.py's ``else``
+    branch): warming there, before Streamlit starts listening, means the address it then
+    prints opens a page as fast as a second one; numba's first compilation on a new
+    machine (tens of seconds) is paid here, once, and said, not by the first student.
+    Returns the seconds it took.
+    """
+    import time
+
+    started = time.perf_counter()
+    say("Perceptron Lab: loading the libraries and the compiled training loops ...", flush=True)
+    prepare_process()
+    took = time.perf_counter() - started
+    say(f"Perceptron Lab is ready ({took:.1f} s): every page opens warm.", flush=True)
+    return took
+
+
 def _collector(period: float = COLLECT_SECONDS) -> None:
     """Streamlit's collection after every run, at most once a ``period`` (see above)."""
     import time
