@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from test_deploy import ROOT, _instructions, _ports
+from serving import ROOT, _instructions, _ports
 
 sys.path.insert(0, str(ROOT / "deploy"))
 

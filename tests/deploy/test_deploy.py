@@ -15,7 +15,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -31,100 +30,15 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "deploy"))
 
 import serve  # noqa: E402
-
-STARTUP_S = 240  # a loaded 2-core machine: two replicas started and opened once
-
-
-def _ports(n: int) -> int:
-    """A port p with p .. p+n-1 all free on loopback."""
-    for _ in range(200):
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            base = sock.getsockname()[1]
-        if base + n > 65000:
-            continue
-        try:
-            socks = []
-            for p in range(base, base + n):
-                s = socket.socket()
-                socks.append(s)
-                s.bind(("127.0.0.1", p))
-            return base
-        except OSError:
-            continue
-        finally:
-            for s in socks:
-                s.close()
-    raise RuntimeError("no free block of ports")
-
-
-class Served:
-    """``python deploy/serve.py ARGS`` in the background, its output in files."""
-
-    def __init__(self, tmp: Path, *args: str) -> None:
-        self.out, self.err = tmp / "serve.out", tmp / "serve.err"
-        self.proc = subprocess.Popen(
-            [sys.executable, str(ROOT / "deploy" / "serve.py"), *args],
-            stdout=self.out.open("wb"),
-            stderr=self.err.open("wb"),
-            cwd=ROOT,
-            start_new_session=True,
-        )
-
-    def wait_for(self, pattern: str, where: str = "err", timeout: float = 120) -> re.Match:
-        path = self.err if where == "err" else self.out
-        deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
-            found = re.search(pattern, path.read_text(errors="replace"))
-            if found:
-                return found
-            if self.proc.poll() is not None:
-                break
-            time.sleep(0.2)
-        raise AssertionError(
-            f"no {pattern!r} in serve.py's output (exit code {self.proc.poll()}):\n"
-            f"{self.out.read_text(errors='replace')}\n{self.err.read_text(errors='replace')}"
-        )
-
-    def pids(self) -> list[int]:
-        line = self.wait_for(r"processes:([ \d]+)\n", "out", STARTUP_S)
-        return [int(p) for p in line.group(1).split()]
-
-    def stop(self) -> None:
-        if self.proc.poll() is None:
-            os.killpg(self.proc.pid, signal.SIGTERM)
-            try:
-                self.proc.wait(60)
-            except subprocess.TimeoutExpired:
-                os.killpg(self.proc.pid, signal.SIGKILL)
-                self.proc.wait()
-
-
-def _get(url: str, gzip_ok: bool = False, timeout: float = 30):
-    headers = {"Accept-Encoding": "gzip"} if gzip_ok else {}
-    with urllib.request.urlopen(urllib.request.Request(url, headers=headers), timeout=timeout) as r:
-        return r.status, r.headers, r.read()
-
-
-def _alive(pid: int) -> bool:
-    """The process exists and is not a zombie (dead, never reaped by its parent)."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
-def _wait_healthy(url: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            if _get(url + "/_stcore/health", timeout=5)[0] == 200:
-                return
-        except OSError:
-            pass
-        assert time.monotonic() < deadline, f"{url} did not answer in {timeout} s"
-        time.sleep(0.3)
+from serving import (  # noqa: E402
+    STARTUP_S,
+    Served,
+    _alive,
+    _get,
+    _instructions,
+    _ports,
+    _wait_healthy,
+)
 
 
 @pytest.fixture(scope="module")
@@ -289,16 +203,6 @@ def test_a_child_that_keeps_dying_waits_longer_each_time():
 
 
 # ------------------------------------------------------------------ the container
-def _instructions(dockerfile: Path) -> list[tuple[str, str]]:
-    """(INSTRUCTION, arguments) with continuation lines joined and comments dropped."""
-    text = re.sub(r"\\\n", " ", dockerfile.read_text())
-    out = []
-    for line in text.splitlines():
-        line = line.strip()
-        if line and not line.startswith("#"):
-            word, _, rest = line.partition(" ")
-            out.append((word.upper(), rest.strip()))
-    return out
 
 
 def test_dockerfile_runs_as_a_user_with_an_init_a_health_check_and_the_lock_file():

@@ -21,7 +21,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from test_deploy import STARTUP_S, Served, _alive, _ports, _wait_healthy
+from serving import STARTUP_S, Served, _alive, _ports, _wait_healthy
 
 pytestmark = pytest.mark.slow
 
