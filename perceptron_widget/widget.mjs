@@ -54,6 +54,19 @@ export function loadPlotly(source, global = globalThis) {
   return global.Plotly;
 }
 
+// The notebook's background where the stage is drawn (JupyterLab's or marimo's theme): the
+// figures are drawn light or dark by it, as the app's are by Streamlit's (access.mjs).
+export function backgroundOf(el, style = (node) => getComputedStyle(node)) {
+  let node = el;
+  while (node && node.nodeType === 1) {
+    const c = style(node).backgroundColor;
+    if (c && c !== "transparent" && !/^rgba\(.*,\s*0\)$/.test(c)) return c;
+    const root = node.getRootNode && node.getRootNode();
+    node = node.parentElement || (root && root.host) || null; // out of a shadow root too
+  }
+  return "rgb(255, 255, 255)";
+}
+
 const CONFIG = { displayModeBar: false, doubleClick: false, scrollZoom: false, staticPlot: true };
 
 function element(tag, cls, parent) {
@@ -99,7 +112,8 @@ function render({ model, el }) {
   chart.style.height = `${height}px`;
   chart.style.width = `${figure.layout.width}px`;
   const theme = "auto";
-  Plotly.newPlot(scene, themeTraces(figure.data, theme), themeLayout(figure.layout, theme), CONFIG);
+  const page = backgroundOf(el);
+  Plotly.newPlot(scene, themeTraces(figure.data, theme, page), themeLayout(figure.layout, theme, page), CONFIG);
 
   let data = stageData((k) => model.get(k));
   const sync = new StageSync(data, {
@@ -130,9 +144,10 @@ function render({ model, el }) {
       const cursor = sync.cursor;
       const frame = sync.frames.get(cursor);
       if (frame === undefined) return;
-      const layout = (l) => themeLayout(Object.assign({}, l, { height }), theme);
-      await Plotly.react(under, themeTraces(frame.under, theme), layout(sync.data.under_layout), CONFIG);
-      await Plotly.react(over, themeTraces(frame.over, theme), layout(sync.data.over_layout), CONFIG);
+      const layout = (l) => themeLayout(Object.assign({}, l, { height }), theme, page);
+      const traces = (t) => themeTraces(t, theme, page);
+      await Plotly.react(under, traces(frame.under), layout(sync.data.under_layout), CONFIG);
+      await Plotly.react(over, traces(frame.over), layout(sync.data.over_layout), CONFIG);
       for (const name of LINES) {
         const value = (frame.texts || {})[name] || "";
         if (lines[name].textContent !== value) lines[name].textContent = value;

@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { keyAction, loadPlotly, stageData } from "../../perceptron_widget/widget.mjs";
+import { backgroundOf, keyAction, loadPlotly, stageData } from "../../perceptron_widget/widget.mjs";
 
 const DATA = {
   shortcuts: { s: "step", v: "visit", b: "back", e: "epoch", f: "end", x: "reset" },
@@ -62,4 +62,16 @@ test("plotly.js runs once, as a CommonJS module, whatever AMD loader the page ha
   assert.equal(globalThis.__runs, runs); // not run again
   delete globalThis.__runs;
   delete globalThis.define;
+});
+
+test("the notebook's background is the first drawn one up the tree, out of a shadow root", () => {
+  const node = (bg, parent = null, host = null) => ({
+    nodeType: 1, bg, parentElement: parent, getRootNode: () => ({ host }),
+  });
+  const style = (n) => ({ backgroundColor: n.bg });
+  const page = node("rgb(17, 17, 17)"); // a dark notebook
+  const host = node("rgba(0, 0, 0, 0)", page); // marimo's widget element
+  const inner = node("transparent", null, host); // the stage, in the host's shadow root
+  assert.equal(backgroundOf(inner, style), "rgb(17, 17, 17)");
+  assert.equal(backgroundOf(node("rgba(0, 0, 0, 0)"), style), "rgb(255, 255, 255)");
 });
