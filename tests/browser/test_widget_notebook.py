@@ -35,6 +35,22 @@ X = np.array({X}, dtype=float)
 y = np.array({Y})
 Stage(pc.train(X, y, max_epochs=20))
 """
+# A run longer than the frames sent whole (perceptron_widget.frames.ALL_FRAMES): Visit 30
+# times from the start goes past the frames around the cursor, so Python makes the moves.
+LONG_CELL = """rng = np.random.default_rng(3)
+X2 = rng.normal(size=(60, 2))
+y2 = np.where(X2[:, 0] - 0.3 * X2[:, 1] > 0.05, 1, -1)
+Stage(pc.train(X2, y2, max_epochs=30))
+"""
+VISITS = 30
+
+
+def long_data():
+    rng = np.random.default_rng(3)
+    X2 = rng.normal(size=(60, 2))
+    return X2, np.where(X2[:, 0] - 0.3 * X2[:, 1] > 0.05, 1, -1)
+
+
 MARIMO_NOTEBOOK = f"""import marimo
 
 app = marimo.App()
@@ -122,38 +138,63 @@ def kernel_idle(base: str, token: str, timeout: float = 180.0) -> None:
     raise AssertionError(f"no idle kernel after {timeout} s")
 
 
-def _stage_lines(page, root: str) -> dict:
+def _stage_lines(page, root: str, nth: int = 0) -> dict:
     return page.evaluate(
-        """(root) => {
-          const el = document.querySelector(root) || [...document.querySelectorAll('*')]
-            .map((e) => e.shadowRoot && e.shadowRoot.querySelector(root)).find(Boolean);
+        """([root, nth]) => {
+          const el = [...document.querySelectorAll(root), ...[...document.querySelectorAll('*')]
+            .flatMap((e) => e.shadowRoot ? [...e.shadowRoot.querySelectorAll(root)] : [])][nth];
           const line = (n) => el.querySelector(`[data-line="${n}"]`).textContent;
           return {cursor: el.dataset.cursor, status: line('status'), summary: line('summary')};
         }""",
-        root,
+        [root, nth],
     )
+
+
+def shown_weights(summary: str) -> list[float]:
+    shown = re.search(r"w = \(([-−\d.]+), ([-−\d.]+)\), b = ([-−\d.]+)", summary)
+    assert shown, summary
+    return [float(v.replace("−", "-")) for v in shown.groups()]
 
 
 def step_three_times(page) -> dict:
     """Focus the stage, press S three times, and return its lines once the third Step is
     drawn (the cursor the run's third update ends at)."""
-    stage = page.locator(".pl-stage")
+    stage = page.locator(".pl-stage").first
     stage.wait_for(state="visible", timeout=180_000)
-    page.locator(".pl-stage[data-ready='1']").wait_for(timeout=60_000)
+    page.locator(".pl-stage[data-ready='1']").first.wait_for(timeout=60_000)
     assert _stage_lines(page, ".pl-stage")["status"].startswith("start · update 0")
-    page.locator(".pl-stage .pl-status").click()
+    stage.locator(".pl-status").click()
     for _ in range(3):
         page.keyboard.press("s")
     w, b, k, epoch, position = textbook(X, Y, 3)
     expected = f"update {k} · epoch {epoch} · example {position} of {len(X)} · mistake"
-    page.locator(".pl-stage .pl-status", has_text=expected).wait_for(timeout=30_000)
+    stage.locator(".pl-status", has_text=expected).wait_for(timeout=30_000)
     lines = _stage_lines(page, ".pl-stage")
-    shown = re.search(r"w = \(([-−\d.]+), ([-−\d.]+)\), b = ([-−\d.]+)", lines["summary"])
-    assert shown, lines
-    got = [float(v.replace("−", "-")) for v in shown.groups()]
-    assert got == [*w.tolist(), b], (got, w, b)
+    assert shown_weights(lines["summary"]) == [*w.tolist(), b], (lines, w, b)
     assert re.search(r"M = 3 ≤", lines["summary"]), lines
     return lines
+
+
+def visit_past_the_frames(page) -> None:
+    """On the second stage (a long run), press V ``VISITS`` times: the visits past the
+    frames sent are made by the kernel; the status line and w then say the textbook's."""
+    stage = page.locator(".pl-stage").nth(1)
+    page.locator(".pl-stage[data-ready='1']").nth(1).wait_for(timeout=60_000)
+    stage.locator(".pl-status").click()
+    for _ in range(VISITS):
+        page.keyboard.press("v")
+    X2, y2 = long_data()
+    w, b, k = np.zeros(2), 0.0, 0
+    for i in range(VISITS):  # the notes' loop over the first epoch's first visits
+        if y2[i] * (w @ X2[i] + b) <= 0:
+            w, b, k = w + y2[i] * X2[i], b + y2[i], k + 1
+    expected = f"update {k} · epoch 1 · example {VISITS} of {len(X2)}"
+    stage.locator(".pl-status", has_text=expected).wait_for(timeout=60_000)
+    lines = _stage_lines(page, ".pl-stage", 1)
+    assert shown_weights(lines["summary"]) == pytest.approx([*w.tolist(), b], rel=1e-3), lines
+    # Visit 30's frame was not sent with the widget (tests/widget/test_stage_frames.py):
+    # the kernel made the move and sent the frames around it.
+    assert int(stage.get_attribute("data-syncs") or 0) >= 1
 
 
 def test_jupyterlab_steps_the_stage(browser, tmp_path):
@@ -162,8 +203,9 @@ def test_jupyterlab_steps_the_stage(browser, tmp_path):
     home = tmp_path / "home"
     home.mkdir()
     notebook = {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": "stage",
-                   "metadata": {}, "outputs": [], "source": CELL}],
+        "cells": [{"cell_type": "code", "execution_count": None, "id": f"stage{i}",
+                   "metadata": {}, "outputs": [], "source": source}
+                  for i, source in enumerate((CELL, LONG_CELL))],
         "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
                                     "language": "python"}},
         "nbformat": 4, "nbformat_minor": 5,
@@ -193,7 +235,9 @@ def test_jupyterlab_steps_the_stage(browser, tmp_path):
             kernel_idle(base, token)  # a cell run before its kernel is up is dropped
             page.locator(".jp-Notebook .jp-Cell .cm-content").first.click()
             page.keyboard.press("Shift+Enter")
+            page.keyboard.press("Shift+Enter")  # the long run's cell, next
             step_three_times(page)
+            visit_past_the_frames(page)
         finally:
             context.close()
 

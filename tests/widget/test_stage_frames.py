@@ -66,6 +66,8 @@ def test_a_press_beyond_the_frames_is_made_here():
     frames = json.loads(widget.frames)
     end = run.n_visits
     assert str(end) in frames and str(end - 1) not in frames  # not sent: far from 0
+    # Nor visit 30 (the browser test's 30 Visits on this run reach it through Python).
+    assert "24" in frames and "30" not in frames
     # The browser at the end presses Back: one visit back, beyond its frames.
     widget.report = {"cursor": end, "history": [], "seq": 1, "move": "back"}
     assert widget.state["cursor"] == end - 1 and widget.state["applied"] == 1
