@@ -175,6 +175,27 @@ def step_three_times(page) -> dict:
     return lines
 
 
+def play_to_the_end(page) -> None:
+    """P plays on from the third Step, a Step a frame, to the run's end: its last update
+    (a clean pass after it), Step off there, the button back to Play."""
+    stage = page.locator(".pl-stage").first
+    page.keyboard.press("p")
+    stage.locator("button[data-move='play']", has_text="Pause").wait_for(timeout=10_000)
+    updates = max(k for k in range(1, 100) if _has(k))  # the run's last update
+    stage.locator(".pl-status", has_text=f"update {updates} ·").wait_for(timeout=60_000)
+    stage.locator("button[data-move='step']:disabled").wait_for(timeout=30_000)
+    stage.locator("button[data-move='play']", has_text="Play").wait_for(timeout=10_000)
+
+
+def _has(k: int) -> bool:
+    """Whether the textbook loop makes a k-th update."""
+    try:
+        textbook(X, Y, k)
+    except AssertionError:
+        return False
+    return True
+
+
 def visit_past_the_frames(page) -> None:
     """On the second stage (a long run), press V ``VISITS`` times: the visits past the
     frames sent are made by the kernel; the status line and w then say the textbook's."""
@@ -259,5 +280,6 @@ def test_marimo_steps_the_stage(browser, tmp_path):
         try:
             page.goto(base, timeout=120_000)
             step_three_times(page)
+            play_to_the_end(page)
         finally:
             context.close()
