@@ -3,15 +3,14 @@ this step (Theorem 1 on separable data, Theorem 2 otherwise)."""
 
 from __future__ import annotations
 
-import numpy as np
 import streamlit as st
 
 import datasets
-import perceptron_core as pc
-from ui import bounds, compute, notation, replay, text
+from ui import bounds, compute, notation, text
 from ui.charts import overlays
 from ui.state import Table, owns
-from ui.views import kernel_view, score_view
+from ui.views import kernel_view, numbers_view, score_view
+from ui.views.numbers_view import margin_line  # noqa: F401
 from ui.words import t as words
 
 OWN = owns("summary", "margin")  # the lines of numbers (``texts``), by name
@@ -144,58 +143,9 @@ def text_line(page: Table, name: str, line: str, *, bold: bool = True) -> None:
 
 
 def texts(run, ds: datasets.Dataset, th=None):
-    """texts(t): the main numbers at step t, each on one plain line, by name: w and b, or
-    on a kernel run the dual's alpha, with M against the bound that holds
-    (``ui.bounds.live``; ``th``: the data's ``pc.Theory``); the margins."""
-
-    def at(t: int) -> dict[str, str]:
-        M = run.updates_before_visit(t)
-        if run.is_kernel:
-            alpha = pc.alpha_at(run, M)
-            scores = pc.kernel_scores(run, M, ds.X)
-            wrong = int(np.count_nonzero(pc.mistakes(ds.y, scores)))
-            bound = bounds.live(run, th, t, hinge_of(ds)).line()
-            line = words(
-                "kernel.summary", n=int(alpha.sum()), support=int(np.count_nonzero(alpha)),
-                wrong=f"{wrong:,}", total=f"{ds.n:,}", bound=bound,
-            )  # fmt: skip
-            return {"summary": line}
-        w, b, _, _ = replay.at_step(run, ds.X, ds.y, t)
-        line = f"{text.weights_text(w, b)} · {bounds.live(run, th, t, hinge_of(ds)).line()}"
-        return {"summary": line, "margin": margin_line(w, b, ds, th)}
-
-    return at
-
-
-def margin_line(w, b: float, ds: datasets.Dataset, th=None) -> str:
-    """Margins, each in its own space: the current w's in the picture (free bias, only w in
-    the norm: the band drawn around its boundary) beside the picture's largest, and γ*
-    (augmented, bias in the norm: Theorem 1's), which is a different number."""
-    if ds.d > 2:  # the chart shows scores: margins in the augmented space
-        own = score_view.margin_line(w, b, ds.X, ds.y)
-        if th is None or not th.separable:
-            return own
-        return f"{own} {words('margin.largest', value=text.num(th.gamma))}"
-    nt = notation.current()
-    w = np.asarray(w, dtype=np.float64)
-    if ds.n == 0 or not np.any(w):
-        own = words("margin.none", w=nt.w)
-    else:
-        a = pc.activations(ds.X, w, b)
-        wrong = int(np.count_nonzero(pc.mistakes(ds.y, a)))
-        if wrong:
-            own = words("margin.wrong", w=nt.w, wrong=f"{wrong:,}", n=f"{ds.n:,}")
-        else:
-            margin = float(np.min(ds.y * a)) / float(np.linalg.norm(w))
-            own = words(
-                "margin.own", w=nt.w, signed=nt.signed, norm=nt.norm, value=text.num(margin)
-            )
-    if th is None or not th.separable:
-        return own + "."
-    return (
-        f"{own} · {words('margin.max', value=text.num(th.geometric_margin))} · "
-        f"{words('margin.gamma', value=text.num(th.gamma))}."
-    )
+    """texts(t): the main numbers at step t by name (``numbers_view.texts``), with
+    Theorem 2 from the page's cache."""
+    return numbers_view.texts(run, ds, th, hinge_of(ds))
 
 
 def margins_note(ds: datasets.Dataset, th) -> str | None:

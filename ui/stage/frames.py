@@ -4,10 +4,8 @@ serialised once per run and cursor and shared by the sessions stepping that run.
 
 from __future__ import annotations
 
-import copy
 import hashlib
 import json
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -19,10 +17,17 @@ from plotly.io.json import to_json_plotly
 from ui import notation, text, words
 from ui.charts import theme
 from ui.server import cache
+from ui.stage.framing import (  # noqa: F401  (the stage's modules import them from here)
+    FRAMES_EACH_WAY,
+    HISTORY_SENT,
+    TRANSPARENT,
+    hidden_axes,
+    legend_entry,
+    window,
+)
 from ui.stage.stepper import Stepper
 from ui.state import Table, owns
 
-FRAMES_EACH_WAY = 24  # frames along each move from the cursor (Step, Visit, Back)
 # A student following a class is sent the Steps much further on: the lecturer steps, the
 # student's page draws each step from the frames it holds, and asks the server for more
 # only when they run low (ui/stage/following.mjs, PREFETCH_AHEAD). A whole room asking at
@@ -30,14 +35,11 @@ FRAMES_EACH_WAY = 24  # frames along each move from the cursor (Step, Visit, Bac
 # (p95) on one server in benchmarks/room.py with 24.
 FOLLOW_STEPS_AHEAD = 96
 FRAME_BUDGET_S = 0.25  # and no more than this long building them on one rerun
-HISTORY_SENT = 64  # the tail of Back's history the browser can undo by itself
 # Frames are shared by sessions (``frames_for``) while small and recent: a big frame (a
 # kernel's contour at 20,000 points) is rebuilt rather than crowd the runs out of the store.
 FRAME_CACHE_MAX_BYTES = 64 * 1024
 FRAME_CACHE_TTL_S = 300.0
-TRANSPARENT = "rgba(0,0,0,0)"
 OWN = owns("spoken")  # the line a screen reader says at each step (``text.spoken_line``)
-AXIS = re.compile(r"[xy]axis\d*")  # every subplot's axes (the variants' grid has four)
 
 
 @dataclass(frozen=True)
@@ -50,80 +52,6 @@ class Layered:
     scene: tuple[list[dict], dict]
     at: Callable[[int], tuple[list[dict], list[dict]]]
     texts: Callable[[int], dict[str, str]] | None = None
-
-
-def window(
-    stepper: Stepper, *, each_way: int = FRAMES_EACH_WAY, steps: int | None = None
-) -> list[int]:
-    """The cursors to send frames for, nearest first: t, then Step, Visit and Back from
-    it in turn, then the next epochs, the start and the end; at most ``each_way`` along
-    each, and ``steps`` Steps on when more (a follower's: the rest of its Steps after the
-    others); ``frames_for`` stops when its time budget is spent."""
-    run, t = stepper.run, stepper.cursor
-    history = list(stepper.session[stepper.prefix + "history"])[-HISTORY_SENT:]
-    chains = {"update": [], "visit": []}
-    for unit in chains:
-        c = t
-        for _ in range(max(each_way, steps or 0) if unit == "update" else each_way):
-            nxt = int(run.next_cursor(c, unit))
-            if nxt == c:
-                break
-            chains[unit].append(nxt)
-            c = nxt
-    back = list(reversed(history)) or list(range(t - 1, max(-1, t - 1 - each_way), -1))
-    order = [t]
-    for i in range(each_way):
-        for chain in (chains["update"], chains["visit"], back):
-            if i < len(chain):
-                order.append(chain[i])
-    order += chains["update"][each_way:]
-    c = t
-    for _ in range(3):
-        c = int(run.next_cursor(c, "epoch"))
-        order.append(c)
-    order += [0, stepper.total]
-    seen: dict[int, None] = {}
-    for c in order:
-        seen.setdefault(int(c), None)
-    return list(seen)
-
-
-def hidden_axes(layout: dict, *, background: str) -> dict:
-    """The layout of a layer over or under the scene: the same plot area, no axes drawn."""
-    out = copy.deepcopy(layout)
-    for name in [k for k in out if AXIS.fullmatch(k)] or ["xaxis", "yaxis"]:
-        axis = dict(out.get(name, {}))
-        axis.update(showticklabels=False, showgrid=False, zeroline=False, showline=False, ticks="")
-        axis["title"] = dict(text="")
-        out[name] = axis
-    if isinstance(out.get("title"), dict):
-        out["title"] = {**out["title"], "text": ""}
-    out["paper_bgcolor"] = background
-    out["plot_bgcolor"] = background
-    out["shapes"] = []
-    out["showlegend"] = False
-    out["hovermode"] = False
-    return out
-
-
-def _legend_entry(trace: dict) -> dict | None:
-    """A trace that draws nothing but its legend entry (the scene holds the legend); a
-    trace in a ``legendgroup`` is entered under the group's name."""
-    if trace.get("type") not in ("scatter", "scattergl") or trace.get("showlegend") is False:
-        return None
-    if not trace.get("name"):
-        return None
-    entry = {k: v for k, v in trace.items() if k not in ("x", "y", "text", "customdata")}
-    entry.update(type="scatter", x=[None], y=[None], hoverinfo="skip")
-    # Traces of one group (a rule's boundary at each epoch) share one entry: the group's.
-    if isinstance(trace.get("legendgroup"), str):
-        entry["name"] = trace["legendgroup"]
-    marker = entry.get("marker")
-    if isinstance(marker, dict):  # one size and colour for the legend's symbol
-        entry["marker"] = {
-            k: v for k, v in marker.items() if not isinstance(v, (list, tuple, np.ndarray))
-        }
-    return entry
 
 
 def _look(traces: list[dict], layout: dict) -> str:
@@ -180,7 +108,7 @@ def frames_for(
             if layered.texts is not None:
                 texts.update({page.own(k): v for k, v in layered.texts(c).items()})
             frame = {"under": under, "over": over, "texts": texts}
-            entries = [e for e in map(_legend_entry, under + over) if e is not None]
+            entries = [e for e in map(legend_entry, under + over) if e is not None]
             # Flat and serialised: the store measures an entry on every hit.
             entry = (
                 to_json_plotly(frame).encode(),
