@@ -30,6 +30,9 @@ from pathlib import Path
 from urllib.parse import urlencode
 
 from ui.limits import MAX_LINK
+from ui.limits import QUESTION_CHOICE_CHARS as CHOICE_CHARS
+from ui.limits import QUESTION_CHOICES_MOST as CHOICES_MOST
+from ui.limits import QUESTION_PROMPT_CHARS as PROMPT_CHARS
 from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
 from ui.limits import SCENES_KEPT as MOST
 
@@ -43,9 +46,7 @@ ID = re.compile(r"[A-Za-z0-9_-]{22}")  # token_urlsafe(16)
 # (title, path, the link's parameters), and a fourth, its Question, when it asks one
 Scene = tuple
 
-PROMPT_CHARS = 500  # a question's text, formulas and all
-CHOICE_CHARS = 120  # one choice
-CHOICES = (2, 6)  # the fewest and the most choices
+CHOICES = (2, CHOICES_MOST)  # the fewest and the most choices of a question
 QUESTION_FIELDS = {"prompt", "choices", "right"}
 # What a question may not hold outside its formulas: HTML (a tag, a comment), a Markdown
 # link or image, or an address a renderer would turn into a link.
