@@ -262,8 +262,10 @@ PLAYER_WORDS = ("scene_of", "keys", "reveal", "right_is", "end", "notes")
 
 
 def _script_json(value) -> str:
-    """JSON inside a <script> element: "</" cannot close it, nor "<!--" open a comment."""
-    return json.dumps(value, ensure_ascii=False).replace("</", "<\\/").replace("<!--", "<\\!--")
+    """JSON inside a <script> element: no "<" at all (written \\u003c, which JSON reads
+    back as "<"), so nothing in it can close the element or open a comment."""
+    raw = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return raw.replace("<", "\\u003c")
 
 
 def lecture_html(entries: list[Entry], *, title: str) -> str:
@@ -289,7 +291,7 @@ def lecture_html(entries: list[Entry], *, title: str) -> str:
         title=escape(title),
         plotly=plotly_js().replace("</script", "<\\/script"),
         data=_script_json(data),
-        pool=pool_json.replace("</", "<\\/"),
+        pool=_script_json(pool_json),
         player=PLAYER.read_text(),
         heading=escape(title),
         csp=CSP,
