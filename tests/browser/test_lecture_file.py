@@ -242,3 +242,42 @@ def test_a_lecturer_s_own_question_is_shown_as_text_then_revealed(browser: Any, 
     finally:
         context.close()
     assert tried == []
+
+
+def test_the_lecture_page_s_button_gives_the_file_in_its_language(
+    browser: Any, streamlit_server: Any, tmp_path: Path
+):
+    """The button on /lecture (German, θ), pressed in the app: the file it gives plays
+    offline in German and θ, and its first scene opens at its step with the engine's w."""
+    from browser_helpers import open_app
+
+    url = streamlit_server("app.py")
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    try:
+        app = context.new_page()
+        open_app(app, url + "/lecture?lang=de&notation=theta")
+        button = app.locator(
+            '[data-testid="stDownloadButton"] button',
+            has_text="Die Vorlesung als eine HTML-Datei herunterladen",
+        ).first  # its help's tooltip holds the button a second time
+        with app.expect_download(timeout=300_000) as info:
+            button.click()
+        path = tmp_path / "lecture.html"
+        info.value.save_as(path)
+    finally:
+        context.close()
+    scene = lecture.SCENES[0]
+    ds, run = engine_run(scene.values, scene.params)
+    context, tried = offline(browser)
+    try:
+        view = context.new_page()
+        view.goto(path.as_uri())
+        view.wait_for_function("() => document.body.dataset.scene === '0'")
+        _, cursor, summary, _, _ = view.evaluate(READ)
+        assert summary.startswith("θ = (") and "Satz 2" in summary, summary
+        assert cursor == str(scene.step)
+        assert same(shown(summary, "theta"), expected(ds, run, scene.step)), summary
+        assert view.locator("#lf-of").text_content() == f"Szene 1 von {len(lecture.SCENES)}"
+    finally:
+        context.close()
+    assert tried == []
