@@ -28,7 +28,7 @@ from ui.parts.numbers import texts as number_lines
 from ui.parts.settings import Settings
 from ui.parts.sources import DataChoice
 from ui.runkey import run_key
-from ui.server.lectures import Question, _outside_formulas
+from ui.server.lectures import Question, formula_parts
 from ui.views import playground_view
 from ui.words import t
 
@@ -228,8 +228,8 @@ def _question(q: Question | None) -> dict | None:
     if q is None:
         return None
     return {
-        "prompt": _outside_formulas(q.prompt),
-        "choices": [_outside_formulas(c) for c in q.choices],
+        "prompt": formula_parts(q.prompt),
+        "choices": [formula_parts(c) for c in q.choices],
         "right": q.right,
     }
 

@@ -95,8 +95,9 @@ def _scene_body(scene: Scene) -> dict:
     return out
 
 
-def _outside_formulas(text: str) -> list[tuple[bool, str]]:
-    """``text`` cut into (is a formula, its text) in order."""
+def formula_parts(text: str) -> list[tuple[bool, str]]:
+    """``text`` cut into (is a formula, its text) in order: a formula is ``$...$`` on one
+    line; a lone ``$`` is text."""
     out, at = [], 0
     for found in FORMULA.finditer(text):
         out.append((False, text[at : found.start()]))
@@ -117,7 +118,7 @@ def _text(value: object, most: int) -> str | None:
 def _markup(text: str) -> bool:
     return any(
         FORMULA_BAD.search(part) if formula else MARKUP.search(part)
-        for formula, part in _outside_formulas(text)
+        for formula, part in formula_parts(text)
     )
 
 
@@ -272,7 +273,7 @@ def question_markdown(text: str) -> str:
 
     return "".join(
         f"${part}$" if formula else plain(part, len(part) + 1)
-        for formula, part in _outside_formulas(text)
+        for formula, part in formula_parts(text)
     )
 
 
@@ -283,7 +284,7 @@ def question_html(text: str) -> str:
 
     return "".join(
         f'<span class="tex">{escape(part)}</span>' if formula else escape(part)
-        for formula, part in _outside_formulas(text)
+        for formula, part in formula_parts(text)
     )
 
 
