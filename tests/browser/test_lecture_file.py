@@ -281,3 +281,37 @@ def test_the_lecture_page_s_button_gives_the_file_in_its_language(
     finally:
         context.close()
     assert tried == []
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+AXE_JS = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}));
+}"""
+
+
+def test_the_file_passes_axe_on_a_question_a_run_and_a_card(browser: Any, tmp_path: Path):
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci` at the top level")
+    mine = (
+        ("Ours", "playground", (("pg_n", "20"), ("pg_step", "3")),
+         lectures.Question("Is $M \\le R^2/\\gamma^2$?", ("yes", "no"), 0)),
+        ("Orders", "experiments", ()),
+    )  # fmt: skip
+    path = make(lecture_file.lecture_entries(mine, built_in_scenes=False), "en", "wb", tmp_path)
+    context, tried = offline(browser)
+    try:
+        view = context.new_page()
+        view.goto(path.as_uri())
+        view.wait_for_function("() => document.body.dataset.scene === '0'")
+        view.add_script_tag(path=str(AXE))
+        assert view.evaluate(AXE_JS) == []  # the question over the run
+        view.keyboard.press("PageDown")  # revealed
+        view.keyboard.press("f")
+        view.keyboard.press("PageDown")
+        assert view.evaluate(READ)[0] == "1"
+        assert view.evaluate(AXE_JS) == []  # the card
+    finally:
+        context.close()
+    assert tried == []
