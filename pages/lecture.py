@@ -64,10 +64,11 @@ mine = ss.get(moment.MINE) or ()
 st.subheader(say("lecture.yours"))
 if not mine:
     st.caption(say("lecture.none_yet"))
-for i, (title, path, params) in enumerate(mine):
+for i, (title, path, params, *asks) in enumerate(mine):
     a, b, c = st.columns([5, 1, 1], vertical_alignment="center")
     a.text(f"{len(lecture.SCENES) + i + 1}. {title}")  # typed by the lecturer: plain text
     a.code(moment.link(path, dict(params)), language=None, wrap_lines=True)
+    saved.question(a, asks[0] if asks else None)  # the lecturer's own, as text and formulas
     b.button(
         say("lecture.open"), key=f"{lab.MINE_OPEN_AT}{i}", on_click=moment.open_mine, args=(i,)
     )

@@ -111,6 +111,11 @@ EXPORT_ROUND_BUDGET_S = 1.0
 MAX_RUN_ROWS = 200_000  # the run CSV and the proof's table (~14 MB of CSV); longer runs are cut
 SCENES_KEPT = 40  # the lecturer's own scenes a session keeps (a link is at most about 3 KB)
 SCENE_TITLE_CHARS = 120  # a scene's title
+# The lecturer's own question of a scene (a lecture file): a paragraph with its formulas,
+# each choice a line on a projector; the class's phones take shorter ones (CLASS_*).
+QUESTION_PROMPT_CHARS = 500  # a paragraph with its formulas
+QUESTION_CHOICE_CHARS = 120  # a line on a projector
+QUESTION_CHOICES_MOST = 6  # as a class's question, lettered A-F
 ONLINE_ARRIVALS = MAX_URL_POINTS  # the online game's points: the game is one link
 ONLINE_UNDO = 200  # moves the online game can undo
 ADVERSARY_BUDGET_S = 2.0  # the adversary's "to the end" stops here and says so (press again)

@@ -16,6 +16,7 @@ from ui.server.lectures import BadLecture, LectureStore, parse
 
 PATHS = tuple(lecture.PATHS.values())
 OK = {"title": "t", "path": "playground", "params": {}}
+Q = {"prompt": "Why?", "choices": ["a", "b"], "right": 0}
 
 
 def body(**overrides) -> bytes:
@@ -36,6 +37,14 @@ HOSTILE = [
     body(scenes=[{**OK, "path": "../etc"}]),
     body(scenes=[{**OK, "params": ["a"]}]),
     body(scenes=[{**OK, "params": {"pg_x": "y" * MAX_LINK}}]),
+    # the lecturer's own question, field by field
+    body(scenes=[{**OK, "question": "why?"}]),
+    body(scenes=[{**OK, "question": {**Q, "prompt": "x" * 501}}]),
+    body(scenes=[{**OK, "question": {**Q, "prompt": "<script>x</script>"}}]),
+    body(scenes=[{**OK, "question": {**Q, "choices": ["a"] * 1000}}]),
+    body(scenes=[{**OK, "question": {**Q, "choices": ["a", 5]}}]),
+    body(scenes=[{**OK, "question": {**Q, "choices": ["a", "[b](javascript:x)"]}}]),
+    body(scenes=[{**OK, "question": {**Q, "right": "NaN"}}]),
 ]
 
 
@@ -50,6 +59,11 @@ def reasons(tmp_path) -> list[str]:
                  lambda: store.load("../x"), lambda: store.load("A" * 22)):  # fmt: skip
         with pytest.raises(BadLecture) as bad:
             call()
+        out.append(str(bad.value))
+    for question in (lectures.Question("x" * 301, ("a", "b"), 0),
+                     lectures.Question("x", ("a", "b" * 81), 0)):  # fmt: skip
+        with pytest.raises(BadLecture) as bad:
+            lectures.class_question(question, prompt_most=300, choice_most=80)
         out.append(str(bad.value))
     return out
 

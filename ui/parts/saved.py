@@ -12,10 +12,11 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 
 import streamlit as st
 
-from ui import lecture
+from ui import lecture, lecture_file, notation, words
 from ui.parts import moment
 from ui.server import lectures
 from ui.state import lab
@@ -144,6 +145,7 @@ def panel() -> None:
         if lecture_id:
             st.caption(say("lecture.saved_link"))
             st.code(moment.link("lecture", {SAVED_PARAM: lecture_id}), language=None)
+    whole_lecture(mine)
     st.file_uploader(
         say("lecture.file"),
         type=["json"],
@@ -151,3 +153,42 @@ def panel() -> None:
         on_change=opened_file,
         help=say("lecture.file_help"),
     )
+
+
+def lecture_html(mine: tuple) -> Callable[[], bytes]:
+    """The whole lecture (its scenes, then the lecturer's) as one HTML file, in the lab's
+    language and notation as they are now (the file is made when the button is pressed)."""
+    lang, nt = words.lang(), notation.current().name
+
+    def made() -> bytes:
+        with words.using(lang), notation.using(nt):
+            entries = lecture_file.lecture_entries(mine)
+            return lecture_file.lecture_html(entries, title=say("lecture_file.title")).encode()
+
+    return made
+
+
+def whole_lecture(mine: tuple) -> None:
+    """The button that downloads the lecture as one HTML file that plays offline."""
+    st.download_button(
+        say("lecture_file.download"),
+        data=lecture_html(tuple(mine)),
+        file_name="perceptron-lab-lecture.html",
+        mime="text/html",
+        key=lab.LECTURE_HTML,
+        icon=":material/slideshow:",
+        on_click="ignore",
+        help=say("lecture_file.help"),
+    )
+
+
+def question(where, asked: lectures.Question | None) -> None:
+    """The lecturer's own question under their scene: its text with its formulas (nothing
+    else of it is Markdown), its choices lettered, the right one said."""
+    if asked is None:
+        return
+    letters = "ABCDEF"
+    where.markdown(say("lecture_file.question", prompt=lectures.question_markdown(asked.prompt)))
+    for letter, choice in zip(letters, asked.choices, strict=False):
+        where.markdown(f"{letter}. {lectures.question_markdown(choice)}")
+    where.caption(say("lecture_file.right_is", letter=letters[asked.right]))

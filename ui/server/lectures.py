@@ -2,7 +2,9 @@
 and open again, and kept on the course server under an unguessable link (no streamlit).
 
 The file is JSON, ``{"format": FORMAT, "version": 1, "scenes": [{"title", "path",
-"params"}]}``; ``parse`` reads one, whoever wrote it, and refuses with a plain reason
+"params"}]}``, a scene with an optional ``"question"``: the lecturer's own, ``{"prompt",
+"choices", "right"}`` (``check_question``: text and formulas ``$...$`` only, no HTML, links
+or images); ``parse`` reads one, whoever wrote it, and refuses with a plain reason
 anything but that shape within the lab's limits (``SCENES_KEPT`` scenes, titles of
 ``SCENE_TITLE_CHARS``, a link of ``MAX_LINK`` characters, the file ``FILE_BYTES``). What a
 scene's link says is checked again when the scene opens, as every link is.
@@ -23,10 +25,14 @@ import sqlite3
 import threading
 import time
 from collections.abc import Iterable
+from dataclasses import dataclass
 from pathlib import Path
 from urllib.parse import urlencode
 
 from ui.limits import MAX_LINK
+from ui.limits import QUESTION_CHOICE_CHARS as CHOICE_CHARS
+from ui.limits import QUESTION_CHOICES_MOST as CHOICES_MOST
+from ui.limits import QUESTION_PROMPT_CHARS as PROMPT_CHARS
 from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
 from ui.limits import SCENES_KEPT as MOST
 
@@ -37,7 +43,34 @@ KEPT = 20_000  # lectures kept on one server
 DB_ENV = "LAB_LECTURES_DB"
 ID = re.compile(r"[A-Za-z0-9_-]{22}")  # token_urlsafe(16)
 
-Scene = tuple[str, str, tuple[tuple[str, str], ...]]  # (title, path, the link's parameters)
+# (title, path, the link's parameters), and a fourth, its Question, when it asks one
+Scene = tuple
+
+CHOICES = (2, CHOICES_MOST)  # the fewest and the most choices of a question
+QUESTION_FIELDS = {"prompt", "choices", "right"}
+# What a question may not hold outside its formulas: HTML (a tag, a comment), a Markdown
+# link or image, or an address a renderer would turn into a link.
+MARKUP = re.compile(
+    r"<\s*[A-Za-z/!?]|\]\s*[(\[]|^\s*\[[^\]]*\]:|!\[|://|\bwww\.|\b(?:javascript|data|vbscript):",
+    re.IGNORECASE | re.MULTILINE,
+)
+# What a formula may not hold: KaTeX's commands that make links, HTML or load files.
+FORMULA_BAD = re.compile(r"\\(?:href|url|html|includegraphics)", re.I)
+FORMULA = re.compile(r"\$([^$\n]{1,400})\$")  # $...$ on one line
+
+
+@dataclass(frozen=True)
+class Question:
+    """The lecturer's own question of a scene: its text (formulas ``$...$``), its choices,
+    the index of the right one."""
+
+    prompt: str
+    choices: tuple[str, ...]
+    right: int
+
+    def body(self) -> dict:
+        """As the lecture file writes it."""
+        return {"prompt": self.prompt, "choices": list(self.choices), "right": self.right}
 
 
 class BadLecture(ValueError):
@@ -49,11 +82,75 @@ def dump(scenes: Iterable[Scene]) -> bytes:
     body = {
         "format": FORMAT,
         "version": VERSION,
-        "scenes": [
-            {"title": title, "path": path, "params": dict(params)} for title, path, params in scenes
-        ],
+        "scenes": [_scene_body(scene) for scene in scenes],
     }
     return json.dumps(body, ensure_ascii=False, indent=1).encode()
+
+
+def _scene_body(scene: Scene) -> dict:
+    title, path, params = scene[:3]
+    out = {"title": title, "path": path, "params": dict(params)}
+    if len(scene) > 3 and scene[3] is not None:
+        out["question"] = scene[3].body()
+    return out
+
+
+def formula_parts(text: str) -> list[tuple[bool, str]]:
+    """``text`` cut into (is a formula, its text) in order: a formula is ``$...$`` on one
+    line; a lone ``$`` is text."""
+    out, at = [], 0
+    for found in FORMULA.finditer(text):
+        out.append((False, text[at : found.start()]))
+        out.append((True, found.group(1)))
+        at = found.end()
+    out.append((False, text[at:]))
+    return [(f, part) for f, part in out if part]
+
+
+def _text(value: object, most: int) -> str | None:
+    """``value`` as a question's text, or None: not text of 1 to ``most`` characters,
+    or HTML, a link or an image outside its formulas, or a formula that makes one."""
+    if not isinstance(value, str) or not value.strip() or len(value) > most:
+        return None
+    return value.strip()
+
+
+def _markup(text: str) -> bool:
+    return any(
+        FORMULA_BAD.search(part) if formula else MARKUP.search(part)
+        for formula, part in formula_parts(text)
+    )
+
+
+def check_question(question: object, i: int) -> Question:
+    """Scene ``i``'s question from a lecture file, or the reason it is refused (plain,
+    per field): a dict of exactly prompt, choices and right; the prompt text of 1 to
+    ``PROMPT_CHARS`` characters, 2 to 6 choices of 1 to ``CHOICE_CHARS``, none holding
+    HTML, a link or an image (formulas ``$...$`` are kept as the lecturer wrote them,
+    and may not make links either); ``right`` the index of one of the choices."""
+    if not isinstance(question, dict) or set(question) != QUESTION_FIELDS:
+        raise BadLecture(f"Scene {i}'s question is not a prompt, its choices and the right one.")
+    prompt = _text(question["prompt"], PROMPT_CHARS)
+    if prompt is None:
+        raise BadLecture(f"Scene {i}'s question is text of 1 to {PROMPT_CHARS} characters.")
+    if _markup(prompt):
+        raise BadLecture(f"Scene {i}'s question holds HTML, a link or an image.")
+    choices = question["choices"]
+    low, high = CHOICES
+    if not isinstance(choices, list) or not low <= len(choices) <= high:
+        raise BadLecture(f"Scene {i}'s question has {low} to {high} choices.")
+    kept = []
+    for j, choice in enumerate(choices, start=1):
+        text = _text(choice, CHOICE_CHARS)
+        if text is None:
+            raise BadLecture(f"Scene {i}'s choice {j} is text of 1 to {CHOICE_CHARS} characters.")
+        if _markup(text):
+            raise BadLecture(f"Scene {i}'s choice {j} holds HTML, a link or an image.")
+        kept.append(text)
+    right = question["right"]
+    if isinstance(right, bool) or not isinstance(right, int) or not 0 <= right < len(kept):
+        raise BadLecture(f"Scene {i}'s right choice is a whole number from 0 to {len(kept) - 1}.")
+    return Question(prompt, tuple(kept), right)
 
 
 def parse(raw: bytes, paths: Iterable[str]) -> tuple[Scene, ...]:
@@ -89,7 +186,10 @@ def parse(raw: bytes, paths: Iterable[str]) -> tuple[Scene, ...]:
             raise BadLecture(f"Scene {i}'s link is not a set of names and values.")
         if len(urlencode(params)) > MAX_LINK:
             raise BadLecture(f"Scene {i}'s link is longer than {MAX_LINK:,} characters.")
-        out.append((title.strip(), str(path), tuple(params.items())))
+        scene_out = (title.strip(), str(path), tuple(params.items()))
+        if "question" in scene:
+            scene_out += (check_question(scene["question"], i),)
+        out.append(scene_out)
     return tuple(out)
 
 
@@ -162,3 +262,50 @@ def default_store() -> LectureStore:
         if _store is None:
             _store = LectureStore()
         return _store
+
+
+# ------------------------------------------------------------ the question, shown and asked
+def question_markdown(text: str) -> str:
+    """A question's text (checked by ``check_question``) for ``st.markdown``: its formulas
+    ``$...$`` kept for KaTeX, everything else escaped (``ui.text.plain``), so the
+    lecturer's words are shown as they typed them and nothing in them is Markdown."""
+    from ui.text import plain  # the page's escaping (the store needs none of ui.text)
+
+    return "".join(
+        f"${part}$" if formula else plain(part, len(part) + 1)
+        for formula, part in formula_parts(text)
+    )
+
+
+def question_html(text: str) -> str:
+    """A question's text for an HTML page (the offline lecture): every character escaped,
+    its formulas in their own element (``<span class="tex">``) as the lecturer wrote them."""
+    from html import escape
+
+    return "".join(
+        f'<span class="tex">{escape(part)}</span>' if formula else escape(part)
+        for formula, part in formula_parts(text)
+    )
+
+
+CLASS_KIND = "lecturer"  # the kind of question the class is asked (its words are the file's)
+
+
+def class_question(question: Question, *, prompt_most: int, choice_most: int) -> dict:
+    """The lecturer's question in the shape the class asks (``ui.room.rules.check_question``'s
+    arguments: kind, prompt, choices, right, marks): the file's text as it is, no points
+    marked. The class's phones take shorter text than a file (``prompt_most``,
+    ``choice_most``: ``ui.limits.CLASS_PROMPT_LIMIT`` and ``CLASS_CHOICE_LIMIT``): a longer
+    one is refused with the reason, not cut."""
+    if len(question.prompt) > prompt_most:
+        raise BadLecture(f"To ask the class, a question is at most {prompt_most} characters.")
+    for j, choice in enumerate(question.choices, start=1):
+        if len(choice) > choice_most:
+            raise BadLecture(f"To ask the class, choice {j} is at most {choice_most} characters.")
+    return {
+        "kind": CLASS_KIND,
+        "prompt": question.prompt,
+        "choices": list(question.choices),
+        "right": question.right,
+        "marks": [],
+    }

@@ -124,6 +124,7 @@ LECTURE_FILE_SAID = _key(
     "lab_lecture_file_said", UNSET, "what opening a lecture file or link gave: (text, refused)"
 )
 LECTURE_DOWNLOAD = _key("lab_lecture_download", UNSET, "the Download your lecture button")
+LECTURE_HTML = _key("lab_lecture_html", UNSET, "the Download the lecture as one HTML file button")
 LECTURE_SAVE = _key("lab_lecture_save", UNSET, "the Save on the course server button")
 LECTURE_SAVED = _key("lab_lecture_saved", UNSET, "the id (the link) of the lecture saved last")
 LECTURE_LINK_OPENED = _key(

@@ -54,6 +54,17 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "lecture.bad.no_page": "Szene {i} öffnet keine Seite des Labors.",
     "lecture.bad.link": "Der Link von Szene {i} ist keine Menge von Namen und Werten.",
     "lecture.bad.link_long": "Der Link von Szene {i} ist länger als {most} Zeichen.",
+    "lecture.bad.question": "Die Frage von Szene {i} ist kein Text mit Antworten "
+    "und der richtigen.",
+    "lecture.bad.prompt": "Die Frage von Szene {i} ist Text von 1 bis {most} Zeichen.",
+    "lecture.bad.prompt_markup": "Die Frage von Szene {i} enthält HTML, einen Link oder ein Bild.",
+    "lecture.bad.choices": "Die Frage von Szene {i} hat {low} bis {high} Antworten.",
+    "lecture.bad.choice": "Antwort {j} von Szene {i} ist Text von 1 bis {most} Zeichen.",
+    "lecture.bad.choice_markup": "Antwort {j} von Szene {i} enthält HTML, einen Link "
+    "oder ein Bild.",
+    "lecture.bad.right": "Die richtige Antwort von Szene {i} ist eine ganze Zahl von 0 bis {high}.",
+    "lecture.bad.class_prompt": "Für die Klasse hat eine Frage höchstens {most} Zeichen.",
+    "lecture.bad.class_choice": "Für die Klasse hat Antwort {j} höchstens {most} Zeichen.",
     "lecture.bad.save_big": "Eine Vorlesung hat höchstens {kb} KB.",
     "lecture.bad.not_link": "Das ist kein Link zu einer gespeicherten Vorlesung.",
     "lecture.bad.no_such": "Keine gespeicherte Vorlesung hat diesen Link (vielleicht wurde sie "

@@ -1,0 +1,317 @@
+"""The lecture as one HTML file (ui/lecture_file.py), opened from disk in Chromium with
+every request outside file:// blocked, as on a USB stick in a hall without network:
+PageDown walks every scene to the end, and each stepped scene's numbers (w, M, the bound)
+at every cursor shown equal the engine's, replayed here from ``pc.train`` on the scene's
+data and settings; in English, in German and in two other notations. A lecturer's own
+question is shown before the step as text, and revealed on a key."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import datasets
+import perceptron_core as pc
+from ui import lecture, lecture_file, notation, words
+from ui.server import lectures
+
+pytestmark = pytest.mark.browser
+
+MADE_IN = [("en", "wb"), ("de", "theta"), ("en", "augmented")]
+NUMBER = r"-?\d[\d,]*(?:\.\d+)?(?:·10\^-?\d+)?"
+
+
+def number(s: str) -> float:
+    s = s.replace(",", "")
+    if "·10^" in s:
+        mant, exp = s.split("·10^")
+        return float(mant) * 10.0 ** int(exp)
+    return float(s)
+
+
+def page_defaults(path: str) -> dict:
+    table = lecture.table_of(path)
+    return {name: f.default for name, f in table.fields.items()}
+
+
+def engine_run(values: dict, params: dict):
+    """The scene's run, from its values over the page's defaults: the data as the notes'
+    registry makes it, trained by the engine."""
+    v = {**page_defaults("playground"), **values}
+    if v["source"] == "examples":
+        ds = datasets.generate(v["example"], n=None, seed=0, noise=0.0)
+    else:
+        ds = datasets.generate(v["generator"], n=v["n"], seed=v["seed"], noise=v["noise"], **params)
+    run = pc.train(
+        ds.X, ds.y, variant=v["variant"], eta=float(v["eta"]), max_epochs=v["max_epochs"],
+        shuffle=v["order"] == "shuffle", seed=v["order_seed"], w0=None,
+    )  # fmt: skip
+    return ds, run
+
+
+def expected(ds, run, t: int) -> tuple[np.ndarray, float, int, float]:
+    """(w, b, M, the bound) after t visits: Theorem 1 on separable data, else Theorem 2
+    after the epochs the t visits reach into."""
+    M = int(run.updates_before_visit(t))
+    w, b = run.weights(M)
+    th = pc.theory(ds.X, ds.y)
+    if th.separable:
+        bound = th.bound
+    else:
+        bound = pc.hinge_certificate(ds.X, ds.y, max(1, run.epoch_at(t))).value
+    return np.asarray(w, dtype=float), float(b), M, float(bound)
+
+
+def shown(summary: str, nt: str) -> tuple[np.ndarray, float, int, float]:
+    """(w, b, M, the bound) read off the page's line."""
+    weights, rest = summary.split(" · M = ", 1)
+    found = [number(s) for s in re.findall(NUMBER, weights.replace("θ₀", ""))]
+    if nt == "augmented":  # a = (b, w1, w2)
+        b, w = found[0], np.array(found[1:])
+    else:
+        w, b = np.array(found[:2]), found[2]
+    M = int(rest.split(" ", 1)[0])
+    bound = number(re.search(r"≤ (?:[^(]*?= )?(" + NUMBER + ")", rest).group(1))
+    return w, b, M, bound
+
+
+def same(got, want) -> bool:
+    (w, b, M, bound), (ew, eb, eM, ebound) = got, want
+    return (
+        M == eM
+        and np.allclose(w, ew, rtol=1e-3, atol=1e-9)
+        and b == pytest.approx(eb, rel=1e-3, abs=1e-9)
+        and bound == pytest.approx(ebound, rel=1e-3)
+    )
+
+
+def make(entries, lang: str, nt: str, folder: Path) -> Path:
+    with words.using(lang), notation.using(nt):
+        html = lecture_file.lecture_html(entries, title="Lecture")
+    path = folder / f"lecture_{lang}_{nt}.html"
+    path.write_text(html, encoding="utf-8")
+    return path
+
+
+def offline(browser: Any):
+    """A browser context that lets nothing but file:// through, and counts every try."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    tried: list[str] = []
+
+    def guard(route):
+        if route.request.url.startswith("file://"):
+            route.continue_()
+        else:
+            tried.append(route.request.url)
+            route.abort()
+
+    context.route("**/*", guard)
+    return context, tried
+
+
+READ = """() => { const card = document.getElementById('lf-card');
+  return [document.body.dataset.scene, document.body.dataset.cursor,
+  document.getElementById('lf-summary').textContent, document.body.dataset.end,
+  card.hidden ? '' : card.textContent]; }"""
+
+
+@pytest.mark.parametrize(("lang", "nt"), MADE_IN, ids=lambda v: v)
+def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
+    browser: Any, tmp_path: Path, lang: str, nt: str
+):
+    path = make(lecture_file.lecture_entries(), lang, nt, tmp_path)
+    runs = {
+        i: engine_run(s.values, s.params)
+        for i, s in enumerate(lecture.SCENES)
+        if s.path == "playground"
+    }
+    context, tried = offline(browser)
+    errors: list[str] = []
+    try:
+        view = context.new_page()
+        view.on("pageerror", lambda e: errors.append(str(e)))
+        view.goto(path.as_uri())
+        view.wait_for_function("() => document.body.dataset.scene === '0'")
+        seen: dict[int, set[int]] = {}
+        cards: dict[int, str] = {}
+        presses = 0
+        while True:
+            scene, cursor, summary, end, card = view.evaluate(READ)
+            if end == "true":
+                break
+            i = int(scene)
+            if cursor:
+                ds, run = runs[i]
+                t = int(cursor)
+                got, want = shown(summary, nt), expected(ds, run, t)
+                assert same(got, want), (lecture.SCENES[i].name, t, summary, want)
+                seen.setdefault(i, set()).add(t)
+            else:
+                cards[i] = card
+            view.keyboard.press("PageDown")
+            presses += 1
+            assert presses < 200
+        assert set(seen) == set(runs)  # every stepped scene was stepped in the file
+        assert set(seen) | set(cards) == set(range(len(lecture.SCENES)))
+        for i, ds_run in runs.items():  # each opened at its step (the run's end: END)
+            s = lecture.SCENES[i]
+            opening = ds_run[1].n_visits if s.step == lecture.END else s.step
+            assert opening in seen[i], (s.name, seen[i])
+        needs = {"en": "needs the app", "de": "die App braucht"}[lang]
+        for i, card in cards.items():
+            assert needs in card and f"/{lecture.SCENES[i].path}" in card
+        assert errors == []
+    finally:
+        context.close()
+    assert tried == []  # nothing was even asked for outside the file
+
+
+QUESTION = {
+    "prompt": "Why does the bound $R^2/\\gamma^2$ not depend on $d<3$? <i>",
+    "choices": ["It does", "Only $R$ and $\\gamma$ count", "Luck & chance"],
+    "right": 1,
+}
+
+
+def test_a_lecturer_s_own_question_is_shown_as_text_then_revealed(browser: Any, tmp_path):
+    own = {
+        "title": "Their own: a margin of 0.2 <b>",
+        "path": "playground",
+        "params": {
+            "pg_source": "Generate", "pg_generator": "Separable, with a margin dial",
+            "pg_n": "30", "pg_separable_margin": "0.2", "pg_step": "2",
+            "pg_presenter": "true",
+        },
+    }  # fmt: skip
+    raw = json.dumps(
+        {
+            "format": lectures.FORMAT,
+            "version": 1,
+            "scenes": [
+                {**own, "question": {**QUESTION, "prompt": QUESTION["prompt"][:-4]}},
+                {"title": "Orders", "path": "experiments", "params": {}},
+            ],
+        }
+    ).encode()
+    mine = lectures.parse(raw, lecture.PATHS.values())
+    entries = lecture_file.lecture_entries(mine, built_in_scenes=False)
+    path = make(entries, "de", "wb", tmp_path)
+    ds, run = engine_run({"source": "generate", "generator": "separable", "n": 30}, {"margin": 0.2})
+    context, tried = offline(browser)
+    try:
+        view = context.new_page()
+        view.goto(path.as_uri())
+        view.wait_for_function("() => document.body.dataset.scene === '0'")
+        title = view.locator("#lf-title")
+        assert title.text_content() == "Their own: a margin of 0.2 <b>"  # text, not a tag
+        assert view.locator("#lf-title b").count() == 0
+        prompt = view.locator("#lf-prompt")
+        assert prompt.is_visible()
+        assert prompt.text_content() == "Why does the bound R^2/\\gamma^2 not depend on d<3?"
+        assert view.locator("#lf-prompt .tex").all_text_contents() == ["R^2/\\gamma^2", "d<3"]
+        assert view.locator("#lf-choices li").all_text_contents() == [
+            "It does", "Only R and \\gamma count", "Luck & chance"
+        ]  # fmt: skip
+        assert view.locator("#lf-choices li.right").count() == 0
+        scene, cursor, summary, _, _ = view.evaluate(READ)
+        assert cursor == "2" and same(shown(summary, "wb"), expected(ds, run, 2)), summary
+        view.keyboard.press("PageDown")  # the clicker reveals first: no step yet
+        assert view.locator("#lf-choices li.right").all_text_contents() == [
+            "Only R and \\gamma count"
+        ]
+        assert "B" in view.locator("#lf-answer").text_content()
+        assert view.evaluate(READ)[1] == "2"
+        view.keyboard.press("PageDown")  # then the run steps on
+        _, cursor, summary, _, _ = view.evaluate(READ)
+        t = int(cursor)
+        assert t == run.next_cursor(2, "update") and same(
+            shown(summary, "wb"), expected(ds, run, t)
+        )
+        view.keyboard.press("b")  # Back
+        assert view.evaluate(READ)[1] == "2"
+        view.keyboard.press("f")  # run to end, then the next scene: a card
+        assert view.evaluate(READ)[1] == str(run.n_visits)
+        view.keyboard.press("PageDown")
+        scene, cursor, _, _, card = view.evaluate(READ)
+        assert (scene, cursor) == ("1", "") and "/experiments" in card and "braucht" in card
+    finally:
+        context.close()
+    assert tried == []
+
+
+def test_the_lecture_page_s_button_gives_the_file_in_its_language(
+    browser: Any, streamlit_server: Any, tmp_path: Path
+):
+    """The button on /lecture (German, θ), pressed in the app: the file it gives plays
+    offline in German and θ, and its first scene opens at its step with the engine's w."""
+    from browser_helpers import open_app
+
+    url = streamlit_server("app.py")
+    context = browser.new_context(viewport={"width": 1280, "height": 1000})
+    try:
+        app = context.new_page()
+        open_app(app, url + "/lecture?lang=de&notation=theta")
+        button = app.locator(
+            '[data-testid="stDownloadButton"] button',
+            has_text="Die Vorlesung als eine HTML-Datei herunterladen",
+        ).first  # its help's tooltip holds the button a second time
+        with app.expect_download(timeout=300_000) as info:
+            button.click()
+        path = tmp_path / "lecture.html"
+        info.value.save_as(path)
+    finally:
+        context.close()
+    scene = lecture.SCENES[0]
+    ds, run = engine_run(scene.values, scene.params)
+    context, tried = offline(browser)
+    try:
+        view = context.new_page()
+        view.goto(path.as_uri())
+        view.wait_for_function("() => document.body.dataset.scene === '0'")
+        _, cursor, summary, _, _ = view.evaluate(READ)
+        assert summary.startswith("θ = (") and "Satz 2" in summary, summary
+        assert cursor == str(scene.step)
+        assert same(shown(summary, "theta"), expected(ds, run, scene.step)), summary
+        assert view.locator("#lf-of").text_content() == f"Szene 1 von {len(lecture.SCENES)}"
+    finally:
+        context.close()
+    assert tried == []
+
+
+AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
+AXE_JS = """async () => {
+  const result = await axe.run(document, {resultTypes: ['violations']});
+  return result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => ({id: v.id, nodes: v.nodes.slice(0, 3).map((n) => n.target.join(' '))}));
+}"""
+
+
+def test_the_file_passes_axe_on_a_question_a_run_and_a_card(browser: Any, tmp_path: Path):
+    if not AXE.exists():
+        pytest.fail("node_modules/axe-core is missing: run `npm ci` at the top level")
+    mine = (
+        ("Ours", "playground", (("pg_n", "20"), ("pg_step", "3")),
+         lectures.Question("Is $M \\le R^2/\\gamma^2$?", ("yes", "no"), 0)),
+        ("Orders", "experiments", ()),
+    )  # fmt: skip
+    path = make(lecture_file.lecture_entries(mine, built_in_scenes=False), "en", "wb", tmp_path)
+    context, tried = offline(browser)
+    try:
+        view = context.new_page()
+        view.goto(path.as_uri())
+        view.wait_for_function("() => document.body.dataset.scene === '0'")
+        view.add_script_tag(path=str(AXE))
+        assert view.evaluate(AXE_JS) == []  # the question over the run
+        view.keyboard.press("PageDown")  # revealed
+        view.keyboard.press("f")
+        view.keyboard.press("PageDown")
+        assert view.evaluate(READ)[0] == "1"
+        assert view.evaluate(AXE_JS) == []  # the card
+    finally:
+        context.close()
+    assert tried == []
