@@ -94,6 +94,9 @@ MAX_URL_POINTS = 500  # drawn points kept in a link (a few hundred, as the issue
 # A longer link is refused with a page that says so (ui/parts/link.py); nginx passes up to
 # 32 KB to the app and answers longer ones with its own page (deploy/nginx.conf.template).
 MAX_LINK = 16_384
+# A hand-made link's repeated or unknown parameters are named one by one up to this many
+# (ui/state/links.py): a link with hundreds of them gets a warning, not a wall.
+LINK_PROBLEMS_SAID = 5
 MAX_DIGITS = 400  # a whole number in a link written with more digits is "too large", unread
 CONE_ROWS_CHARS = 1_000  # typed cone-LP rows: even in the widest encoding, a link keeps them
 NAME_LIMIT = 40  # class and feature names in charts, captions and tables are cut here

@@ -10,6 +10,7 @@ from collections.abc import Iterable, Mapping, MutableMapping
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
+from ui.limits import LINK_PROBLEMS_SAID as MOST_SAID
 from ui.limits import MAX_DIGITS
 from ui.text import plain, quoted
 from ui.words import t
@@ -141,9 +142,6 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
             length = len(str(query.pop(name)))
             problems.append(t("link.too_long", name=plain(name), length=length, most=most))
     return problems
-
-
-MOST_SAID = 5  # a hand-made link's repeated or unknown parameters named one by one
 
 
 def repeated_params(
