@@ -126,6 +126,9 @@ LECTURE_FILE_SAID = _key(
 LECTURE_DOWNLOAD = _key("lab_lecture_download", UNSET, "the Download your lecture button")
 LECTURE_SAVE = _key("lab_lecture_save", UNSET, "the Save on the course server button")
 LECTURE_SAVED = _key("lab_lecture_saved", UNSET, "the id (the link) of the lecture saved last")
+LECTURE_SAVER = _key(
+    "lab_lecture_saver", UNSET, "this session's random name on the lecture store (its cap)"
+)
 LECTURE_LINK_OPENED = _key(
     "lab_lecture_link_opened", UNSET, "the saved lecture's id this session opened from its link"
 )

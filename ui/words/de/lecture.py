@@ -54,6 +54,11 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "lecture.bad.no_page": "Szene {i} öffnet keine Seite des Labors.",
     "lecture.bad.link": "Der Link von Szene {i} ist keine Menge von Namen und Werten.",
     "lecture.bad.link_long": "Der Link von Szene {i} ist länger als {most} Zeichen.",
+    "lecture.bad.session_cap": "Diese Browsersitzung hat {most} Vorlesungen auf dem Server "
+    "gespeichert, mehr behält der Server von einer Sitzung nicht: laden Sie diese stattdessen "
+    "herunter.",
+    "lecture.bad.address_cap": "Aus diesem Netz wurden heute {most} Vorlesungen gespeichert, mehr "
+    "behält der Server von einem Netz nicht: laden Sie diese stattdessen herunter.",
     "lecture.bad.save_big": "Eine Vorlesung hat höchstens {kb} KB.",
     "lecture.bad.not_link": "Das ist kein Link zu einer gespeicherten Vorlesung.",
     "lecture.bad.no_such": "Keine gespeicherte Vorlesung hat diesen Link (vielleicht wurde sie "

@@ -57,6 +57,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "lecture.bad.no_page": "Scene {i} opens no page of the lab.",
     "lecture.bad.link": "Scene {i}'s link is not a set of names and values.",
     "lecture.bad.link_long": "Scene {i}'s link is longer than {most} characters.",
+    "lecture.bad.session_cap": "This browser session has saved {most} lectures on the server, "
+    "the most one session keeps: download this one instead.",
+    "lecture.bad.address_cap": "{most} lectures were saved from this network today, the most "
+    "the server keeps from one: download this one instead.",
     "lecture.bad.save_big": "A lecture is at most {kb} KB.",
     "lecture.bad.not_link": "This is not a link to a saved lecture.",
     "lecture.bad.no_such": "No saved lecture has this link (it may have been cleared).",
