@@ -289,6 +289,7 @@ def _scan_sheet(book: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, max_row
     patterns = None
     with book.open(info) as stream:
         while True:
+            cancel.check()
             chunk = stream.read(1 << 20)
             data = pending + chunk
             if patterns is None:

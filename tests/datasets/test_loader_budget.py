@@ -265,3 +265,20 @@ def test_a_hostile_file_of_any_shape_costs_a_few_cpu_seconds_and_under_200_mb(
     spent = cost(tmp_path_factory.mktemp("upload"), data, 200)
     assert "memory_error" not in spent, spent
     assert spent["cpu"] < 3.0 and spent["grew_mb"] < 200, (shape, size, packed, spent)
+
+
+def test_a_cancelled_load_kills_the_workbook_reader_at_once():
+    import os
+    import time
+
+    data = workbook_nested(4_000_000, "sheet")  # the reader takes over a CPU-second on it
+    start = time.monotonic()
+    load_csv(data)
+    whole = time.monotonic() - start
+    start = time.monotonic()
+    with pytest.raises(cancel.Cancelled), cancel.when(lambda: time.monotonic() > start + 0.5):
+        load_csv(data)
+    stopped = time.monotonic() - start
+    assert stopped < min(whole, 0.5 + 0.2 + 0.5), (stopped, whole)  # a poll and a kill
+    children = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").read_text().split()
+    assert children == []  # the reader is gone, not left running
