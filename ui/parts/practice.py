@@ -330,7 +330,7 @@ def _verify_many() -> None:
     try:
         checked = completion.check_many(typed)
     except completion.BadCode:
-        LOG.info("refused route=practice_codes reason=too_many chars=%d", len(typed))
+        LOG.warning("refused route=practice_codes reason=too_many chars=%d", len(typed))
         ss[key] = t("practice.codes.too_many", most=completion.MOST_CODES)
         return
     except (OSError, RuntimeError):
@@ -338,7 +338,7 @@ def _verify_many() -> None:
         return
     bad = sum(c.done is None for c in checked)
     if bad:
-        LOG.info("refused route=practice_codes reason=invalid n=%d of=%d", bad, len(checked))
+        LOG.warning("refused route=practice_codes reason=invalid n=%d of=%d", bad, len(checked))
     ss[key] = [_row(i, c) for i, c in enumerate(checked, start=1)] or t("practice.codes.none")
 
 
@@ -405,7 +405,7 @@ def _verify() -> None:
         done = completion.verify(typed)
     except completion.BadCode as exc:
         forged = str(exc) == completion.FORGED
-        LOG.info("refused route=practice_code reason=%s", "forged" if forged else "not_a_code")
+        LOG.warning("refused route=practice_code reason=%s", "forged" if forged else "not_a_code")
         said = (False, t("practice.code.forged") if forged else _not_a_code())
     except (OSError, RuntimeError):
         said = (False, t("practice.no_key"))

@@ -107,7 +107,7 @@ def save_on_server() -> None:
             lectures.dump(mine), session=session, address=address
         )
     except lectures.BadLecture as bad:
-        LOG.info(
+        LOG.warning(
             "refused route=lecture_save reason=%s session=%s address=%s",
             bad.code,
             session[:12] or "-",

@@ -77,13 +77,13 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
         with datasets.cancel.when(_session_gone()):
             return _read(page, file, wide)
     except datasets.cancel.Cancelled:
-        LOG.info("refused route=upload reason=session_gone size=%d", file.size)
+        LOG.warning("refused route=upload reason=session_gone size=%d", file.size)
         st.stop()  # nobody is left to show anything to
     except datasets.DatasetError as exc:
         logged = ss.get(page.own("upload_refused"))
         if logged != (file.file_id, exc.code):  # once per file, not on every rerun
             ss[page.own("upload_refused")] = (file.file_id, exc.code)
-            LOG.info(
+            LOG.warning(
                 "refused route=upload reason=%s size=%d file=%r",
                 exc.code or "load.uncoded",
                 file.size,
