@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from . import cancel
-from ._errors import DatasetError
+from . import _limits, cancel
+from ._errors import DatasetError, too_many_rows
 from ._source import Source, _mb
 
 CHUNK_BYTES = 1 << 20
@@ -78,7 +78,14 @@ class FieldCounter:
     quote after the delimiter and spaces still opens a quoted field (skipinitialspace).
     """
 
-    def __init__(self, delimiter: str, columns: int, skip: int = 1, spaced: bool = False):
+    def __init__(
+        self,
+        delimiter: str,
+        columns: int,
+        skip: int = 1,
+        spaced: bool = False,
+        max_rows: int | None = None,
+    ):
         self.whitespace = delimiter == " "
         self.delims = _SPACES if self.whitespace else (ord(delimiter),)
         self.spaced = spaced or self.whitespace
@@ -95,6 +102,10 @@ class FieldCounter:
         self.field_line = 1  # physical line where the unfinished field started
         self.long_bytes = 0  # bytes of the long values read so far
         self.held = b""  # a chunk's trailing quotes or CR, read with the next chunk
+        # Rows with a delimiter after the first ``skip`` lines: past ``max_rows`` the file
+        # is refused as pandas would refuse it, without counting the rest.
+        self.max_rows = max_rows
+        self.rows = 0
 
     def feed(self, chunk: bytes) -> None:
         cancel.check()
@@ -162,6 +173,10 @@ class FieldCounter:
             if bad.size:
                 j = int(bad[0])
                 raise too_many_fields(int(starts[j]), int(per_row[j]) + 1, self.columns)
+            if self.max_rows is not None:
+                self.rows += int(np.count_nonzero((per_row > 0) & (starts > self.skip)))
+                if self.rows > self.max_rows:
+                    raise too_many_rows()
             self.row_line = self.line + int(lines_before[-1]) + 1
             self.row_delims = int(delims.size - before_end[-1])
         else:
@@ -252,8 +267,9 @@ class FieldCounter:
 
 
 def check_fields(source: Source, delimiter: str, columns: int, skip: int, spaced: bool) -> None:
-    """Stream ``source`` through a FieldCounter (see there); a file on disk 1 MB at a time."""
-    counter = FieldCounter(delimiter, columns, skip, spaced)
+    """Stream ``source`` through a FieldCounter (see there); a file on disk 1 MB at a time.
+    Past ``MAX_ROWS`` rows the file is refused for them, as the parser would refuse it."""
+    counter = FieldCounter(delimiter, columns, skip, spaced, _limits.MAX_ROWS)
     if source.data is not None:
         view = memoryview(source.data)
         for start in range(0, len(view), CHUNK_BYTES):
