@@ -12,7 +12,7 @@ that cannot become a dataset raises :class:`DatasetError`. :func:`split` gives a
 train / dev / test split of a dataset's rows.
 """
 
-from . import _generators, _notes  # noqa: F401  (registers the generators, in order)
+from . import _generators, _notes, cancel  # noqa: F401  (registers the generators, in order)
 from ._cells import csv_field, neutralise_formula, restore_formula
 from ._csv import CsvInfo, inspect_csv, load_csv
 from ._dataset import Dataset, empty, to_csv
@@ -62,6 +62,7 @@ __all__ = [
     "Params",
     "Scaling",
     "blobs",
+    "cancel",
     "circles",
     "csv_field",
     "empty",

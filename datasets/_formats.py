@@ -19,13 +19,14 @@ import signal
 import subprocess
 import sys
 import tempfile
+import time
 import zipfile
 import zlib
 from dataclasses import dataclass
 from typing import Any
 from xml.etree import ElementTree
 
-from . import _limits
+from . import _limits, cancel
 from ._errors import DatasetError, too_many_rows
 from ._source import Source, _in_memory, _mb, _not_csv, read_source
 
@@ -92,18 +93,33 @@ def _strip_suffix(name: str, suffix: str) -> str:
 
 
 def _gunzip(data: bytes) -> bytes:
-    """Decompress every gzip member, stopping with DatasetError past MAX_FILE_BYTES."""
+    """Decompress every gzip member, stopping with DatasetError past MAX_FILE_BYTES.
+
+    Twice: first only counting (a gzip bomb is refused holding nothing), then into a
+    buffer of the size counted.
+    """
+    size = _gunzip_into(data, None)
+    out = bytearray(size)
+    _gunzip_into(data, memoryview(out))
+    return out  # type: ignore[return-value]  (read as bytes; a copy would double it)
+
+
+def _gunzip_into(data: bytes, out: memoryview | None) -> int:
+    """Decompress every gzip member into ``out`` (None: only count); the size unpacked."""
     limit = _limits.MAX_FILE_BYTES
-    out = bytearray()
+    size = 0
     rest = data
     try:
         while rest:
             stream = zlib.decompressobj(16 + zlib.MAX_WBITS)
             pending = rest
-            while pending and not stream.eof:
-                # max_length bounds the output of each call: never more than limit + 1.
-                out += stream.decompress(pending, limit + 1 - len(out))
-                if len(out) > limit:
+            while not stream.eof:
+                cancel.check()
+                # max_length bounds the output of each call: never more than 1 MB.
+                piece = stream.decompress(pending, 1 << 20)
+                if not piece and not pending:
+                    break
+                if size + len(piece) > limit:
                     raise DatasetError(
                         f"the gzip file unpacks to more than {_mb(limit)}, the limit for a "
                         "file: keep the columns you need or sample the rows, then compress "
@@ -111,6 +127,9 @@ def _gunzip(data: bytes) -> bytes:
                         code="load.gzip_too_big",
                         fields={"limit": _mb(limit)},
                     )
+                if out is not None:
+                    out[size : size + len(piece)] = piece
+                size += len(piece)
                 pending = stream.unconsumed_tail
             if not stream.eof:
                 raise DatasetError(
@@ -128,7 +147,7 @@ def _gunzip(data: bytes) -> bytes:
             "the gzip file is damaged and cannot be decompressed: compress the CSV again",
             code="load.gzip_damaged",
         ) from None
-    return bytes(out)
+    return size
 
 
 # -- Excel -------------------------------------------------------------------------------
@@ -180,13 +199,43 @@ def sheet_names(source: Any) -> tuple[str, ...]:
         return ()
 
 
+XML_DEPTH = 64
+"""Deepest nesting of elements read in a workbook's table of contents (Excel writes 4)."""
+XML_ELEMENTS = 100_000
+"""Most elements read in a workbook's table of contents (one or two a sheet)."""
+
+
 def _xml_root(book: zipfile.ZipFile, part: str) -> ElementTree.Element:
-    """A small XML part of the workbook (its table of contents), size checked first."""
+    """A small XML part of the workbook (its table of contents), size checked first, then
+    parsed as it streams with its depth and elements counted: deep nesting or millions of
+    elements would build a tree of hundreds of megabytes."""
     info = book.getinfo(part)
     if info.file_size > WORKBOOK_INDEX_BYTES:
         raise DatasetError(_DAMAGED, code="load.damaged")
+    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    depth = elements = 0
+    root = None
     with book.open(info) as stream:
-        return ElementTree.fromstring(stream.read(WORKBOOK_INDEX_BYTES + 1))
+        while chunk := stream.read(1 << 16):
+            parser.feed(chunk)
+            for event, element in parser.read_events():
+                root = element if root is None else root
+                if event == "end":
+                    depth -= 1
+                    continue
+                depth += 1
+                elements += 1
+                if depth > XML_DEPTH or elements > XML_ELEMENTS:
+                    raise DatasetError(
+                        "this Excel workbook's table of contents is nested too deep or lists "
+                        "too many parts to be a workbook: open it in Excel and save it "
+                        "again, or save the sheet as CSV",
+                        code="load.workbook_nesting",
+                    )
+    parser.close()  # ParseError when the XML is not whole
+    if root is None:
+        raise ElementTree.ParseError("no element")
+    return root
 
 
 def _local(tag: str) -> str:
@@ -206,6 +255,8 @@ def _sheet_parts(book: zipfile.ZipFile) -> list[tuple[str, str | None]]:
                 target = rel.get("Target", "")
                 part = target.lstrip("/") if target.startswith("/") else "xl/" + target
                 targets[rel.get("Id")] = posixpath.normpath(part) if kind == "worksheet" else None
+    except DatasetError:
+        raise
     except (KeyError, ElementTree.ParseError, zipfile.BadZipFile, OSError, ValueError):
         raise DatasetError(_DAMAGED, code="load.damaged") from None
     parts = []
@@ -238,6 +289,7 @@ def _scan_sheet(book: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, max_row
     patterns = None
     with book.open(info) as stream:
         while True:
+            cancel.check()
             chunk = stream.read(1 << 20)
             data = pending + chunk
             if patterns is None:
@@ -361,7 +413,7 @@ def _xlsx(source: Source, sheet: Any, max_rows: int) -> tuple[Source, FileKind]:
             fields={"sheet": name},
         )
     label = f"{source.name} [{name}]" if len(sheets) > 1 else source.name
-    return _in_memory(text.encode("utf-8"), label), FileKind("xlsx", sheets, name)
+    return _in_memory(text, label), FileKind("xlsx", sheets, name)
 
 
 def _check_loaded_size(infos: list[zipfile.ZipInfo]) -> None:
@@ -439,8 +491,31 @@ def _pick_sheet(sheets: tuple[str, ...], wanted: Any) -> str:
 _WORKER = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_workbook_worker.py")
 
 
-def _read_sheet(data: bytes, name: str) -> str:
-    """The sheet as CSV text, read by python-calamine in a process of its own.
+def _run_worker(command: list[str]) -> tuple[int, bytes]:
+    """Run the workbook reader: its exit code and output. Killed when the load is
+    cancelled (``cancel``: its tab has gone) or after ``WORKBOOK_WALL_SECONDS``."""
+    deadline = time.monotonic() + WORKBOOK_WALL_SECONDS
+    with subprocess.Popen(
+        command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+    ) as worker:
+        while True:
+            remaining = deadline - time.monotonic()
+            try:
+                if remaining <= 0:
+                    raise subprocess.TimeoutExpired(command, WORKBOOK_WALL_SECONDS)
+                try:
+                    out, _ = worker.communicate(timeout=min(0.2, remaining))
+                    return worker.returncode, out
+                except subprocess.TimeoutExpired:
+                    cancel.check()
+            except (subprocess.TimeoutExpired, cancel.Cancelled):
+                worker.kill()
+                worker.communicate()
+                raise
+
+
+def _read_sheet(data: bytes, name: str) -> bytes:
+    """The sheet as CSV (UTF-8), read by python-calamine in a process of its own.
 
     That process limits itself to ``WORKBOOK_MEMORY_BYTES`` and ``WORKBOOK_CPU_SECONDS``
     (and is killed after ``WORKBOOK_WALL_SECONDS``): whatever a workbook makes the reader
@@ -455,13 +530,7 @@ def _read_sheet(data: bytes, name: str) -> str:
         command = [sys.executable, "-I", _WORKER, path, name, *map(str, limits)]
         command.append(str(_limits.MAX_FILE_BYTES))
         try:
-            done = subprocess.run(
-                command,
-                stdin=subprocess.DEVNULL,
-                capture_output=True,
-                timeout=WORKBOOK_WALL_SECONDS,
-                check=False,
-            )
+            done = _run_worker(command)
         except subprocess.TimeoutExpired:
             raise DatasetError(
                 f"reading sheet {name!r} took longer than {WORKBOOK_WALL_SECONDS} seconds, "
@@ -471,9 +540,9 @@ def _read_sheet(data: bytes, name: str) -> str:
             ) from None
         except OSError as exc:
             raise DatasetError(f"cannot start the workbook reader ({exc}): {again}") from None
-    code = done.returncode
+    code, out = done
     if code == 0:
-        return done.stdout.decode("utf-8")
+        return out
     if code == -signal.SIGXCPU:
         raise DatasetError(
             f"reading sheet {name!r} took more than {WORKBOOK_CPU_SECONDS} CPU seconds, the "

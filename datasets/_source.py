@@ -183,6 +183,24 @@ def single_byte_encoding(data: bytes) -> str:
     return "latin-1"
 
 
+def _utf16_without_bom(head: bytes) -> str | None:
+    """``"utf-16-le"`` or ``"utf-16-be"`` for UTF-16 text without a byte order mark.
+
+    Text in a Latin script as UTF-16 has a NUL beside nearly every character: in the
+    odd bytes (little-endian) or the even ones (big-endian), and hardly any on the
+    other side. Binary files have NULs anywhere, or long runs of them.
+    """
+    sample = head[: len(head) - len(head) % 2]
+    if len(sample) < 8:
+        return None
+    half = len(sample) // 2
+    even, odd = sample[0::2].count(0), sample[1::2].count(0)
+    for nuls, other, codec in ((odd, even, "utf-16-le"), (even, odd, "utf-16-be")):
+        if nuls >= 0.7 * half and other <= 0.01 * half:
+            return codec
+    return None
+
+
 def decode(source: Source) -> tuple[Source, str]:
     """Check the content is text and choose its encoding from the head.
 
@@ -192,9 +210,10 @@ def decode(source: Source) -> tuple[Source, str]:
     parser sees one encoding.
     """
     head = source.head
-    if head[:2] in (b"\xff\xfe", b"\xfe\xff"):
+    bare = _utf16_without_bom(head)
+    if head[:2] in (b"\xff\xfe", b"\xfe\xff") or bare:
         try:
-            text = source.read_all().decode("utf-16")
+            text = source.read_all().decode(bare or "utf-16")
         except UnicodeDecodeError:
             raise DatasetError(
                 "the file starts like UTF-16 text but is not valid UTF-16: save it as UTF-8 CSV",

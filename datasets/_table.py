@@ -21,6 +21,7 @@ import pandas as pd
 from . import _limits
 from ._column import _Column
 from ._errors import DatasetError, Note, too_many_rows
+from ._fields import check_fields
 from ._formats import FileKind, unpack
 from ._sniff import Dialect, sniff
 from ._source import SAMPLE_BYTES, Source, decode, read_source, single_byte_encoding
@@ -50,7 +51,14 @@ def _clean_parser_message(exc: Exception) -> str:
 
 
 def _parse_table(source: Source, encoding: str, dialect: Dialect):
-    """One pandas C-engine pass with every option fixed; returns (frame, bad_line_count)."""
+    """One pandas C-engine pass with every option fixed; returns (frame, bad_line_count).
+
+    Every line's fields are counted first (``check_fields``): the parser builds all the
+    fields of a line before it can refuse it.
+    """
+    skip = dialect.skip_lines + (1 if dialect.header else 0)
+    columns = len(dialect.names)
+    check_fields(source, dialect.delimiter, columns, skip, dialect.spaced)
     sep = r"\s+" if dialect.delimiter == " " else dialect.delimiter
     options: dict[str, Any] = {
         "sep": sep,

@@ -124,6 +124,17 @@ def test_utf16_tab_text_from_excel():
     assert ds.class_names == ("blue", "red") and ds.y.tolist() == [1, -1, 1, -1]
 
 
+@pytest.mark.parametrize("name", ["utf16le_no_bom.csv", "utf16be_no_bom.csv"])
+def test_utf16_without_a_byte_order_mark_is_read(name):
+    # Written by iconv -t UTF-16LE / UTF-16BE, which write no BOM (it was "a binary file").
+    assert not (DATA / name).read_bytes().startswith((b"\xff\xfe", b"\xfe\xff"))
+    ds = load_csv(DATA / name)
+    assert ds.params["encoding"] == "utf-16"
+    assert ds.feature_names == ("Länge", "Breite") and ds.params["label"] == "Klasse"
+    assert ds.X.tolist() == [[1.5, 2.0], [-1.0, 0.5], [3.0, 1.0], [0.0, -2.0]]
+    assert ds.class_names == ("ja", "nein") and ds.y.tolist() == [-1, 1, -1, 1]
+
+
 def test_old_mac_line_endings_and_quoted_header():
     ds = load_csv(DATA / "cr_line_endings.csv")
     assert ds.feature_names == ("x", "y") and ds.params["label"] == "class"

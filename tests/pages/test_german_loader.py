@@ -26,6 +26,8 @@ ALL_NAN = b"x1,x2,label\nnan,nan,a\nNaN,nan,b\nnan,nan,a\n"
 ONE_CLASS = b"x1,x2,label\n1,2,a\n3,4,a\n5,6,a\n"
 HUGE = b"x1,x2,label\n1e300,2,a\n3,4,b\n5,6,a\n"
 HEADER_ONLY = workbook({"Tabelle": [["x1", "x2", "label"]]})
+# The one-line file, gzip'd: a 6 KB upload of one line of 3,000,001 fields.
+ONE_LINE = gzip.compress(b"x1,x2,label\n" + b"1," * 3_000_000 + b"1\n", 9)
 
 # Each upload: (file name, bytes, what the English page says today: an error, or a caption).
 UPLOADS = {
@@ -58,6 +60,13 @@ UPLOADS = {
         (ROOT / "tests" / "data" / "playground_not_csv.csv").read_bytes(),  # a PNG, renamed
         "this looks like a PNG image, not a CSV file or .xlsx workbook: load the data as a CSV "
         "text file (values separated by commas, semicolons or tabs)",
+    ),
+    "one_line": (
+        "daten.csv.gz",
+        ONE_LINE,
+        "line 2 has 3,000,001 fields, far more than the 3 column(s) of the table (at most 26 "
+        "are read): a line break is missing there, or the delimiter is wrong; fix that line or "
+        "save the file again",
     ),
     "header_only": (
         "daten.xlsx",

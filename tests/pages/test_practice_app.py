@@ -344,3 +344,58 @@ def test_a_server_without_a_key_says_so_instead_of_a_code(monkeypatch, tmp_path)
     said = [e.value for e in at.error if "no key to sign completion codes" in e.value]
     assert len(said) == 2  # the level's end and the check both say so
     assert not [s for s in at.success if s.value.startswith("A valid code")]
+
+
+def test_a_lecturer_checks_many_codes_at_once_and_downloads_the_table(caplog):
+    import csv
+    import io
+    import logging
+
+    first = completion.issue(11, 1, 3, 4, 1)
+    again = completion.issue(11, 1, 4, 4, 2)
+    other = completion.issue(12, 3, 2, 8, 1)
+    forged = other[:-1] + ("0" if other[-1] != "0" else "1")
+    at = open_page(PAGE)
+    said = " ".join(c.value for c in at.caption)
+    assert "does not prove who finished it" in said and "engine computes" in said
+    # A lower-cased code in the single check verifies too.
+    ok, _ = check_code(at, first.lower())
+    assert ok
+    at.text_area(key="pr_practice_codes").input(
+        f"{first}\n{first.lower()}\n{again}, {other.upper()} {forged}\n<b>x</b>"
+    )
+    with caplog.at_level(logging.INFO, logger="perceptron_lab"):
+        at.button(key="pr_practice_codes_check").click().run()
+    assert not at.exception
+    assert any(m.value == "6 code(s), 4 valid." for m in at.markdown)
+    frame = at.dataframe[0].value
+    assert list(frame.columns) == [
+        "row", "code", "seed", "level", "score", "attempt", "status", "duplicate"
+    ]  # fmt: skip
+    assert frame["status"].tolist() == ["valid"] * 4 + [
+        "not issued by this lab", "not a code of the lab"
+    ]  # fmt: skip
+    assert frame["duplicate"].tolist() == [
+        "", "the same code as row 1", "the same exercise as row 1", "", "", ""
+    ]  # fmt: skip
+    assert frame["score"].tolist()[:4] == ["3/4", "3/4", "4/4", "2/8"]
+    refusals = [r.getMessage() for r in caplog.records if r.name == "perceptron_lab"]
+    assert "refused route=practice_codes reason=invalid n=2 of=6" in refusals
+    # The download: the same table as CSV.
+    from ui.parts import practice
+
+    rows = at.session_state["pr_practice_codes_table"]
+    table = list(csv.reader(io.StringIO(practice.codes_csv(rows).decode("utf-8-sig"))))
+    assert table[0] == ["row", "code", "seed", "level", "score", "attempt", "status", "duplicate"]
+    assert table[3] == ["3", again, "11", "1", "4/4", "2", "valid", "the same exercise as row 1"]
+    assert table[6][1] == "<b>x</b>" and table[6][2] == ""
+
+
+def test_many_codes_said_in_german():
+    at = open_page(PAGE, lang="de")
+    at.text_area(key="pr_practice_codes").input(completion.issue(5, 2, 1, 2, 1) + " falsch")
+    at.button(key="pr_practice_codes_check").click().run()
+    assert not at.exception
+    frame = at.dataframe[0].value
+    assert list(frame.columns)[:3] == ["Zeile", "Code", "Seed"]
+    assert frame["Status"].tolist() == ["gültig", "kein Code des Labors"]

@@ -5,9 +5,11 @@ hand or by an attacker is refused with a plain message and the scenes stay."""
 
 from __future__ import annotations
 
+import logging
 from urllib.parse import parse_qs, urlsplit
 
 from lab_app import click, open_page
+from md_oracle import text_of
 
 from ui.server import lectures
 
@@ -53,3 +55,40 @@ def test_a_link_typed_by_hand_or_an_attacker_is_refused_and_the_scenes_stay():
         errors = [e.value for e in at.error]
         assert errors and ("not a link" in errors[0] or "No saved lecture" in errors[0])
         assert "<script>" not in errors[0] and "](" not in errors[0]
+
+
+def test_past_the_sessions_cap_saving_is_refused_plainly_logged_and_the_link_kept(
+    monkeypatch, caplog
+):
+    monkeypatch.setattr(lectures, "SESSION_SAVES", 2)
+    at = _with_scenes()
+    click(at, "lab_lecture_save")
+    click(at, "lab_lecture_save")
+    second = at.session_state["lab_lecture_saved"]
+    with caplog.at_level(logging.INFO, logger="perceptron_lab"):
+        click(at, "lab_lecture_save")
+    assert not at.exception
+    assert [text_of(e.value) for e in at.error] == [
+        "This browser session has saved 2 lectures on the server, the most one session "
+        "keeps: download this one instead."
+    ]
+    assert at.session_state["lab_lecture_saved"] == second  # its link is still shown
+    assert any(f"saved={second}" in c.value for c in at.code)
+    lines = [r.getMessage() for r in caplog.records if r.name == "perceptron_lab"]
+    refusals = [m for m in lines if m.startswith("refused route=lecture_save")]
+    assert len(refusals) == 1 and "reason=session_cap" in refusals[0], lines
+    saver = at.session_state["lab_lecture_saver"][:12]
+    assert refusals[0] == f"refused route=lecture_save reason=session_cap session={saver} address=-"
+
+
+def test_the_refusal_is_said_in_german_on_a_german_page(monkeypatch):
+    monkeypatch.setattr(lectures, "SESSION_SAVES", 0)
+    at = open_page("pages/playground.py", pg_n="30", pg_seed="3", pg_step="4", lang="de")
+    at.text_input(key="pg_moment_title").set_value("Vier Schritte").run()
+    click(at, "pg_moment_add")
+    at.switch_page("pages/lecture.py").run()
+    click(at, "lab_lecture_save")
+    assert [text_of(e.value) for e in at.error] == [
+        "Diese Browsersitzung hat 0 Vorlesungen auf dem Server gespeichert, mehr behält der "
+        "Server von einer Sitzung nicht: laden Sie diese stattdessen herunter."
+    ]

@@ -3,6 +3,8 @@ cannot be read, and a row-number column (never proposed; chosen by hand, with a 
 
 from __future__ import annotations
 
+import gzip
+import logging
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +42,27 @@ def test_a_first_sheet_of_formulas_without_values_says_so_and_offers_the_other_s
     run = at.session_state["pg_run"]
     assert run.n == 8
     np.testing.assert_array_equal(run.X[:, 0], [r[0] for r in data_rows[1:]])
+
+
+def test_a_file_of_one_endless_line_is_refused_logged_once_and_the_good_data_kept(caplog):
+    good = (ROOT / "tests" / "data" / "playground_good.csv").read_bytes()
+    one_line = gzip.compress(b"x1,x2,label\n" + b"1," * 3_000_000 + b"1\n", 9)
+    at = app()
+    at.file_uploader(key="pg_upload").upload("good.csv", good, "text/csv").run()
+    assert not at.exception and not at.error
+    kept = at.session_state["pg_run"]
+    with caplog.at_level(logging.INFO, logger="perceptron_lab"):
+        at.file_uploader(key="pg_upload").upload("line.csv.gz", one_line).run()
+        at.run()  # a rerun shows the refusal again but does not log it again
+    assert not at.exception
+    said = [text_of(e.value) for e in at.error]
+    assert said and said[0].startswith("line 2 has 3,000,001 fields, far more than the 3 ")
+    assert at.session_state["pg_run"] is kept  # the previous good data is still shown
+    lines = [r.getMessage() for r in caplog.records if r.name == "perceptron_lab"]
+    refused = [m for m in lines if m.startswith("refused route=upload")]
+    assert refused == [
+        f"refused route=upload reason=load.long_line size={len(one_line)} file='line.csv.gz'"
+    ], lines
 
 
 def test_a_row_number_is_not_proposed_and_is_noted_when_chosen():

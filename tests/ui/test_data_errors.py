@@ -9,7 +9,6 @@ from __future__ import annotations
 import gzip
 import io
 import signal
-import subprocess
 import zipfile
 
 import pytest
@@ -27,6 +26,16 @@ def damaged_workbook() -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as z:
         z.writestr("xl/workbook.xml", "<not a workbook")
+    return buffer.getvalue()
+
+
+def deep_workbook() -> bytes:
+    """A workbook whose table of contents nests 100,000 elements deep (300 KB)."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as z:
+        z.writestr(
+            "xl/workbook.xml", "<workbook>" + "<a>" * 100_000 + "</a>" * 100_000 + "</workbook>"
+        )
     return buffer.getvalue()
 
 
@@ -149,6 +158,12 @@ CASES = {
     "load.dots_unsure": lambda: datasets.load_csv(
         DOTS.format("1.200").replace(",", ""), features=["Betrag", "Anteil"]
     ),
+    "load.long_line": lambda: datasets.load_csv(b"x1,x2,label\n1,2,a\n" + b",3" * 40 + b"\n"),
+    "load.long_field": lambda: datasets.load_csv(b"x1,x2,label\n1,2,a\n3,4," + b"b" * 1_100_000),
+    "load.long_values": lambda: datasets.load_csv(
+        b"x1,x2,label\n" + b"".join(b"%d,2,%s\n" % (i, b"v" * 70_000) for i in range(70))
+    ),
+    "load.workbook_nesting": lambda: datasets.load_csv(deep_workbook()),
     "load.gzip_cut": lambda: datasets.load_csv(gzip.compress(GOOD.encode())[:-12]),
     "load.gzip_damaged": lambda: datasets.load_csv(b"\x1f\x8b\x08\x00" + bytes(6) + b"\xff" * 20),
     "load.sheet_of_csv": lambda: datasets.load_csv(GOOD.encode(), sheet="Blatt 1"),
@@ -262,13 +277,11 @@ def test_the_workbook_readers_limits_and_a_missing_reader_have_codes(monkeypatch
     from datasets import _formats
 
     data = workbook({"Daten": [["x1", "x2", "label"], [1, 2, "a"], [3, 1, "b"]]})
-    real_run = subprocess.run
 
     def ended_by(code):
-        def run(command, **options):
-            if "_workbook_worker.py" not in " ".join(command):
-                return real_run(command, **options)
-            return subprocess.CompletedProcess(command, code, b"", b"")
+        def run(command):
+            assert "_workbook_worker.py" in " ".join(command)
+            return code, b""
 
         return run
 
@@ -278,11 +291,11 @@ def test_the_workbook_readers_limits_and_a_missing_reader_have_codes(monkeypatch
         (5, "load.sheet_csv_too_big"),
         (6, "load.no_reader"),
     ]:
-        monkeypatch.setattr(subprocess, "run", ended_by(returned))
+        monkeypatch.setattr(_formats, "_run_worker", ended_by(returned))
         with pytest.raises(datasets.DatasetError) as caught:
             datasets.load_csv(data)
         said_both_ways(caught.value, code)
-    monkeypatch.setattr(subprocess, "run", real_run)
+    monkeypatch.undo()
     monkeypatch.setattr(_formats, "WORKBOOK_WALL_SECONDS", 0.001)
     with pytest.raises(datasets.DatasetError) as caught:
         datasets.load_csv(data)

@@ -55,8 +55,12 @@ def reasons(tmp_path) -> list[str]:
             parse(raw, PATHS)
         out.append(str(bad.value))
     store = LectureStore(tmp_path / "l.sqlite3")
+    capped = {"session": "s", "address": "a"}
     for call in (lambda: store.save(b"x" * (lectures.FILE_BYTES + 1)),
-                 lambda: store.load("../x"), lambda: store.load("A" * 22)):  # fmt: skip
+                 lambda: store.load("../x"), lambda: store.load("A" * 22),
+                 lambda: [store.save(b"{}", **capped) for _ in range(lectures.SESSION_SAVES + 1)],
+                 lambda: [store.save(b"{}", session=str(i), address="a")
+                          for i in range(lectures.ADDRESS_SAVES + 1)]):  # fmt: skip
         with pytest.raises(BadLecture) as bad:
             call()
         out.append(str(bad.value))

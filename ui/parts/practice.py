@@ -9,6 +9,9 @@ every question of the level has an answer. The engine decides every answer
 
 from __future__ import annotations
 
+import csv
+import io
+import logging
 import secrets
 import sqlite3
 from dataclasses import dataclass, field
@@ -16,6 +19,7 @@ from functools import lru_cache
 
 import streamlit as st
 
+import datasets
 import perceptron_core as pc
 from ui import limits, notation, practice_drag, text
 from ui.parts import link
@@ -38,10 +42,16 @@ OWN = owns(
     "practice_code",  # the lecturer's check: its box and button
     "practice_code_check",
     "practice_code_said",
+    "practice_codes",  # the lecturer's many codes: pasted, a file, the button, the table
+    "practice_codes_file",
+    "practice_codes_check",
+    "practice_codes_table",
+    "practice_codes_download",
     "practice_chart",
     "practice_drag",  # the chart with handles for w, b (ui.practice_drag): fills the boxes
 )
 SEED_PARAM = PRACTICE.key("seed")
+LOG = logging.getLogger("perceptron_lab")  # refusals, one structured line each
 
 
 @dataclass
@@ -263,6 +273,7 @@ def finished(rec: Record, ex: pc.Exercise) -> None:
             st.caption(t("practice.attempt", n=rec.attempt))
         st.markdown(t("practice.your_code"))
         st.code(code, language=None, wrap_lines=True)
+        st.caption(t("practice.code.proves"))
     if ex.level == 3:
         st.markdown(t("practice.eta.title", w=notation.current().w))
         rows = practice_view.eta_rows(ex)
@@ -273,13 +284,118 @@ def finished(rec: Record, ex: pc.Exercise) -> None:
 
 
 def code_check() -> None:
-    """For the lecturer: what a completion code says, if this server signed it."""
+    """For the lecturer: what a completion code says, if this server signed it; many codes
+    at once (pasted or a file) as a table to download."""
     st.subheader(t("practice.code.title"))
+    st.caption(t("practice.code.proves"))
     st.text_input(t("practice.code.box"), key=PRACTICE.own("practice_code"))
     st.button(t("practice.code.check"), key=PRACTICE.own("practice_code_check"), on_click=_verify)
     said = st.session_state.get(PRACTICE.own("practice_code_said"))
     if said is not None:
         (st.success if said[0] else st.error)(said[1])
+    with st.expander(t("practice.codes.title")):
+        st.text_area(t("practice.codes.box"), key=PRACTICE.own("practice_codes"))
+        st.file_uploader(
+            t("practice.codes.file"),
+            type=["txt", "csv"],
+            key=PRACTICE.own("practice_codes_file"),
+            max_upload_size=1,
+        )
+        st.button(
+            t("practice.codes.check"),
+            key=PRACTICE.own("practice_codes_check"),
+            on_click=_verify_many,
+        )
+        table = st.session_state.get(PRACTICE.own("practice_codes_table"))
+        if isinstance(table, str):
+            st.error(table)
+        elif table:
+            _codes_table(table)
+
+
+# The batch table's columns, by their words' ids (``practice.codes.col.*``).
+COLUMNS = ("row", "code", "seed", "level", "score", "attempt", "status", "duplicate")
+
+
+def _verify_many() -> None:
+    """Check all's callback: the pasted codes and the file's, as rows (or why not)."""
+    ss = st.session_state
+    typed = str(ss.get(PRACTICE.own("practice_codes")) or "")
+    chosen = ss.get(PRACTICE.own("practice_codes_file"))
+    if chosen is not None:
+        typed += "\n" + chosen.getvalue()[: completion.MOST_CODES_BYTES + 1].decode(
+            "utf-8", "replace"
+        )
+    key = PRACTICE.own("practice_codes_table")
+    try:
+        checked = completion.check_many(typed)
+    except completion.BadCode:
+        LOG.warning("refused route=practice_codes reason=too_many chars=%d", len(typed))
+        ss[key] = t("practice.codes.too_many", most=completion.MOST_CODES)
+        return
+    except (OSError, RuntimeError):
+        ss[key] = t("practice.no_key")
+        return
+    bad = sum(c.done is None for c in checked)
+    if bad:
+        LOG.warning("refused route=practice_codes reason=invalid n=%d of=%d", bad, len(checked))
+    ss[key] = [_row(i, c) for i, c in enumerate(checked, start=1)] or t("practice.codes.none")
+
+
+def _row(i: int, c: completion.Checked) -> dict[str, object]:
+    """One code's row in the lab's words (keys: COLUMNS)."""
+    done = c.done
+    if c.same_code_as:
+        duplicate = t("practice.codes.same_code", row=c.same_code_as)
+    elif c.same_exercise_as:
+        duplicate = t("practice.codes.same_exercise", row=c.same_exercise_as)
+    else:
+        duplicate = ""
+    status = t("practice.codes.valid") if done else t("practice.codes." + c.reason)
+    return {
+        "row": i,
+        "code": text.shorten(c.given, limits.PRACTICE_CODE_CHARS),
+        "seed": done.seed if done else None,
+        "level": done.level if done else None,
+        "score": f"{done.score}/{done.total}" if done else "",
+        "attempt": done.attempt if done else None,
+        "status": status,
+        "duplicate": duplicate,
+    }
+
+
+def codes_csv(rows: list[dict]) -> bytes:
+    """The batch table as CSV (UTF-8 with a BOM for Excel; typed text neutralised so a
+    spreadsheet does not run it as a formula)."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow([t("practice.codes.col." + c) for c in COLUMNS])
+    for row in rows:
+        cells = (row[c] for c in COLUMNS)
+        writer.writerow(
+            ["" if v is None else datasets.neutralise_formula(v) if isinstance(v, str) else v
+             for v in cells]
+        )  # fmt: skip
+    return ("\ufeff" + out.getvalue()).encode("utf-8")
+
+
+def _codes_table(rows: list[dict]) -> None:
+    valid = sum(r["seed"] is not None for r in rows)
+    st.markdown(t("practice.codes.summary", n=len(rows), valid=valid))
+    headings = {c: t("practice.codes.col." + c) for c in COLUMNS}
+    st.dataframe(
+        [{headings[c]: r[c] for c in COLUMNS} for r in rows],
+        hide_index=True,
+        width="stretch",
+    )
+    st.download_button(
+        t("practice.codes.download"),
+        data=codes_csv(rows),
+        file_name="completion-codes.csv",
+        mime="text/csv",
+        key=PRACTICE.own("practice_codes_download"),
+        on_click="ignore",
+    )
 
 
 def _verify() -> None:
@@ -289,6 +405,7 @@ def _verify() -> None:
         done = completion.verify(typed)
     except completion.BadCode as exc:
         forged = str(exc) == completion.FORGED
+        LOG.warning("refused route=practice_code reason=%s", "forged" if forged else "not_a_code")
         said = (False, t("practice.code.forged") if forged else _not_a_code())
     except (OSError, RuntimeError):
         said = (False, t("practice.no_key"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import logging
 import re
+import secrets
 from collections.abc import Callable
 
 import streamlit as st
@@ -25,6 +26,7 @@ from ui.words import CATALOGUES
 from ui.words import t as say
 
 log = logging.getLogger(__name__)
+LOG = logging.getLogger("perceptron_lab")  # refusals, one structured line each
 SAVED_PARAM = "saved"  # /lecture?saved=<id>
 
 
@@ -81,13 +83,39 @@ def opened_file() -> None:
     _take(chosen.getvalue(), chosen.name)
 
 
+def _saver() -> tuple[str, str]:
+    """Who saves: this session's random name (kept in it) and its client address ("" when
+    unknown)."""
+    ss = st.session_state
+    if not isinstance(ss.get(lab.LECTURE_SAVER), str):
+        ss[lab.LECTURE_SAVER] = secrets.token_urlsafe(12)
+    try:
+        address = st.context.ip_address
+    except AttributeError:
+        address = None
+    return ss[lab.LECTURE_SAVER], (address[:64] if isinstance(address, str) else "")
+
+
 def save_on_server() -> None:
-    """The Save button's callback: the scenes kept on the server; their link shown."""
+    """The Save button's callback: the scenes kept on the server; their link shown (or
+    why not: this session or this address saved the most the server keeps)."""
     mine = st.session_state.get(moment.MINE) or ()
     if not mine:
         return
+    session, address = _saver()
     try:
-        lecture_id = lectures.default_store().save(lectures.dump(mine))
+        lecture_id = lectures.default_store().save(
+            lectures.dump(mine), session=session, address=address
+        )
+    except lectures.BadLecture as bad:
+        LOG.warning(
+            "refused route=lecture_save reason=%s session=%s address=%s",
+            bad.code,
+            session[:12] or "-",
+            address or "-",
+        )
+        _say(refused(bad), bad=True)
+        return
     except Exception:  # the disk is full, the file locked: said, logged
         log.exception("could not save a lecture")
         _say(say("lecture.not_saved"), bad=True)

@@ -5,6 +5,9 @@ another page, lost by a restart, not carried by a link).
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+
 import streamlit as st
 from streamlit.runtime.uploaded_file_manager import DeletedFile
 
@@ -20,10 +23,12 @@ from ui.words import t as say
 CSV_CHOICES = ("x1", "x2", "label", "positive", "negative")
 OWN = owns(
     "upload",
+    "upload_refused",
     *("csv_file", "csv_sheet", "csv_sheet_of", "csv_train_on"),
     *(f"csv_{k}" for k in CSV_CHOICES),
 )
 
+LOG = logging.getLogger("perceptron_lab")
 UPLOAD_LOST = (  # in English; said in the lab's language as "load.lost"
     "Your uploaded file is no longer on this server (the server restarted or you were moved "
     "to another): upload it again (remove its name with × first: the browser does not send "
@@ -68,6 +73,43 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
         if step:  # a link made on uploaded data: the file is not in it
             alert = say("load.link_file", at=_opens_at(page, step))
         return DataChoice(None, None, said, alert=alert)
+    try:
+        with datasets.cancel.when(_session_gone()):
+            return _read(page, file, wide)
+    except datasets.cancel.Cancelled:
+        LOG.warning("refused route=upload reason=session_gone size=%d", file.size)
+        st.stop()  # nobody is left to show anything to
+    except datasets.DatasetError as exc:
+        logged = ss.get(page.own("upload_refused"))
+        if logged != (file.file_id, exc.code):  # once per file, not on every rerun
+            ss[page.own("upload_refused")] = (file.file_id, exc.code)
+            LOG.warning(
+                "refused route=upload reason=%s size=%d file=%r",
+                exc.code or "load.uncoded",
+                file.size,
+                text.shorten(file.name, 80),
+            )
+        raise
+    raise AssertionError("unreachable")  # st.stop() raises
+
+
+def _session_gone() -> Callable[[], bool]:
+    """Whether the browser tab of this script run has gone (closed, or lost for good): a
+    load it asked for then stops (``datasets.cancel``) instead of keeping the server busy.
+    Never, outside a server (AppTest)."""
+    from streamlit.runtime import Runtime
+    from streamlit.runtime.scriptrunner import get_script_run_ctx
+
+    ctx = get_script_run_ctx()
+    if ctx is None or not Runtime.exists():
+        return lambda: False
+    runtime, session = Runtime.instance(), ctx.session_id
+    return lambda: not runtime.is_active_session(session)
+
+
+def _read(page: Table, file, wide: bool) -> DataChoice:
+    """The uploaded file read: its sheet and column pickers, then the dataset."""
+    ss = _ss()
     data = file.getvalue()
     # The sheet picker comes first, so another sheet can be chosen when the first one
     # cannot be read (formulas without values, a chart).

@@ -5,8 +5,14 @@ A code says which exercise was done, how well and at which attempt:
 sessions had started this seed and level on this server, ``ui.server.attempts``), the
 signature being the first ``SIGNATURE_HEX`` hex digits of
 HMAC-SHA256 of everything before it under the server's key. Without the key a code cannot
-be made up or altered (any changed character fails ``verify``). The page issues a code
-only once the session has answered every question of its level (``ui.parts.practice``).
+be made up or altered (any changed character fails ``verify``); its letters may be in any
+case (a code read out or typed again). The page issues a code only once the session has
+answered every question of its level (``ui.parts.practice``).
+
+What a code proves: that exercise (seed, level) was finished on this server with that
+score, at that attempt. What it does not: who finished it (a code can be handed on), nor
+that the answers were worked out by hand (the engine computes them). ``check_many`` reads a
+lecturer's pasted or uploaded codes at once, the same code or exercise twice flagged.
 
 The key: ``PERCEPTRON_LAB_SECRET`` when it is set (``deploy/serve.py`` passes one key to
 every replica), else a key made once with ``secrets`` and kept in ``practice.key`` (mode
@@ -35,6 +41,8 @@ SIGNATURE_HEX = 24  # 96 bits: guessing one is hopeless
 _CODE = re.compile(
     rf"{PREFIX}-(\d{{1,10}})-(\d)-(\d{{1,4}})of(\d{{1,4}})-t(\d{{1,9}})-([0-9a-f]{{{SIGNATURE_HEX}}})"
 )
+MOST_CODES = 2_000  # codes checked at once (a large course); more is refused
+MOST_CODES_BYTES = MOST_CODES * 64  # the pasted text or the uploaded file, at most
 NOT_A_CODE = (
     "This is not a completion code of the lab: a code looks like "
     f"{PREFIX}-123456-2-7of8-t1- followed by {SIGNATURE_HEX} letters and digits."
@@ -109,9 +117,17 @@ def issue(
     return f"{body}-{_signature(body, secret() if key is None else key)}"
 
 
-def verify(code: str, key: bytes | None = None) -> Completion:
-    """What a code says, if this server signed it; else ``BadCode`` with the reason."""
+def canonical(code: str) -> str:
+    """The code as it was issued: spaces around it dropped, its letters in their case
+    (``PL1`` upper, ``of``, ``t`` and the signature lower), whatever case it was typed in."""
     text = str(code).strip()
+    return text[:3].upper() + text[3:].lower()
+
+
+def verify(code: str, key: bytes | None = None) -> Completion:
+    """What a code says, if this server signed it; else ``BadCode`` with the reason. The
+    code's letters may be in any case."""
+    text = canonical(code)
     if len(text) > MAX_CODE_CHARS:
         raise BadCode(NOT_A_CODE)
     match = _CODE.fullmatch(text)
@@ -122,3 +138,51 @@ def verify(code: str, key: bytes | None = None) -> Completion:
     if not hmac.compare_digest(match.group(6), expected):
         raise BadCode(FORGED)
     return Completion(*(int(match.group(i)) for i in range(1, 6)))
+
+
+@dataclass(frozen=True)
+class Checked:
+    """One code of a batch: as given, what it says (None: refused, ``reason`` says why:
+    ``"not_a_code"`` or ``"forged"``), and the row (1-based) that had the same code or the
+    same exercise first (0: none)."""
+
+    given: str
+    done: Completion | None
+    reason: str = ""
+    same_code_as: int = 0
+    same_exercise_as: int = 0
+
+
+_SEPARATORS = re.compile(r"[\s,;]+")
+
+
+def check_many(text: str, key: bytes | None = None) -> list[Checked]:
+    """Every code in ``text`` (separated by line breaks, spaces, commas or semicolons, as a
+    pasted list or a CSV column), checked, in order. Raises BadCode when there are more than
+    ``MOST_CODES`` or the text is longer than ``MOST_CODES_BYTES``."""
+    if len(text) > MOST_CODES_BYTES:
+        raise BadCode(f"At most {MOST_CODES:,} codes are checked at once; this is longer.")
+    given = [g for g in _SEPARATORS.split(text) if g]
+    if len(given) > MOST_CODES:
+        raise BadCode(f"At most {MOST_CODES:,} codes are checked at once; this has {len(given):,}.")
+    key = secret() if key is None else key
+    out: list[Checked] = []
+    codes: dict[str, int] = {}
+    exercises: dict[tuple[int, int], int] = {}
+    for row, typed in enumerate(given, start=1):
+        try:
+            done = verify(typed, key)
+        except BadCode as bad:
+            out.append(Checked(typed, None, "forged" if str(bad) == FORGED else "not_a_code"))
+            continue
+        same_code = codes.setdefault(canonical(typed), row)
+        same_exercise = exercises.setdefault((done.seed, done.level), row)
+        out.append(
+            Checked(
+                typed,
+                done,
+                same_code_as=0 if same_code == row else same_code,
+                same_exercise_as=0 if same_exercise == row or same_code != row else same_exercise,
+            )
+        )
+    return out

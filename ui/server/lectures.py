@@ -12,7 +12,9 @@ scene's link says is checked again when the scene opens, as every link is.
 ``LectureStore`` keeps lectures in SQLite (one file, which the replicas of one machine
 share: ``LAB_LECTURES_DB``, else ``lectures.sqlite3`` in the lab's data folder), each under
 a random id of 128 bits (``secrets.token_urlsafe``): the id is the link, so only someone
-given the link can open it. At most ``KEPT`` lectures: the oldest opened goes first.
+given the link can open it. At most ``KEPT`` lectures: the oldest opened goes first. One
+browser session keeps at most ``SESSION_SAVES`` and one client address saves at most
+``ADDRESS_SAVES`` a day, so nobody alone can push the others' lectures out.
 """
 
 from __future__ import annotations
@@ -40,6 +42,9 @@ FORMAT = "perceptron-lab-lecture"
 VERSION = 1
 FILE_BYTES = 256 * 1024  # a file of the most scenes with the longest links fits
 KEPT = 20_000  # lectures kept on one server
+SESSION_SAVES = 20  # lectures one browser session keeps on the server
+ADDRESS_SAVES = 100  # lectures one client address saves in a day (a hall's NAT included)
+DAY = 24 * 3600.0
 DB_ENV = "LAB_LECTURES_DB"
 ID = re.compile(r"[A-Za-z0-9_-]{22}")  # token_urlsafe(16)
 
@@ -74,7 +79,12 @@ class Question:
 
 
 class BadLecture(ValueError):
-    """A lecture file or link refused, with the reason to show (plain text)."""
+    """A lecture file or link refused, with the reason to show (plain text) and ``code``,
+    the reason in one word for the log."""
+
+    def __init__(self, message: str, code: str = "bad_file") -> None:
+        super().__init__(message)
+        self.code = code
 
 
 def dump(scenes: Iterable[Scene]) -> bytes:
@@ -216,20 +226,41 @@ class LectureStore:
                 "CREATE TABLE IF NOT EXISTS lectures "
                 "(id TEXT PRIMARY KEY, body BLOB NOT NULL, used REAL NOT NULL)"
             )
+            have = {row[1] for row in db.execute("PRAGMA table_info(lectures)")}
+            for column, kind in (("session", "TEXT"), ("address", "TEXT"), ("saved", "REAL")):
+                if column not in have:  # a store made before the caps: its lectures stay
+                    try:
+                        db.execute(f"ALTER TABLE lectures ADD COLUMN {column} {kind}")
+                    except sqlite3.OperationalError:  # another replica added it first
+                        pass
+            db.execute("CREATE INDEX IF NOT EXISTS by_address ON lectures (address, saved)")
+            db.execute("CREATE INDEX IF NOT EXISTS by_session ON lectures (session)")
 
     def _connect(self) -> sqlite3.Connection:
         return sqlite3.connect(self.path, timeout=5.0, isolation_level=None)
 
-    def save(self, body: bytes) -> str:
-        """Keep a lecture file (checked by the caller with ``parse``); its new id."""
+    def save(self, body: bytes, *, session: str = "", address: str = "") -> str:
+        """Keep a lecture file (checked by the caller with ``parse``); its new id.
+
+        ``session`` and ``address`` name who saves it: past ``SESSION_SAVES`` kept from
+        that session, or ``ADDRESS_SAVES`` saved from that address in a day, the lecture
+        is refused (BadLecture) and nothing is pushed out.
+        """
         if len(body) > FILE_BYTES:
-            raise BadLecture(f"A lecture is at most {FILE_BYTES // 1024} KB.")
+            raise BadLecture(f"A lecture is at most {FILE_BYTES // 1024} KB.", "too_big")
         lecture_id = secrets.token_urlsafe(16)
+        now = time.time()
         with self._lock, self._connect() as db:
             db.execute("BEGIN IMMEDIATE")
+            try:
+                self._check_caps(db, session, address, now)
+            except BadLecture:
+                db.execute("ROLLBACK")
+                raise
             db.execute(
-                "INSERT INTO lectures (id, body, used) VALUES (?, ?, ?)",
-                (lecture_id, body, time.time()),
+                "INSERT INTO lectures (id, body, used, session, address, saved) "
+                "VALUES (?, ?, ?, ?, ?, ?)",
+                (lecture_id, body, now, session, address, now),
             )
             db.execute(
                 "DELETE FROM lectures WHERE id IN (SELECT id FROM lectures "
@@ -239,14 +270,40 @@ class LectureStore:
             db.execute("COMMIT")
         return lecture_id
 
+    @staticmethod
+    def _check_caps(db: sqlite3.Connection, session: str, address: str, now: float) -> None:
+        if session:
+            (n,) = db.execute(
+                "SELECT COUNT(*) FROM lectures WHERE session = ?", (session,)
+            ).fetchone()
+            if n >= SESSION_SAVES:
+                raise BadLecture(
+                    f"This browser session has saved {SESSION_SAVES} lectures on the server, "
+                    "the most one session keeps: download this one instead.",
+                    "session_cap",
+                )
+        if address:
+            (n,) = db.execute(
+                "SELECT COUNT(*) FROM lectures WHERE address = ? AND saved > ?",
+                (address, now - DAY),
+            ).fetchone()
+            if n >= ADDRESS_SAVES:
+                raise BadLecture(
+                    f"{ADDRESS_SAVES} lectures were saved from this network today, the most "
+                    "the server keeps from one: download this one instead.",
+                    "address_cap",
+                )
+
     def load(self, lecture_id: object) -> bytes:
         """The lecture file kept under ``lecture_id`` (refused: not an id, or none such)."""
         if not isinstance(lecture_id, str) or not ID.fullmatch(lecture_id):
-            raise BadLecture("This is not a link to a saved lecture.")
+            raise BadLecture("This is not a link to a saved lecture.", "not_link")
         with self._lock, self._connect() as db:
             row = db.execute("SELECT body FROM lectures WHERE id = ?", (lecture_id,)).fetchone()
             if row is None:
-                raise BadLecture("No saved lecture has this link (it may have been cleared).")
+                raise BadLecture(
+                    "No saved lecture has this link (it may have been cleared).", "no_such"
+                )
             db.execute("UPDATE lectures SET used = ? WHERE id = ?", (time.time(), lecture_id))
         return bytes(row[0])
 

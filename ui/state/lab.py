@@ -127,6 +127,9 @@ LECTURE_DOWNLOAD = _key("lab_lecture_download", UNSET, "the Download your lectur
 LECTURE_HTML = _key("lab_lecture_html", UNSET, "the Download the lecture as one HTML file button")
 LECTURE_SAVE = _key("lab_lecture_save", UNSET, "the Save on the course server button")
 LECTURE_SAVED = _key("lab_lecture_saved", UNSET, "the id (the link) of the lecture saved last")
+LECTURE_SAVER = _key(
+    "lab_lecture_saver", UNSET, "this session's random name on the lecture store (its cap)"
+)
 LECTURE_LINK_OPENED = _key(
     "lab_lecture_link_opened", UNSET, "the saved lecture's id this session opened from its link"
 )

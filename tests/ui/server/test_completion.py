@@ -117,3 +117,38 @@ def test_serve_starts_without_a_key_when_none_can_be_kept(monkeypatch, tmp_path,
     env: dict = {}
     serve.practice_key(env, replicas=2)
     assert env == {} and completion.SECRET_ENV in capsys.readouterr().err
+
+
+def test_a_code_in_any_letter_case_verifies_and_a_changed_one_still_does_not(monkeypatch):
+    monkeypatch.setenv(completion.SECRET_ENV, "k" * 40)
+    code = completion.issue(4242, 2, 5, 6, 1)
+    said = completion.Completion(4242, 2, 5, 6, 1)
+    for typed in (code.upper(), code.lower(), code.swapcase(), f" {code.title()} "):
+        assert completion.verify(typed) == said
+    sig = code.rsplit("-", 1)[1]
+    other = "0" if sig[0] != "0" else "1"
+    with pytest.raises(completion.BadCode, match="not issued by this lab"):
+        completion.verify((code[: -len(sig)] + other + sig[1:]).upper())
+
+
+def test_many_codes_are_read_at_once_with_duplicates_flagged(monkeypatch):
+    key = b"k" * 40
+    first = completion.issue(11, 1, 3, 4, 1, key=key)
+    again = completion.issue(11, 1, 4, 4, 2, key=key)  # the same exercise, opened again
+    other = completion.issue(12, 3, 2, 8, 1, key=key)
+    forged = first[:-1] + ("0" if first[-1] != "0" else "1")
+    pasted = f"{first}\n{other.upper()}, {first.lower()};\tnonsense\n\n{again} {forged}\n"
+    rows = completion.check_many(pasted, key=key)
+    assert [r.given for r in rows] == [
+        first, other.upper(), first.lower(), "nonsense", again, forged
+    ]  # fmt: skip
+    seeds = [(r.done.seed, r.done.level, r.done.score, r.done.attempt) if r.done else None
+             for r in rows]  # fmt: skip
+    assert seeds == [(11, 1, 3, 1), (12, 3, 2, 1), (11, 1, 3, 1), None, (11, 1, 4, 2), None]
+    assert [r.reason for r in rows] == ["", "", "", "not_a_code", "", "forged"]
+    assert [r.same_code_as for r in rows] == [0, 0, 1, 0, 0, 0]
+    assert [r.same_exercise_as for r in rows] == [0, 0, 0, 0, 1, 0]
+    with pytest.raises(completion.BadCode):
+        completion.check_many("x " * (completion.MOST_CODES + 1), key=key)
+    with pytest.raises(completion.BadCode):
+        completion.check_many("x" * (completion.MOST_CODES_BYTES + 1), key=key)

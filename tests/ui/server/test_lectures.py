@@ -123,3 +123,35 @@ def test_lectures_saved_from_many_threads_are_all_kept(tmp_path):
         t.join()
     assert len(set(saved)) == 100
     assert all(stores[0].load(i) == dump(SCENES) for i in saved)
+
+
+def test_one_session_or_one_address_cannot_push_the_lecturers_lecture_out(tmp_path):
+    store = LectureStore(tmp_path / "l.sqlite3", kept=lectures.ADDRESS_SAVES + 5)
+    lecturers = store.save(dump(SCENES), session="lecturer", address="10.0.0.1")
+    # A student's session saves until refused; then new sessions from the same address.
+    saved = 0
+    with pytest.raises(BadLecture) as caught:
+        for _ in range(lectures.SESSION_SAVES + 1):
+            store.save(dump(SCENES), session="student", address="10.0.0.2")
+            saved += 1
+    assert saved == lectures.SESSION_SAVES and caught.value.code == "session_cap"
+    assert str(caught.value).startswith(f"This browser session has saved {saved} lectures")
+    with pytest.raises(BadLecture) as caught:
+        for i in range(lectures.ADDRESS_SAVES):
+            store.save(dump(SCENES), session=f"student {i}", address="10.0.0.2")
+            saved += 1
+    assert saved == lectures.ADDRESS_SAVES and caught.value.code == "address_cap"
+    assert store.load(lecturers) == dump(SCENES)  # the lecturer's is still there
+    store.save(dump(SCENES), session="another", address="10.0.0.3")  # others still save
+
+
+def test_a_store_made_before_the_caps_keeps_its_lectures(tmp_path):
+    import sqlite3
+
+    path = tmp_path / "l.sqlite3"
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE lectures (id TEXT PRIMARY KEY, body BLOB NOT NULL, used REAL)")
+        db.execute("INSERT INTO lectures VALUES (?, ?, ?)", ("B" * 22, dump(SCENES), 1.0))
+    store = LectureStore(path)
+    assert store.load("B" * 22) == dump(SCENES)
+    store.save(dump(SCENES), session="s", address="a")

@@ -104,6 +104,19 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.gzip_too_big": "Die gzip-Datei wird entpackt größer als {limit}, die Grenze für eine "
     "Datei: behalten Sie nur die nötigen Spalten oder nehmen Sie eine Stichprobe der Zeilen, "
     "dann komprimieren Sie sie erneut",
+    "load.long_line": "Zeile {line:,} hat {fields:,} Felder, weit mehr als die {columns:,} "
+    "Spalte(n) der Tabelle (höchstens {most:,} werden gelesen): dort fehlt ein Zeilenumbruch, "
+    "oder das Trennzeichen ist falsch; korrigieren Sie diese Zeile oder speichern Sie die Datei "
+    "neu",
+    "load.long_field": "Zeile {line:,} hat einen Wert von mehr als {most}, mehr als "
+    "Perceptron Lab liest (ein nie geschlossenes Anführungszeichen macht den Rest der Datei zu "
+    'einem Wert): suchen Sie dort nach einem überzähligen ", oder kürzen Sie den Wert',
+    "load.long_values": "Die Datei enthält mehr als {total} an Werten, die je länger als {long} KB "
+    "sind (der letzte in Zeile {line:,}): keine Zahl und kein Name ist so lang; behalten Sie "
+    "nur die nötigen Spalten und laden Sie das",
+    "load.workbook_nesting": "Das Inhaltsverzeichnis dieser Excel-Arbeitsmappe ist zu tief "
+    "verschachtelt oder nennt zu viele Teile für eine Arbeitsmappe: öffnen Sie sie in Excel und "
+    "speichern Sie sie neu, oder speichern Sie das Blatt als CSV",
     "load.gzip_cut": "Die gzip-Datei ist abgeschnitten (ein unvollständiger Download?): laden "
     "oder komprimieren Sie sie erneut",
     "load.gzip_damaged": "Die gzip-Datei ist beschädigt und lässt sich nicht entpacken: "

@@ -65,6 +65,11 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "lecture.bad.right": "Die richtige Antwort von Szene {i} ist eine ganze Zahl von 0 bis {high}.",
     "lecture.bad.class_prompt": "Für die Klasse hat eine Frage höchstens {most} Zeichen.",
     "lecture.bad.class_choice": "Für die Klasse hat Antwort {j} höchstens {most} Zeichen.",
+    "lecture.bad.session_cap": "Diese Browsersitzung hat {most} Vorlesungen auf dem Server "
+    "gespeichert, mehr behält der Server von einer Sitzung nicht: laden Sie diese stattdessen "
+    "herunter.",
+    "lecture.bad.address_cap": "Aus diesem Netz wurden heute {most} Vorlesungen gespeichert, mehr "
+    "behält der Server von einem Netz nicht: laden Sie diese stattdessen herunter.",
     "lecture.bad.save_big": "Eine Vorlesung hat höchstens {kb} KB.",
     "lecture.bad.not_link": "Das ist kein Link zu einer gespeicherten Vorlesung.",
     "lecture.bad.no_such": "Keine gespeicherte Vorlesung hat diesen Link (vielleicht wurde sie "

@@ -131,6 +131,35 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "practice.code.forged": "Dieser Code wurde nicht von diesem Labor ausgegeben: seine Signatur "
     "passt nicht zu dem, was er sagt (ein Zeichen wurde geändert, oder er wurde ohne den "
     "Schlüssel des Servers erstellt).",
+    "practice.code.proves": "Ein Abschlusscode beweist, dass diese Aufgabe (ihr Seed und ihre "
+    "Stufe) auf diesem Server abgeschlossen wurde, mit diesen Punkten, bei diesem Versuch. Er "
+    "beweist nicht, wer sie abgeschlossen hat (ein Code kann weitergegeben werden), und auch "
+    "nicht, dass die Antworten von Hand ermittelt wurden: die Engine des Labors berechnet jede "
+    "Antwort.",
+    "practice.codes.title": "Viele Codes auf einmal prüfen",
+    "practice.codes.box": "Codes (einer pro Zeile, oder getrennt durch Leerzeichen, Kommas "
+    "oder Semikolons)",
+    "practice.codes.file": "Oder eine Datei mit Codes (.txt oder .csv)",
+    "practice.codes.check": "Alle prüfen",
+    "practice.codes.too_many": "Höchstens {most:,} Codes werden auf einmal geprüft: teilen Sie "
+    "die Liste.",
+    "practice.codes.none": "Es wurden keine Codes angegeben: fügen Sie sie ein oder wählen Sie "
+    "eine Datei.",
+    "practice.codes.summary": "{n:,} Code(s), {valid:,} gültig.",
+    "practice.codes.valid": "gültig",
+    "practice.codes.not_a_code": "kein Code des Labors",
+    "practice.codes.forged": "nicht von diesem Labor ausgegeben",
+    "practice.codes.same_code": "derselbe Code wie Zeile {row}",
+    "practice.codes.same_exercise": "dieselbe Aufgabe wie Zeile {row}",
+    "practice.codes.download": "Tabelle herunterladen (CSV)",
+    "practice.codes.col.row": "Zeile",
+    "practice.codes.col.code": "Code",
+    "practice.codes.col.seed": "Seed",
+    "practice.codes.col.level": "Stufe",
+    "practice.codes.col.score": "Punkte",
+    "practice.codes.col.attempt": "Versuch",
+    "practice.codes.col.status": "Status",
+    "practice.codes.col.duplicate": "doppelt",
     # ------------------------------------------------------------ the handles (drag)
     "practice.drag.hint": "Oder ziehen: die Spitze des Pfeils ist {w}, der Punkt auf der "
     "gestrichelten Grenze verschiebt sie entlang {w} (ihr {b}; solange {w} = 0, liegt er am "

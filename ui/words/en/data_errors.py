@@ -89,6 +89,18 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.dots_unsure": _DOTS_UNSURE,
     "load.gzip_too_big": "the gzip file unpacks to more than {limit}, the limit for a file: keep "
     "the columns you need or sample the rows, then compress it again",
+    "load.long_line": "line {line:,} has {fields:,} fields, far more than the {columns:,} "
+    "column(s) of the table (at most {most:,} are read): a line break is missing there, or the "
+    "delimiter is wrong; fix that line or save the file again",
+    "load.long_field": "line {line:,} has a value of more than {most}, the longest Perceptron "
+    "Lab reads (a quote that is never closed makes the rest of the file one value): look for a "
+    'stray " character there, or shorten that value',
+    "load.long_values": "the file holds more than {total} of values longer than {long} KB each "
+    "(the last on line {line:,}): no number or name is that long; keep the columns you need "
+    "and load that",
+    "load.workbook_nesting": "this Excel workbook's table of contents is nested too deep or "
+    "lists too many parts to be a workbook: open it in Excel and save it again, or save the "
+    "sheet as CSV",
     "load.gzip_cut": "the gzip file is cut short (an unfinished download?): download or "
     "compress it again",
     "load.gzip_damaged": "the gzip file is damaged and cannot be decompressed: compress the CSV "

@@ -66,6 +66,10 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "lecture.bad.right": "Scene {i}'s right choice is a whole number from 0 to {high}.",
     "lecture.bad.class_prompt": "To ask the class, a question is at most {most} characters.",
     "lecture.bad.class_choice": "To ask the class, choice {j} is at most {most} characters.",
+    "lecture.bad.session_cap": "This browser session has saved {most} lectures on the server, "
+    "the most one session keeps: download this one instead.",
+    "lecture.bad.address_cap": "{most} lectures were saved from this network today, the most "
+    "the server keeps from one: download this one instead.",
     "lecture.bad.save_big": "A lecture is at most {kb} KB.",
     "lecture.bad.not_link": "This is not a link to a saved lecture.",
     "lecture.bad.no_such": "No saved lecture has this link (it may have been cleared).",

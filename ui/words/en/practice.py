@@ -124,6 +124,31 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "{example} followed by {digits} letters and digits.",
     "practice.code.forged": "This code was not issued by this lab: its signature does not match "
     "what it says (a character was changed, or it was made without the server's key).",
+    "practice.code.proves": "A completion code proves that this exercise (its seed and level) "
+    "was finished on this server, with this score, at this attempt. It does not prove who "
+    "finished it (a code can be passed on), nor that the answers were worked out by hand: "
+    "the lab's engine computes every answer.",
+    "practice.codes.title": "Check many codes at once",
+    "practice.codes.box": "Codes (one a line, or separated by spaces, commas or semicolons)",
+    "practice.codes.file": "Or a file of codes (.txt or .csv)",
+    "practice.codes.check": "Check all",
+    "practice.codes.too_many": "At most {most:,} codes are checked at once: split the list.",
+    "practice.codes.none": "No codes were given: paste them or choose a file.",
+    "practice.codes.summary": "{n:,} code(s), {valid:,} valid.",
+    "practice.codes.valid": "valid",
+    "practice.codes.not_a_code": "not a code of the lab",
+    "practice.codes.forged": "not issued by this lab",
+    "practice.codes.same_code": "the same code as row {row}",
+    "practice.codes.same_exercise": "the same exercise as row {row}",
+    "practice.codes.download": "Download the table (CSV)",
+    "practice.codes.col.row": "row",
+    "practice.codes.col.code": "code",
+    "practice.codes.col.seed": "seed",
+    "practice.codes.col.level": "level",
+    "practice.codes.col.score": "score",
+    "practice.codes.col.attempt": "attempt",
+    "practice.codes.col.status": "status",
+    "practice.codes.col.duplicate": "duplicate",
     # ------------------------------------------------------------ the handles (drag)
     "practice.drag.hint": "Or drag: the arrow's tip is {w}, the dot on the dashed boundary "
     "moves it along {w} (its {b}; the dot sits on the arrow's foot while {w} = 0); they snap "
