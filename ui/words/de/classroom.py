@@ -134,6 +134,16 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.refused.no_point": "Diesen Punkt gibt es nicht.",
     "class.refused.bad_code": "Ein Beitrittscode hat {value} Buchstaben und Ziffern, wie auf "
     "dem Projektor.",
+    "class.refused.lost": "Diese Klasse ging beim Neustart des Klassenservers verloren: "
+    "fragen Sie die Lehrkraft nach dem neuen Code.",
+    "class.refused.removed": "Die Lehrkraft hat Sie aus dieser Klasse entfernt.",
+    "class.refused.no_seat": "Diesen Platz gibt es nicht.",
+    "class.refused.joins_closed": "Die Lehrkraft hat diese Klasse für neue Teilnehmende "
+    "geschlossen.",
+    "class.refused.joins_burst": "Zu viele Beitritte von dieser Adresse auf einmal: warten Sie "
+    "eine Sekunde.",
+    "class.refused.streams_rate": "Zu viele Neuverbindungen aus diesem Browser: warten Sie eine "
+    "Minute.",
     "class.refused.unavailable": "Der Klassenserver ist gerade nicht erreichbar: versuchen Sie "
     "es gleich noch einmal.",
 }

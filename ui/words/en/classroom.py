@@ -131,6 +131,13 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.refused.no_point": "There is no such point.",
     "class.refused.bad_code": "A join code is {value} letters and digits, as shown on the "
     "projector.",
+    "class.refused.lost": "This class was lost when the class server restarted: ask the "
+    "lecturer for the new code.",
+    "class.refused.removed": "The lecturer removed you from this class.",
+    "class.refused.no_seat": "There is no such seat.",
+    "class.refused.joins_closed": "The lecturer has closed this class to new students.",
+    "class.refused.joins_burst": "Too many joins from this address at once: wait a second.",
+    "class.refused.streams_rate": "Too many reconnections from this browser: wait a minute.",
     "class.refused.unavailable": "The class server cannot be reached just now: try again in a "
     "moment.",
 }
