@@ -214,7 +214,8 @@ def test_a_code_that_existed_never_counts_as_a_guess(make_store):
         refused(store.admit, lost, ADDRESS, status=404)
     refused(store.admit, lost, ADDRESS, status=429)
     # A forged token proves nothing: a guess like any other.
-    refused(store.admit, lost, "192.0.2.77", token[:-1] + "0", status=404)
+    forged = token[:-1] + ("0" if token[-1] != "0" else "1")
+    refused(store.admit, lost, "192.0.2.77", forged, status=404)
     assert seat  # joined before the end
 
 
