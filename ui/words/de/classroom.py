@@ -110,6 +110,12 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.js.answer_not_taken": "Ihre Antwort wurde nicht angenommen.",
     "class.js.point_not_taken": "Ihr Punkt wurde nicht angenommen.",
     "class.js.inside": "Tippen Sie in den Rahmen des Diagramms.",
+    "class.js.silent": "Seit einer Weile nichts von der Klasse gehört: neu verbinden…",
+    "class.js.unreachable": "Die Klasse ist nicht erreichbar. Prüfen Sie Ihr WLAN und laden "
+    "Sie dann diese Seite neu (der Code der Klasse ist {code}).",
+    "class.js.replaced": "Diese Klasse ist in einem anderen Tab von Ihnen offen: dieser folgt ihr "
+    "nicht mehr.",
+    "class.link_ignored": "Der Klasse {code} dieses Links wurde nicht beigetreten: {reason}",
     "class.js.placed_one": "Sie haben Ihren {value} Punkt gesetzt.",
     # ------------------------------- the class's refusals (ui.room.rules), as said here
     "class.refused.unknown": "Keine Klasse hat diesen Code. Prüfen Sie den Code auf dem Projektor.",

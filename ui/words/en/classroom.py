@@ -108,6 +108,11 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.js.answer_not_taken": "Your answer was not taken.",
     "class.js.point_not_taken": "Your point was not taken.",
     "class.js.inside": "Tap inside the chart's box.",
+    "class.js.silent": "No news from the class for a while: reconnecting…",
+    "class.js.unreachable": "The class cannot be reached. Check your Wi-Fi, then reload this "
+    "page (the class's code is {code}).",
+    "class.js.replaced": "This class is open in another tab of yours: this one stopped following.",
+    "class.link_ignored": "This link's class {code} was not joined: {reason}",
     "class.js.placed_one": "You have placed your {value} point.",
     # ------------------------------- the class's refusals (ui.room.rules), as said here
     "class.refused.unknown": "No class has this code. Check the code on the projector.",
