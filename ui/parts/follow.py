@@ -9,7 +9,7 @@ frames it holds when only the step changed; otherwise it reruns the page (a hidd
 and ``keep_up`` opens what the lecture shows. The followed page's link carries the class's
 code (``class=``, not the secret), so a student who reloads lands where the lecture is,
 on the same seat: the follower script keeps the seat's token in the browser (localStorage
-and the cookie ``lab_seat_<code>``, read here). A link's class that cannot be joined (ended,
+and the cookie ``perceptron_seat_<code>``, read here). A link's class that cannot be joined (ended,
 lost, unknown) is said above the page, not ignored.
 """
 
@@ -73,7 +73,7 @@ def _lead(code: str) -> dict | None:
     return lead if lead.get("page") in classroom.WITH_CLASS else None
 
 
-SEAT_COOKIE = "lab_seat_"  # + the class's code: the seat's token, kept by follow.js
+SEAT_COOKIE = "perceptron_seat_"  # + the class's code: the seat's token, kept by follow.js
 
 
 def _kept_seat(code: str) -> str | None:

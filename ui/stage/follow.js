@@ -77,7 +77,7 @@
   // The seat is the browser's: kept in localStorage, and in a cookie the server reads when
   // this page is loaded again (ui/parts/follow.py), so a reload keeps the seat.
   const SEAT_KEY = `perceptron-lab-seat:${data.code}`;
-  const SEAT_COOKIE = `lab_seat_${data.code}`;
+  const SEAT_COOKIE = `perceptron_seat_${data.code}`;
   function keepSeat(token) {
     try {
       if (token) localStorage.setItem(SEAT_KEY, token);
