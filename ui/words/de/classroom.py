@@ -117,6 +117,28 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "nicht mehr.",
     "class.link_ignored": "Der Klasse {code} dieses Links wurde nicht beigetreten: {reason}",
     "class.js.placed_one": "Sie haben Ihren {value} Punkt gesetzt.",
+    # ------------------------------- the lecturer's seats panel (ui/room/seats_panel.py)
+    "class.seats.title": "Plätze: {n}",
+    "class.seats.none": "Noch niemand ist beigetreten.",
+    "class.seats.name": "Pseudonym",
+    "class.seats.answers": "Antworten",
+    "class.seats.points": "Punkte",
+    "class.seats.which": "Zu entfernender Platz",
+    "class.seats.remove": "Platz entfernen",
+    "class.seats.remove_help": "Seine Antworten verlassen die Zählung, seine Punkte werden "
+    "entfernt, seine Seite folgt nicht mehr.",
+    "class.seats.removed": "{name} wurde mit {answers} Antworten und {points} Punkten entfernt.",
+    "class.seats.closed": "Für neue Beitritte geschlossen",
+    "class.seats.closed_help": "Sobald alle da sind: niemand sonst kann einen Platz nehmen.",
+    "class.seats.clear": "Punkte löschen",
+    "class.seats.cleared": "Entfernte Punkte: {n}.",
+    "class.seats.refused": "In der letzten Minute abgewiesen: {n}.",
+    "class.seats.burst": "Ein Schwall: {what} kamen schneller, als Menschen tippen. Schließen "
+    "Sie die Klasse für neue Beitritte und entfernen Sie Plätze, die Sie nicht kennen.",
+    "class.seats.kind.joins": "Beitritte",
+    "class.seats.kind.answers": "Antworten",
+    "class.seats.kind.points": "Punkte",
+    "class.seats.kind.streams": "Neuverbindungen",
     # ------------------------------- the class's refusals (ui.room.rules), as said here
     "class.refused.unknown": "Keine Klasse hat diesen Code. Prüfen Sie den Code auf dem Projektor.",
     "class.refused.ended": "Diese Klasse ist beendet.",
