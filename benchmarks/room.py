@@ -76,7 +76,7 @@ from serve import serve  # noqa: E402
 
 LINK = "/playground?pg_n=60&pg_seed=3&pg_noise=0.1"
 OVER = '[data-testid="stageOver"][data-cursor]'  # the stage's (other charts have one too)
-FOLLOWER = re.compile(r'"code": "([0-9A-Z]+)", "student": "([A-Za-z0-9_-]+)"')
+FOLLOWER = re.compile(r'"code": "([0-9A-Z]+)", "student": "([A-Za-z0-9_.-]+)"')
 ASKS = 5
 FOLLOW_RERUN = "lab_follow_rerun"  # ui.state.lab.FOLLOW_RERUN: the follower's hidden button
 _FOLLOWING = (BENCH.parent / "ui" / "stage" / "following.mjs").read_text(encoding="utf-8")
@@ -187,7 +187,8 @@ async def follow(s: Joiner, base, code, me, rng, seen, room: Room) -> None:
     cookie = s._cookie_header()
     parts = urlsplit(base)
     reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
-    head = f"GET /class/{code}/events HTTP/1.0\r\nHost: {parts.netloc}\r\nCookie: {cookie}\r\n"
+    path = f"/class/{code}/events?seat={me}"  # the seat's token: every stream is a seat's
+    head = f"GET {path} HTTP/1.0\r\nHost: {parts.netloc}\r\nCookie: {cookie}\r\n"
     writer.write(head.encode() + b"\r\n")
     status = (await reader.readline()).split(b" ", 2)[1]
     if status != b"200":

@@ -142,6 +142,7 @@
       panel("lab-health", null);
       return;
     }
+    document.body.dataset.classHealthSaid = text; // the last said (for the tests)
     const box = panel(
       "lab-health",
       text,
