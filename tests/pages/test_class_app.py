@@ -243,3 +243,16 @@ def test_a_student_is_told_the_class_was_lost_or_their_seat_removed_not_a_wrong_
         else:
             assert said == ["The lecturer removed you from this class."]
         assert "lab_joined" not in student.session_state and name
+
+
+def test_a_join_refused_on_the_join_page_is_a_log_line(caplog):
+    import logging
+
+    caplog.set_level(logging.WARNING, logger="perceptron_lab")
+    unknown = next(c for c in iter(codes.new_code, None) if default_store()._status(c) is None)
+    at = open_page("pages/join.py", code=unknown)
+    assert not at.exception and at.error
+    lines = [r.getMessage() for r in caplog.records if "class refused" in r.getMessage()]
+    assert len(lines) == 1
+    assert lines[0].startswith("class refused route=page_join reason=unknown status=404")
+    assert f"class={unknown}" in lines[0]

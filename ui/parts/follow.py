@@ -26,7 +26,7 @@ import streamlit as st
 from ui import lecture
 from ui.charts import overlays
 from ui.parts import class_words, classroom, collect, scenes
-from ui.room import codes, routes
+from ui.room import codes, refusals, routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
@@ -105,6 +105,7 @@ def join(typed: object) -> str | None:
         if joined is None:
             joined = store.join(code, _address())
     except Refused as refused:
+        _refused(store, typed, kept, refused)
         return class_words.refusal(refused.reason)
     except Exception:  # the store failed: said plainly, logged
         log.exception("could not join a class")
@@ -114,6 +115,20 @@ def join(typed: object) -> str | None:
     ss[lab.DETACHED] = False
     ss.pop(lab.FOLLOWED, None)
     return None
+
+
+def _refused(store, typed: object, seat: str | None, refused: Refused) -> None:
+    """A refused join, logged as the routes log theirs and counted for its class."""
+    try:
+        code = codes.normalise(typed)
+    except Refused:
+        code = None
+    refusals.shared().refused("page_join", refused.name, refused.status, code, _address(), seat)
+    if code is not None and refused.name not in ("unknown", "guesses", "lost", "unavailable"):
+        try:
+            store.note_refusal(code, refused.name)
+        except Refused:
+            pass  # the store is unavailable: the line is what is left
 
 
 def open_lead(lead: dict, code: str) -> None:

@@ -65,3 +65,16 @@ class RefusalLog:
             f" suppressed={suppressed}" if suppressed else "",
         )
         return True
+
+
+_shared: RefusalLog | None = None
+_shared_lock = threading.Lock()
+
+
+def shared() -> RefusalLog:
+    """The process's log of refusals: the routes' and the join page's share its limits."""
+    global _shared
+    with _shared_lock:
+        if _shared is None:
+            _shared = RefusalLog()
+        return _shared

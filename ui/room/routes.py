@@ -51,7 +51,7 @@ from ui.limits import CLASS_STREAMS_MAX as STREAMS_MAX
 from ui.limits import CLASS_STREAMS_PER_ADDRESS as STREAMS_PER_ADDRESS
 from ui.room.default import default_store
 from ui.room.fanout import Event
-from ui.room.refusals import RefusalLog
+from ui.room.refusals import RefusalLog, shared
 from ui.room.rules import Refused
 from ui.room.store import ClassStore
 
@@ -172,7 +172,7 @@ def class_routes(
     nothing.
     """
     streams = Streams() if streams is None else streams
-    refusals = RefusalLog() if refusals is None else refusals
+    refusals = shared() if refusals is None else refusals
 
     def get_store() -> ClassStore:
         if isinstance(store, ClassStore):
