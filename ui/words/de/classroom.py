@@ -120,7 +120,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     # ------------------------------- the lecturer's seats panel (ui/room/seats_panel.py)
     "class.seats.title": "Plätze: {n}",
     "class.seats.none": "Noch niemand ist beigetreten.",
-    "class.seats.name": "Pseudonym",
+    "class.seats.name": "Deckname",
     "class.seats.answers": "Antworten",
     "class.seats.points": "Punkte",
     "class.seats.which": "Zu entfernender Platz",
