@@ -46,6 +46,7 @@ from __future__ import annotations
 import abc
 import asyncio
 import secrets
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -115,6 +116,16 @@ class Status:
     seen: float
     ended: bool
     joins_closed: bool = False
+
+
+def _newer(other: object, mine: list) -> bool:
+    """Whether the stream ``other`` (its [start, tie-break]) began after ``mine``."""
+    if not isinstance(other, list) or len(other) != 2:
+        return False
+    try:
+        return (int(other[0]), str(other[1])) > (mine[0], mine[1])
+    except (TypeError, ValueError):
+        return False
 
 
 class ClassStore(abc.ABC):
@@ -356,7 +367,10 @@ class ClassStore(abc.ABC):
                 self._hit, window, 60.0, self.limits.streams_per_seat_per_minute
             ):
                 raise refuse("streams_rate")
-            stream = secrets.token_hex(8)
+            # Which stream is newer: its start (the wall clock, shared closely enough by
+            # replicas), then a random tie-break. A late message of an older stream of the
+            # seat, delivered after this one began, must not end this one.
+            stream = [time.time_ns(), secrets.token_hex(8)]
         follower = self.fanout.add(code, self.limits.followers_per_class)
         if follower is None:
             raise refuse("followers")
@@ -381,7 +395,7 @@ class ClassStore(abc.ABC):
                     if item["type"] == "_removed":
                         yield event("removed", reason=REMOVED)
                         return
-                    if item.get("stream") != stream:
+                    if _newer(item.get("stream"), stream):
                         yield event("replaced", reason=REPLACED)
                         return
                     continue

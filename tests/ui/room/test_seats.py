@@ -232,3 +232,24 @@ def test_a_seat_reconnecting_without_end_is_limited(make_store):
         return caught.value
 
     assert in_thread(run()).name == "streams_rate"
+
+
+def test_a_late_message_of_an_older_stream_does_not_end_the_newer(store):
+    """On Redis the message of a seat's older stream may reach this replica after a newer
+    stream of the seat began (under load): the newer one follows on."""
+    c = store.open_class()
+    a = store.join(c.code, ADDRESS)
+    student = a.student.rpartition(".")[0]
+
+    async def run():
+        new = store.subscribe(c.code, seat=a.student)
+        assert (await new.__anext__())["type"] == "state"
+        late = {"type": "_seat", "seat": student, "stream": [1, "older"]}
+        await asyncio.to_thread(store._tell, c.code, late)
+        await asyncio.to_thread(store.move, c.code, c.secret, {"cursor": 2})
+        async with asyncio.timeout(10):
+            moved = await new.__anext__()
+        await new.aclose()
+        return moved
+
+    assert in_thread(run())["type"] == "lead"
