@@ -32,6 +32,7 @@ class Proxy:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
         self.streams: list[dict] = []
+        self.writers: list = []  # every connection's two ends, closed by close()
         self.loop = asyncio.new_event_loop()
         ready = threading.Event()
         threading.Thread(target=self._run, args=(ready,), daemon=True).start()
@@ -58,6 +59,7 @@ class Proxy:
             writer.close()
             return
         conn = {"frozen": False}
+        self.writers += [writer, up_writer]
 
         async def pipe(src, dst, downstream: bool) -> None:
             try:
@@ -76,7 +78,15 @@ class Proxy:
         await asyncio.gather(pipe(reader, up_writer, False), pipe(up_reader, writer, True))
 
     def close(self) -> None:
-        self.loop.call_soon_threadsafe(self.loop.stop)
+        """Close every connection (the loop's thread is a daemon: it ends with the tests)."""
+        for stream in self.streams:
+            stream["frozen"] = False
+
+        def shut() -> None:
+            for writer in self.writers:
+                writer.close()
+
+        self.loop.call_soon_threadsafe(shut)
 
 
 def test_a_silent_stream_is_noticed_said_and_replaced_and_the_page_lands_on_the_lecture(
