@@ -33,6 +33,14 @@ front and a Debian ``redis-server`` it starts and stops).
   size (390x844) on the same join link: their lag is read off their stage's cursor, the
   frame drawn.
 
+With ``--attack`` it runs twice, the second time with one scripted student on the class's
+address (``attacker``) who, once the class is in, sends 100 wrong codes, mints seats for
+10 s as fast as the server answers, opens each seat's stream three times and 100 streams
+without a seat, and with every seat answers each question (its last choice) and places
+points as fast as it can; the two runs are printed side by side: what the honest students
+saw (steps missed, follow lag, polls whose leading answer was not the honest one), and
+what the script got.
+
 Reported: the follow lag (the lecturer's key press to each student showing the new step,
 or a later one: the event naming a step its frames hold, or the end of the run that opened
 it; for the Chromium students, their stage drawing it), median / p95 / max, steps never
@@ -76,7 +84,7 @@ from serve import serve  # noqa: E402
 
 LINK = "/playground?pg_n=60&pg_seed=3&pg_noise=0.1"
 OVER = '[data-testid="stageOver"][data-cursor]'  # the stage's (other charts have one too)
-FOLLOWER = re.compile(r'"code": "([0-9A-Z]+)", "student": "([A-Za-z0-9_-]+)"')
+FOLLOWER = re.compile(r'"code": "([0-9A-Z]+)", "student": "([A-Za-z0-9_.-]+)"')
 ASKS = 5
 FOLLOW_RERUN = "lab_follow_rerun"  # ui.state.lab.FOLLOW_RERUN: the follower's hidden button
 _FOLLOWING = (BENCH.parent / "ui" / "stage" / "following.mjs").read_text(encoding="utf-8")
@@ -102,6 +110,9 @@ class Room:
         self.tabs = 0  # Chromium students whose stage is drawn
         self.tab_log: list = []  # (time, the follower's version:action), with ROOM_DEBUG
         self.done = asyncio.Event()
+        self.choices: dict[int, dict[str, int]] = {}  # question -> honest student -> choice
+        self.counts: dict[int, list[int]] = {}  # question -> the counts the class revealed
+        self.attack: dict[str, int] = {}  # what the scripted student tried and got
 
 
 async def request(base: str, method: str, path: str, body=None, cookie="") -> tuple[int, dict]:
@@ -187,7 +198,8 @@ async def follow(s: Joiner, base, code, me, rng, seen, room: Room) -> None:
     cookie = s._cookie_header()
     parts = urlsplit(base)
     reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
-    head = f"GET /class/{code}/events HTTP/1.0\r\nHost: {parts.netloc}\r\nCookie: {cookie}\r\n"
+    path = f"/class/{code}/events?seat={me}"  # the seat's token: every stream is a seat's
+    head = f"GET {path} HTTP/1.0\r\nHost: {parts.netloc}\r\nCookie: {cookie}\r\n"
     writer.write(head.encode() + b"\r\n")
     status = (await reader.readline()).split(b" ", 2)[1]
     if status != b"200":
@@ -219,6 +231,7 @@ async def follow(s: Joiner, base, code, me, rng, seen, room: Room) -> None:
             status, reply = await request(base, "POST", f"/class/{code}/answer", body, cookie)
             if status == 200:
                 room.answered.setdefault(question["id"], set()).add(me)
+                room.choices.setdefault(question["id"], {})[me] = body["choice"]
             elif status != 409:  # 409: revealed meanwhile, as in a lecture
                 room.errors.append(f"answer {status} {reply}")
             await asyncio.sleep(0.3)
@@ -265,6 +278,8 @@ async def follow(s: Joiner, base, code, me, rng, seen, room: Room) -> None:
                 room.ready += 1
             elif kind == "asked":
                 tasks.append(asyncio.create_task(answer(event["question"])))
+            elif kind == "revealed":
+                room.counts[event["question"]] = event["counts"]
             if collecting and not placing:
                 placing = True
                 tasks.append(asyncio.create_task(place(collecting)))
@@ -272,6 +287,111 @@ async def follow(s: Joiner, base, code, me, rng, seen, room: Room) -> None:
         writer.close()
         for task in tasks + prefetch:
             task.cancel()
+
+
+# ------------------------------------------------------------------ the scripted student
+ATTACK_SEATS_S = 10.0  # how long the script mints seats
+
+
+async def attacker(base: str, code: str, room: Room) -> None:
+    """One scripted student on the same address as the class (a hall's NAT): wrong codes,
+    seats minted as fast as the server answers, every seat's stream opened three times and
+    streams without a seat, and, with every seat it holds, each question answered (its last
+    choice) and points placed as fast as it can. ``room.attack`` counts what it got."""
+    got = room.attack
+    got.update(wrong_codes=0, wrong_codes_refused=0, seats=0, seats_refused=0, streams=0)
+    got.update(streams_refused=0, answers=0, answers_refused=0, points=0, points_refused=0)
+
+    def count(name: str, ok: bool) -> None:
+        got[name if ok else f"{name}_refused"] += 1
+
+    async def guess() -> None:  # wrong codes, beside the rest (past 60 each is slowed)
+        for _ in range(100):
+            wrong = "".join(random.choice("3479ACEFHJKMNPRTWXY") for _ in range(6))
+            status, _ = await request(base, "POST", f"/class/{wrong}/join")
+            got["wrong_codes"] += 1
+            got["wrong_codes_refused"] += status == 429
+
+    guessing = asyncio.create_task(guess())
+    seats: list[str] = []
+    t0 = time.perf_counter()
+    while time.perf_counter() - t0 < ATTACK_SEATS_S and not room.done.is_set():
+        status, body = await request(base, "POST", f"/class/{code}/join")
+        count("seats", status == 200)
+        if status == 200:
+            seats.append(body["student"])
+    parts = urlsplit(base)
+    held: list[asyncio.StreamWriter] = []
+
+    async def stream(seat: str | None) -> asyncio.StreamReader | None:
+        reader, writer = await asyncio.open_connection(parts.hostname, parts.port)
+        query = f"?seat={seat}" if seat else ""
+        writer.write(f"GET /class/{code}/events{query} HTTP/1.0\r\nHost: x\r\n\r\n".encode())
+        ok = (await reader.readline()).split(b" ", 2)[1] == b"200"
+        count("streams", ok)
+        if not ok:
+            writer.close()
+            return None
+        held.append(writer)
+        return reader
+
+    for seat in seats:  # each seat's stream three times: the newer replaces the older
+        for _ in range(3):
+            await stream(seat)
+    for _ in range(100):
+        await stream(None)
+    events = await stream(seats[-1]) if seats else None
+
+    async def flood_answers(question: dict) -> None:
+        choice = len(question["choices"]) - 1
+        for _ in range(5):
+            for seat in seats:
+                body = {"student": seat, "question": question["id"], "choice": choice}
+                status, _ = await request(base, "POST", f"/class/{code}/answer", body)
+                count("answers", status == 200)
+
+    async def flood_points(collecting: dict) -> None:
+        x0, _, y0, _ = collecting["box"]
+        for _ in range(5):
+            for seat in seats:
+                body = {"student": seat, "x1": x0, "x2": y0, "label": 1}
+                status, _ = await request(base, "POST", f"/class/{code}/point", body)
+                count("points", status == 200)
+
+    tasks = []
+    try:
+        while events is not None and not room.done.is_set():
+            line = await events.readline()
+            if not line:
+                break
+            if not line.startswith(b"data:"):
+                continue
+            event = json.loads(line[5:])
+            if event["type"] == "asked":
+                tasks.append(asyncio.create_task(flood_answers(event["question"])))
+            collecting = (
+                event.get("collecting") if event["type"] in ("state", "collecting") else None
+            )
+            if collecting:
+                tasks.append(asyncio.create_task(flood_points(collecting)))
+    finally:
+        for task in [*tasks, guessing]:
+            task.cancel()
+        for writer in held:
+            writer.close()
+
+
+def decided(room: Room) -> int:
+    """The polls whose leading answer was not the honest students' leading answer."""
+    out = 0
+    for qid, counts in room.counts.items():
+        honest = [0] * len(counts)
+        for choice in room.choices.get(qid, {}).values():
+            honest[choice] += 1
+        lead = {i for i, n in enumerate(counts) if n == max(counts)}
+        honest_lead = {i for i, n in enumerate(honest) if n == max(honest)}
+        out += lead != honest_lead
+    return out
 
 
 # ------------------------------------------------------------------ the lecturer's page
@@ -375,6 +495,8 @@ async def lecture(args, base: str, room: Room) -> dict:
 
         await page.locator(".st-key-lab_class_collect button").first.click()
         await idle(page)
+        if args.attack:
+            joining.append(asyncio.create_task(attacker(base, code, room)))
         shown: list[tuple[float, int]] = []  # the projector's steps, as drawn
         await page.expose_function(
             "labShown", lambda c: shown.append((time.perf_counter(), int(c)))
@@ -512,6 +634,8 @@ def run(args) -> dict:
         "projector_went_back": out.get("projector_went_back"),
         "error_examples": sorted(set(room.errors))[:5],
         "answers": {"counted": sum(out["revealed"]), "accepted": accepted},
+        "polls_decided_by_script": decided(room),
+        "attack": room.attack or None,
         "points": {"counted": out.get("points_shown"), "accepted": room.points},
         "server_cpu_s": round(usage.cpu - usage.cpu0, 1),
         "server_max_rss_mb": round(usage.max_rss / 2**20),
@@ -533,8 +657,25 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8631)
     parser.add_argument("--cap", type=float, default=900.0, help="seconds at most")
     parser.add_argument("--json", help="write the result to this file")
+    parser.add_argument(
+        "--attack",
+        action="store_true",
+        help="run twice: without, then with one scripted student attacking; print both",
+    )
     args = parser.parse_args()
-    result = run(args)
+    if args.attack:
+        args.attack = False
+        calm = run(args)
+        args.attack = True
+        attacked = run(args)
+        result = {"without_attacker": calm, "with_attacker": attacked}
+        keys = ("followed", "missed", "steps_nobody_saw", "errors", "polls_decided_by_script")
+        print(f"{'':26}{'no attacker':>18}{'one attacker':>18}")
+        for key in (*keys, "lag_ms"):
+            print(f"{key:26}{json.dumps(calm.get(key)):>18}{json.dumps(attacked.get(key)):>18}")
+        print("the attacker got:", json.dumps(attacked["attack"]))
+    else:
+        result = run(args)
     print(json.dumps(result, indent=2))
     if args.json:
         Path(args.json).write_text(json.dumps(result, indent=2))

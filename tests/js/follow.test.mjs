@@ -177,3 +177,53 @@ test("the server's page puts the stage at its step: Back to the lecture lands th
   f.show({ ...SHOWN, cursor: 5 }, false); // detached again: the stage is the student's
   assert.deepEqual(out.calls.gotos, [9]);
 });
+
+// ------------------------------------------------------------------ the stream's health
+
+import { GIVE_UP, HEARTBEAT_MS, RECONNECT_MS, SILENT_MS, Watch } from "../../ui/stage/following.mjs";
+
+test("a stream heard within three heartbeats is live; silent past them, it reconnects", () => {
+  assert.equal(SILENT_MS, 15000);
+  assert.equal(HEARTBEAT_MS, 5000);
+  const watch = new Watch(0);
+  for (let t = 1000; t <= 60000; t += 1000) {
+    if (t % 5000 === 0) watch.hear(t); // a heartbeat every 5 s
+    assert.equal(watch.check(t), "none", `at ${t}`);
+  }
+  assert.equal(watch.state, "live");
+  // Nothing after 60 s: at 75 s (three heartbeats missed) a new stream is opened.
+  for (let t = 61000; t < 75000; t += 1000) assert.equal(watch.check(t), "none");
+  assert.equal(watch.check(75000), "reconnect");
+  assert.equal(watch.state, "silent");
+  // The next tries wait 1, 2, 4, 8, 15, 15 s ...
+  const tries = [];
+  for (let t = 75100; t <= 75000 + 200000; t += 100) {
+    if (watch.check(t) === "reconnect") tries.push(t);
+  }
+  const gaps = tries.slice(0, 6).map((t, i) => t - (i ? tries[i - 1] : 75000));
+  assert.deepEqual(gaps, [1000, 2000, 4000, 8000, 15000, 15000]);
+  assert.equal(RECONNECT_MS.at(-1), 15000);
+});
+
+test("after GIVE_UP tries the page says what to do, and a heard stream is live again", () => {
+  const watch = new Watch(0);
+  let t = SILENT_MS;
+  const states = [];
+  for (let i = 0; i < GIVE_UP + 2; i += 1) {
+    while (watch.check(t) !== "reconnect") t += 100;
+    states.push(watch.state);
+  }
+  assert.deepEqual(states, [...Array(GIVE_UP).fill("silent"), "lost", "lost"]);
+  watch.hear(t + 10); // the new stream's first event (the whole state)
+  assert.equal(watch.state, "live");
+  assert.equal(watch.check(t + 20), "none");
+  assert.equal(watch.check(t + 10 + SILENT_MS), "reconnect");
+});
+
+test("a stream that ended for good is not reopened", () => {
+  const watch = new Watch(0);
+  watch.over();
+  assert.equal(watch.check(10 * SILENT_MS), "none");
+  watch.hear(1);
+  assert.equal(watch.state, "over");
+});

@@ -203,3 +203,56 @@ def test_a_link_to_a_class_gone_counts_one_wrong_code_per_session_not_one_per_ru
         at.run()
     assert not at.exception and "lab_joined" not in at.session_state
     assert guesses() - before == 1
+
+
+def test_a_links_class_that_cannot_be_joined_is_said_on_every_run():
+    lecturer, opened = _started("pages/playground.py")
+    click(lecturer, "lab_class_end")
+    unknown = next(c for c in iter(codes.new_code, None) if default_store()._status(c) is None)
+    for code, reason in ((opened.code, "This class has ended."), (unknown, "No class has")):
+        at = open_page("pages/playground.py", **{"class": code})
+        for _ in range(2):
+            at.run()
+            assert not at.exception and "lab_joined" not in at.session_state
+            (said,) = [w.value for w in at.warning if code in w.value]
+            assert said.startswith(f"This link's class {code} was not joined:") and reason in said
+    at = open_page("pages/playground.py", lang="de", **{"class": opened.code})
+    assert any(w.value.startswith(f"Der Klasse {opened.code} dieses Links") for w in at.warning)
+    assert any("Diese Klasse ist beendet." in w.value for w in at.warning)
+
+
+def test_a_student_is_told_the_class_was_lost_or_their_seat_removed_not_a_wrong_code():
+    store = default_store()
+    for ending in ("lost", "removed"):
+        lecturer, opened = _started("pages/playground.py")
+        student = open_page("pages/join.py", code=opened.code)
+        _, _, name = student.session_state["lab_joined"]
+        if ending == "lost":  # as when Redis restarted without its file
+            del store._rooms[opened.code]
+        else:
+            (seat,) = [s.seat for s in store.seats(opened.code, opened.secret)]
+            store.remove_seat(opened.code, opened.secret, seat)
+        student.switch_page("pages/playground.py").run()
+        assert not student.exception
+        said = [i.value for i in student.info]
+        if ending == "lost":
+            assert said == [
+                "This class was lost when the class server restarted: ask the lecturer for "
+                "the new code."
+            ]
+        else:
+            assert said == ["The lecturer removed you from this class."]
+        assert "lab_joined" not in student.session_state and name
+
+
+def test_a_join_refused_on_the_join_page_is_a_log_line(caplog):
+    import logging
+
+    caplog.set_level(logging.WARNING, logger="perceptron_lab")
+    unknown = next(c for c in iter(codes.new_code, None) if default_store()._status(c) is None)
+    at = open_page("pages/join.py", code=unknown)
+    assert not at.exception and at.error
+    lines = [r.getMessage() for r in caplog.records if "class refused" in r.getMessage()]
+    assert len(lines) == 1
+    assert lines[0].startswith("class refused route=page_join reason=unknown status=404")
+    assert f"class={unknown}" in lines[0]

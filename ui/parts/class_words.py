@@ -53,6 +53,7 @@ SAID_IN_ENGLISH = (
     "class.js.placed_one",
     "class.js.point_not_taken",
     "class.js.answer_not_taken",
+    "class.js.replaced",
 )
 
 

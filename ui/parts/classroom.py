@@ -20,7 +20,7 @@ import streamlit as st
 
 from ui import lecture
 from ui.parts import adversary, class_words, collect, moment, poll
-from ui.room import routes
+from ui.room import routes, seats_panel
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
@@ -127,6 +127,7 @@ def panel(path: str):
         words.button(
             say("class.end"), key=lab.CLASS_END, icon=":material/stop_circle:", on_click=end
         )
+    seats_panel.panel(opened)  # the seats, in the sidebar
     return st.container(border=True, key=lab.CLASS_POLL)  # the questions, after the page
 
 

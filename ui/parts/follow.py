@@ -7,8 +7,10 @@ from the browser: the student's follower script (``ui/stage/following.mjs`` and
 ``follow.js``, drawn here) listens to ``/class/<code>/events`` and moves the stage from the
 frames it holds when only the step changed; otherwise it reruns the page (a hidden button),
 and ``keep_up`` opens what the lecture shows. The followed page's link carries the class's
-code (``class=``, not the secret), so a student who reloads joins again and lands where the
-lecture is.
+code (``class=``, not the secret), so a student who reloads lands where the lecture is,
+on the same seat: the follower script keeps the seat's token in the browser (localStorage
+and the cookie ``perceptron_seat_<code>``, read here). A link's class that cannot be joined (ended,
+lost, unknown) is said above the page, not ignored.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ import streamlit as st
 from ui import lecture
 from ui.charts import overlays
 from ui.parts import class_words, classroom, collect, scenes
-from ui.room import routes
+from ui.room import codes, refusals, routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
@@ -71,13 +73,39 @@ def _lead(code: str) -> dict | None:
     return lead if lead.get("page") in classroom.WITH_CLASS else None
 
 
+SEAT_COOKIE = "perceptron_seat_"  # + the class's code: the seat's token, kept by follow.js
+
+
+def _kept_seat(code: str) -> str | None:
+    """The seat's token this browser kept for the class ``code`` (a cookie), if any."""
+    try:
+        token = st.context.cookies.get(f"{SEAT_COOKIE}{code}")
+    except AttributeError:
+        return None
+    return token if isinstance(token, str) and 0 < len(token) <= 128 else None
+
+
 def join(typed: object) -> str | None:
-    """Join the class ``typed`` names; the reason when it cannot be joined."""
+    """Join the class ``typed`` names (on the seat this browser kept, if it has one); the
+    reason when it cannot be joined."""
     store = default_store()
     try:
-        code = store.admit(typed, _address())
-        joined = store.join(code, _address())
+        kept = _kept_seat(codes.normalise(typed))
+    except Refused:
+        kept = None  # not a code: admit counts it as a wrong one
+    try:
+        code = store.admit(typed, _address(), kept)
+        joined = None
+        if kept is not None:
+            try:
+                joined = store.resume(code, kept)
+            except Refused as refused:
+                if refused.name != "not_joined":  # removed: not a new seat
+                    raise
+        if joined is None:
+            joined = store.join(code, _address())
     except Refused as refused:
+        _refused(store, typed, kept, refused)
         return class_words.refusal(refused.reason)
     except Exception:  # the store failed: said plainly, logged
         log.exception("could not join a class")
@@ -87,6 +115,20 @@ def join(typed: object) -> str | None:
     ss[lab.DETACHED] = False
     ss.pop(lab.FOLLOWED, None)
     return None
+
+
+def _refused(store, typed: object, seat: str | None, refused: Refused) -> None:
+    """A refused join, logged as the routes log theirs and counted for its class."""
+    try:
+        code = codes.normalise(typed)
+    except Refused:
+        code = None
+    refusals.shared().refused("page_join", refused.name, refused.status, code, _address(), seat)
+    if code is not None and refused.name not in ("unknown", "guesses", "lost", "unavailable"):
+        try:
+            store.note_refusal(code, refused.name)
+        except Refused:
+            pass  # the store is unavailable: the line is what is left
 
 
 def open_lead(lead: dict, code: str) -> None:
@@ -144,17 +186,26 @@ def keep_up(path: str) -> None:
     code = st.query_params.get(CLASS_PARAM)
     if lab.JOINED not in ss:
         # Once per session and code: a class gone after a restart must not count each
-        # rerun as a wrong code against the hall's one address.
-        if code is None or ss.get(lab.JOIN_TRIED) == code:
+        # rerun as a wrong code against the hall's one address. Why it was not joined is
+        # said on every run while the link names it.
+        tried = ss.get(lab.JOIN_TRIED)
+        if code is None:
             return
-        ss[lab.JOIN_TRIED] = code
-        if join(code) is not None:
+        if isinstance(tried, tuple) and tried[0] == code:
+            if tried[1]:
+                st.warning(say("class.link_ignored", code=_shown(code), reason=tried[1]))
+            return
+        reason = join(code)
+        ss[lab.JOIN_TRIED] = (code, reason)
+        if reason is not None:
+            st.warning(say("class.link_ignored", code=_shown(code), reason=reason))
             return
         ss[ASKED] = True  # a reload: land where the lecture is
     if ss.get(lab.DETACHED):
         return
-    code = ss[lab.JOINED][0]
+    code, seat, _ = ss[lab.JOINED]
     try:
+        default_store().resume(code, seat)  # removed by the lecturer, or the class lost
         lead = _lead(code)
     except Refused as refused:
         _left(class_words.refusal(refused.reason))
@@ -169,6 +220,11 @@ def keep_up(path: str) -> None:
     moved = any(lead.get(k) != followed.get(k) for k in ("page", "query", "scene"))
     if moved or path != lead["page"] or (asked and lead.get("cursor") != _cursor(path)):
         open_lead(lead, code)
+
+
+def _shown(code: object) -> str:
+    """A link's class code as said back: only the code's own symbols, at most its length."""
+    return "".join(c for c in str(code).upper() if c in codes.ALPHABET)[: codes.CODE_LENGTH]
 
 
 def _cursor(path: str) -> int | None:

@@ -98,3 +98,32 @@ def pseudonym(taken: int = 0) -> str:
     if taken >= len(ADJECTIVES) * len(ANIMALS) // 2:
         name += f" {secrets.randbelow(1000)}"
     return name
+
+
+# ------------------------------------------------------------------ seats
+
+SEAT_SIGNATURE_HEX = 32  # 128 bits of HMAC-SHA256: a seat cannot be made up
+
+
+def seat_token(key: bytes, code: str, student: str) -> str:
+    """The browser's proof of its seat: the student's id and its signature under the
+    server's key (``ui.server.completion.secret``, the same on every replica) for ``code``.
+    """
+    return f"{student}.{_seat_signature(key, code, student)}"
+
+
+def seat_of(key: bytes, code: str, token: object) -> str | None:
+    """The student's id a seat token names, if the server signed it for ``code``; else None."""
+    if not isinstance(token, str) or not 0 < len(token) <= 128:
+        return None
+    student, _, signature = token.rpartition(".")
+    if not student or len(signature) != SEAT_SIGNATURE_HEX:
+        return None
+    if not hmac.compare_digest(signature, _seat_signature(key, code, student)):
+        return None
+    return student
+
+
+def _seat_signature(key: bytes, code: str, student: str) -> str:
+    mac = hmac.new(key, f"seat:{code}:{student}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:SEAT_SIGNATURE_HEX]

@@ -24,7 +24,7 @@ from ui.room.rules import (
     refuse,
     system_clock,
 )
-from ui.room.store import EXPIRED, ClassStore, Status
+from ui.room.store import EXPIRED, ClassStore, Seat, Status
 
 _RATE_KEYS_SWEPT_AT = 10_000  # rate-limit windows kept before the old ones are dropped
 
@@ -47,13 +47,18 @@ class _Room:
     per_student: Counter = field(default_factory=Counter)
     next_point: int = 0
     collecting: Collecting | None = None
+    joins_closed: bool = False
+    removed: set[str] = field(default_factory=set)
+    refused: dict[int, Counter] = field(default_factory=dict)  # bucket -> name -> count
 
 
 class MemoryStore(ClassStore):
     """Every class of this process in a dict, under one lock."""
 
-    def __init__(self, limits: Limits | None = None, clock: Clock = system_clock) -> None:
-        super().__init__(limits, clock)
+    def __init__(
+        self, limits: Limits | None = None, clock: Clock = system_clock, key: bytes | None = None
+    ) -> None:
+        super().__init__(limits, clock, key)
         self._lock = threading.RLock()
         self._rooms: dict[str, _Room] = {}
         self._windows: dict[str, tuple[float, int, int]] = {}  # key -> (window, index, count)
@@ -103,7 +108,7 @@ class MemoryStore(ClassStore):
             room = self._rooms.get(code)
             if room is None:
                 return None
-            return Status(room.secret_hash, room.seen, room.ended_at is not None)
+            return Status(room.secret_hash, room.seen, room.ended_at is not None, room.joins_closed)
 
     def _touch(self, code: str, now: float) -> None:
         with self._lock:
@@ -206,6 +211,8 @@ class MemoryStore(ClassStore):
     def _join(self, code: str, student: str, pseudonym: str) -> bool:
         with self._lock:
             room = self._live_room(code)
+            if room.joins_closed:
+                raise refuse("joins_closed")
             if len(room.students) >= self.limits.students_per_class:
                 raise refuse("full")
             if pseudonym in room.names:
@@ -215,9 +222,84 @@ class MemoryStore(ClassStore):
             self._publish(code, event("students", students=len(room.students)))
             return True
 
-    def _is_student(self, code: str, student: str) -> bool:
+    def _name(self, code: str, student: str) -> str | None:
         with self._lock:
-            return student in self._room(code).students
+            return self._room(code).students.get(student)
+
+    def _removed(self, code: str, student: str) -> bool:
+        with self._lock:
+            return student in self._room(code).removed
+
+    def _seats(self, code: str) -> list[Seat]:
+        with self._lock:
+            room = self._room(code)
+            answered = Counter(s for given in room.answers.values() for s in given)
+            return [
+                Seat(student, name, answered[student], room.per_student[student])
+                for student, name in room.students.items()
+            ]
+
+    def _remove_seat(self, code: str, student: str) -> bool:
+        with self._lock:
+            room = self._live_room(code)
+            name = room.students.pop(student, None)
+            if name is None:
+                return False
+            room.names.discard(name)
+            room.removed.add(student)
+            for record in room.questions:
+                given = room.answers[record["id"]]
+                choice = given.pop(student, None)
+                if choice is None:
+                    continue
+                if record["status"] == "revealed":
+                    record["counts"][choice] -= 1
+                else:
+                    self._publish(
+                        code, event("answers", question=record["id"], answered=len(given))
+                    )
+            for pid in [p for p, owner in room.owner.items() if owner == student]:
+                del room.points[pid], room.owner[pid]
+                self._publish(code, event("point_removed", point=pid))
+            room.per_student.pop(student, None)
+            self._publish(code, event("students", students=len(room.students)))
+            self._tell(code, {"type": "_removed", "seat": student})
+            return True
+
+    def _set_joins_closed(self, code: str, closed: bool) -> None:
+        with self._lock:
+            self._live_room(code).joins_closed = closed
+
+    def _clear_points(self, code: str) -> int:
+        with self._lock:
+            room = self._live_room(code)
+            gone = sorted(room.points)
+            for pid in gone:
+                del room.points[pid]
+                self._publish(code, event("point_removed", point=pid))
+            room.owner.clear()
+            room.per_student.clear()
+            return len(gone)
+
+    def _tell(self, code: str, item: dict) -> None:
+        self.fanout.publish(code, Event(item))
+
+    def _tally(self, code: str, name: str, bucket: int, ttl: int) -> None:
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is None:
+                return
+            room.refused.setdefault(bucket, Counter())[name] += 1
+            for old in [b for b in room.refused if b < bucket - 10]:  # a minute and more ago
+                del room.refused[old]
+
+    def _refusals(self, code: str, buckets: list[int]) -> dict[str, int]:
+        with self._lock:
+            room = self._room(code)
+            total: Counter = Counter()
+            for bucket in buckets:
+                total.update(room.refused.get(bucket, {}))
+            return dict(total)
 
     def _collect(self, code: str, collecting: Collecting | None) -> None:
         with self._lock:

@@ -20,6 +20,7 @@ cursor.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
 
 import numpy as np
@@ -85,7 +86,8 @@ def next_update(run, cursor: int) -> int | None:
 def _next_mistake(run, cursor: int, k: int) -> Asked:
     """The point of update k among up to three others: the examples visited just before it
     (classified correctly then), else just after it, else the first rows of the data;
-    lettered in the order of their rows."""
+    lettered in an order shuffled per question (in the order of their rows, the next visit
+    being a mistake made its point always A: the others were the rows after it)."""
     v, right_row = int(run.update_visit[k]), int(run.update_index[k])
     others: list[int] = []
     t = v - 1
@@ -106,6 +108,8 @@ def _next_mistake(run, cursor: int, k: int) -> Asked:
         if i != right_row and i not in others:
             others.append(i)
     rows = sorted([right_row, *others])
+    # The same question (update, cursor, points) always gets the same letters.
+    random.Random(f"next_mistake:{k}:{cursor}:{rows}").shuffle(rows)
     marks = tuple(zip(LETTERS, rows, strict=False))
     choices = [("class.q.choice", {"letter": letter, **_point(run, i)}) for letter, i in marks]
     return _asked(

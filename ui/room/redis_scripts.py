@@ -127,6 +127,7 @@ JOIN = (
     _LIVE
     + _PUBLISH
     + """
+if redis.call('HGET', KEYS[1], 'closed') == '1' then return 'joins_closed' end
 if redis.call('HLEN', KEYS[2]) >= tonumber(ARGV[3]) then return 'full' end
 if redis.call('SADD', KEYS[3], ARGV[2]) == 0 then return 'taken' end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
@@ -210,3 +211,71 @@ end
 return {m[1], m[2], question, answered, m[4], m[5], redis.call('HLEN', KEYS[3]),
   redis.call('HVALS', KEYS[4]), m[6]}
 """
+
+# KEYS: meta; ARGV: '1' (closed to new joins) or ''
+JOINS = (
+    _LIVE
+    + """
+redis.call('HSET', KEYS[1], 'closed', ARGV[1])
+return 1
+"""
+)
+
+# KEYS: meta, students, names, points, owner, mine, questions, removed; ARGV: student,
+# channel, the answers keys' prefix, ttl. The seat and everything it sent, at once.
+REMOVE_SEAT = (
+    _LIVE
+    + _PUBLISH
+    + """
+local name = redis.call('HGET', KEYS[2], ARGV[1])
+if not name then return 0 end
+redis.call('HDEL', KEYS[2], ARGV[1])
+redis.call('SREM', KEYS[3], name)
+redis.call('HDEL', KEYS[6], ARGV[1])
+redis.call('SADD', KEYS[8], ARGV[1])
+redis.call('EXPIRE', KEYS[8], ARGV[4])
+local open = redis.call('HGET', KEYS[1], 'open')
+for q = 1, tonumber(redis.call('HGET', KEYS[1], 'nextq')) do
+  local answers = ARGV[3] .. q
+  local choice = redis.call('HGET', answers, ARGV[1])
+  if choice then
+    redis.call('HDEL', answers, ARGV[1])
+    if tostring(q) == open then
+      local n = redis.call('HLEN', answers)
+      publish(ARGV[2], 'answers', '"question":' .. q .. ',"answered":' .. n)
+    else
+      local record = cjson.decode(redis.call('HGET', KEYS[7], q))
+      if record.counts then
+        local k = tonumber(choice) + 1
+        record.counts[k] = record.counts[k] - 1
+        redis.call('HSET', KEYS[7], q, cjson.encode(record))
+      end
+    end
+  end
+end
+local owned = redis.call('HGETALL', KEYS[5])
+for i = 1, #owned, 2 do
+  if owned[i + 1] == ARGV[1] then
+    redis.call('HDEL', KEYS[4], owned[i])
+    redis.call('HDEL', KEYS[5], owned[i])
+    publish(ARGV[2], 'point_removed', '"point":' .. owned[i])
+  end
+end
+publish(ARGV[2], 'students', '"students":' .. redis.call('HLEN', KEYS[2]))
+redis.call('PUBLISH', ARGV[2], '{"type":"_removed","seat":' .. cjson.encode(ARGV[1]) .. '}')
+return 1
+"""
+)
+
+# KEYS: meta, points, owner, mine; ARGV: channel. Every point goes; how many.
+CLEAR_POINTS = (
+    _LIVE
+    + _PUBLISH
+    + """
+local ids = redis.call('HKEYS', KEYS[2])
+table.sort(ids, function(a, b) return tonumber(a) < tonumber(b) end)
+redis.call('DEL', KEYS[2], KEYS[3], KEYS[4])
+for _, id in ipairs(ids) do publish(ARGV[1], 'point_removed', '"point":' .. id) end
+return #ids
+"""
+)

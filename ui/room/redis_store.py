@@ -16,7 +16,9 @@ write and get right by hand.
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import threading
 import time
 
@@ -33,10 +35,11 @@ from ui.room.rules import (
     refuse,
     system_clock,
 )
-from ui.room.store import ClassStore, Status
+from ui.room.store import ClassStore, Seat, Status
 
 PREFIX = "lab:room:"
 _LISTENER_READY_S = 10.0
+log = logging.getLogger("perceptron_lab")
 
 
 class RedisStore(ClassStore):
@@ -48,8 +51,9 @@ class RedisStore(ClassStore):
         limits: Limits | None = None,
         clock: Clock = system_clock,
         prefix: str = PREFIX,
+        key: bytes | None = None,
     ) -> None:
-        super().__init__(limits, clock)
+        super().__init__(limits, clock, key)
         self.prefix = prefix
         self.redis = redis.Redis.from_url(
             url, decode_responses=True, socket_timeout=5, socket_connect_timeout=5
@@ -57,7 +61,8 @@ class RedisStore(ClassStore):
         self._scripts = {
             name: self.redis.register_script(getattr(lua, name))
             for name in ("CREATE", "END", "MOVE", "ASK", "REVEAL", "ANSWER", "JOIN")
-            + ("COLLECT", "ADD_POINT", "REMOVE_POINT", "STATE")
+            + ("COLLECT", "ADD_POINT", "REMOVE_POINT", "STATE", "JOINS", "REMOVE_SEAT")
+            + ("CLEAR_POINTS",)
         }
         # A class is forgotten this long after its lecturer's last move (Redis's own clock).
         self._ttl = int(self.limits.expiry_s + self.limits.ended_kept_s) + 60
@@ -84,7 +89,7 @@ class RedisStore(ClassStore):
     def _parts(self, code: str) -> list[str]:
         """Every key of the class (its answers' keys included)."""
         nextq = int(self.redis.hget(self._key(code, "meta"), "nextq") or 0)
-        parts = ["meta", "questions", "students", "names", "points", "owner", "mine"]
+        parts = ["meta", "questions", "students", "names", "points", "owner", "mine", "removed"]
         return [self._key(code, p) for p in parts] + [
             self._key(code, f"answers:{q}") for q in range(1, nextq + 1)
         ]
@@ -93,6 +98,7 @@ class RedisStore(ClassStore):
         """Hand every class's events to this process's followers, until closed."""
         pattern = f"{self.prefix}*:events"
         connected_before = False
+        down = False
         while not self._stopping.is_set():
             pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
             try:
@@ -100,7 +106,10 @@ class RedisStore(ClassStore):
                 pubsub.get_message(timeout=1.0)  # the subscription's confirmation
                 if connected_before:  # events may have been missed meanwhile
                     self.fanout.publish_all(RESYNC)
+                    if down:
+                        log.warning("class store: Redis is back, followers resynchronised")
                 connected_before = True
+                down = False
                 self._ready.set()
                 while not self._stopping.is_set():
                     message = pubsub.get_message(timeout=0.1)  # and close() waits no longer
@@ -112,7 +121,10 @@ class RedisStore(ClassStore):
                     except (ValueError, TypeError):
                         continue  # not one of ours: the scripts publish JSON objects
                     self.fanout.publish(code, item)
-            except (redis.RedisError, OSError):
+            except (redis.RedisError, OSError) as error:
+                if not down:  # one line per outage, not one per attempt
+                    log.warning("class store: Redis unreachable (%s): reconnecting", error)
+                down = True
                 time.sleep(0.5)  # then subscribe again, and resynchronise the followers
             finally:
                 pubsub.close()
@@ -131,10 +143,12 @@ class RedisStore(ClassStore):
         )
 
     def _status(self, code: str) -> Status | None:
-        secret, seen, ended = self.redis.hmget(self._key(code, "meta"), "secret", "seen", "ended")
+        secret, seen, ended, closed = self.redis.hmget(
+            self._key(code, "meta"), "secret", "seen", "ended", "closed"
+        )
         if secret is None:
             return None
-        return Status(secret, float(seen), ended != "")
+        return Status(secret, float(seen), ended != "", closed == "1")
 
     def _touch(self, code: str, now: float) -> None:
         with self.redis.pipeline(transaction=False) as pipe:
@@ -213,8 +227,61 @@ class RedisStore(ClassStore):
         _refused(result)
         return True
 
-    def _is_student(self, code: str, student: str) -> bool:
-        return bool(self.redis.hexists(self._key(code, "students"), student))
+    def _name(self, code: str, student: str) -> str | None:
+        return self.redis.hget(self._key(code, "students"), student)
+
+    def _removed(self, code: str, student: str) -> bool:
+        return bool(self.redis.sismember(self._key(code, "removed"), student))
+
+    def _seats(self, code: str) -> list[Seat]:
+        nextq = int(self.redis.hget(self._key(code, "meta"), "nextq") or 0)
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hgetall(self._key(code, "students"))
+            pipe.hgetall(self._key(code, "mine"))
+            for q in range(1, nextq + 1):
+                pipe.hkeys(self._key(code, f"answers:{q}"))
+            students, mine, *answered = pipe.execute()
+        counts: dict[str, int] = {}
+        for given in answered:
+            for student in given:
+                counts[student] = counts.get(student, 0) + 1
+        return [
+            Seat(student, name, counts.get(student, 0), int(mine.get(student, 0)))
+            for student, name in students.items()
+        ]
+
+    def _remove_seat(self, code: str, student: str) -> bool:
+        parts = ("meta", "students", "names", "points", "owner", "mine", "questions", "removed")
+        keys = [self._key(code, p) for p in parts]
+        args = [student, self._channel(code), self._key(code, "answers:"), self._ttl]
+        return bool(self._run("REMOVE_SEAT", keys, args))
+
+    def _set_joins_closed(self, code: str, closed: bool) -> None:
+        self._run("JOINS", [self._key(code, "meta")], ["1" if closed else ""])
+
+    def _clear_points(self, code: str) -> int:
+        keys = [self._key(code, p) for p in ("meta", "points", "owner", "mine")]
+        return int(self._run("CLEAR_POINTS", keys, [self._channel(code)]))
+
+    def _tell(self, code: str, item: dict) -> None:
+        self.redis.publish(self._channel(code), json.dumps(item, separators=(",", ":")))
+
+    def _tally(self, code: str, name: str, bucket: int, ttl: int) -> None:
+        key = self._key(code, f"refused:{bucket}")
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hincrby(key, name, 1)
+            pipe.expire(key, ttl)
+            pipe.execute()
+
+    def _refusals(self, code: str, buckets: list[int]) -> dict[str, int]:
+        with self.redis.pipeline(transaction=False) as pipe:
+            for bucket in buckets:
+                pipe.hgetall(self._key(code, f"refused:{bucket}"))
+            total: dict[str, int] = {}
+            for counted in pipe.execute():
+                for name, n in counted.items():
+                    total[name] = total.get(name, 0) + int(n)
+        return total
 
     def _collect(self, code: str, collecting: Collecting | None) -> None:
         if collecting is None:
@@ -281,6 +348,40 @@ class RedisStore(ClassStore):
 
     def _used(self, key: str, window_s: float) -> int:
         return int(self.redis.get(self._window(key, window_s)) or 0)
+
+
+_UNAVAILABLE_LOGGED_EVERY_S = 5.0
+_unavailable_logged = [0.0]
+
+
+def _reachable(method):
+    """``method``, raising the refusal ``unavailable`` (503, a plain reason) when Redis
+    cannot be reached: logged as one line (at most one per few seconds), no traceback."""
+
+    @functools.wraps(method)
+    def guarded(self, *args, **kwargs):
+        try:
+            return method(self, *args, **kwargs)
+        except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
+            now = time.monotonic()
+            if now - _unavailable_logged[0] > _UNAVAILABLE_LOGGED_EVERY_S:
+                _unavailable_logged[0] = now
+                log.warning(
+                    "class store unavailable: %s in %s", type(error).__name__, method.__name__
+                )
+            raise refuse("unavailable") from None
+
+    return guarded
+
+
+_GUARDED = (
+    "_create", "_status", "_touch", "_end", "_move", "_ask", "_reveal", "_results",
+    "_choices", "_answer", "_students", "_join", "_name", "_removed", "_seats",
+    "_remove_seat", "_set_joins_closed", "_clear_points", "_tell", "_tally", "_refusals",
+    "_collect", "_collecting", "_add_point", "_remove_point", "_state", "_hit", "_used",
+)  # fmt: skip
+for _method in _GUARDED:
+    setattr(RedisStore, _method, _reachable(getattr(RedisStore, _method)))
 
 
 def _refused(result: object) -> object:

@@ -40,12 +40,14 @@ Clock = Callable[[], float]
 
 
 class Refused(Exception):
-    """A request that changed nothing: ``reason`` is plain text for the one who sent it."""
+    """A request that changed nothing: ``reason`` is plain text for the one who sent it;
+    ``name``, the refusal's name in ``REFUSALS`` ("check" for a value's check)."""
 
-    def __init__(self, reason: str, status: int = 400) -> None:
+    def __init__(self, reason: str, status: int = 400, name: str = "check") -> None:
         super().__init__(reason)
         self.reason = reason
         self.status = status
+        self.name = name
 
 
 # The refusals the stores raise, by name: the reason and its HTTP status.
@@ -69,13 +71,23 @@ REFUSALS = {
     "student_cap": ("You have placed your {} points.", 409),
     "class_cap": ("The class has all the points it may hold.", 409),
     "no_point": ("There is no such point.", 404),
+    "lost": (
+        "This class was lost when the class server restarted: ask the lecturer for the new code.",
+        410,
+    ),
+    "removed": ("The lecturer removed you from this class.", 403),
+    "no_seat": ("There is no such seat.", 404),
+    "joins_closed": ("The lecturer has closed this class to new students.", 409),
+    "joins_burst": ("Too many joins from this address at once: wait a second.", 429),
+    "streams_rate": ("Too many reconnections from this browser: wait a minute.", 429),
+    "unavailable": ("The class server cannot be reached just now: try again in a moment.", 503),
 }
 
 
 def refuse(name: str, *values: object) -> Refused:
     """The refusal ``name`` of ``REFUSALS``, its reason filled in with ``values``."""
     reason, status = REFUSALS[name]
-    return Refused(reason.format(*values), status)
+    return Refused(reason.format(*values), status, name)
 
 
 @dataclass(frozen=True)
@@ -94,9 +106,17 @@ class Limits:
     # Per client address. A lecture hall's Wi-Fi often puts every phone behind one
     # address, so these let a whole class join (and mistype) at once from one; guessing a
     # code of 19^6 = 47 million at 60 per 10 minutes still takes years.
+    # 300 phones behind one address join within a minute at 5 a second; a script minting
+    # seats from one address gets at most joins_per_second of them a second, and the burst
+    # is flagged on the lecturer's page.
     joins_per_minute: int = 300
-    guesses: int = 60  # wrong codes per client address ...
-    guess_window_s: float = 600.0  # ... in this window
+    joins_per_second: int = 10
+    # Wrong codes per client address in the window; past them, each further wrong code is
+    # answered only after guess_delay_s, and a live code still gets in.
+    guesses: int = 60
+    guess_window_s: float = 600.0
+    guess_delay_s: float = 1.0
+    streams_per_seat_per_minute: int = 30  # a browser reconnecting every 2 s, and no more
 
     @property
     def expiry_s(self) -> float:

@@ -18,12 +18,35 @@ the routes (``ui/room/routes.py``) call ``admit`` first, then ``join``, ``answer
 ``add_point``, ``state`` and ``subscribe`` for the students' browsers, and ``move`` for
 the lecturer's (its stage steps in the browser and sends each move with the secret).
 Every public method may be called from any thread; ``subscribe`` on an event loop.
+
+Seats. ``join`` gives the student's browser a seat token (``Joined.student``: the
+student's id signed with HMAC under the server's key, ``ui.server.completion.secret``,
+the same on every replica). The browser keeps it (localStorage and a cookie, so a reload
+keeps the seat: ``resume``); every answer, point and event stream names it. One stream per
+seat: a new one ends the old (its last event ``replaced``); a seat the lecturer removed
+gets ``removed`` and its stream ends. A valid token for a class the store does not know
+proves the class existed: it is refused as ``lost`` (not ``unknown``).
+
+The lecturer's control (each with the secret): ``seats`` (``Seat``: pseudonym, answers,
+points), ``remove_seat`` (its answers leave the counts, its points go with
+``point_removed`` events, its stream ends), ``close_joins`` / ``joins_closed``,
+``clear_points``, ``refused`` (the refusals of the last minute by name; the routes count
+them with ``note_refusal``) and ``status`` ("live", "ended" or "lost": the lecturer's page
+learns its class is gone, e.g. after Redis restarted without its file). While the store
+cannot reach its Redis, every method raises the refusal ``unavailable`` (503).
+
+Refusals by name (``rules.REFUSALS``; ``Refused.name``): besides the checks of values,
+``unknown``, ``ended``, ``lost``, ``not_lecturer``, ``not_joined``, ``removed``,
+``guesses``, ``joins``, ``joins_burst``, ``joins_closed``, ``full``, ``answers_rate``,
+``points_rate``, ``streams_rate``, ``followers``, ``no_seat``, ``unavailable``, ...
 """
 
 from __future__ import annotations
 
 import abc
 import asyncio
+import secrets
+import time
 from collections.abc import AsyncIterator
 from dataclasses import dataclass
 
@@ -48,6 +71,13 @@ from ui.room.rules import (
 
 EXPIRED = "The lecturer has been away too long: the class has ended."
 ENDED_BY_LECTURER = "The lecturer ended the class."
+REPLACED = "This class is open in another tab of yours: this one stopped following."
+REMOVED = "The lecturer removed you from this class."
+# Refusals that mean a burst: seats joining, answers, points or reconnections arriving
+# faster than people tap (the lecturer's page flags them).
+BURSTS = ("joins_burst", "joins", "answers_rate", "points_rate", "streams_rate")
+REFUSED_BUCKET_S = 10.0  # refusals are counted in buckets of this many seconds ...
+REFUSED_BUCKETS = 6  # ... and the lecturer sees the last this many (a minute)
 
 
 @dataclass(frozen=True)
@@ -60,10 +90,22 @@ class Opened:
 
 @dataclass(frozen=True)
 class Joined:
-    """A student in a class: the id that signs their answers and points, and their name."""
+    """A student in a class: their seat token (their browser keeps it; it signs their
+    answers, points and event stream), and their name."""
 
     student: str
     pseudonym: str
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A seat as the lecturer sees it: its id (``remove_seat`` takes it; not its token),
+    the pseudonym, how many questions it answered and how many points it holds."""
+
+    seat: str
+    pseudonym: str
+    answers: int
+    points: int
 
 
 @dataclass(frozen=True)
@@ -73,15 +115,38 @@ class Status:
     secret_hash: str
     seen: float
     ended: bool
+    joins_closed: bool = False
+
+
+def _newer(other: object, mine: list) -> bool:
+    """Whether the stream ``other`` (its [start, tie-break]) began after ``mine``."""
+    if not isinstance(other, list) or len(other) != 2:
+        return False
+    try:
+        return (int(other[0]), str(other[1])) > (mine[0], mine[1])
+    except (TypeError, ValueError):
+        return False
 
 
 class ClassStore(abc.ABC):
     """Classes by join code: the lead state, questions, answers, points and students."""
 
-    def __init__(self, limits: Limits | None = None, clock: Clock = system_clock) -> None:
+    def __init__(
+        self, limits: Limits | None = None, clock: Clock = system_clock, key: bytes | None = None
+    ) -> None:
         self.limits = limits or Limits()
         self.clock = clock
         self.fanout = Fanout()
+        self._seat_key = key
+
+    @property
+    def seat_key(self) -> bytes:
+        """The key that signs seats: the server's (``ui.server.completion.secret``)."""
+        if self._seat_key is None:
+            from ui.server import completion  # no streamlit; read once, on first use
+
+            self._seat_key = completion.secret()
+        return self._seat_key
 
     # ------------------------------------------------------------ the lecturer
 
@@ -142,36 +207,111 @@ class ClassStore(abc.ABC):
         self._lecturer(code, secret)
         self._end(code, ENDED_BY_LECTURER)
 
+    def status(self, code: str, secret: object) -> str:
+        """ "live", "ended" or "lost" (the store does not know the class: it expired, or
+        Redis restarted without its file). Raises ``not_lecturer`` for a wrong secret of a
+        class it knows, ``unavailable`` when the store cannot be reached."""
+        status = self._status(code)
+        if status is None:
+            return "lost"
+        if not codes.secret_matches(secret, status.secret_hash):
+            raise refuse("not_lecturer")
+        try:
+            self._live(code)
+        except Refused:
+            return "ended"
+        return "live"
+
+    def seats(self, code: str, secret: object) -> list[Seat]:
+        """The class's seats, by pseudonym."""
+        self._lecturer(code, secret)
+        return sorted(self._seats(code), key=lambda seat: seat.pseudonym)
+
+    def remove_seat(self, code: str, secret: object, seat: object) -> None:
+        """Remove a seat with everything it sent: its answers leave the counts, its points
+        go (``point_removed`` each), its stream ends with ``removed``; its token is refused
+        from then on (``removed``). Refused ``no_seat`` for a seat the class has not."""
+        self._lecturer(code, secret)
+        if not isinstance(seat, str) or not self._remove_seat(code, seat):
+            raise refuse("no_seat")
+
+    def close_joins(self, code: str, secret: object, closed: bool = True) -> None:
+        """Close the class to new joins (``closed=False``: open it again); seats stay."""
+        self._lecturer(code, secret)
+        self._set_joins_closed(code, bool(closed))
+
+    def joins_closed(self, code: str, secret: object) -> bool:
+        self._lecturer(code, secret)
+        return self._live(code).joins_closed
+
+    def clear_points(self, code: str, secret: object) -> int:
+        """Remove every point of the class (``point_removed`` each); how many went."""
+        self._lecturer(code, secret)
+        return self._clear_points(code)
+
+    def refused(self, code: str, secret: object) -> dict[str, int]:
+        """The refusals counted for the class in the last minute, by refusal name."""
+        self._lecturer(code, secret)
+        return self._refusals(code, self._buckets())
+
+    def note_refusal(self, code: str, name: str) -> None:
+        """Count a refusal of a request to the class (the routes call it; for ``refused``)."""
+        self._tally(
+            code, str(name)[:32], self._buckets()[0], int(REFUSED_BUCKET_S * (REFUSED_BUCKETS + 1))
+        )
+
+    def _buckets(self) -> list[int]:
+        now = int(self.clock() // REFUSED_BUCKET_S)
+        return [now - i for i in range(REFUSED_BUCKETS)]
+
     # ------------------------------------------------------------ the students
 
-    def admit(self, typed: object, address: str) -> str:
+    def admit(self, typed: object, address: str, seat: object = None) -> str:
         """The class code a request names, if that class is on (wrong codes are counted).
 
-        Every route starts here, so guessing codes by any route is limited per address.
+        Every route starts here, so guessing codes by any route is limited per address:
+        past ``limits.guesses`` wrong codes in the window a wrong code is refused as
+        ``guesses`` (the routes answer it late), but a live code always gets in. A code
+        that existed never counts: an ended class (``ended``), or a class the store lost
+        named with a seat token it signed (``seat``: ``lost``).
         """
         key = f"guess:{address}"
-        if self._used(key, self.limits.guess_window_s) >= self.limits.guesses:
-            raise refuse("guesses")
         try:
             code = codes.normalise(typed)
+            if self._status(code) is None and codes.seat_of(self.seat_key, code, seat):
+                raise refuse("lost")
             self._live(code)
         except Refused as refusal:
-            if refusal.status in (400, 404):
-                self._hit(key, self.limits.guess_window_s, self.limits.guesses)
+            if refusal.status in (400, 404) and not self._hit(
+                key, self.limits.guess_window_s, self.limits.guesses
+            ):
+                raise refuse("guesses") from None
             raise
         return code
 
     def join(self, code: str, address: str) -> Joined:
-        """A new student with a pseudonym nobody else in the class has."""
+        """A new seat with a pseudonym nobody else in the class has; its token."""
+        if not self._hit(f"joins:{address}", 1.0, self.limits.joins_per_second):
+            raise refuse("joins_burst")
         if not self._hit(f"join:{address}", 60.0, self.limits.joins_per_minute):
             raise refuse("joins")
-        self._live(code)
+        if self._live(code).joins_closed:
+            raise refuse("joins_closed")
         student = codes.new_student()
         for attempt in range(50):
             name = codes.pseudonym(taken=self._students(code) if attempt else 0)
             if self._join(code, student, name):
-                return Joined(student, name)
+                return Joined(codes.seat_token(self.seat_key, code, student), name)
         raise Refused("No free pseudonym: try again.", 503)  # pragma: no cover
+
+    def resume(self, code: str, token: object) -> Joined:
+        """The seat a browser kept (a reload): refused ``lost``, ``ended``, ``removed`` or
+        ``not_joined`` when it cannot be taken again."""
+        student = self._student(code, token)
+        name = self._name(code, student)
+        if name is None:  # pragma: no cover (removed between the two reads)
+            raise refuse("removed")
+        return Joined(str(token), name)
 
     def answer(self, code: str, student: object, question: object, choice: object) -> int:
         """A student's answer (it replaces their earlier one); how many have answered."""
@@ -208,16 +348,36 @@ class ClassStore(abc.ABC):
             return True
         return False
 
-    async def subscribe(self, code: str, idle: float | None = None) -> AsyncIterator[dict]:
+    async def subscribe(
+        self, code: str, idle: float | None = None, seat: object = None
+    ) -> AsyncIterator[dict]:
         """The class's events, the current state first; ``heartbeat`` after ``idle`` s quiet.
 
         Ends after the ``ended`` event. With ``idle`` set, a quiet stream also checks the
         class's expiry, so its followers are told when the lecturer is gone for good.
+        With ``seat`` (a seat token; the routes always give one) the stream is that seat's
+        one stream: a newer one ends it (``replaced``), as does the seat's removal
+        (``removed``), and its reconnections are limited per minute.
         """
+        student = stream = None
+        if seat is not None:
+            student = await asyncio.to_thread(self._student, code, seat)
+            window = f"stream:{code}:{student}"
+            if not await asyncio.to_thread(
+                self._hit, window, 60.0, self.limits.streams_per_seat_per_minute
+            ):
+                raise refuse("streams_rate")
+            # Which stream is newer: its start (the wall clock, shared closely enough by
+            # replicas), then a random tie-break. A late message of an older stream of the
+            # seat, delivered after this one began, must not end this one.
+            stream = [time.time_ns(), secrets.token_hex(8)]
         follower = self.fanout.add(code, self.limits.followers_per_class)
         if follower is None:
             raise refuse("followers")
         try:
+            if student is not None:  # the seat's older stream, on any replica, ends
+                mine = {"type": "_seat", "seat": student, "stream": stream}
+                await asyncio.to_thread(self._tell, code, mine)
             # Registered before the state is read: nothing published after it is missed.
             snapshot = await asyncio.to_thread(self.state, code)
             seq = snapshot["seq"]
@@ -229,10 +389,24 @@ class ClassStore(abc.ABC):
                     await asyncio.to_thread(self.expire_due, code)
                     yield event("heartbeat")
                     continue
+                if item.get("type") in ("_seat", "_removed"):
+                    if item.get("seat") != student or student is None:
+                        continue
+                    if item["type"] == "_removed":
+                        yield event("removed", reason=REMOVED)
+                        return
+                    if _newer(item.get("stream"), stream):
+                        yield event("replaced", reason=REPLACED)
+                        return
+                    continue
                 if item is RESYNC:
                     try:
                         item = await asyncio.to_thread(self.state, code)
                     except Refused as refusal:
+                        if refusal.name == "unknown":  # it was there: Redis lost it
+                            refusal = refuse("lost")
+                        if refusal.name == "unavailable":
+                            continue  # the store's listener resynchronises again
                         item = event("ended", reason=refusal.reason)
                     if item["type"] == "state":
                         seq = item["seq"]
@@ -270,12 +444,16 @@ class ClassStore(abc.ABC):
             raise refuse("not_lecturer")
         self._touch(code, self.clock())
 
-    def _student(self, code: str, student: object) -> str:
+    def _student(self, code: str, token: object) -> str:
+        """The student's id a seat token names, if that seat is in the class."""
+        student = codes.seat_of(self.seat_key, code, token)
+        if self._status(code) is None:
+            raise refuse("lost" if student else "unknown")
         self._live(code)
-        if not isinstance(student, str) or not 0 < len(student) <= 64:
+        if student is None:
             raise refuse("not_joined")
-        if not self._is_student(code, student):
-            raise refuse("not_joined")
+        if self._name(code, student) is None:
+            raise refuse("removed" if self._removed(code, student) else "not_joined")
         return student
 
     # ------------------------------------------------------------ what a store keeps
@@ -323,7 +501,39 @@ class ClassStore(abc.ABC):
         """Add the student (False if the pseudonym is taken; Refused if the class is full)."""
 
     @abc.abstractmethod
-    def _is_student(self, code: str, student: str) -> bool: ...
+    def _name(self, code: str, student: str) -> str | None:
+        """The student's pseudonym (None if the class has no such seat)."""
+
+    @abc.abstractmethod
+    def _removed(self, code: str, student: str) -> bool:
+        """Whether the lecturer removed this seat."""
+
+    @abc.abstractmethod
+    def _seats(self, code: str) -> list[Seat]: ...
+
+    @abc.abstractmethod
+    def _remove_seat(self, code: str, student: str) -> bool:
+        """Remove the seat and all it sent, publish the changes and ``_removed``; False if
+        there is no such seat."""
+
+    @abc.abstractmethod
+    def _set_joins_closed(self, code: str, closed: bool) -> None: ...
+
+    @abc.abstractmethod
+    def _clear_points(self, code: str) -> int: ...
+
+    @abc.abstractmethod
+    def _tell(self, code: str, item: dict) -> None:
+        """Hand ``item`` to every follower of the class on every replica, unnumbered (not a
+        change of the class: the seats' own messages)."""
+
+    @abc.abstractmethod
+    def _tally(self, code: str, name: str, bucket: int, ttl: int) -> None:
+        """Count one refusal ``name`` of the class in ``bucket``."""
+
+    @abc.abstractmethod
+    def _refusals(self, code: str, buckets: list[int]) -> dict[str, int]:
+        """The refusals counted in ``buckets``, summed by name."""
 
     @abc.abstractmethod
     def _choices(self, code: str, question: int) -> int | None:

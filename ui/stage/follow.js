@@ -14,8 +14,11 @@
 // stream then only keeps that line up to date).
 //
 // One EventSource per page load (window.perceptronLab.follower), kept across the page's
-// reruns: a rerun hands it the server's new ``shown``. It reconnects by itself, and the
-// class's first event on each connection is its whole state.
+// reruns: a rerun hands it the server's new ``shown``. It names the student's seat (their
+// token, kept in localStorage and a cookie: a reload keeps the seat). It reconnects by
+// itself, and the class's first event on each connection is its whole state; a stream
+// silent for three heartbeats (following.mjs's Watch) is replaced by a new one, and the
+// page says so at its top while it is not live.
 //
 // The class's question (ui/stage/polling.mjs) is drawn in a panel of its own at the foot
 // of the window, outside Streamlit's page (its reruns leave it alone), above Streamlit's
@@ -29,11 +32,13 @@
   const lab = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
   let f = lab.follower;
   if (f && f.code !== data.code) {
-    f.source.close();
+    if (f.stop) f.stop();
+    else if (f.source) f.source.close();
     lab.follower = f = null;
   }
   if (f) {
     f.student = data.student;
+    f.keepSeat && f.keepSeat(data.student);
     f.words = data.words; // the language or the notation may have changed
     setTimeout(() => {
       f.drawPoll(); // the page was drawn again: its chart too
@@ -69,20 +74,90 @@
     random: () => Math.random(),
   };
   const follower = new Follower(data.shown, io, data.on);
-  const source = new EventSource(`/class/${encodeURIComponent(data.code)}/events`);
-  source.onmessage = (ev) => {
-    let event = null;
+  // The seat is the browser's: kept in localStorage, and in a cookie the server reads when
+  // this page is loaded again (ui/parts/follow.py), so a reload keeps the seat.
+  const SEAT_KEY = `perceptron-lab-seat:${data.code}`;
+  const SEAT_COOKIE = `perceptron_seat_${data.code}`;
+  function keepSeat(token) {
     try {
-      event = JSON.parse(ev.data);
+      if (token) localStorage.setItem(SEAT_KEY, token);
+      else localStorage.removeItem(SEAT_KEY);
     } catch (err) {
+      // storage refused (a private window): the cookie still keeps it
+    }
+    const value = token ? encodeURIComponent(token) : "";
+    document.cookie = `${SEAT_COOKIE}=${value}; path=/; max-age=${token ? 4 * 3600 : 0}; SameSite=Lax`;
+  }
+  keepSeat(data.student);
+  const watch = new Watch(Date.now());
+  let source = null;
+  // One stream of the seat's at a time (a new one on the server ends the old).
+  function openStream() {
+    if (source) source.close();
+    const student = lab.follower ? lab.follower.student : data.student;
+    const url = `/class/${encodeURIComponent(data.code)}/events?seat=${encodeURIComponent(student)}`;
+    const opened = new EventSource(url);
+    opened.onopen = () => watch.hear(Date.now());
+    opened.onmessage = (ev) => {
+      if (opened !== source) return;
+      let event = null;
+      try {
+        event = JSON.parse(ev.data);
+      } catch (err) {
+        return;
+      }
+      watch.hear(Date.now());
+      drawHealth();
+      if (event.type === "replaced" || event.type === "removed") {
+        watch.over();
+        opened.close();
+        if (event.type === "removed") keepSeat(null);
+        drawHealth(localize(words(), event.reason));
+        return;
+      }
+      if (poll.take(event)) drawPoll();
+      if (collect.take(event)) drawCollect();
+      const action = follower.take(event);
+      document.body.dataset.followed = `${follower.version}:${action}`; // for the tests
+      if (action === "ended") {
+        watch.over();
+        opened.close();
+      }
+    };
+    source = opened;
+    if (lab.follower) lab.follower.source = opened;
+  }
+  // The stream's health, said at the top of the page while it is not live (or, ``said``,
+  // why it ended for good); looked at every second.
+  function drawHealth(said) {
+    const text = said
+      ? said
+      : watch.state === "silent"
+        ? say("class.js.silent", {}, "No news from the class for a while: reconnecting…")
+        : watch.state === "lost"
+          ? say("class.js.unreachable", { code: data.code }, `The class cannot be reached. Check your Wi-Fi, then reload this page (the class's code is ${data.code}).`)
+          : null;
+    document.body.dataset.classHealth = said ? "over" : watch.state; // for the tests
+    if (text === null) {
+      panel("lab-health", null);
       return;
     }
-    if (poll.take(event)) drawPoll();
-    if (collect.take(event)) drawCollect();
-    const action = follower.take(event);
-    document.body.dataset.followed = `${follower.version}:${action}`; // for the tests
-    if (action === "ended") source.close();
-  };
+    document.body.dataset.classHealthSaid = text; // the last said (for the tests)
+    const box = panel(
+      "lab-health",
+      text,
+      "top:0;z-index:1000052;border-bottom:3px solid #b35900;padding:8px 12px;font-size:16px;",
+    );
+    box.setAttribute("role", "status");
+    const line = document.createElement("p");
+    line.style.cssText = "margin:0;";
+    line.textContent = text;
+    box.appendChild(line);
+  }
+  const ticking = setInterval(() => {
+    if (watch.check(Date.now()) === "reconnect") openStream();
+    if (watch.state !== "over") drawHealth();
+  }, 1000);
   const poll = new Poll();
   const collect = new Collect(data.name);
   let hidden = null; // the question whose revealed answers the student put away
@@ -325,10 +400,18 @@
     drawCollect,
     code: data.code,
     student: data.student,
-    source,
+    source: null,
+    keepSeat,
+    stop: () => {
+      clearInterval(ticking);
+      watch.over();
+      if (source) source.close();
+      panel("lab-health", null);
+    },
     follower,
     rerunKey: data.rerun,
     whereKey: data.where,
     words: data.words,
   };
+  openStream();
 })();

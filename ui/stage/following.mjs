@@ -140,3 +140,53 @@ export class Follower {
     return action === "step" ? "rerun" : "open";
   }
 }
+
+// The stream's health. The server sends an event at least every HEARTBEAT_MS (a heartbeat
+// when the class is quiet: ui/room/routes.py's HEARTBEAT_S). A stream unheard for
+// SILENT_MS (three heartbeats) is taken for dead, though the browser may not know it (a
+// killed replica, a phone's Wi-Fi handing over): the page says so and opens a new stream,
+// whose first event is the class's whole state, so the page lands on the lecture's page,
+// step and panels. Tries come RECONNECT_MS apart (the last repeated); after GIVE_UP tries
+// the page says what to do, and keeps trying.
+export const HEARTBEAT_MS = 5000;
+export const SILENT_MS = 3 * HEARTBEAT_MS;
+export const RECONNECT_MS = [1000, 2000, 4000, 8000, 15000];
+export const GIVE_UP = 6;
+
+export class Watch {
+  constructor(now) {
+    this.heard = now; // the last event, heartbeat or open of the stream
+    this.tries = 0; // new streams opened since
+    this.next = null; // when the next try is due
+    this.state = "live"; // "live" | "silent" (reconnecting) | "lost" (say what to do) | "over"
+  }
+
+  // Anything from the stream: it is alive.
+  hear(now) {
+    if (this.state === "over") return;
+    this.heard = now;
+    this.tries = 0;
+    this.next = null;
+    this.state = "live";
+  }
+
+  // The stream ended for good (the class ended, the seat was removed or moved to another
+  // tab): nothing more to watch.
+  over() {
+    this.state = "over";
+  }
+
+  // Looked at every second: "reconnect" when a new stream is due, else "none".
+  check(now) {
+    if (this.state === "over") return "none";
+    if (this.next === null) {
+      if (now - this.heard < SILENT_MS) return "none";
+    } else if (now < this.next) {
+      return "none";
+    }
+    this.tries += 1;
+    this.state = this.tries > GIVE_UP ? "lost" : "silent";
+    this.next = now + RECONNECT_MS[Math.min(this.tries, RECONNECT_MS.length) - 1];
+    return "reconnect";
+  }
+}

@@ -177,6 +177,12 @@ CLASS_ADVERSARY_START = _key("lab_class_adversary_start", UNSET, "the Adversary 
 CLASS_ADVERSARY_STOP = _key("lab_class_adversary_stop", UNSET, "the End the round button")
 CLASS_POLL = _key("lab_class_poll", UNSET, "the box of the class's questions")
 CLASS_RESULTS = _key("lab_class_results", UNSET, "the download of the questions and answers")
+# The lecturer's seats panel (ui/room/seats_panel.py).
+CLASS_SEAT_WHICH = _key("lab_class_seat_which", UNSET, "the seat the lecturer may remove")
+CLASS_SEAT_REMOVE = _key("lab_class_seat_remove", UNSET, "the Remove seat button")
+CLASS_JOINS_CLOSED = _key("lab_class_joins_closed", UNSET, "the Closed to new joins toggle")
+CLASS_CLEAR_POINTS = _key("lab_class_clear_points", UNSET, "the Clear the points button")
+CLASS_SEATS_SAID = _key("lab_class_seats_said", UNSET, "what the seats panel did, said once")
 JOINED = _key("lab_joined", UNSET, "the class this session follows: (code, student id, pseudonym)")
 DETACHED = _key("lab_detached", UNSET, "the student explores on their own (True) or follows")
 JOIN_CODE = _key("lab_join_code", UNSET, "the join page's code input")

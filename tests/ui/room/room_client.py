@@ -37,9 +37,10 @@ def free_port() -> int:
 class Served:
     """The routes on ``store``, served by uvicorn in a thread until ``stop``."""
 
-    def __init__(self, store, heartbeat_s: float = 15.0, streams=None) -> None:
+    def __init__(self, store, heartbeat_s: float = 15.0, streams=None, refusals=None) -> None:
         self.port = free_port()
-        app = Starlette(routes=class_routes(store, heartbeat_s=heartbeat_s, streams=streams))
+        routes = class_routes(store, heartbeat_s=heartbeat_s, streams=streams, refusals=refusals)
+        app = Starlette(routes=routes)
         config = uvicorn.Config(
             app,
             host="127.0.0.1",
@@ -87,15 +88,23 @@ def call(
 # ----------------------------------------------------------------- the events' client
 
 
+def seats(store, code: str, n: int) -> list[str]:
+    """``n`` seat tokens of the class, joined from addresses of their own (10.77.x.y)."""
+    return [store.join(code, f"10.77.{i // 250}.{i % 250}").student for i in range(n)]
+
+
 class Follower:
     """One ``GET /class/{code}/events`` read with asyncio streams (HTTP/1.0: no chunks)."""
 
-    async def open(self, port: int, code: str, address: str | None = None) -> Follower:
-        """``address``: the student's, as nginx forwards it."""
+    async def open(
+        self, port: int, code: str, address: str | None = None, seat: str | None = None
+    ) -> Follower:
+        """``address``: the student's, as nginx forwards it; ``seat``: the seat's token."""
         self.reader, self.writer = await asyncio.open_connection("127.0.0.1", port)
         forwarded = f"X-Forwarded-For: {address}\r\n" if address else ""
+        query = f"?seat={seat}" if seat else ""
         self.writer.write(
-            f"GET /class/{code}/events HTTP/1.0\r\nHost: x\r\nAccept: text/event-stream\r\n"
+            f"GET /class/{code}/events{query} HTTP/1.0\r\nHost: x\r\nAccept: text/event-stream\r\n"
             f"{forwarded}\r\n".encode()
         )  # fmt: skip
         await self.writer.drain()
@@ -105,6 +114,7 @@ class Follower:
             k.strip().lower(): v.strip() for k, _, v in (h.partition(":") for h in head[1:] if h)
         }
         self.comments: list[str] = []
+        self.heartbeats = 0
         return self
 
     async def next(self) -> dict | None:
@@ -120,7 +130,12 @@ class Follower:
             elif line.startswith("data:"):
                 data.append(line[5:].strip())
             elif line == "" and data:
-                return json.loads("\n".join(data))
+                item = json.loads("\n".join(data))
+                data = []
+                if item == {"type": "heartbeat"}:
+                    self.heartbeats += 1  # kept aside, as the comments
+                    continue
+                return item
 
     async def close(self) -> None:
         self.writer.close()

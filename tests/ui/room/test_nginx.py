@@ -57,9 +57,10 @@ def behind_nginx(store, tmp_path):
 
 def test_events_pass_through_nginx_unbuffered(behind_nginx, store):
     c = store.open_class()
+    seat = store.join(c.code, "192.0.2.40").student
 
     async def run():
-        follower = await Follower().open(behind_nginx, c.code)
+        follower = await Follower().open(behind_nginx, c.code, seat=seat)
         first = await asyncio.wait_for(follower.next(), 5)
         start = time.perf_counter()
         await asyncio.to_thread(store.move, c.code, c.secret, {"cursor": 1})
@@ -85,8 +86,10 @@ def test_wrong_codes_are_counted_against_the_address_nginx_saw(behind_nginx, sto
         path = f"/class/{codes.new_code()}/join"
         status, _ = call(behind_nginx, "POST", path, address=f"10.0.0.{i}", source="127.0.0.2")
         assert status == 404
-    path = f"/class/{c.code}/join"
-    status, body = call(behind_nginx, "POST", path, address="10.9.9.9", source="127.0.0.2")
+    wrong = f"/class/{codes.new_code()}/join"
+    status, body = call(behind_nginx, "POST", wrong, address="10.9.9.9", source="127.0.0.2")
     assert status == 429 and "Too many wrong codes" in body["error"]
-    status, _ = call(behind_nginx, "POST", path, source="127.0.0.3")  # another machine
-    assert status == 200
+    status, _ = call(behind_nginx, "POST", wrong, source="127.0.0.3")  # another machine
+    assert status == 404
+    path = f"/class/{c.code}/join"  # the right code still joins from the first machine
+    assert call(behind_nginx, "POST", path, address="10.9.9.9", source="127.0.0.2")[0] == 200

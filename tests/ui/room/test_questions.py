@@ -13,7 +13,7 @@ from scipy.optimize import linprog
 
 import perceptron_core as pc
 from ui.room import rules
-from ui.room.questions import LETTERS, questions_at
+from ui.room.questions import LETTERS, next_update, questions_at
 
 
 def trace(X, y, epochs):
@@ -80,7 +80,7 @@ def test_the_hand_traced_run_of_the_errata_data():
     check_against_loop(X, y)
     run = pc.train(X, y)
     first = questions_at(run, 0, True)
-    assert first["next_mistake"].marks[first["next_mistake"].right] == ("A", 0)
+    assert first["next_mistake"].marks[first["next_mistake"].right][1] == 0
     assert first["fixes_point"].right == 0  # y(w.x + b) = 1 + 1 + 4 > 0 after it
     assert "turn" not in first  # w = 0 has no direction
     assert first["converge"].choices[first["converge"].right].startswith("Yes")
@@ -121,3 +121,27 @@ def test_more_features_no_turn_and_points_stay_short(d):
     assert "turn" not in asked
     for choice in asked["next_mistake"].choices:
         assert len(choice) <= rules.CHOICE_LIMIT
+
+
+def test_the_next_mistakes_letter_is_shuffled_when_the_next_visit_is_the_mistake():
+    """At a cursor whose visit is itself a mistake the other points are the rows after it:
+    lettered by row, the answer was always A. Shuffled per question: each letter is the
+    answer somewhere, and the same question gets the same letters again."""
+    rng = np.random.default_rng(7)
+    letters = []
+    for _ in range(60):
+        X = rng.integers(-4, 5, size=(8, 2)).astype(float)
+        y = np.where(rng.random(8) < 0.5, -1, 1)
+        y[0] = -y[1]
+        run = pc.train(X, y, max_epochs=4)
+        for cursor in range(min(run.n_visits, 16)):
+            k = next_update(run, cursor)
+            if k is None or int(run.update_visit[k]) != cursor:
+                continue
+            q = questions_at(run, cursor, None)["next_mistake"]
+            assert q.marks[q.right][1] == int(run.update_index[k])
+            assert questions_at(run, cursor, None)["next_mistake"] == q  # deterministic
+            letters.append(LETTERS[q.right])
+    assert len(letters) > 40
+    assert set(letters) == set(LETTERS)
+    assert letters.count("A") < 0.5 * len(letters)

@@ -151,12 +151,12 @@ def test_a_replica_killed_mid_lecture_costs_its_students_a_reconnect_not_their_w
             assert call(b, "POST", f"/class/{c.code}/answer", answer)[0] == 200
 
         async def follow_kill_and_come_back():
-            follower = await Follower().open(b, c.code)
+            follower = await Follower().open(b, c.code, seat=students[0])
             before = await asyncio.wait_for(follower.next(), 5)
             replicas[1].kill()  # SIGKILL: no goodbye
             ended = await asyncio.wait_for(follower.next(), 5)
             await follower.close()
-            follower = await Follower().open(a, c.code)  # the browser reconnects
+            follower = await Follower().open(a, c.code, seat=students[0])  # it reconnects
             after = await asyncio.wait_for(follower.next(), 5)
             await follower.close()
             return before, ended, after

@@ -110,7 +110,35 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.js.answer_not_taken": "Ihre Antwort wurde nicht angenommen.",
     "class.js.point_not_taken": "Ihr Punkt wurde nicht angenommen.",
     "class.js.inside": "Tippen Sie in den Rahmen des Diagramms.",
+    "class.js.silent": "Seit einer Weile nichts von der Klasse gehört: neu verbinden…",
+    "class.js.unreachable": "Die Klasse ist nicht erreichbar. Prüfen Sie Ihr WLAN und laden "
+    "Sie dann diese Seite neu (der Code der Klasse ist {code}).",
+    "class.js.replaced": "Diese Klasse ist in einem anderen Tab von Ihnen offen: dieser folgt ihr "
+    "nicht mehr.",
+    "class.link_ignored": "Der Klasse {code} dieses Links wurde nicht beigetreten: {reason}",
     "class.js.placed_one": "Sie haben Ihren {value} Punkt gesetzt.",
+    # ------------------------------- the lecturer's seats panel (ui/room/seats_panel.py)
+    "class.seats.title": "Plätze: {n}",
+    "class.seats.none": "Noch niemand ist beigetreten.",
+    "class.seats.name": "Deckname",
+    "class.seats.answers": "Antworten",
+    "class.seats.points": "Punkte",
+    "class.seats.which": "Zu entfernender Platz",
+    "class.seats.remove": "Platz entfernen",
+    "class.seats.remove_help": "Seine Antworten verlassen die Zählung, seine Punkte werden "
+    "entfernt, seine Seite folgt nicht mehr.",
+    "class.seats.removed": "{name} wurde mit {answers} Antworten und {points} Punkten entfernt.",
+    "class.seats.closed": "Für neue Beitritte geschlossen",
+    "class.seats.closed_help": "Sobald alle da sind: niemand sonst kann einen Platz nehmen.",
+    "class.seats.clear": "Punkte löschen",
+    "class.seats.cleared": "Entfernte Punkte: {n}.",
+    "class.seats.refused": "In der letzten Minute abgewiesen: {n}.",
+    "class.seats.burst": "Ein Schwall: {what} kamen schneller, als Menschen tippen. Schließen "
+    "Sie die Klasse für neue Beitritte und entfernen Sie Plätze, die Sie nicht kennen.",
+    "class.seats.kind.joins": "Beitritte",
+    "class.seats.kind.answers": "Antworten",
+    "class.seats.kind.points": "Punkte",
+    "class.seats.kind.streams": "Neuverbindungen",
     # ------------------------------- the class's refusals (ui.room.rules), as said here
     "class.refused.unknown": "Keine Klasse hat diesen Code. Prüfen Sie den Code auf dem Projektor.",
     "class.refused.ended": "Diese Klasse ist beendet.",
@@ -134,6 +162,16 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.refused.no_point": "Diesen Punkt gibt es nicht.",
     "class.refused.bad_code": "Ein Beitrittscode hat {value} Buchstaben und Ziffern, wie auf "
     "dem Projektor.",
+    "class.refused.lost": "Diese Klasse ging beim Neustart des Klassenservers verloren: "
+    "fragen Sie die Lehrkraft nach dem neuen Code.",
+    "class.refused.removed": "Die Lehrkraft hat Sie aus dieser Klasse entfernt.",
+    "class.refused.no_seat": "Diesen Platz gibt es nicht.",
+    "class.refused.joins_closed": "Die Lehrkraft hat diese Klasse für neue Teilnehmende "
+    "geschlossen.",
+    "class.refused.joins_burst": "Zu viele Beitritte von dieser Adresse auf einmal: warten Sie "
+    "eine Sekunde.",
+    "class.refused.streams_rate": "Zu viele Neuverbindungen aus diesem Browser: warten Sie eine "
+    "Minute.",
     "class.refused.unavailable": "Der Klassenserver ist gerade nicht erreichbar: versuchen Sie "
     "es gleich noch einmal.",
 }

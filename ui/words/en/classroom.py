@@ -108,7 +108,34 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.js.answer_not_taken": "Your answer was not taken.",
     "class.js.point_not_taken": "Your point was not taken.",
     "class.js.inside": "Tap inside the chart's box.",
+    "class.js.silent": "No news from the class for a while: reconnecting…",
+    "class.js.unreachable": "The class cannot be reached. Check your Wi-Fi, then reload this "
+    "page (the class's code is {code}).",
+    "class.js.replaced": "This class is open in another tab of yours: this one stopped following.",
+    "class.link_ignored": "This link's class {code} was not joined: {reason}",
     "class.js.placed_one": "You have placed your {value} point.",
+    # ------------------------------- the lecturer's seats panel (ui/room/seats_panel.py)
+    "class.seats.title": "Seats: {n}",
+    "class.seats.none": "No student has joined yet.",
+    "class.seats.name": "Pseudonym",
+    "class.seats.answers": "Answers",
+    "class.seats.points": "Points",
+    "class.seats.which": "Seat to remove",
+    "class.seats.remove": "Remove seat",
+    "class.seats.remove_help": "Its answers leave the counts, its points go, its page stops "
+    "following.",
+    "class.seats.removed": "{name} was removed with {answers} answers and {points} points.",
+    "class.seats.closed": "Closed to new joins",
+    "class.seats.closed_help": "Once the room is in: nobody else can take a seat.",
+    "class.seats.clear": "Clear the points",
+    "class.seats.cleared": "Points removed: {n}.",
+    "class.seats.refused": "Refused in the last minute: {n}.",
+    "class.seats.burst": "A burst: {what} arrived faster than people tap. Close the class to "
+    "new joins and remove the seats you do not know.",
+    "class.seats.kind.joins": "seats joining",
+    "class.seats.kind.answers": "answers",
+    "class.seats.kind.points": "points",
+    "class.seats.kind.streams": "reconnections",
     # ------------------------------- the class's refusals (ui.room.rules), as said here
     "class.refused.unknown": "No class has this code. Check the code on the projector.",
     "class.refused.ended": "This class has ended.",
@@ -131,6 +158,13 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.refused.no_point": "There is no such point.",
     "class.refused.bad_code": "A join code is {value} letters and digits, as shown on the "
     "projector.",
+    "class.refused.lost": "This class was lost when the class server restarted: ask the "
+    "lecturer for the new code.",
+    "class.refused.removed": "The lecturer removed you from this class.",
+    "class.refused.no_seat": "There is no such seat.",
+    "class.refused.joins_closed": "The lecturer has closed this class to new students.",
+    "class.refused.joins_burst": "Too many joins from this address at once: wait a second.",
+    "class.refused.streams_rate": "Too many reconnections from this browser: wait a minute.",
     "class.refused.unavailable": "The class server cannot be reached just now: try again in a "
     "moment.",
 }

@@ -1,0 +1,130 @@
+"""A follower whose stream goes silent (issue 26, section 1), in real Chromium.
+
+The student's phone reaches the server through a small TCP proxy that can hold back what
+the server sends on the class's event streams open now, while the connections stay open:
+what a phone sees when the replica holding its stream dies without a goodbye, or the
+hall's Wi-Fi drops it. The page must notice within three heartbeats (15 s), say so, open a
+new stream (through the proxy, which passes new connections) and land on the lecture's
+page and step; the lecturer moved on meanwhile.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from typing import Any
+from urllib.parse import urlparse
+
+from browser_helpers import open_app, wait_for_app_idle
+from test_class import LINK, OVER, cursor, press, start_class, wait_cursor
+
+HEALTH = "document.body.dataset.classHealth"
+
+
+class Proxy:
+    """127.0.0.1:port -> the server; ``freeze()`` holds back the bytes the server sends on
+    the class's event streams open now (each found by its request line)."""
+
+    def __init__(self, target: int) -> None:
+        self.target = target
+        with socket.socket() as sock:
+            sock.bind(("127.0.0.1", 0))
+            self.port = sock.getsockname()[1]
+        self.streams: list[dict] = []
+        self.writers: list = []  # every connection's two ends, closed by close()
+        self.loop = asyncio.new_event_loop()
+        ready = threading.Event()
+        threading.Thread(target=self._run, args=(ready,), daemon=True).start()
+        ready.wait(10)
+
+    def _run(self, ready: threading.Event) -> None:
+        asyncio.set_event_loop(self.loop)
+        server = self.loop.run_until_complete(
+            asyncio.start_server(self._handle, "127.0.0.1", self.port)
+        )
+        ready.set()
+        self.loop.run_forever()
+        server.close()
+
+    def freeze(self) -> int:
+        for stream in self.streams:
+            stream["frozen"] = True
+        return len(self.streams)
+
+    async def _handle(self, reader, writer) -> None:
+        try:
+            up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        except OSError:
+            writer.close()
+            return
+        conn = {"frozen": False}
+        self.writers += [writer, up_writer]
+
+        async def pipe(src, dst, downstream: bool) -> None:
+            try:
+                while data := await src.read(65536):
+                    if not downstream and data.startswith(b"GET /class/") and b"/events" in data:
+                        self.streams.append(conn)  # this connection now holds a stream
+                    while downstream and conn["frozen"]:
+                        await asyncio.sleep(0.1)  # held back: the connection stays open
+                    dst.write(data)
+                    await dst.drain()
+            except (OSError, asyncio.CancelledError):
+                pass
+            finally:
+                dst.close()
+
+        await asyncio.gather(pipe(reader, up_writer, False), pipe(up_reader, writer, True))
+
+    def close(self) -> None:
+        """Close every connection (the loop's thread is a daemon: it ends with the tests)."""
+        for stream in self.streams:
+            stream["frozen"] = False
+
+        def shut() -> None:
+            for writer in self.writers:
+                writer.close()
+
+        self.loop.call_soon_threadsafe(shut)
+
+
+def test_a_silent_stream_is_noticed_said_and_replaced_and_the_page_lands_on_the_lecture(
+    browser: Any, streamlit_server: Any
+):
+    url = streamlit_server("app.py")
+    proxy = Proxy(urlparse(url).port)
+    lecturer = browser.new_context(viewport={"width": 1024, "height": 768})
+    student = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        lect, stud = lecturer.new_page(), student.new_page()
+        open_app(lect, url + LINK)
+        lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+        link = start_class(lect)
+        open_app(stud, link.replace(f":{urlparse(url).port}/", f":{proxy.port}/"))
+        stud.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+        wait_for_app_idle(stud)
+        stud.wait_for_function(f"() => {HEALTH} === 'live'", timeout=20_000)
+        assert cursor(stud) == cursor(lect) == 0
+        # The seat is kept by the browser, for a reload.
+        kept = stud.evaluate("() => Object.keys(localStorage).filter((k) => k.includes('seat'))")
+        assert len(kept) == 1
+        assert proxy.freeze() >= 1
+        target = press(lect, "pg_step")
+        target = press(lect, "pg_step")
+        stud.wait_for_timeout(3000)
+        assert cursor(stud) == 0  # nothing reached the student
+        # Within three heartbeats and a little: said, and a new stream opened.
+        stud.wait_for_function(f"() => {HEALTH} === 'silent'", timeout=25_000)
+        said = stud.evaluate("() => document.body.dataset.classHealthSaid")
+        assert said == "No news from the class for a while: reconnecting…"
+        wait_cursor(stud, target, 10.0)  # the new stream's state: the lecture's step
+        stud.wait_for_function(f"() => {HEALTH} === 'live'", timeout=20_000)
+        assert stud.locator("#lab-health").count() == 0
+        # And it follows on, on the new stream.
+        target = press(lect, "pg_step")
+        wait_cursor(stud, target, 5.0)
+    finally:
+        lecturer.close()
+        student.close()
+        proxy.close()
