@@ -27,7 +27,6 @@ from .reference import mistakes
 
 if TYPE_CHECKING:
     from .kernels import Kernel
-    from .run import Run
 
 # Kernel values per block when summing f over many updates (8 bytes each).
 _CHUNK_ELEMENTS = 4_000_000
@@ -39,7 +38,7 @@ _EPS = float(np.finfo(np.float64).eps)
 _TINY = float(np.finfo(np.float64).smallest_subnormal)
 
 
-def alpha_at(run: Run, k: int) -> Ints:
+def alpha_at(run: DualForm, k: int) -> Ints:
     """Mistake counts alpha_i (int64, one per example) after the first ``k`` updates.
 
     Parameters
@@ -61,7 +60,7 @@ def alpha_at(run: Run, k: int) -> Ints:
     return np.bincount(run.update_index[:k], minlength=run.n).astype(np.int64)
 
 
-def kernel_scores(run: Run, k: int, Z: ArrayLike, *, exact_sign: bool = True) -> Floats:
+def kernel_scores(run: DualForm, k: int, Z: ArrayLike, *, exact_sign: bool = True) -> Floats:
     """f after ``k`` updates at the points Z (m, d): sum_i eta*alpha_i*y_i*K(x_i, z).
 
     The engine adds eta*y_i*K(x_i, z) once per update, in update order
@@ -124,7 +123,7 @@ def kernel_scores(run: Run, k: int, Z: ArrayLike, *, exact_sign: bool = True) ->
     return f
 
 
-def _check(run: Run, k: int | np.integer[Any]) -> int:
+def _check(run: DualForm, k: int | np.integer[Any]) -> int:
     if not run.is_kernel:
         raise ValueError(f"a kernel perceptron run is needed; got variant={run.variant!r}")
     k = int(k)
@@ -134,7 +133,7 @@ def _check(run: Run, k: int | np.integer[Any]) -> int:
 
 
 def _grouped(
-    run: Run, alpha: Ints, support: Ints, Z: Floats, *, with_bound: bool
+    run: DualForm, alpha: Ints, support: Ints, Z: Floats, *, with_bound: bool
 ) -> tuple[Floats, Floats]:
     """sum_i c_i K(x_i, z) with c_i = eta*alpha_i*y_i over the support, in point chunks,
     and (with_bound) sum_i |c_i| |K(x_i, z)|, the scale of its rounding error."""
@@ -158,15 +157,24 @@ def _grouped(
 class DualForm:
     """``Run``'s kernel perceptron: alpha and f summed as the loop did (mixed into ``Run``)."""
 
-    if TYPE_CHECKING:  # what it reads of the Run it is mixed into
+    # What it, and this module's functions given a run, read of the Run it is mixed into
+    # (declared here, not imported: run.py imports this module).
+    if TYPE_CHECKING:
         X: Floats
         y: Floats
         eta: float
+        variant: str
         kernel: Kernel | None
         counts: Ints
 
         @property
         def n(self) -> int: ...
+        @property
+        def d(self) -> int: ...
+        @property
+        def mistakes(self) -> int: ...
+        @property
+        def is_kernel(self) -> bool: ...
         @property
         def update_index(self) -> Ints: ...
 

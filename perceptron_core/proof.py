@@ -44,7 +44,6 @@ from ._types import Floats, Ints
 if TYPE_CHECKING:
     from .hinge import HingeBound
     from .margin import Theory
-    from .run import Run
 
 EPOCH_SAMPLES = 24  # Theorem 2 is solved at most at this many epochs for its chart
 
@@ -52,17 +51,26 @@ EPOCH_SAMPLES = 24  # Theorem 2 is solved at most at this many epochs for its ch
 class ProofTrack:
     """``Run``'s proof quantities after each weight change (mixed into ``Run``)."""
 
-    if TYPE_CHECKING:  # what it reads of the Run it is mixed into
+    # What it, and this module's functions given a run, read of the Run it is mixed into
+    # (declared here, not imported: run.py imports this module).
+    if TYPE_CHECKING:
         eta: float
+        w0: Floats
+        b0: float
         counts: Ints
 
+        @property
+        def epochs(self) -> int: ...
         @property
         def is_batch(self) -> bool: ...
         @property
         def n_updates(self) -> int: ...
         @property
+        def epoch_end_updates(self) -> Ints: ...
+        @property
         def _trajectory(self) -> Floats: ...
         def _require_primal(self, what: str) -> None: ...
+        def trajectory(self) -> tuple[Floats, Floats]: ...
 
     # ---------------------------------------------------------------- proof
     def proof(self, u: ArrayLike, gamma: float, R: float) -> dict[str, Floats]:
@@ -210,7 +218,7 @@ class Squeeze:
         return bool(finite and not self.underflow)
 
 
-def _underflow(run: Run, norm_sq: Floats) -> bool:
+def _underflow(run: ProofTrack, norm_sq: Floats) -> bool:
     """True when a w != 0 of the run has ||w||^2 below the smallest normal float (0 or
     imprecise): with data near 1e-300 the squares of its weights are near 1e-600."""
     W, B = run.trajectory()
@@ -218,7 +226,7 @@ def _underflow(run: Run, norm_sq: Floats) -> bool:
     return bool(np.any(nonzero & (norm_sq < np.finfo(np.float64).tiny)))
 
 
-def _start_terms(run: Run) -> tuple[Floats, float, float]:
+def _start_terms(run: ProofTrack) -> tuple[Floats, float, float]:
     """(w(0) bias first, ||w(0)||^2, eta)."""
     w0 = np.concatenate(([run.b0], run.w0))
     return w0, float(w0 @ w0), run.eta
@@ -231,7 +239,7 @@ def _separator(th: Theory, what: str) -> Floats:
     return th.u
 
 
-def theorem1(run: Run, th: Theory) -> Squeeze:
+def theorem1(run: ProofTrack, th: Theory) -> Squeeze:
     """Theorem 1's squeeze along u* (separable data: ``th`` a separable ``pc.Theory``)."""
     u_star = _separator(th, "Theorem 1")
     p = run.proof(u_star, th.gamma, th.R)  # the run's own trajectory, along u*
@@ -250,7 +258,7 @@ def theorem1(run: Run, th: Theory) -> Squeeze:
     )
 
 
-def theorem2(run: Run, hb: HingeBound) -> Squeeze | None:
+def theorem2(run: ProofTrack, hb: HingeBound) -> Squeeze | None:
     """Theorem 2's squeeze along w*/||w*|| after ``hb.epochs`` epochs (``hb`` a
     ``pc.HingeBound``); None when its w* is 0 (no direction)."""
     w_star = np.asarray(hb.w, dtype=np.float64)
@@ -298,7 +306,7 @@ class Distance:
         return bool(math.isfinite(self.alpha) and np.isfinite(self.ratio).all())
 
 
-def distance_004(run: Run, th: Theory) -> Distance:
+def distance_004(run: ProofTrack, th: Theory) -> Distance:
     """004's distance after every update of the run, from its start w(1) (separable)."""
     W, B = run.trajectory()
     traj = np.column_stack((B, W)) / run.eta
@@ -335,7 +343,7 @@ class EpochBounds:
     envelope: Floats
 
 
-def _from_zero(run: Run) -> bool:
+def _from_zero(run: ProofTrack) -> bool:
     return not (np.any(run.w0) or run.b0)
 
 
@@ -351,7 +359,7 @@ def sample_epochs(epochs: int, current: int, most: int = EPOCH_SAMPLES) -> list[
     return sorted(picked)
 
 
-def epoch_bounds(run: Run, bounds: Mapping[int, HingeBound]) -> EpochBounds:
+def epoch_bounds(run: ProofTrack, bounds: Mapping[int, HingeBound]) -> EpochBounds:
     """``bounds``: {E: HingeBound after E epochs} (from ``sample_epochs``); from a start
     other than 0, the bounds of Theorem 2's proof from that start at the same w*."""
     epochs = np.arange(1, run.epochs + 1)

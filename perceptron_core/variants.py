@@ -26,9 +26,6 @@ from numpy.typing import ArrayLike
 from ._types import Floats, Ints
 from .reference import mistakes
 
-if TYPE_CHECKING:
-    from .run import Run
-
 # The four rules that predict from one run of the online perceptron (the variants page).
 COMPARED = ("classic", "averaged", "voted", "pocket")
 
@@ -43,10 +40,14 @@ MAX_VOTE_WORK = 100_000_000
 class VariantRules:
     """``Run``'s averaged, voted and pocket perceptrons (mixed into ``Run``)."""
 
-    if TYPE_CHECKING:  # what it reads of the Run it is mixed into
+    # What it, and this module's functions given a run, read of the Run it is mixed into
+    # (declared here, not imported: run.py imports this module).
+    if TYPE_CHECKING:
         w0: Floats
         b0: float
 
+        @property
+        def epochs(self) -> int: ...
         @property
         def n(self) -> int: ...
         @property
@@ -345,14 +346,14 @@ class EpochAccuracy:
         return best_epoch(self.values[variant][on], epochs=self.epochs)
 
 
-def epoch_cursors(run: Run) -> Ints:
+def epoch_cursors(run: VariantRules) -> Ints:
     """The cursor (visits done) at the end of each epoch; the last may be partial."""
     ends = (np.arange(run.epochs, dtype=np.int64) + 1) * run.n
     return np.minimum(ends, run.n_visits)
 
 
 def accuracy_per_epoch(
-    run: Run,
+    run: VariantRules,
     sets: Mapping[str, tuple[ArrayLike, ArrayLike]],
     *,
     max_epochs: int = MAX_EPOCHS_SHOWN,
@@ -473,7 +474,7 @@ def best_epoch(dev_accuracy: ArrayLike, *, epochs: Sequence[int] | Ints | None =
     return int(epochs[i]) if epochs is not None else i + 1
 
 
-def agreement(run: Run, X: ArrayLike, t: int) -> float:
+def agreement(run: VariantRules, X: ArrayLike, t: int) -> float:
     """Fraction of the points where all four variants predict the same class at cursor t
     (each predicts +1 where its score is > 0, else -1, as ``Run.predict``).
 
