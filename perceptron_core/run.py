@@ -17,7 +17,7 @@ import numpy as np
 from numpy.typing import ArrayLike
 
 from . import _loop
-from ._types import Floats, Int32s, Ints
+from ._types import Bools, Floats, Int32s, Ints
 from .dual import DualForm
 from .kernels import Kernel
 from .proof import ProofTrack
@@ -345,7 +345,7 @@ class Run(VariantRules, DualForm, ProofTrack):
         a = self.visit(t).activation
         return 1 if a > 0 else (-1 if a < 0 else 0)
 
-    def visits(self, start: int = 0, stop: int | None = None) -> dict[str, Any]:
+    def visits(self, start: int = 0, stop: int | None = None) -> dict[str, Ints | Floats | Bools]:
         """Columns for visits ``start..stop-1``: epoch, position, index, activation, mistake,
         updates_before, and for primal variants the weights before each visit (w, b)."""
         stop = self.n_visits if stop is None else min(stop, self.n_visits)
