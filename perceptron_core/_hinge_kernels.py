@@ -7,11 +7,13 @@ import math
 import numpy as np
 from numba import njit
 
+from ._types import Floats
+
 # stalls for tens of milliseconds per call when the machine is busy.
 
 
 @njit(cache=True, nogil=True)
-def _k_matvec(Z, w):
+def _k_matvec(Z: Floats, w: Floats) -> Floats:
     n, k = Z.shape
     out = np.empty(n)
     for i in range(n):
@@ -23,7 +25,7 @@ def _k_matvec(Z, w):
 
 
 @njit(cache=True, nogil=True)
-def _k_rmatvec(c, Z):
+def _k_rmatvec(c: Floats, Z: Floats) -> tuple[Floats, Floats]:
     """(c @ Z, |c| @ |Z|)."""
     n, k = Z.shape
     v = np.zeros(k)
@@ -38,7 +40,7 @@ def _k_rmatvec(c, Z):
 
 
 @njit(cache=True, nogil=True)
-def _k_hinge(Z, w):
+def _k_hinge(Z: Floats, w: Floats) -> tuple[float, float, float]:
     """(sum max(0, t_i), sum of e_i over rows with t_i > -e_i, max e_i over |t_i| <= e_i)
     with t_i = 1 - z_i.w as computed and e_i = gamma_(k+1) (1 + |z_i|.|w|) its error bound."""
     n, k = Z.shape
@@ -63,7 +65,7 @@ def _k_hinge(Z, w):
 
 
 @njit(cache=True, nogil=True)
-def _k_smoothed(Z, m, mu):
+def _k_smoothed(Z: Floats, m: Floats, mu: float) -> tuple[Floats, Floats, float]:
     """With t = 1 - m and c = clip(t, 0, mu): (sum c_i z_i, sum over 0 < t < mu of z z^T,
     sum c (t - c/2)), i.e. the Huber gradient, Hessian and value parts, times mu."""
     n, k = Z.shape
@@ -91,7 +93,7 @@ def _k_smoothed(Z, m, mu):
 
 
 @njit(cache=True, nogil=True)
-def _k_line(t0, dm, s, mu):
+def _k_line(t0: Floats, dm: Floats, s: float, mu: float) -> tuple[float, float]:
     """(sum clip(t, 0, mu) dm, sum over 0 < t < mu of dm^2) at t = t0 - s dm."""
     cd, dd = 0.0, 0.0
     for i in range(t0.shape[0]):
@@ -107,7 +109,7 @@ def _k_line(t0, dm, s, mu):
 
 
 @njit(cache=True, nogil=True)
-def _k_qr(A):
+def _k_qr(A: Floats) -> tuple[Floats, Floats]:
     """Thin QR of a tall A (m x k) by Gram-Schmidt applied twice (CGS2)."""
     m, k = A.shape
     Q = A.copy()

@@ -18,6 +18,8 @@ import math
 
 from numba import njit
 
+from ._types import Floats, Int32s, Ints
+
 # Representations.
 PRIMAL, BATCH, KERNEL = 0, 1, 2
 # Why the loop returned.
@@ -29,7 +31,9 @@ S_EPOCH, S_POS, S_TOTAL, S_USED, S_EPOCH_UPDATES = 0, 1, 2, 3, 4
 
 
 @njit(cache=True, nogil=True)
-def kernel_value(kind, degree, gamma, X, i, Z, j):
+def kernel_value(
+    kind: int, degree: int, gamma: float, X: Floats, i: int, Z: Floats, j: int
+) -> float:
     """K(X[i], Z[j]) for the kernel ``kind`` (linear: a.b + 1; poly: (1 + a.b)^deg; rbf)."""
     d = X.shape[1]
     if kind == K_RBF:
@@ -48,25 +52,25 @@ def kernel_value(kind, degree, gamma, X, i, Z, j):
 
 @njit(cache=True, nogil=True)
 def run_loop(
-    X,  # (n, d) float64, C-contiguous
-    y,  # (n,) float64 of -1/+1
-    eta,  # learning rate > 0
-    w,  # (d,) weights, updated in place (PRIMAL, BATCH)
-    bias,  # (1,) bias, updated in place
-    order,  # (n,) int64 visiting order of the current epoch; empty for 0..n-1
-    state,  # (5,) int64: epoch, position, total updates, record used, updates this epoch
-    max_epochs,
-    max_updates,  # -1 for no limit
-    mode,  # PRIMAL, BATCH or KERNEL
-    stop_each_epoch,  # return EPOCH_DONE after every epoch (the caller reshuffles)
-    record,  # (capacity,) int32: position within the epoch of every update
-    counts,  # (epoch capacity,) int64: updates per epoch
-    pending,  # (d + 1,) batch update being accumulated: weights then bias
-    f,  # (n,) kernel activations of every example (KERNEL)
-    kind,  # kernel kind
-    degree,
-    gamma,
-):
+    X: Floats,  # (n, d) float64, C-contiguous
+    y: Floats,  # (n,) float64 of -1/+1
+    eta: float,  # learning rate > 0
+    w: Floats,  # (d,) weights, updated in place (PRIMAL, BATCH)
+    bias: Floats,  # (1,) bias, updated in place
+    order: Ints,  # (n,) int64 visiting order of the current epoch; empty for 0..n-1
+    state: Ints,  # (5,) int64: epoch, position, total updates, record used, updates this epoch
+    max_epochs: int,
+    max_updates: int,  # -1 for no limit
+    mode: int,  # PRIMAL, BATCH or KERNEL
+    stop_each_epoch: bool,  # return EPOCH_DONE after every epoch (the caller reshuffles)
+    record: Int32s,  # (capacity,) int32: position within the epoch of every update
+    counts: Ints,  # (epoch capacity,) int64: updates per epoch
+    pending: Floats,  # (d + 1,) batch update being accumulated: weights then bias
+    f: Floats,  # (n,) kernel activations of every example (KERNEL)
+    kind: int,  # kernel kind
+    degree: int,
+    gamma: float,
+) -> int:
     n, d = X.shape
     epoch = state[S_EPOCH]
     pos = state[S_POS]
@@ -153,7 +157,7 @@ def run_loop(
 
 
 @njit(cache=True, nogil=True)
-def count_labels(y):
+def count_labels(y: Floats) -> tuple[int, int]:
     """(number of +1.0, number of -1.0) without an n-sized temporary."""
     pos = 0
     neg = 0
@@ -166,7 +170,7 @@ def count_labels(y):
 
 
 @njit(cache=True, nogil=True)
-def sequential_activations(W, B, X, out):
+def sequential_activations(W: Floats, B: Floats, X: Floats, out: Floats) -> None:
     """out[k, i] = W[k] . X[i] + B[k], summed left to right exactly as in ``run_loop``."""
     K, d = W.shape
     n = X.shape[0]
@@ -179,7 +183,9 @@ def sequential_activations(W, B, X, out):
 
 
 @njit(cache=True, nogil=True)
-def count_errors(W, B, X, y, out_errors, out_jp):
+def count_errors(
+    W: Floats, B: Floats, X: Floats, y: Floats, out_errors: Ints, out_jp: Floats
+) -> None:
     """Training errors (y*a <= 0) and perceptron criterion J_p of every weight vector."""
     K, d = W.shape
     n = X.shape[0]
@@ -200,7 +206,7 @@ def count_errors(W, B, X, y, out_errors, out_jp):
 
 
 @njit(cache=True, nogil=True)
-def kernel_matrix(kind, degree, gamma, X, Z, out):
+def kernel_matrix(kind: int, degree: int, gamma: float, X: Floats, Z: Floats, out: Floats) -> None:
     """out[i, j] = K(X[i], Z[j])."""
     for i in range(X.shape[0]):
         for j in range(Z.shape[0]):

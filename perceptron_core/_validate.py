@@ -6,12 +6,16 @@ so the app can show it verbatim and notebook users see what to fix.
 
 from __future__ import annotations
 
+from typing import Literal, SupportsFloat, overload
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._loop import count_labels
+from ._types import Bools, Floats
 
 
-def check_X(X, *, name: str = "X", allow_empty: bool = False) -> np.ndarray:
+def check_X(X: ArrayLike, *, name: str = "X", allow_empty: bool = False) -> Floats:
     """Return ``X`` as a C-contiguous (n, d) float64 array or raise ``ValueError``."""
     try:
         arr = np.asarray(X, dtype=np.float64)
@@ -29,8 +33,8 @@ def check_X(X, *, name: str = "X", allow_empty: bool = False) -> np.ndarray:
     # n x d temporary; only then look entry by entry (it may also just have overflowed).
     with np.errstate(over="ignore", invalid="ignore"):  # huge finite values may overflow it
         total = arr.sum()
-    finite = True if np.isfinite(total) else np.isfinite(arr)
-    if finite is not True and not finite.all():
+    finite: Bools | None = None if np.isfinite(total) else np.isfinite(arr)
+    if finite is not None and not finite.all():
         row = int(np.argwhere(~finite)[0, 0])
         bad = arr[row][~finite[row]][0]
         raise ValueError(
@@ -40,7 +44,7 @@ def check_X(X, *, name: str = "X", allow_empty: bool = False) -> np.ndarray:
     return np.ascontiguousarray(arr)
 
 
-def check_y(y, n: int, *, require_both: bool = True) -> np.ndarray:
+def check_y(y: ArrayLike, n: int, *, require_both: bool = True) -> Floats:
     """Return labels as a float64 array of -1.0/+1.0 or raise ``ValueError``."""
     arr = np.asarray(y)
     if arr.ndim != 1:
@@ -67,7 +71,7 @@ def check_y(y, n: int, *, require_both: bool = True) -> np.ndarray:
     return np.ascontiguousarray(num)
 
 
-def check_eta(eta) -> float:
+def check_eta(eta: SupportsFloat | str) -> float:
     """Return the learning rate as a float or raise ``ValueError`` when it is not > 0."""
     try:
         val = float(eta)
@@ -78,7 +82,11 @@ def check_eta(eta) -> float:
     return val
 
 
-def check_positive_int(value, name: str, *, allow_none: bool = False) -> int | None:
+@overload
+def check_positive_int(value: object, name: str, *, allow_none: Literal[False] = ...) -> int: ...
+@overload
+def check_positive_int(value: object, name: str, *, allow_none: bool) -> int | None: ...
+def check_positive_int(value: object, name: str, *, allow_none: bool = False) -> int | None:
     """Return ``value`` as an int >= 1 (or None when allowed) or raise ``ValueError``."""
     if value is None and allow_none:
         return None
@@ -94,7 +102,9 @@ def check_positive_int(value, name: str, *, allow_none: bool = False) -> int | N
 MAX_MAGNITUDE = 1e100
 
 
-def check_magnitude(X: np.ndarray, eta: float = 1.0, w0=None, b0: float = 0.0) -> None:
+def check_magnitude(
+    X: Floats, eta: float = 1.0, w0: ArrayLike | None = None, b0: float = 0.0
+) -> None:
     """Raise ``ValueError`` when a run on X could overflow (w.x = inf or nan).
 
     Every update adds eta * y * x to w, so w grows like eta * |x| and w.x like

@@ -55,11 +55,13 @@ for comparison, not as its guarantee.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ._types import Floats
 from .margin import theory
 from .run import Run
 from .train import train
@@ -211,7 +213,16 @@ def _check_start(start: str) -> str:
     return start
 
 
-def _train(X, y, variant, eta, start, start_seed, max_epochs, max_updates) -> Run:
+def _train(
+    X: ArrayLike,
+    y: ArrayLike,
+    variant: str,
+    eta: float,
+    start: str,
+    start_seed: int,
+    max_epochs: int,
+    max_updates: int,
+) -> Run:
     w0 = "random" if start == "random" else None
     return train(
         X, y, variant=variant, eta=eta, max_epochs=max_epochs, shuffle=False, seed=0,
@@ -219,7 +230,7 @@ def _train(X, y, variant, eta, start, start_seed, max_epochs, max_updates) -> Ru
     )  # fmt: skip
 
 
-def _readonly(a) -> np.ndarray:
+def _readonly(a: ArrayLike) -> np.ndarray:
     a = np.array(a)
     a.flags.writeable = False
     return a
@@ -238,8 +249,8 @@ def _curve(run: Run) -> Curve:
 
 
 def compare_batch(
-    X,
-    y,
+    X: ArrayLike,
+    y: ArrayLike,
     *,
     eta: float = 1.0,
     start: str = "zero",
@@ -274,9 +285,13 @@ def _predictions(run: Run, lo: int, hi: int) -> tuple[np.ndarray, np.ndarray]:
     return np.sign(a).astype(np.int8), a
 
 
-def _compare_runs(ref: Run, run: Run, limit: int):
+def _compare_runs(
+    ref: Run, run: Run, limit: int
+) -> tuple[int, int, int | None, tuple[float, float] | None]:
     """(compared, differ, first visit that differs, its two activations)."""
     compared = min(ref.n_visits, run.n_visits, limit)
+    first: int | None
+    acts: tuple[float, float] | None
     differ, first, acts = 0, None, None
     for lo in range(0, compared, _CHUNK):
         hi = min(lo + _CHUNK, compared)
@@ -301,9 +316,9 @@ def _exactly_scaled(ref: Run, run: Run) -> bool | None:
 
 
 def eta_effect(
-    X,
-    y,
-    etas,
+    X: ArrayLike,
+    y: ArrayLike,
+    etas: Iterable[float],
     *,
     start: str = "zero",
     start_seed: int = 0,
@@ -326,7 +341,7 @@ def eta_effect(
         raise ValueError("etas must hold at least one learning rate")
     if int(max_visits) < 1:
         raise ValueError(f"max_visits must be at least 1; got {max_visits!r}")
-    ref = None
+    ref: Run | None = None
     rows = []
     for eta in etas:
         run = _train(X, y, variant, eta, start, start_seed, max_epochs, max_updates)
@@ -341,6 +356,7 @@ def eta_effect(
                 exactly_scaled=_exactly_scaled(ref, run),
             )
         )  # fmt: skip
+    assert ref is not None  # etas holds at least one learning rate
     return EtaEffect(variant, start, int(start_seed), tuple(rows), int(max_visits), ref.n)
 
 
@@ -349,7 +365,7 @@ def _summary(run: Run) -> RuleSummary:
 
 
 def scaling_effect(
-    versions: Mapping[str, tuple],
+    versions: Mapping[str, tuple[ArrayLike, ArrayLike]],
     *,
     labels: Mapping[str, str] | None = None,
     eta: float = 1.0,
@@ -382,7 +398,10 @@ def scaling_effect(
     for kind, (X, y) in versions.items():
         single = _train(X, y, "classic", eta, "zero", 0, max_epochs, max_updates)
         batch = _train(X, y, "batch", eta, "zero", 0, max_epochs, max_updates)
-        hint = np.concatenate(([single.b], single.w)) if single.converged else None
+        w, b = single.w, single.b  # a classic run has both (only a kernel run has neither)
+        hint: Floats | None = None
+        if single.converged and w is not None and b is not None:
+            hint = np.concatenate((np.array([b]), w))
         th = theory(X, y, hint=hint)
         rows.append(
             ScalingRow(

@@ -24,7 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ._types import Bools, Floats, Ints
 from ._validate import check_magnitude, check_positive_int, check_X, check_y
 from .reference import mistakes
 
@@ -34,7 +36,7 @@ _FIRST_CHUNK = 32  # rows scanned at once for the next mistake (then doubled whi
 _NUDGES = 60  # attempts at rounding the scaled solution up until A w >= 1 holds exactly
 
 
-def lift(X) -> np.ndarray:
+def lift(X: ArrayLike) -> Floats:
     """The augmented vectors z = (1, x1, ..., xd) of the rows of X: shape (n, d + 1).
 
     >>> lift([[2.0, 3.0]])
@@ -44,19 +46,19 @@ def lift(X) -> np.ndarray:
     return np.hstack((np.ones((X.shape[0], 1)), X))
 
 
-def flip(Z, y) -> np.ndarray:
+def flip(Z: ArrayLike, y: ArrayLike) -> Floats:
     """The sign-flipped samples a = y z (004): the negative class negated, the positive kept."""
     Z = check_X(Z, name="Z", allow_empty=True)
     y = check_y(y, Z.shape[0], require_both=False)
     return Z * y[:, None]
 
 
-def flipped(X, y) -> np.ndarray:
+def flipped(X: ArrayLike, y: ArrayLike) -> Floats:
     """``flip(lift(X), y)``: the rows a_i = y_i (1, x_i) a perceptron needs a . w > 0 on."""
     return flip(lift(X), y)
 
 
-def scores(A, w) -> np.ndarray:
+def scores(A: ArrayLike, w: ArrayLike) -> Floats:
     """a_i . w for every row, the feature terms first and the constant column's term last.
 
     That is the engine's order (w . x summed left to right, then b), so on flipped samples
@@ -67,15 +69,18 @@ def scores(A, w) -> np.ndarray:
     w = np.asarray(w, dtype=np.float64)
     if A.shape[0] == 0:
         return np.zeros(0)
+    out: Floats
     if A.shape[1] == 1:
-        return A[:, 0] * w[0]
+        out = A[:, 0] * w[0]
+        return out
     out = A[:, 1] * w[1]
     for j in range(2, A.shape[1]):
         out = out + A[:, j] * w[j]
-    return out + A[:, 0] * w[0]
+    out = out + A[:, 0] * w[0]
+    return out
 
 
-def flipped_mistakes(A, w) -> np.ndarray:
+def flipped_mistakes(A: ArrayLike, w: ArrayLike) -> Bools:
     """Which flipped samples a_i = y_i (1, x_i) the augmented w = (b, w1, ..., wd) gets
     wrong: a_i . w <= 0, the perceptron's mistake rule (``mistakes``) with the label inside
     a, so a tie at 0 is a mistake.
@@ -137,14 +142,14 @@ class ConeSolution:
         ``w / low`` itself fell short of 1 on some row by rounding and was scaled up a hair.
     """
 
-    A: np.ndarray
-    iterates: np.ndarray
-    rows: np.ndarray
-    visits: np.ndarray
+    A: Floats
+    iterates: Floats
+    rows: Ints
+    visits: Ints
     passes: int
     stop_reason: str
     low: float | None
-    solution: np.ndarray | None
+    solution: Floats | None
     nudged: bool
 
     @property
@@ -152,16 +157,19 @@ class ConeSolution:
         return self.stop_reason == "solved"
 
     @property
-    def w(self) -> np.ndarray:
+    def w(self) -> Floats:
         """The last iterate (A w > 0 when solved)."""
-        return self.iterates[-1].copy()
+        last: Floats = self.iterates[-1].copy()
+        return last
 
     @property
     def updates(self) -> int:
         return int(self.rows.shape[0])
 
 
-def solve_cone(A, *, max_updates: int = MAX_UPDATES, max_passes: int = MAX_PASSES) -> ConeSolution:
+def solve_cone(
+    A: ArrayLike, *, max_updates: int = MAX_UPDATES, max_passes: int = MAX_PASSES
+) -> ConeSolution:
     """Solve the cone LP A w >= 1 with the perceptron (note 001, section 1.1).
 
     Start from w = 0 and visit the rows in order, pass after pass; a row with a . w <= 0
@@ -195,7 +203,9 @@ def solve_cone(A, *, max_updates: int = MAX_UPDATES, max_passes: int = MAX_PASSE
     check_magnitude(A)  # w . a stays far from overflow however many rows are added
     n, m = A.shape
     w = np.zeros(m)
-    iterates, rows, visits = [w.copy()], [], []
+    iterates: list[Floats] = [w.copy()]
+    rows: list[int] = []
+    visits: list[int] = []
     passes, reason = 0, "max_passes"
     while passes < max_passes and reason == "max_passes":
         pos, clean, chunk = 0, True, _FIRST_CHUNK
@@ -241,7 +251,7 @@ def solve_cone(A, *, max_updates: int = MAX_UPDATES, max_passes: int = MAX_PASSE
     )
 
 
-def _scaled(A: np.ndarray, w: np.ndarray) -> tuple[float | None, np.ndarray | None, bool]:
+def _scaled(A: Floats, w: Floats) -> tuple[float | None, Floats | None, bool]:
     """(min A w, a multiple of w with A @ it >= 1 in floating point, whether it was nudged)."""
     low = float(np.min(A @ w))
     if not low > 0.0:  # another summation order than the scan's: a near-tie

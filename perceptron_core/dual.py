@@ -15,11 +15,18 @@ Read off a recorded kernel run at any update count k (0..``run.mistakes``):
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ._types import Floats, Ints
 from .reference import mistakes
+
+if TYPE_CHECKING:
+    from .kernels import Kernel
 
 # Kernel values per block when summing f over many updates (8 bytes each).
 _CHUNK_ELEMENTS = 4_000_000
@@ -31,7 +38,7 @@ _EPS = float(np.finfo(np.float64).eps)
 _TINY = float(np.finfo(np.float64).smallest_subnormal)
 
 
-def alpha_at(run, k: int) -> np.ndarray:
+def alpha_at(run: DualForm, k: int) -> Ints:
     """Mistake counts alpha_i (int64, one per example) after the first ``k`` updates.
 
     Parameters
@@ -53,7 +60,7 @@ def alpha_at(run, k: int) -> np.ndarray:
     return np.bincount(run.update_index[:k], minlength=run.n).astype(np.int64)
 
 
-def kernel_scores(run, k: int, Z, *, exact_sign: bool = True) -> np.ndarray:
+def kernel_scores(run: DualForm, k: int, Z: ArrayLike, *, exact_sign: bool = True) -> Floats:
     """f after ``k`` updates at the points Z (m, d): sum_i eta*alpha_i*y_i*K(x_i, z).
 
     The engine adds eta*y_i*K(x_i, z) once per update, in update order
@@ -116,7 +123,7 @@ def kernel_scores(run, k: int, Z, *, exact_sign: bool = True) -> np.ndarray:
     return f
 
 
-def _check(run, k) -> int:
+def _check(run: DualForm, k: int | np.integer[Any]) -> int:
     if not run.is_kernel:
         raise ValueError(f"a kernel perceptron run is needed; got variant={run.variant!r}")
     k = int(k)
@@ -125,7 +132,9 @@ def _check(run, k) -> int:
     return k
 
 
-def _grouped(run, alpha, support, Z, *, with_bound: bool):
+def _grouped(
+    run: DualForm, alpha: Ints, support: Ints, Z: Floats, *, with_bound: bool
+) -> tuple[Floats, Floats]:
     """sum_i c_i K(x_i, z) with c_i = eta*alpha_i*y_i over the support, in point chunks,
     and (with_bound) sum_i |c_i| |K(x_i, z)|, the scale of its rounding error."""
     m = Z.shape[0]
@@ -137,7 +146,7 @@ def _grouped(run, alpha, support, Z, *, with_bound: bool):
     Xs = np.ascontiguousarray(run.X[support])
     step = max(1, GROUPED_CHUNK_ELEMENTS // support.size)
     for lo in range(0, m, step):
-        K = run.kernel.matrix(Xs, Z[lo : lo + step])  # (s, chunk)
+        K = run._kern.matrix(Xs, Z[lo : lo + step])  # (s, chunk)
         f[lo : lo + step] = coef @ K
         if with_bound:
             np.abs(K, out=K)
@@ -148,23 +157,51 @@ def _grouped(run, alpha, support, Z, *, with_bound: bool):
 class DualForm:
     """``Run``'s kernel perceptron: alpha and f summed as the loop did (mixed into ``Run``)."""
 
+    # What it, and this module's functions given a run, read of the Run it is mixed into
+    # (declared here, not imported: run.py imports this module).
+    if TYPE_CHECKING:
+        X: Floats
+        y: Floats
+        eta: float
+        variant: str
+        kernel: Kernel | None
+        counts: Ints
+
+        @property
+        def n(self) -> int: ...
+        @property
+        def d(self) -> int: ...
+        @property
+        def mistakes(self) -> int: ...
+        @property
+        def is_kernel(self) -> bool: ...
+        @property
+        def update_index(self) -> Ints: ...
+
+    @property
+    def _kern(self) -> Kernel:
+        """The kernel of a kernel run (``train`` gives every kernel run one)."""
+        if self.kernel is None:
+            raise ValueError("a kernel perceptron run is needed; this run has no kernel")
+        return self.kernel
+
     # --------------------------------------------------------------- kernel
     @cached_property
-    def _alpha_steps(self) -> np.ndarray:
+    def _alpha_steps(self) -> Floats:
         return self.eta * self.y[self.update_index]
 
     @property
-    def alpha(self) -> np.ndarray:
+    def alpha(self) -> Ints:
         """Mistake count alpha_i of every example (the dual form)."""
         return np.bincount(self.update_index, minlength=self.n).astype(np.int64)
 
-    def kernel_activations(self, k: int, Z) -> np.ndarray:
+    def kernel_activations(self, k: int, Z: ArrayLike) -> Floats:
         """f(z) after the first ``k`` mistakes: sum over updates of eta*y_i*K(x_i, z),
         accumulated in update order as the loop did (bounded memory: ``_kernel_sums``)."""
-        Z = np.ascontiguousarray(Z, dtype=np.float64)
-        return self._kernel_sums(Z, [int(k)])[0]
+        sums: Floats = self._kernel_sums(np.ascontiguousarray(Z, dtype=np.float64), [int(k)])[0]
+        return sums
 
-    def _kernel_sums(self, Z: np.ndarray, ends) -> np.ndarray:
+    def _kernel_sums(self, Z: Floats, ends: Sequence[int] | Ints) -> Floats:
         """f(z) after the first k updates for each k of ``ends`` (increasing): shape
         (len(ends), m). One pass over the updates in blocks of bounded memory; each block's
         products eta*y_i*K(x_i, z) continue the running sum left to right (a cumulative
@@ -177,7 +214,7 @@ class DualForm:
         for e, k in enumerate(ends):
             while done < k:
                 hi = min(int(k), done + step)
-                P = self.kernel.matrix(self.X[self.update_index[done:hi]], Z)  # (hi-done, m)
+                P = self._kern.matrix(self.X[self.update_index[done:hi]], Z)  # (hi-done, m)
                 P *= self._alpha_steps[done:hi, None]
                 if done:  # continue the running sum: f + p_0 + p_1 + ...
                     P[0] += f
@@ -186,8 +223,9 @@ class DualForm:
             out[e] = f
         return out
 
-    def _kernel_epoch_errors(self) -> np.ndarray:
+    def _kernel_epoch_errors(self) -> Ints:
         """Training errors of a kernel run at each epoch's end, with f summed in update
         order as the loop did (so a tie is a tie)."""
         f = self._kernel_sums(self.X, np.cumsum(self.counts))
-        return np.count_nonzero(mistakes(self.y, f), axis=1).astype(np.int64)
+        errors: Ints = np.count_nonzero(mistakes(self.y, f), axis=1).astype(np.int64)
+        return errors

@@ -22,7 +22,9 @@ from collections.abc import Callable, Sequence
 
 import numpy as np
 from numba import njit
+from numpy.typing import ArrayLike
 
+from ._types import Floats, Ints
 from ._validate import check_positive_int, check_X, check_y
 from .margin import theory
 from .train import train
@@ -38,7 +40,9 @@ ORDERING_COLUMNS = ("kind", "order_seed", "epochs", "mistakes", "converged", "b"
 
 
 # ------------------------------------------------------------------ the generator
-def separable_points(n: int, d: int, margin: float, rng: np.random.Generator):
+def separable_points(
+    n: int, d: int, margin: float, rng: np.random.Generator
+) -> tuple[Floats, Floats, Floats]:
     """n labelled points in R^d whose maximum margin gamma* is exactly ``margin``.
 
     A unit normal u is drawn uniformly; the points are drawn uniformly in the unit ball,
@@ -168,14 +172,21 @@ def dimension_experiment(
     return _bound_table([(float(margin), int(k)) for k in dims], seeds, n, max_epochs, progress)
 
 
-def _bound_table(cells, seeds, n, max_epochs, progress) -> dict[str, np.ndarray]:
-    seeds = list(range(check_positive_int(seeds, "seeds"))) if np.isscalar(seeds) else seeds
+def _bound_table(
+    cells: Sequence[tuple[float, int]],
+    seeds: int | Sequence[int],
+    n: int,
+    max_epochs: int,
+    progress: Progress | None,
+) -> dict[str, np.ndarray]:
+    if isinstance(seeds, int) or np.isscalar(seeds):  # isinstance tells the type checker
+        seeds = list(range(check_positive_int(seeds, "seeds")))
     seeds = [int(s) for s in seeds]
     n = check_positive_int(n, "n")
     max_epochs = check_positive_int(max_epochs, "max_epochs")
     if not cells or not seeds:
         raise ValueError("an experiment needs at least one margin (or dimension) and one seed")
-    rows = []
+    rows: list[tuple[object, ...]] = []
     total = len(cells) * len(seeds)
     for margin, d in cells:
         for s in seeds:
@@ -190,8 +201,10 @@ def _bound_table(cells, seeds, n, max_epochs, progress) -> dict[str, np.ndarray]
     return _columns(BOUND_COLUMNS, kinds, rows)
 
 
-def _columns(names, kinds, rows) -> dict[str, np.ndarray]:
-    out = {}
+def _columns(
+    names: Sequence[str], kinds: Sequence[type | None], rows: Sequence[Sequence[object]]
+) -> dict[str, np.ndarray]:
+    out: dict[str, np.ndarray] = {}
     for i, (name, kind) in enumerate(zip(names, kinds, strict=True)):
         values = [row[i] for row in rows]
         col = np.array(values, dtype=kind) if kind is not None else np.array(values)
@@ -202,8 +215,8 @@ def _columns(names, kinds, rows) -> dict[str, np.ndarray]:
 
 # --------------------------------------------------------- the ordering experiment
 def ordering_experiment(
-    X,
-    y,
+    X: ArrayLike,
+    y: ArrayLike,
     orderings: int = 100,
     seed: int = 0,
     *,
@@ -244,10 +257,10 @@ def ordering_experiment(
     orderings = check_positive_int(orderings, "orderings")
     max_epochs = check_positive_int(max_epochs, "max_epochs")
     th = theory(X, y)
-    rows = []
+    rows: list[tuple[object, ...]] = []
     total = orderings + 2
 
-    def tick():
+    def tick() -> None:
         if progress is not None:
             progress(len(rows), total)
 
@@ -290,7 +303,7 @@ class Adversarial:
                 f"w={self.w!r}, b={self.b!r})")  # fmt: skip
 
 
-def adversarial_run(X, y, max_updates: int = 100_000) -> Adversarial:
+def adversarial_run(X: ArrayLike, y: ArrayLike, max_updates: int = 100_000) -> Adversarial:
     """The perceptron fed the worst-classified example next, from w = 0, eta = 1.
 
     At each visit every example's y (w.x + b) is computed (the engine's arithmetic: the
@@ -318,7 +331,9 @@ def adversarial_run(X, y, max_updates: int = 100_000) -> Adversarial:
 
 
 @njit(cache=True, nogil=True)
-def _adversarial_loop(X, y, w, bias, indices):
+def _adversarial_loop(
+    X: Floats, y: Floats, w: Floats, bias: Floats, indices: Ints
+) -> tuple[int, bool]:
     n, d = X.shape
     used = 0
     while True:

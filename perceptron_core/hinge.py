@@ -13,10 +13,13 @@ import math
 import threading
 from collections import OrderedDict
 from dataclasses import dataclass
+from typing import Literal, cast
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from ._hinge_kernels import _k_hinge, _k_line, _k_matvec, _k_qr, _k_rmatvec, _k_smoothed
+from ._types import Floats
 from ._validate import check_positive_int, check_X, check_y
 from .margin import augment, least_distance
 
@@ -84,7 +87,7 @@ class HingeBound:
         """Whether ``value`` is the minimum to within ``PROVEN_RTOL`` (1e-9) relative."""
         return self.gap <= PROVEN_RTOL * self.value
 
-    def from_start(self, w0, b0: float = 0.0, eta: float = 1.0) -> float:
+    def from_start(self, w0: ArrayLike, b0: float = 0.0, eta: float = 1.0) -> float:
         """Theorem 2's proof from a start w(1) = (b0, w0), at this bound's w: a bound on
         the mistakes of the first ``epochs`` epochs.
 
@@ -110,7 +113,7 @@ class HingeBound:
         return max(root, -a, 0.0) * (1.0 + 1e-12)  # outwards, past rounding
 
 
-def hinge_bound(X, y, epochs: int) -> float:
+def hinge_bound(X: ArrayLike, y: ArrayLike, epochs: int) -> float:
     """Theorem 2 (001) after ``epochs`` passes over (X, y): ``hinge_certificate(...).value``.
 
     The perceptron makes at most min over w of R^2 ||w||^2 + 2 * epochs * L_hinge(w)
@@ -128,7 +131,9 @@ def hinge_bound(X, y, epochs: int) -> float:
     return hinge_certificate(X, y, epochs).value
 
 
-def hinge_certificate(X, y, epochs: int, *, start=None) -> HingeBound:
+def hinge_certificate(
+    X: ArrayLike, y: ArrayLike, epochs: int, *, start: HingeBound | ArrayLike | None = None
+) -> HingeBound:
     """Theorem 2's bound after ``epochs`` epochs, with a dual lower bound on the minimum.
 
     Solves min over w in R^(d+1) of R^2 ||w||^2 + 2 E sum_i max(0, 1 - z_i.w), z_i =
@@ -225,7 +230,7 @@ class _HingeProblem:
             lam = max(lam, float(np.ldexp(R2, -2 * self.shift)))
         self.lam = lam
         self.R = float(np.ldexp(math.sqrt(lam), self.shift))
-        self._separator: np.ndarray | None | bool = False  # False: not computed yet
+        self._separator: Floats | None | Literal[False] = False  # False: not computed yet
         self._results: OrderedDict[int, HingeBound] = OrderedDict()
 
     def separator(self) -> np.ndarray | None:
@@ -271,6 +276,7 @@ class _HingeSolve:
         self.w0 = np.zeros(k) if w0 is None else np.asarray(w0, dtype=np.float64)
         self.passes = 0
         self.best_w, self.best_P = np.zeros(k), math.inf
+        self.best_alpha: Floats | None
         self.best_alpha, self.best_D = None, -math.inf
         self._upper: float | None = None
 
@@ -408,9 +414,10 @@ class _HingeSolve:
                 break
             H = eye + r * G
             try:
-                step = np.linalg.solve(H, -grad)
+                solved = np.linalg.solve(H, -grad)
             except np.linalg.LinAlgError:  # 2 lam next to C/mu: singular to rounding
-                step = np.linalg.lstsq(H, -grad, rcond=None)[0]
+                solved = np.linalg.lstsq(H, -grad, rcond=None)[0]
+            step = cast(Floats, solved)  # float64 in, float64 out: numpy's stubs say "floating"
             if not np.isfinite(step).all():
                 break
             slope = float(grad @ step)
@@ -426,7 +433,9 @@ class _HingeSolve:
                 break
         return w, 1.0 - m
 
-    def _line_search(self, w, step, m, dm, mu: float, slope: float) -> float:
+    def _line_search(
+        self, w: Floats, step: Floats, m: Floats, dm: Floats, mu: float, slope: float
+    ) -> float:
         """The s > 0 minimising phi(s) = smoothed objective at w + s step, or 0.0.
 
         phi is convex and piecewise quadratic, so phi' is increasing and piecewise linear:
@@ -477,7 +486,7 @@ class _HingeSolve:
         U, S, V = U[:, :r], S[:r], Vt[:r]
         wp = V.T @ ((Q.sum(axis=0) @ U) / S)  # min-norm solution of Z_M w = 1
         dw = wf - wp
-        w = wp + (dw - V.T @ (V @ dw))  # plus wf - wp projected on Z_M's null space
+        w: Floats = wp + (dw - V.T @ (V @ dw))  # plus wf - wp projected on Z_M's null space
         a = _k_matvec(Q, U @ ((V @ (2.0 * lam * (w - wf))) / S))
         alpha[on] = np.clip(a, 0.0, C)
         self.dual(alpha)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _loop
+from ._types import Floats
 
 _KINDS = {"linear": _loop.K_LINEAR, "poly": _loop.K_POLY, "rbf": _loop.K_RBF}
 _ALIASES = {"polynomial": "poly", "gaussian": "rbf"}
@@ -26,7 +29,7 @@ class Kernel:
     degree: int = 2
     gamma: float = 1.0
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         name = _ALIASES.get(self.name, self.name)
         if name not in _KINDS:
             raise ValueError(f"unknown kernel {self.name!r}; choose one of {sorted(_KINDS)}")
@@ -42,10 +45,10 @@ class Kernel:
     def kind(self) -> int:
         return _KINDS[self.name]
 
-    def __call__(self, a, b) -> float:
+    def __call__(self, a: ArrayLike, b: ArrayLike) -> float:
         return float(self.matrix(np.atleast_2d(a), np.atleast_2d(b))[0, 0])
 
-    def matrix(self, A, B) -> np.ndarray:
+    def matrix(self, A: ArrayLike, B: ArrayLike) -> Floats:
         """K(A[i], B[j]) for all pairs, computed exactly as in the training loop."""
         A = np.ascontiguousarray(A, dtype=np.float64)
         B = np.ascontiguousarray(B, dtype=np.float64)
@@ -61,7 +64,7 @@ class Kernel:
         return f"K(a, b) = exp(-{self.gamma:g}·||a - b||²)"
 
 
-def as_kernel(kernel) -> Kernel:
+def as_kernel(kernel: Kernel | str | dict[str, Any] | None) -> Kernel:
     """Accept None (linear), a name ("linear", "poly", "rbf") or a ``Kernel``."""
     if kernel is None:
         return Kernel("linear")

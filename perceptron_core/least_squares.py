@@ -20,7 +20,9 @@ from dataclasses import dataclass
 
 import numpy as np
 import scipy.linalg
+from numpy.typing import ArrayLike
 
+from ._types import Floats
 from ._validate import check_X, check_y
 
 _ROUNDING = 1e-12  # relative size below which a score or a weight is rounding, not signal
@@ -48,8 +50,8 @@ class LeastSquares:
         The rank of the augmented data matrix (d + 1 when the solution is unique).
     """
 
-    a: np.ndarray
-    w: np.ndarray
+    a: Floats
+    w: Floats
     b: float
     criterion: float
     errors: int
@@ -58,20 +60,20 @@ class LeastSquares:
     @property
     def unique(self) -> bool:
         """Whether a is the only minimiser (full column rank)."""
-        return self.rank == self.a.shape[0]
+        return self.rank == int(self.a.shape[0])
 
     @property
     def has_line(self) -> bool:
         """Whether w is not 0 (a = (c̄, 0, ..., 0) draws no boundary)."""
         return bool(np.any(self.w != 0.0))
 
-    def decision_function(self, Z) -> np.ndarray:
+    def decision_function(self, Z: ArrayLike) -> Floats:
         """w·z + b for points Z (m, d): positive predicts +1."""
         Z = np.asarray(Z, dtype=np.float64)
         return Z @ self.w + self.b
 
 
-def least_squares(X, y) -> LeastSquares:
+def least_squares(X: ArrayLike, y: ArrayLike) -> LeastSquares:
     """Minimise sum_i (a·(1, x_i) - c_i)^2 with c_i = 1 for y = +1 and 0 for y = -1 (004).
 
     Parameters
@@ -99,7 +101,9 @@ def least_squares(X, y) -> LeastSquares:
     A[:, 0] = 1.0
     A[:, 1:] = X
     c = (y > 0).astype(np.float64)
-    a, _, rank, _ = scipy.linalg.lstsq(A, c, lapack_driver="gelsd")
+    a: Floats
+    rank: int
+    a, _, rank, _ = scipy.linalg.lstsq(A, c, lapack_driver="gelsd")  # scipy ships no types
     residual = A @ a - c
     # The solver rounds: where the exact solution puts a point on the line (XOR: a = (1/2,
     # 0, 0), every score 0), it leaves scores of about 1e-16. Within rounding of the

@@ -21,11 +21,17 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import cast
 
 import numpy as np
+from numpy.typing import ArrayLike
 from scipy.optimize import nnls
 
+from ._types import Floats, Ints
 from ._validate import check_X, check_y
+
+# The free-bias band: (unit w, b, margin), or (None, None, 0.0) when there is none.
+Band = tuple[Floats | None, float | None, float]
 
 
 @dataclass(frozen=True)
@@ -53,32 +59,32 @@ class Theory:
     R: float
     separable: bool
     gamma: float
-    u: np.ndarray | None
+    u: Floats | None
     bound: float
     geometric_margin: float
-    geometric_w: np.ndarray | None
+    geometric_w: Floats | None
     geometric_b: float | None
 
-    def bound_from_start(self, w0, b0: float = 0.0, eta: float = 1.0) -> float:
+    def bound_from_start(self, w0: ArrayLike, b0: float = 0.0, eta: float = 1.0) -> float:
         """The mistake bound of 004's proof for a start w(1) = (b0, w0) != 0.
 
         With alpha = R^2/gamma* and u the unit max-margin separator, the proof gives
         k <= ||w(1)/eta - alpha u||^2 / R^2 (running with step eta from w(1) makes the same
         mistakes as step 1 from w(1)/eta). For w(1) = 0 this is R^2 / gamma*^2.
         """
-        if not self.separable:
+        if not self.separable or self.u is None:  # u is None exactly when not separable
             return math.inf
         start = np.concatenate(([float(b0)], np.asarray(w0, dtype=np.float64))) / float(eta)
         # ||start - (R^2/gamma) u||^2 / R^2 = ||start/R - (R/gamma) u||^2: no R^2 to overflow.
         return float(np.sum((start / self.R - (self.R / self.gamma) * self.u) ** 2))
 
 
-def augment(X: np.ndarray) -> np.ndarray:
+def augment(X: Floats) -> Floats:
     """(1, x_i) rows: the constant feature x0 = 1 first."""
     return np.hstack((np.ones((X.shape[0], 1)), X))
 
 
-def theory(X, y, hint=None) -> Theory:
+def theory(X: ArrayLike, y: ArrayLike, hint: ArrayLike | None = None) -> Theory:
     """Compute R, separability, gamma*, u*, the bound and the geometric margin of (X, y).
 
     True at every finite scale: separability is decided on z_i = y_i (1, x_i) with each
@@ -123,7 +129,7 @@ def theory(X, y, hint=None) -> Theory:
     Zc = np.ldexp(Z, -e)
     exact_copy = bool(np.array_equal(np.ldexp(Zc, e), Z))
 
-    def verified(v):
+    def verified(v: Floats | None) -> Floats | None:
         """The separator v (for Z, any positive multiple) as a unit vector, or None."""
         if v is None or not np.isfinite(v).all() or not np.any(v):
             return None
@@ -133,10 +139,14 @@ def theory(X, y, hint=None) -> Theory:
         if not (strictly_separates(Zc, vc) if exact_copy else _separates_exactly(Z, v)):
             return None
         vn = _rescale(v, np.zeros(d + 1, dtype=np.int64))
-        return vn / float(np.linalg.norm(vn))
+        assert vn is not None  # v has a nonzero entry, as vc showed
+        unit: Floats = vn / float(np.linalg.norm(vn))
+        return unit
 
     ones = np.ones(n)
-    found = [verified(least_distance(Zu, ones))]  # verified unit separators (or None)
+    found: list[Floats | None] = [
+        verified(least_distance(Zu, ones))
+    ]  # verified unit separators (or None)
     extreme = int(np.max(e) - np.min(e)) > 40  # columns 1e12 apart: try the other solvers too
     if found[0] is None or extreme:
         wc = least_distance(Zc, ones)
@@ -147,19 +157,19 @@ def theory(X, y, hint=None) -> Theory:
     if hint is not None:
         found.append(verified(hint))
     tiny = e[0] > np.max(e[1:]) + 40  # tiny data: the free-bias band is the one to try
-    geo = None
+    geo: Band | None = None
     if tiny or any(f is not None for f in found):
         ex = _exponent(float(np.max(np.abs(X)))) if np.any(X) else 0
         gw, gb, gm = geometric_max_margin(np.ldexp(X, -ex), y)
-        if gw is not None:
+        if gw is not None and gb is not None:  # both or neither
             geo = (gw, float(np.ldexp(gb, ex)), float(np.ldexp(gm, ex)))
             found.append(verified(np.concatenate(([geo[1]], gw))))
-    found = [f for f in found if f is not None]
-    if not found:
+    separators = [f for f in found if f is not None]
+    if not separators:
         return Theory(R, False, 0.0, None, math.inf, 0.0, None, None)
-    margins = [float(np.min(Zu @ f)) for f in found]
+    margins = [float(np.min(Zu @ f)) for f in separators]
     best = int(np.argmax(margins))
-    u, gamma_u = found[best], margins[best]
+    u, gamma_u = separators[best], margins[best]
     gamma = float(np.ldexp(gamma_u, E))
     ratio = Ru / gamma_u if gamma_u > 0.0 else math.inf
     bound = ratio * ratio  # inf only when it truly exceeds the float range
@@ -173,22 +183,23 @@ def _exponent(x: float) -> int:
     return int(np.frexp(x)[1]) if x > 0.0 else 0
 
 
-def _rescale(v: np.ndarray, shifts: np.ndarray) -> np.ndarray | None:
+def _rescale(v: Floats, shifts: Ints) -> Floats | None:
     """v_j 2^shifts_j times one common power of two chosen so the largest is in [0.5, 1)."""
     nz = v != 0.0
     if not nz.any():
         return None
     exps = np.frexp(v[nz])[1] + shifts[nz]
-    return np.ldexp(v, shifts - int(np.max(exps)))
+    scaled: Floats = np.ldexp(v, shifts - int(np.max(exps)))
+    return scaled
 
 
-def _separates_exactly(Z: np.ndarray, v: np.ndarray) -> bool:
+def _separates_exactly(Z: Floats, v: Floats) -> bool:
     """Whether z_i . v > 0 for every row, in exact rational arithmetic (slow; a fallback)."""
     vq = [Fraction(float(c)) for c in v]
     return all(sum(Fraction(float(z)) * c for z, c in zip(row, vq, strict=True)) > 0 for row in Z)
 
 
-def _band_of(X: np.ndarray, y: np.ndarray, u: np.ndarray):
+def _band_of(X: Floats, y: Floats, u: Floats) -> Band:
     """The free-bias band of the separator u = (b, w): (w unit, b, margin) in X's units."""
     w = u[1:]
     if not np.any(w):
@@ -201,7 +212,7 @@ def _band_of(X: np.ndarray, y: np.ndarray, u: np.ndarray):
     return wu, float(np.ldexp(b, ex)), float(np.ldexp(max(0.0, (sp.min() - sn.max()) / 2.0), ex))
 
 
-def least_distance(G: np.ndarray, h: np.ndarray) -> np.ndarray | None:
+def least_distance(G: Floats, h: Floats) -> Floats | None:
     """Minimum-norm x with G x >= h, or None when no x satisfies it (Lawson-Hanson LDP).
 
     min ||x|| subject to G x >= h is solved through the NNLS problem
@@ -216,11 +227,12 @@ def least_distance(G: np.ndarray, h: np.ndarray) -> np.ndarray | None:
     E = np.vstack((Gs.T, hs[None, :]))
     f = np.zeros(k + 1)
     f[-1] = 1.0
-    u, _ = nnls(E, f, maxiter=50 * max(m, 10))
+    u: Floats
+    u, _ = nnls(E, f, maxiter=50 * max(m, 10))  # scipy ships no types
     # Candidates: the minimum-norm solution on NNLS's active set (exact to rounding even
     # for hair-thin margins), then NNLS's own x. Only a candidate that satisfies every
     # constraint is returned, so None means no solution was found.
-    cands = [_polish(Gs, hs, np.flatnonzero(u > 0))]
+    cands: list[Floats | None] = [_polish(Gs, hs, np.flatnonzero(u > 0))]
     r = E @ u - f
     if r[-1] != 0.0:
         cands.append(-r[:-1] / r[-1])
@@ -230,13 +242,13 @@ def least_distance(G: np.ndarray, h: np.ndarray) -> np.ndarray | None:
     return None
 
 
-def _nearly_feasible(G: np.ndarray, h: np.ndarray, x: np.ndarray) -> bool:
+def _nearly_feasible(G: Floats, h: Floats, x: Floats) -> bool:
     """G x >= h up to 1e-9 relative plus the rounding error of computing G x."""
     slack = 1e-9 * np.abs(h) + 16 * np.finfo(np.float64).eps * (np.abs(G) @ np.abs(x))
     return bool(np.all(G @ x - h >= -slack))
 
 
-def _polish(G: np.ndarray, h: np.ndarray, support: np.ndarray) -> np.ndarray | None:
+def _polish(G: Floats, h: Floats, support: Ints) -> Floats | None:
     """The minimum-norm x with G_S x = h_S on the active set S, if it is KKT-optimal.
 
     NNLS loses digits when the margin is small next to the data's scale (a cloud far from
@@ -247,14 +259,15 @@ def _polish(G: np.ndarray, h: np.ndarray, support: np.ndarray) -> np.ndarray | N
     if support.size == 0:
         return None
     GS = G[support]
-    cand = np.linalg.lstsq(GS, h[support], rcond=None)[0]  # minimum norm with G_S x = h_S
+    # Minimum norm with G_S x = h_S (float64: numpy's stubs say only "floating").
+    cand = cast(Floats, np.linalg.lstsq(GS, h[support], rcond=None)[0])
     lam = np.linalg.lstsq(GS.T, cand, rcond=None)[0]  # x = G_S^T lam
     if _nearly_feasible(G, h, cand) and lam.min() >= -1e-9 * np.abs(lam).max():
         return cand
     return None
 
 
-def strictly_separates(Z: np.ndarray, w: np.ndarray) -> bool:
+def strictly_separates(Z: Floats, w: Floats) -> bool:
     """Whether z_i . w > 0 for every row, decided exactly.
 
     Floating-point dot products are trusted where they exceed a rigorous rounding-error
@@ -274,7 +287,7 @@ def strictly_separates(Z: np.ndarray, w: np.ndarray) -> bool:
     return True
 
 
-def geometric_max_margin(X: np.ndarray, y: np.ndarray):
+def geometric_max_margin(X: Floats, y: Floats) -> Band:
     """The widest separating band with a free bias: (w unit, b, margin) or Nones if none.
 
     min ||w|| subject to y_i (w.x_i + b) >= 1 is equivalent (for separable data) to
@@ -305,6 +318,7 @@ def geometric_max_margin(X: np.ndarray, y: np.ndarray):
         pairs.update((int(a), int(b)) for a in lo for b in hi if sp[a] - sn[b] < 2.0)
         if len(pairs) == before:
             break
+    assert w is not None  # the loop runs at least once and returns when w is None
     norm = float(np.linalg.norm(w))
     wu = w / norm
     sp, sn = pos @ wu, neg @ wu

@@ -17,11 +17,17 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ._types import Floats
 from ._validate import check_eta
 from .reference import activation, activations, is_mistake, perceptron_step
+
+if TYPE_CHECKING:
+    from .run import Run
 
 MAX_CANDIDATES = 1_000_000  # the adversary's lattice: tens of milliseconds a move at most
 
@@ -49,7 +55,7 @@ class OnlinePerceptron:
     b: float = 0.0
     history: tuple[Arrival, ...] = field(default_factory=tuple)
 
-    def __post_init__(self):
+    def __post_init__(self) -> None:
         check_eta(self.eta)
         if not self.w:
             object.__setattr__(self, "w", (0.0,) * self.d)
@@ -60,12 +66,12 @@ class OnlinePerceptron:
     def mistakes(self) -> int:
         return sum(a.mistake for a in self.history)
 
-    def predict_one(self, x) -> int:
+    def predict_one(self, x: ArrayLike) -> int:
         """+1 or -1, or 0 ("I don't know") when w.x + b is exactly 0."""
         a = activation(self.w, self.b, self._check_x(x))
         return 1 if a > 0 else (-1 if a < 0 else 0)
 
-    def learn(self, x, y) -> OnlinePerceptron:
+    def learn(self, x: ArrayLike, y: int) -> OnlinePerceptron:
         """Predict ``x``, then learn its label ``y``; return the learner after it."""
         x = self._check_x(x)
         if y not in (-1, 1):
@@ -75,7 +81,7 @@ class OnlinePerceptron:
         arrival = Arrival(tuple(x), int(y), a, pred, mistake, tuple(w.tolist()), b)
         return OnlinePerceptron(self.d, self.eta, tuple(w.tolist()), b, self.history + (arrival,))
 
-    def _check_x(self, x) -> np.ndarray:
+    def _check_x(self, x: ArrayLike) -> Floats:
         arr = np.asarray(x, dtype=np.float64).reshape(-1)
         if arr.shape != (self.d,):
             raise ValueError(f"an example must have {self.d} features; got {arr.shape[0]}")
@@ -98,7 +104,7 @@ class UpdateEffect:
     fixed: bool  # after the update the example is classified correctly (y(w.x + b) > 0)
 
 
-def update_effect(run, t: int) -> UpdateEffect | None:
+def update_effect(run: Run, t: int) -> UpdateEffect | None:
     """Does the update made at visit ``t`` (0-based) of a primal run fix that example?
 
     None when visit ``t`` was not a mistake (no update was made). ``before`` is the
@@ -113,6 +119,7 @@ def update_effect(run, t: int) -> UpdateEffect | None:
     if not v.mistake:
         return None
     x, y = run.X[v.index], float(run.y[v.index])
+    assert v.w_after is not None and v.b_after is not None  # a primal run's visit has both
     after = activation(v.w_after, v.b_after, x)
     return UpdateEffect(y * v.activation, y * after, not is_mistake(y, after))
 
@@ -131,12 +138,12 @@ class AdversaryMove:
 
 
 def adversary_point(
-    w,
+    w: ArrayLike,
     b: float,
-    u,
+    u: ArrayLike,
     gamma: float,
     *,
-    box=(-2.0, 2.0, -2.0, 2.0),
+    box: tuple[float, float, float, float] = (-2.0, 2.0, -2.0, 2.0),
     spacing: int = 20,
     grid: int = 1000,
     eta: float = 1.0,
@@ -217,7 +224,7 @@ def adversary_point(
     return AdversaryMove(C[i].copy(), int(y[i]), float(y[i] * s[i]), float(a[i]))
 
 
-def target_margins(u, X) -> np.ndarray:
+def target_margins(u: ArrayLike, X: ArrayLike) -> Floats:
     """u.(1, x) / ||u|| for every row x of X (shape (n, 2)): the signed distance from the
     target separator u (bias first) in the augmented space; times y, the margin.
 
@@ -227,15 +234,16 @@ def target_margins(u, X) -> np.ndarray:
     u = np.asarray(u, dtype=np.float64).reshape(-1)
     X = np.asarray(X, dtype=np.float64).reshape(-1, 2)
     unit = u / np.linalg.norm(u)
-    return unit[0] + X[:, 0] * unit[1] + X[:, 1] * unit[2]
+    margins: Floats = unit[0] + X[:, 0] * unit[1] + X[:, 1] * unit[2]
+    return margins
 
 
-def _lattice(x0: float, x1: float, y0: float, y1: float, spacing: int, grid: int) -> np.ndarray:
+def _lattice(x0: float, x1: float, y0: float, y1: float, spacing: int, grid: int) -> Floats:
     """The points (i, j) / grid, i and j multiples of ``spacing``, inside the box."""
     if spacing < 1 or grid < 1:
         raise ValueError(f"spacing and grid must be whole numbers >= 1; got {spacing}, {grid}")
 
-    def ticks(lo: float, hi: float) -> np.ndarray:
+    def ticks(lo: float, hi: float) -> Floats:
         k = np.arange(math.ceil(lo * grid / spacing), math.floor(hi * grid / spacing) + 1)
         return k * spacing / grid  # an integer over grid: the stored value exactly
 

@@ -26,15 +26,20 @@ from __future__ import annotations
 
 import math
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import Any, SupportsFloat, TypeAlias
 
 import numpy as np
 
+from ._types import Floats, Ints
 from .dual import alpha_at
 from .kernels import Kernel
-from .margin import theory
+from .margin import Theory, theory
 from .online import update_effect
+from .run import Run
+from .steps import Visit
 from .train import train
 
 LEVELS = (1, 2, 3, 4, 5)  # their names and texts are the page's (ui.views.practice_words)
@@ -92,7 +97,7 @@ class Question:
     answer: bool | tuple[Fraction, ...]
     visit: int | None
     part: str
-    facts: dict = field(default_factory=dict, compare=True)
+    facts: dict[str, Any] = field(default_factory=dict, compare=True)
     note: Fix | None = None
 
 
@@ -122,7 +127,7 @@ _DECIMAL = re.compile(r"[+-]?(?:\d+(?:\.\d*)?|\.\d+)")
 _RATIO = re.compile(r"([+-]?\d+)\s*/\s*([+-]?\d+)")
 
 
-def parse_number(text) -> Fraction:
+def parse_number(text: object) -> Fraction:
     """A typed number as an exact Fraction: a whole number, a decimal or a ratio of whole
     numbers ("1", "-2.5", "1/2", "−1" with the Unicode minus). Anything else (empty, words,
     NaN, inf, exponents like 1e308, more than ``MAX_ANSWER_CHARS`` characters) raises
@@ -146,7 +151,7 @@ def parse_number(text) -> Fraction:
     raise AnswerError("not_number")
 
 
-def check(question: Question, reply) -> bool:
+def check(question: Question, reply: object) -> bool:
     """Whether ``reply`` answers ``question``: a bool for a verdict; for numbers, one
     typed string (or number) per field, read with ``parse_number`` (which raises
     ``AnswerError`` on one that is not a number: then nothing is decided)."""
@@ -158,13 +163,14 @@ def check(question: Question, reply) -> bool:
     if len(values) != len(question.fields):
         raise AnswerError("count", f"{len(question.fields)} numbers, one per field")
     got = [v if isinstance(v, Fraction) else parse_number(v) for v in values]
+    assert not isinstance(question.answer, bool)  # only a verdict's answer is a bool
     if question.kind == "approx":
         return all(abs(g - a) <= TOLERANCE for g, a in zip(got, question.answer, strict=True))
     return tuple(got) == tuple(question.answer)
 
 
 # ------------------------------------------------------------------ numbers written out
-def number(value) -> str:
+def number(value: int | float | Fraction | str) -> str:
     """An exact number for people: "2", "−0.25", "2/3" (a finite decimal when there is
     one), with the Unicode minus."""
     f = Fraction(value)
@@ -184,14 +190,15 @@ def number(value) -> str:
     return f"{sign}{scaled[:-places]}.{scaled[-places:]}"
 
 
-def _exact(values) -> tuple[Fraction, ...]:
+def _exact(values: Iterable[SupportsFloat]) -> tuple[Fraction, ...]:
     return tuple(Fraction(float(v)) for v in values)
 
 
 # ------------------------------------------------------------------ the questions
-def _classic_visit(run, t: int, *, averaged: bool = False) -> list[Question]:
+def _classic_visit(run: Run, t: int, *, averaged: bool = False) -> list[Question]:
     """The verdict and the weights after visit ``t`` (and the average, for level 4)."""
     v = run.visit(t)
+    assert v.w_before is not None and v.b_before is not None  # a primal run's visit
     X, y = run.X, run.y
     seen = dict(
         t=t,
@@ -203,7 +210,7 @@ def _classic_visit(run, t: int, *, averaged: bool = False) -> list[Question]:
         score=Fraction(v.activation),  # the engine's w.x + b: exact on these numbers
     )
     verdict = Question("verdict", "mistake", (), bool(v.mistake), t, "classic", seen)
-    w_new, b_new = _exact(v.w_after), Fraction(v.b_after)
+    *w_new, b_new = _after(v)
     effect = update_effect(run, t) if v.mistake else None
     fix = None
     if effect is not None and not effect.fixed:  # the update did not fix its point
@@ -227,17 +234,23 @@ def _classic_visit(run, t: int, *, averaged: bool = False) -> list[Question]:
     return out
 
 
-def _averaged(run, t: int) -> Question:
+def _after(v: Visit) -> tuple[Fraction, ...]:
+    """(w_1, ..., w_d, b) after a visit of a primal run, exact."""
+    assert v.w_after is not None and v.b_after is not None  # a primal run's visit has both
+    return (*_exact(v.w_after), Fraction(v.b_after))
+
+
+def _averaged(run: Run, t: int) -> Question:
     """The plain average of the weights after visits 1..t+1 (``run.variant_weights``)."""
     after = [run.visit(s) for s in range(t + 1)]
-    ws = tuple((*_exact(v.w_after), Fraction(v.b_after)) for v in after)
+    ws = tuple(_after(v) for v in after)
     mean = tuple(sum(col, Fraction(0)) / (t + 1) for col in zip(*ws, strict=True))
     return Question(
         "exact", "averaged", ("w̄₁", "w̄₂", "b̄"), mean, t, "averaged", {"t": t, "rows": ws}
     )
 
 
-def _kernel_visit(run, t: int) -> list[Question]:
+def _kernel_visit(run: Run, t: int) -> list[Question]:
     """The kernel perceptron's verdict at visit ``t`` and its alpha after it."""
     v = run.visit(t)
     X, y = run.X, run.y
@@ -269,13 +282,14 @@ def _kernel_visit(run, t: int) -> list[Question]:
     ]
 
 
-def _theorem(X, y, run, th, eta_other: float) -> list[Question]:
+def _theorem(X: Floats, y: Ints, run: Run, th: Theory, eta_other: float) -> list[Question]:
     """Level 5: R, gamma*, the bound against the run's mistakes, and eta from w = 0."""
     norms = 1 + np.sum(X * X, axis=1)
     far = int(np.argmax(norms))
     R2 = int(norms[far])
     M = run.mistakes
     bound = th.bound
+    assert th.u is not None  # level 5's data is separable
     other = train(X, y, eta=eta_other, max_epochs=run.max_epochs)
     same = other.mistakes == M and bool(np.array_equal(other.update_visit, run.update_visit))
     eta = Fraction(eta_other)
@@ -295,7 +309,7 @@ def _theorem(X, y, run, th, eta_other: float) -> list[Question]:
 
 
 # ------------------------------------------------------------------ making exercises
-def _points(rng, n: int) -> tuple[np.ndarray, np.ndarray]:
+def _points(rng: np.random.Generator, n: int) -> tuple[Floats, Ints]:
     """n distinct whole-number points in -SPAN..SPAN (not the origin), labels of both
     classes."""
     side = 2 * SPAN + 1
@@ -306,13 +320,28 @@ def _points(rng, n: int) -> tuple[np.ndarray, np.ndarray]:
     return X, y
 
 
-def _epoch_ok(run, n: int) -> bool:
+def _epoch_ok(run: Run, n: int) -> bool:
     """At least 2 mistakes and at least 1 visit without one in the first epoch."""
     m = int(run.counts[0]) if run.epochs else 0
     return 2 <= m <= n - 1
 
 
-def _attempt(rng, level: int):
+# An exercise's data, settings, questions and runs, in ``Exercise``'s order after the seed
+# and level.
+_Made: TypeAlias = tuple[
+    Floats,
+    Ints,
+    float,
+    tuple[float, float],
+    float,
+    tuple[Question, ...],
+    Run,
+    Run | None,
+    Theory | None,
+]
+
+
+def _attempt(rng: np.random.Generator, level: int) -> _Made | None:
     """One candidate exercise for ``level``, or None when it does not make the level's
     point (the caller draws again)."""
     n = int(rng.integers(4, 7)) if level != 4 else 4

@@ -31,10 +31,19 @@ and w.u <= ||w||, so a + s M <= sqrt(n0 + r M): M is at most the largest root of
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import TYPE_CHECKING
 
 import numpy as np
+from numpy.typing import ArrayLike
+
+from ._types import Floats, Ints
+
+if TYPE_CHECKING:
+    from .hinge import HingeBound
+    from .margin import Theory
 
 EPOCH_SAMPLES = 24  # Theorem 2 is solved at most at this many epochs for its chart
 
@@ -42,8 +51,29 @@ EPOCH_SAMPLES = 24  # Theorem 2 is solved at most at this many epochs for its ch
 class ProofTrack:
     """``Run``'s proof quantities after each weight change (mixed into ``Run``)."""
 
+    # What it, and this module's functions given a run, read of the Run it is mixed into
+    # (declared here, not imported: run.py imports this module).
+    if TYPE_CHECKING:
+        eta: float
+        w0: Floats
+        b0: float
+        counts: Ints
+
+        @property
+        def epochs(self) -> int: ...
+        @property
+        def is_batch(self) -> bool: ...
+        @property
+        def n_updates(self) -> int: ...
+        @property
+        def epoch_end_updates(self) -> Ints: ...
+        @property
+        def _trajectory(self) -> Floats: ...
+        def _require_primal(self, what: str) -> None: ...
+        def trajectory(self) -> tuple[Floats, Floats]: ...
+
     # ---------------------------------------------------------------- proof
-    def proof(self, u, gamma: float, R: float) -> dict[str, np.ndarray]:
+    def proof(self, u: ArrayLike, gamma: float, R: float) -> dict[str, Floats]:
         """The convergence proof's two quantities after every weight change, with bounds.
 
         ``u`` is a unit separator in R^(d+1) (bias first) with margin ``gamma``. After M
@@ -65,7 +95,7 @@ class ProofTrack:
             "upper": norm2[0] + growth * self.eta**2 * R**2,
         }
 
-    def proof_at(self, k: int, u, gamma: float, R: float) -> dict[str, float]:
+    def proof_at(self, k: int, u: ArrayLike, gamma: float, R: float) -> dict[str, float]:
         """``proof`` after ``k`` weight changes only, plus the start's terms (dot0, norm0)."""
         self._require_primal("proof_at")
         traj = self._trajectory
@@ -83,7 +113,7 @@ class ProofTrack:
         }
 
     @cached_property
-    def _proof_counts(self) -> tuple[np.ndarray, np.ndarray]:
+    def _proof_counts(self) -> tuple[Floats, Floats]:
         """Mistakes made by each weight change, and the sum of their squared batch sizes."""
         if self.is_batch:
             per_step = self.counts[self.counts > 0].astype(np.float64)
@@ -103,10 +133,10 @@ class Squeeze:
     ``upper_sq(M)`` = n0 + r M over ||w||^2.
     """
 
-    u: np.ndarray  # unit direction, bias first
-    mistakes: np.ndarray
-    dot: np.ndarray
-    norm_sq: np.ndarray
+    u: Floats  # unit direction, bias first
+    mistakes: Floats
+    dot: Floats
+    norm_sq: Floats
     a: float
     s: float
     n0: float
@@ -118,25 +148,25 @@ class Squeeze:
     @property
     def shown(self) -> int:
         """Updates 0..shown - 1 are drawn: those the lines hold for."""
-        return self.mistakes.shape[0] if self.last < 0 else self.last + 1
+        return int(self.mistakes.shape[0]) if self.last < 0 else self.last + 1
 
-    def lower(self, M):
+    def lower(self, M: ArrayLike) -> Floats:
         return self.a + self.s * np.asarray(M, dtype=np.float64)
 
-    def upper_sq(self, M):
+    def upper_sq(self, M: ArrayLike) -> Floats:
         return self.n0 + self.r * np.asarray(M, dtype=np.float64)
 
     @property
-    def norm(self) -> np.ndarray:
+    def norm(self) -> Floats:
         return np.sqrt(self.norm_sq)
 
     @property
-    def cosine(self) -> np.ndarray:
+    def cosine(self) -> Floats:
         """cos(w, u) = w.u / ||w|| (nan where w = 0)."""
         with np.errstate(invalid="ignore", divide="ignore"):
             return np.where(self.norm_sq > 0, self.dot / self.norm, np.nan)
 
-    def cosine_floor(self, M) -> np.ndarray:
+    def cosine_floor(self, M: ArrayLike) -> Floats:
         """lower(M) / sqrt(upper_sq(M)): what the lines force the cosine to be at least
         (where the lower line is positive; nan elsewhere). It reaches 1 at the crossing."""
         lo, up = self.lower(M), self.upper_sq(M)
@@ -188,7 +218,7 @@ class Squeeze:
         return bool(finite and not self.underflow)
 
 
-def _underflow(run, norm_sq: np.ndarray) -> bool:
+def _underflow(run: ProofTrack, norm_sq: Floats) -> bool:
     """True when a w != 0 of the run has ||w||^2 below the smallest normal float (0 or
     imprecise): with data near 1e-300 the squares of its weights are near 1e-600."""
     W, B = run.trajectory()
@@ -196,22 +226,30 @@ def _underflow(run, norm_sq: np.ndarray) -> bool:
     return bool(np.any(nonzero & (norm_sq < np.finfo(np.float64).tiny)))
 
 
-def _start_terms(run) -> tuple[np.ndarray, float, float]:
+def _start_terms(run: ProofTrack) -> tuple[Floats, float, float]:
     """(w(0) bias first, ||w(0)||^2, eta)."""
     w0 = np.concatenate(([run.b0], run.w0))
     return w0, float(w0 @ w0), run.eta
 
 
-def theorem1(run, th) -> Squeeze:
+def _separator(th: Theory, what: str) -> Floats:
+    """u* of separable data; a ``ValueError`` naming ``what`` needs it otherwise."""
+    if th.u is None:
+        raise ValueError(f"{what} needs separable data: this Theory has no separator u*")
+    return th.u
+
+
+def theorem1(run: ProofTrack, th: Theory) -> Squeeze:
     """Theorem 1's squeeze along u* (separable data: ``th`` a separable ``pc.Theory``)."""
-    p = run.proof(th.u, th.gamma, th.R)  # the run's own trajectory, along u*
+    u_star = _separator(th, "Theorem 1")
+    p = run.proof(u_star, th.gamma, th.R)  # the run's own trajectory, along u*
     w0, n0, eta = _start_terms(run)
     return Squeeze(
-        u=np.asarray(th.u, dtype=np.float64),
+        u=np.asarray(u_star, dtype=np.float64),
         mistakes=p["k"],
         dot=p["w_dot_u"],
         norm_sq=p["norm_sq"],
-        a=float(w0 @ th.u),
+        a=float(w0 @ u_star),
         s=eta * th.gamma,
         n0=n0,
         r=eta**2 * th.R**2,
@@ -220,7 +258,7 @@ def theorem1(run, th) -> Squeeze:
     )
 
 
-def theorem2(run, hb) -> Squeeze | None:
+def theorem2(run: ProofTrack, hb: HingeBound) -> Squeeze | None:
     """Theorem 2's squeeze along w*/||w*|| after ``hb.epochs`` epochs (``hb`` a
     ``pc.HingeBound``); None when its w* is 0 (no direction)."""
     w_star = np.asarray(hb.w, dtype=np.float64)
@@ -251,8 +289,8 @@ class Distance:
     """004's proof: ``ratio[k]`` = ||w(k+1)/eta - alpha u*||^2 / R^2 after k corrections
     (alpha = R^2/gamma*), which the proof says is at most ``start - k``."""
 
-    mistakes: np.ndarray
-    ratio: np.ndarray
+    mistakes: Floats
+    ratio: Floats
     alpha: float
     start_log10: float = math.nan  # log10 of ``start``, finite even beyond the float range
 
@@ -268,15 +306,16 @@ class Distance:
         return bool(math.isfinite(self.alpha) and np.isfinite(self.ratio).all())
 
 
-def distance_004(run, th) -> Distance:
+def distance_004(run: ProofTrack, th: Theory) -> Distance:
     """004's distance after every update of the run, from its start w(1) (separable)."""
     W, B = run.trajectory()
     traj = np.column_stack((B, W)) / run.eta
     # ||v - alpha u||^2 / R^2 = (R/gamma)^2 ||v gamma/R^2 - u||^2: the squared factor can
     # pass the float range (R/gamma near 1e300) while the rest cannot.
+    u_star = _separator(th, "004's proof")
     scale = th.R / th.gamma
     with np.errstate(over="ignore", invalid="ignore"):
-        diff = traj / th.R / scale - np.asarray(th.u)
+        diff = traj / th.R / scale - np.asarray(u_star)
         rest = np.einsum("ij,ij->i", diff, diff)
         ratio = rest * scale * scale
     head = float(rest[0])
@@ -297,14 +336,14 @@ class EpochBounds:
     bound at every epoch (each w*_j is some w), equal to the solved bound at ``sampled``.
     """
 
-    epochs: np.ndarray  # 1..run.epochs
-    count: np.ndarray  # mistakes made by the end of each epoch
-    sampled: np.ndarray  # epochs where the minimisation was solved
-    values: np.ndarray  # the bound there (HingeBound.value)
-    envelope: np.ndarray
+    epochs: Ints  # 1..run.epochs
+    count: Floats  # mistakes made by the end of each epoch
+    sampled: Ints  # epochs where the minimisation was solved
+    values: Floats  # the bound there (HingeBound.value)
+    envelope: Floats
 
 
-def _from_zero(run) -> bool:
+def _from_zero(run: ProofTrack) -> bool:
     return not (np.any(run.w0) or run.b0)
 
 
@@ -320,7 +359,7 @@ def sample_epochs(epochs: int, current: int, most: int = EPOCH_SAMPLES) -> list[
     return sorted(picked)
 
 
-def epoch_bounds(run, bounds: dict) -> EpochBounds:
+def epoch_bounds(run: ProofTrack, bounds: Mapping[int, HingeBound]) -> EpochBounds:
     """``bounds``: {E: HingeBound after E epochs} (from ``sample_epochs``); from a start
     other than 0, the bounds of Theorem 2's proof from that start at the same w*."""
     epochs = np.arange(1, run.epochs + 1)

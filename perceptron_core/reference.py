@@ -7,10 +7,19 @@ loop in ``_loop.py`` must agree with these bit for bit, and the tests check that
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
+from typing import SupportsFloat
+
 import numpy as np
+from numpy.typing import ArrayLike
+
+from ._types import Bools, Floats
+
+#: One visit of ``reference_train``: (epoch, index, activation, mistake).
+TraceRow = tuple[int, int, float, bool]
 
 
-def activation(w, b: float, x) -> float:
+def activation(w: Iterable[SupportsFloat], b: float, x: Iterable[SupportsFloat]) -> float:
     """Return ``w . x + b`` summed left to right, the order every part of the engine uses.
 
     The order matters for exactness: the compiled loop, the replay of a recorded run and
@@ -31,7 +40,7 @@ def is_mistake(y: float, a: float) -> bool:
     return y * a <= 0.0
 
 
-def activations(X, w, b: float) -> np.ndarray:
+def activations(X: ArrayLike, w: Sequence[float] | Floats, b: float) -> Floats:
     """``w . x + b`` for every row of X, summed in ``activation``'s order (x1 term, x2 term,
     ..., then b), so a tie at exactly zero is a tie here too.
 
@@ -41,13 +50,13 @@ def activations(X, w, b: float) -> np.ndarray:
     X = np.asarray(X, dtype=np.float64)
     if X.shape[0] == 0:
         return np.zeros(0)
-    out = X[:, 0] * float(w[0])
+    out: Floats = X[:, 0] * float(w[0])
     for j in range(1, X.shape[1]):
         out = out + X[:, j] * float(w[j])
     return out + float(b)
 
 
-def mistakes(y, a) -> np.ndarray:
+def mistakes(y: ArrayLike, a: ArrayLike) -> Bools:
     """Which of the scores ``a`` are mistakes for labels ``y`` (``is_mistake`` on arrays).
 
     >>> mistakes(np.array([1, -1, 1]), np.array([0.5, 0.5, 0.0]))
@@ -56,7 +65,9 @@ def mistakes(y, a) -> np.ndarray:
     return np.asarray(y) * np.asarray(a, dtype=np.float64) <= 0.0
 
 
-def perceptron_step(w, b: float, x, y: float, eta: float = 1.0):
+def perceptron_step(
+    w: ArrayLike, b: float, x: Iterable[SupportsFloat], y: float, eta: float = 1.0
+) -> tuple[Floats, float, float, bool]:
     """Visit one example: predict, and on a mistake move towards it.
 
     Parameters
@@ -74,7 +85,7 @@ def perceptron_step(w, b: float, x, y: float, eta: float = 1.0):
 
     Returns
     -------
-    w_new, b_new, a, mistake
+    w, b_new, a, mistake
         The weights after the visit, the activation ``w . x + b`` before it, and whether
         it was a mistake (``y * a <= 0``), in which case ``w += eta*y*x`` and ``b += eta*y``.
 
@@ -93,7 +104,15 @@ def perceptron_step(w, b: float, x, y: float, eta: float = 1.0):
     return w, float(b), a, mistake
 
 
-def reference_train(X, y, *, eta: float = 1.0, max_epochs: int = 100, w0=None, b0: float = 0.0):
+def reference_train(
+    X: ArrayLike,
+    y: ArrayLike,
+    *,
+    eta: float = 1.0,
+    max_epochs: int = 100,
+    w0: ArrayLike | None = None,
+    b0: float = 0.0,
+) -> tuple[Floats, float, list[TraceRow], bool]:
     """Train with the plain loop; return ``(w, b, trace, converged)``.
 
     ``trace`` lists one tuple ``(epoch, index, activation, mistake)`` per visit, in order.
@@ -103,7 +122,7 @@ def reference_train(X, y, *, eta: float = 1.0, max_epochs: int = 100, w0=None, b
     y = np.asarray(y, dtype=np.float64)
     w = np.zeros(X.shape[1]) if w0 is None else np.array(w0, dtype=np.float64)
     b = float(b0)
-    trace = []
+    trace: list[TraceRow] = []
     for epoch in range(max_epochs):
         mistakes = 0
         for i in range(X.shape[0]):

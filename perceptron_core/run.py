@@ -11,10 +11,13 @@ loop added, so they are bitwise identical to the loop's.
 from __future__ import annotations
 
 from functools import cached_property
+from typing import Any, overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _loop
+from ._types import Bools, Floats, Int32s, Ints
 from .dual import DualForm
 from .kernels import Kernel
 from .proof import ProofTrack
@@ -57,23 +60,23 @@ class Run(VariantRules, DualForm, ProofTrack):
     def __init__(
         self,
         *,
-        X,
-        y,
-        variant,
-        eta,
-        w0,
-        b0,
-        shuffle,
-        seed,
-        kernel,
-        max_epochs,
-        max_updates,
-        record,
-        counts,
-        stop_reason,
-        final_w,
-        final_b,
-    ):
+        X: Floats,
+        y: Floats,
+        variant: str,
+        eta: float,
+        w0: Floats,
+        b0: float,
+        shuffle: bool,
+        seed: int | None,
+        kernel: Kernel | None,
+        max_epochs: int,
+        max_updates: int | None,
+        record: Int32s,
+        counts: Ints,
+        stop_reason: str,
+        final_w: Floats,
+        final_b: float,
+    ) -> None:
         self.X = X
         self.y = y
         self.variant = variant
@@ -96,11 +99,11 @@ class Run(VariantRules, DualForm, ProofTrack):
     # ----------------------------------------------------------------- summary
     @property
     def n(self) -> int:
-        return self.X.shape[0]
+        return int(self.X.shape[0])
 
     @property
     def d(self) -> int:
-        return self.X.shape[1]
+        return int(self.X.shape[1])
 
     @property
     def converged(self) -> bool:
@@ -144,13 +147,13 @@ class Run(VariantRules, DualForm, ProofTrack):
         return self.epochs * self.n
 
     @property
-    def w(self):
+    def w(self) -> Floats | None:
         if self.is_kernel:
             return self._linear_kernel_weights[1:].copy() if self._linear_kernel else None
         return self._final_w.copy()
 
     @property
-    def b(self):
+    def b(self) -> float | None:
         if self.is_kernel:
             return float(self._linear_kernel_weights[0]) if self._linear_kernel else None
         return self._final_b
@@ -160,7 +163,7 @@ class Run(VariantRules, DualForm, ProofTrack):
         return self.kernel is not None and self.kernel.name == "linear"
 
     @cached_property
-    def _linear_kernel_weights(self) -> np.ndarray:
+    def _linear_kernel_weights(self) -> Floats:
         """The dual weights of the linear kernel a.b + 1 expanded to (b, w): the sum of the
         steps eta*y*(1, x) of its mistakes, what the primal perceptron would hold."""
         return self._steps.sum(axis=0) if self.mistakes else np.zeros(self.d + 1)
@@ -172,22 +175,22 @@ class Run(VariantRules, DualForm, ProofTrack):
         )
 
     # ------------------------------------------------------- where updates were
-    def order(self, epoch: int) -> np.ndarray:
+    def order(self, epoch: int) -> Ints:
         """The visiting order of ``epoch`` (regenerated from the seed when shuffled)."""
         return epoch_order(self.n, epoch, self.shuffle, self.seed)
 
     @cached_property
-    def update_epoch(self) -> np.ndarray:
+    def update_epoch(self) -> Ints:
         """Epoch (from 0) of every mistake."""
         return np.repeat(np.arange(self.epochs, dtype=np.int64), self.counts)
 
     @cached_property
-    def update_visit(self) -> np.ndarray:
+    def update_visit(self) -> Ints:
         """Global visit number (from 0) of every mistake, increasing."""
         return self.update_epoch * self.n + self.record.astype(np.int64)
 
     @cached_property
-    def update_index(self) -> np.ndarray:
+    def update_index(self) -> Ints:
         """Which example (row of X) every mistake was made on."""
         if not self.shuffle:
             return self.record.astype(np.int64)
@@ -200,7 +203,7 @@ class Run(VariantRules, DualForm, ProofTrack):
         return out
 
     @cached_property
-    def _steps(self) -> np.ndarray:
+    def _steps(self) -> Floats:
         """(mistakes, d+1): the step ``eta*y`` times (1, x) of every mistake, bias first."""
         s = self.eta * self.y[self.update_index]
         out = np.empty((self.mistakes, self.d + 1))
@@ -210,7 +213,7 @@ class Run(VariantRules, DualForm, ProofTrack):
 
     # ------------------------------------------------------------- weights
     @cached_property
-    def _trajectory(self) -> np.ndarray:
+    def _trajectory(self) -> Floats:
         """(n_updates + 1, d+1) augmented weights (bias first) after each update, exact."""
         start = np.concatenate(([self.b0], self.w0))
         if self.is_batch:
@@ -235,7 +238,7 @@ class Run(VariantRules, DualForm, ProofTrack):
         traj.flags.writeable = False
         return traj
 
-    def weights(self, k: int) -> tuple[np.ndarray, float]:
+    def weights(self, k: int) -> tuple[Floats, float]:
         """(w, b) after ``k`` weight changes (0 = the start), bitwise as the loop had them."""
         self._require_primal("weights")
         if not 0 <= k <= self.n_updates:
@@ -243,12 +246,16 @@ class Run(VariantRules, DualForm, ProofTrack):
         row = self._trajectory[k]
         return row[1:].copy(), float(row[0])
 
-    def trajectory(self) -> tuple[np.ndarray, np.ndarray]:
+    def trajectory(self) -> tuple[Floats, Floats]:
         """All weights: ``W`` of shape (n_updates + 1, d) and ``B`` of shape (n_updates + 1,)."""
         self._require_primal("trajectory")
         return self._trajectory[:, 1:], self._trajectory[:, 0]
 
-    def updates_before_visit(self, t) -> np.ndarray | int:
+    @overload
+    def updates_before_visit(self, t: int | np.integer[Any]) -> int: ...
+    @overload
+    def updates_before_visit(self, t: Ints) -> Ints: ...
+    def updates_before_visit(self, t: int | np.integer[Any] | Ints) -> int | Ints:
         """Weight changes made before global visit ``t`` (array or scalar)."""
         if self.is_batch:
             epoch = np.asarray(t) // self.n
@@ -338,7 +345,7 @@ class Run(VariantRules, DualForm, ProofTrack):
         a = self.visit(t).activation
         return 1 if a > 0 else (-1 if a < 0 else 0)
 
-    def visits(self, start: int = 0, stop: int | None = None) -> dict[str, np.ndarray]:
+    def visits(self, start: int = 0, stop: int | None = None) -> dict[str, Ints | Floats | Bools]:
         """Columns for visits ``start..stop-1``: epoch, position, index, activation, mistake,
         updates_before, and for primal variants the weights before each visit (w, b)."""
         stop = self.n_visits if stop is None else min(stop, self.n_visits)
@@ -373,7 +380,7 @@ class Run(VariantRules, DualForm, ProofTrack):
 
     # ------------------------------------------------------------ evaluation
     @staticmethod
-    def activations(W, B, X) -> np.ndarray:
+    def activations(W: ArrayLike, B: ArrayLike, X: ArrayLike) -> Floats:
         """(K, n) activations of K weight vectors on X, summed in the loop's exact order."""
         W = np.ascontiguousarray(W, dtype=np.float64)
         B = np.ascontiguousarray(B, dtype=np.float64)
@@ -382,7 +389,7 @@ class Run(VariantRules, DualForm, ProofTrack):
         _loop.sequential_activations(W, B, X, out)
         return out
 
-    def errors_of(self, W, B) -> tuple[np.ndarray, np.ndarray]:
+    def errors_of(self, W: ArrayLike, B: ArrayLike) -> tuple[Ints, Floats]:
         """Training errors (y*a <= 0) and J_p of each weight vector (rows of W, entries of B)."""
         W = np.ascontiguousarray(W, dtype=np.float64)
         B = np.ascontiguousarray(B, dtype=np.float64)
@@ -392,13 +399,13 @@ class Run(VariantRules, DualForm, ProofTrack):
         return errors, jp
 
     @cached_property
-    def epoch_end_updates(self) -> np.ndarray:
+    def epoch_end_updates(self) -> Ints:
         """Weight changes made by the end of each epoch (index into the trajectory)."""
         if self.is_batch:
             return np.cumsum(self.counts > 0)
         return np.cumsum(self.counts)
 
-    def epoch_stats(self) -> dict[str, np.ndarray]:
+    def epoch_stats(self) -> dict[str, Ints | Floats]:
         """Per epoch: mistakes made during it, and the training errors and perceptron
         criterion J_p = sum max(0, -y(w.x + b)) of the weights at its end."""
         if self.is_kernel:
@@ -407,7 +414,7 @@ class Run(VariantRules, DualForm, ProofTrack):
         errors, jp = self.errors_of(W[:, 1:], W[:, 0])
         return {"mistakes": self.counts.copy(), "errors": errors, "J_p": jp}
 
-    def decision_function(self, Z) -> np.ndarray:
+    def decision_function(self, Z: ArrayLike) -> Floats:
         """The score whose sign is the variant's prediction, for points Z (m, d)."""
         Z = np.ascontiguousarray(np.asarray(Z, dtype=np.float64))
         if Z.ndim != 2 or Z.shape[1] != self.d:
@@ -417,18 +424,20 @@ class Run(VariantRules, DualForm, ProofTrack):
             if support.size == 0:
                 return np.zeros(Z.shape[0])
             coef = self.eta * self.alpha[support] * self.y[support]
-            return coef @ self.kernel.matrix(self.X[support], Z)
+            return coef @ self._kern.matrix(self.X[support], Z)
         if self.variant == "averaged":
             w, b = self.averaged_weights
         elif self.variant == "pocket":
             w, b = self.pocket_weights
         elif self.variant == "voted":
-            return self._votes(Z, np.array([self.n_visits], dtype=np.int64))[0]
+            votes: Floats = self._votes(Z, np.array([self.n_visits], dtype=np.int64))[0]
+            return votes
         else:
             w, b = self._final_w, self._final_b
-        return self.activations(w[None, :], np.array([b]), Z)[0]
+        scores: Floats = self.activations(w[None, :], np.array([b]), Z)[0]
+        return scores
 
-    def predict(self, Z) -> np.ndarray:
+    def predict(self, Z: ArrayLike) -> Ints:
         """-1/+1 by the variant's own rule; a score of exactly 0 predicts -1."""
         return np.where(self.decision_function(Z) > 0.0, 1, -1)
 

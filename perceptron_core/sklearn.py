@@ -22,15 +22,22 @@ the given order, each is predicted and then learned, once.
 from __future__ import annotations
 
 from numbers import Integral, Real
+from typing import Any, Self, TypeAlias, cast
 
 import numpy as np
+from numpy.typing import ArrayLike, NDArray
 from sklearn.base import BaseEstimator, ClassifierMixin, _fit_context
+from sklearn.utils import Tags
 from sklearn.utils._param_validation import Interval, StrOptions
 from sklearn.utils.multiclass import type_of_target
 from sklearn.utils.validation import check_is_fitted, validate_data
 
+from ._types import Floats, Ints
 from .run import VARIANTS, Run
 from .train import online_run, train
+
+# What scikit-learn's validate_data returns for (X, y) (scikit-learn ships no types).
+_Checked: TypeAlias = tuple[Floats, NDArray[Any]]
 
 # Whose prediction is not one weight vector in input space: they have no coef_.
 _NONLINEAR = ("voted", "kernel")
@@ -40,7 +47,7 @@ _NONLINEAR = ("voted", "kernel")
 EXPECTED_FAILED_CHECKS: dict[str, str] = {}
 
 
-def expected_failed_checks(estimator) -> dict[str, str]:
+def expected_failed_checks(estimator: object) -> dict[str, str]:
     """The checks ``estimator`` is expected to fail, by name, with the reason."""
     return dict(EXPECTED_FAILED_CHECKS)
 
@@ -95,7 +102,17 @@ class Perceptron(ClassifierMixin, BaseEstimator):
     (['spam'], 1)
     """
 
-    _parameter_constraints: dict = {
+    # Fitted attributes, set by fit and partial_fit (annotations only: an unfitted
+    # estimator has none of them, as scikit-learn's checks require).
+    classes_: NDArray[Any]  # the two labels, sorted, of any dtype
+    coef_: Floats
+    intercept_: Floats
+    n_iter_: int
+    converged_: bool
+    _run: Run | None
+    _stream: _Stream | None
+
+    _parameter_constraints: dict[str, list[object]] = {
         "variant": [StrOptions(set(VARIANTS))],
         "eta": [Interval(Real, 0, None, closed="neither")],
         "max_epochs": [Interval(Integral, 1, None, closed="left")],
@@ -121,14 +138,14 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         self.seed = seed
         self.start = start
 
-    def __sklearn_tags__(self):
+    def __sklearn_tags__(self) -> Tags:
         tags = super().__sklearn_tags__()
         tags.classifier_tags.multi_class = False
         tags.classifier_tags.poor_score = False
         return tags
 
     @_fit_context(prefer_skip_nested_validation=True)
-    def fit(self, X, y):
+    def fit(self, X: ArrayLike, y: ArrayLike) -> Self:
         """Train on (X, y) from the start ``start`` and record the run.
 
         Parameters
@@ -140,7 +157,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         -------
         self
         """
-        X, y = validate_data(self, X, y, dtype=np.float64)
+        X, y = cast(_Checked, validate_data(self, X, y, dtype=np.float64))
         self.classes_, signs = _binary(y)
         run = train(
             X,
@@ -156,7 +173,7 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         self._set_run(run, epochs=run.epochs, converged=run.converged)
         return self
 
-    def partial_fit(self, X, y, classes=None):
+    def partial_fit(self, X: ArrayLike, y: ArrayLike, classes: ArrayLike | None = None) -> Self:
         """Learn from one example or a batch, each predicted first and then learned, once.
 
         The first call needs ``classes`` (both labels), as scikit-learn asks; the stream
@@ -192,18 +209,19 @@ class Perceptron(ClassifierMixin, BaseEstimator):
                 f"partial_fit learns online with the classic rule; variant={self.variant!r} "
                 "needs fit"
             )
-        X, y = validate_data(self, X, y, dtype=np.float64, reset=first)
+        X, y = cast(_Checked, validate_data(self, X, y, dtype=np.float64, reset=first))
         unknown = ~np.isin(y, self.classes_)
         if unknown.any():
             raise ValueError(f"labels {np.unique(y[unknown])} are not in classes {self.classes_}")
         signs = np.where(y == self.classes_[1], 1, -1)
-        if getattr(self, "_stream", None) is None:
+        stream: _Stream | None = getattr(self, "_stream", None)
+        if stream is None:
             w0 = self.coef_[0].copy() if not first else np.zeros(X.shape[1])
             b0 = float(self.intercept_[0]) if not first else 0.0
-            self._stream = _Stream(w0, b0, float(self.eta))
+            stream = self._stream = _Stream(w0, b0, float(self.eta))
             self.n_iter_ = 0
-        self._stream.add(X, signs)
-        self._set_run(None, epochs=self.n_iter_ + 1, converged=self._stream.clean)
+        stream.add(X, signs)
+        self._set_run(None, epochs=self.n_iter_ + 1, converged=stream.clean)
         return self
 
     @property
@@ -211,27 +229,32 @@ class Perceptron(ClassifierMixin, BaseEstimator):
         """The recorded run: ``fit``'s, or the stream's of ``partial_fit`` (made on demand)."""
         check_is_fitted(self, "classes_")
         if self._run is None:
+            assert self._stream is not None  # no run yet: partial_fit's stream is the model
             self._run = self._stream.run()
         return self._run
 
-    def decision_function(self, X) -> np.ndarray:
+    def decision_function(self, X: ArrayLike) -> Floats:
         """The variant's score: positive predicts ``classes_[1]``, else ``classes_[0]``."""
         check_is_fitted(self, "classes_")
-        X = validate_data(self, X, dtype=np.float64, reset=False)
+        X = cast(Floats, validate_data(self, X, dtype=np.float64, reset=False))
         if self._stream is not None:
-            return X @ self._stream.w + self._stream.b
+            scores: Floats = X @ self._stream.w + self._stream.b
+            return scores
+        assert self._run is not None  # fit recorded it
         return self._run.decision_function(X)
 
-    def predict(self, X) -> np.ndarray:
+    def predict(self, X: ArrayLike) -> NDArray[Any]:
         """``classes_[1]`` where the score is positive, else ``classes_[0]`` (ties too)."""
         check_is_fitted(self, "classes_")
-        return self.classes_[(self.decision_function(X) > 0.0).astype(int)]
+        labels: NDArray[Any] = self.classes_[(self.decision_function(X) > 0.0).astype(int)]
+        return labels
 
     def _set_run(self, run: Run | None, *, epochs: int, converged: bool) -> None:
         self._run = run
         self.n_iter_ = int(epochs)
         self.converged_ = bool(converged)
         if run is None:
+            assert self._stream is not None  # partial_fit's stream made the weights
             self.coef_ = self._stream.w[None, :].copy()
             self.intercept_ = np.array([self._stream.b])
         elif self.variant in _NONLINEAR:
@@ -247,14 +270,15 @@ class Perceptron(ClassifierMixin, BaseEstimator):
 class _Stream:
     """partial_fit's examples so far, and the weights after them (the compiled loop's)."""
 
-    def __init__(self, w0: np.ndarray, b0: float, eta: float) -> None:
+    def __init__(self, w0: Floats, b0: float, eta: float) -> None:
         self.w0, self.b0, self.eta = w0, b0, eta
         self.w, self.b = w0.copy(), b0
-        self.parts: list[tuple[np.ndarray, np.ndarray]] = []
+        self.parts: list[tuple[Floats, Ints]] = []
         self.clean = False
 
-    def add(self, X: np.ndarray, signs: np.ndarray) -> None:
+    def add(self, X: Floats, signs: Ints) -> None:
         batch = online_run(X, signs, self.eta, w0=self.w, b0=self.b)
+        assert batch.w is not None and batch.b is not None  # a classic run has both
         self.w, self.b = batch.w.copy(), float(batch.b)
         self.clean = batch.mistakes == 0
         self.parts.append((X, signs))
@@ -265,7 +289,7 @@ class _Stream:
         return online_run(X, y, self.eta, w0=self.w0, b0=self.b0)
 
 
-def _binary(y) -> tuple[np.ndarray, np.ndarray]:
+def _binary(y: ArrayLike) -> tuple[NDArray[Any], Ints]:
     """The two labels, sorted, and y as -1 (the first) and +1 (the second)."""
     kind = type_of_target(y, input_name="y", raise_unknown=True)
     classes = np.unique(y)
@@ -279,11 +303,13 @@ def _binary(y) -> tuple[np.ndarray, np.ndarray]:
     return classes, np.where(y == classes[1], 1, -1)
 
 
-def _predicting_weights(run: Run) -> tuple[np.ndarray, float]:
+def _predicting_weights(run: Run) -> tuple[Floats, float]:
     if run.variant == "averaged":
         w, b = run.averaged_weights
     elif run.variant == "pocket":
         w, b = run.pocket_weights
     else:
-        w, b = run.w, run.b
+        w_final, b_final = run.w, run.b
+        assert w_final is not None and b_final is not None  # not kernel: see _NONLINEAR
+        w, b = w_final, b_final
     return np.asarray(w, dtype=np.float64), float(b)

@@ -9,8 +9,10 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ._types import Floats, Ints
 
-def epoch_order(n: int, epoch: int, shuffle: bool, seed: int | None) -> np.ndarray:
+
+def epoch_order(n: int, epoch: int, shuffle: bool, seed: int | None) -> Ints:
     """The visiting order of ``epoch``: fixed (0..n-1) or a permutation drawn from the seed.
 
     Each epoch's permutation has its own seed stream (``SeedSequence(seed, spawn_key=(1,
@@ -22,7 +24,7 @@ def epoch_order(n: int, epoch: int, shuffle: bool, seed: int | None) -> np.ndarr
     return np.random.default_rng(ss).permutation(n).astype(np.int64)
 
 
-def random_start(d: int, seed: int | None) -> tuple[np.ndarray, float]:
+def random_start(d: int, seed: int | None) -> tuple[Floats, float]:
     """A random start (w0, b0) ~ N(0, 1) per component, from its own stream of ``seed``."""
     ss = np.random.SeedSequence(0 if seed is None else seed, spawn_key=(0,))
     v = np.random.default_rng(ss).standard_normal(d + 1)
@@ -40,9 +42,9 @@ class Visit:
     activation: float  # w . x + b before the visit (kernel: f(x))
     mistake: bool  # y * activation <= 0
     updates_before: int  # updates made before this visit
-    w_before: np.ndarray | None
+    w_before: Floats | None
     b_before: float | None
-    w_after: np.ndarray | None
+    w_after: Floats | None
     b_after: float | None
 
 
@@ -61,15 +63,20 @@ class Change:
     t: int  # the cursor (visits done) at which the change has been made
     kind: str
     k: int  # weight changes made up to and including this one
-    indices: np.ndarray  # the examples whose steps make the change, in visit order
-    w_before: np.ndarray | None
+    indices: Ints  # the examples whose steps make the change, in visit order
+    w_before: Floats | None
     b_before: float | None
-    w_after: np.ndarray | None
+    w_after: Floats | None
     b_after: float | None
 
     @property
-    def step(self) -> tuple[np.ndarray, float] | None:
+    def step(self) -> tuple[Floats, float] | None:
         """(w_after - w_before, b_after - b_before): eta times the sum of y*x over indices."""
-        if self.w_before is None:
-            return None
+        if (
+            self.w_before is None
+            or self.w_after is None
+            or self.b_before is None
+            or self.b_after is None
+        ):
+            return None  # the kernel perceptron's change has no w (all four are None)
         return self.w_after - self.w_before, self.b_after - self.b_before

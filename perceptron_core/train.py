@@ -2,29 +2,35 @@
 
 from __future__ import annotations
 
+from typing import Any, TypeVar
+
 import numpy as np
+from numpy.typing import ArrayLike
 
 from . import _loop
+from ._types import Floats, Int32s, Ints
 from ._validate import check_eta, check_magnitude, check_positive_int, check_X, check_y
-from .kernels import as_kernel
+from .kernels import Kernel, as_kernel
 from .run import VARIANTS, Run, epoch_order, random_start
+
+_A = TypeVar("_A", bound=np.ndarray)
 
 _INITIAL_RECORD = 256
 _GROWTH = 1.5  # in-place growth keeps the record's peak at <= 6 bytes per update
 
 
 def train(
-    X,
-    y,
+    X: ArrayLike,
+    y: ArrayLike,
     *,
     variant: str = "classic",
     eta: float = 1.0,
     max_epochs: int = 100,
     shuffle: bool = False,
     seed: int | None = 0,
-    w0=None,
+    w0: ArrayLike | str | None = None,
     b0: float = 0.0,
-    kernel=None,
+    kernel: Kernel | str | dict[str, Any] | None = None,
     max_updates: int | None = None,
     start_seed: int | None = None,
 ) -> Run:
@@ -135,7 +141,9 @@ def train(
     )
 
 
-def online_run(X, y, eta: float = 1.0, *, w0=None, b0: float = 0.0) -> Run:
+def online_run(
+    X: ArrayLike, y: ArrayLike, eta: float = 1.0, *, w0: ArrayLike | None = None, b0: float = 0.0
+) -> Run:
     """The online setting of 001 as a recorded run: the rows of X arrive in order, each is
     predicted (0 = "I don't know" counts as a mistake) and then learned, once.
 
@@ -185,7 +193,19 @@ def online_run(X, y, eta: float = 1.0, *, w0=None, b0: float = 0.0) -> Run:
     )
 
 
-def _drive(X, y, eta, w_start, b_start, mode, max_epochs, max_updates, shuffle, seed, kern):
+def _drive(
+    X: Floats,
+    y: Floats,
+    eta: float,
+    w_start: Floats,
+    b_start: float,
+    mode: int,
+    max_epochs: int,
+    max_updates: int | None,
+    shuffle: bool,
+    seed: int | None,
+    kern: Kernel | None,
+) -> tuple[Int32s, Ints, int, Floats, float]:
     """Call the loop until it stops, growing the record in place and reshuffling."""
     n, d = X.shape
     w = w_start.copy()
@@ -227,7 +247,7 @@ def _drive(X, y, eta, w_start, b_start, mode, max_epochs, max_updates, shuffle, 
     return record, counts, status, w, float(bias[0])
 
 
-def _readonly(a: np.ndarray) -> np.ndarray:
+def _readonly(a: _A) -> _A:
     v = a.view()
     v.flags.writeable = False
     return v

@@ -15,11 +15,15 @@ and ``Run.errors_of``.
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import TYPE_CHECKING, Any, overload
 
 import numpy as np
+from numpy.typing import ArrayLike
 
+from ._types import Floats, Ints
 from .reference import mistakes
 
 # The four rules that predict from one run of the online perceptron (the variants page).
@@ -36,19 +40,55 @@ MAX_VOTE_WORK = 100_000_000
 class VariantRules:
     """``Run``'s averaged, voted and pocket perceptrons (mixed into ``Run``)."""
 
+    # What it, and this module's functions given a run, read of the Run it is mixed into
+    # (declared here, not imported: run.py imports this module).
+    if TYPE_CHECKING:
+        w0: Floats
+        b0: float
+
+        @property
+        def epochs(self) -> int: ...
+        @property
+        def n(self) -> int: ...
+        @property
+        def d(self) -> int: ...
+        @property
+        def mistakes(self) -> int: ...
+        @property
+        def n_visits(self) -> int: ...
+        @property
+        def is_batch(self) -> bool: ...
+        @property
+        def update_visit(self) -> Ints: ...
+        @property
+        def _steps(self) -> Floats: ...
+        @property
+        def _trajectory(self) -> Floats: ...
+        def _require_primal(self, what: str) -> None: ...
+        def weights(self, k: int) -> tuple[Floats, float]: ...
+        def errors_of(self, W: ArrayLike, B: ArrayLike) -> tuple[Ints, Floats]: ...
+        @staticmethod
+        def activations(W: ArrayLike, B: ArrayLike, X: ArrayLike) -> Floats: ...
+        @overload
+        def updates_before_visit(self, t: int | np.integer[Any]) -> int: ...
+        @overload
+        def updates_before_visit(self, t: Ints) -> Ints: ...
+        def updates_before_visit(self, t: int | np.integer[Any] | Ints) -> int | Ints: ...
+
     # ------------------------------------------------------------- variants
     @cached_property
-    def survival(self) -> np.ndarray:
+    def survival(self) -> Ints:
         """Survival counts c_k (k = 0..mistakes): visits after which w^(k) was in force.
 
         This is Freund and Schapire's count: a new vector gets 1 for the visit that made it,
         then 1 more per correctly classified visit. The counts sum to ``n_visits``.
         """
         edges = np.concatenate(([0], self.update_visit, [self.n_visits]))
-        return np.diff(edges)
+        survival: Ints = np.diff(edges)
+        return survival
 
     @cached_property
-    def averaged_weights(self) -> tuple[np.ndarray, float]:
+    def averaged_weights(self) -> tuple[Floats, float]:
         """The plain average of the weights after each of the T visits: (1/T) sum_t w_t.
 
         CIML Algorithm 7 returns ``w - u/c`` with c = T + 1, which is T/(T+1) times this
@@ -63,14 +103,14 @@ class VariantRules:
         return avg[1:], float(avg[0])
 
     @property
-    def averaged_weights_ciml(self) -> tuple[np.ndarray, float]:
+    def averaged_weights_ciml(self) -> tuple[Floats, float]:
         """What CIML Algorithm 7 literally returns: T/(T+1) times ``averaged_weights``."""
         w, b = self.averaged_weights
         f = self.n_visits / (self.n_visits + 1)
         return w * f, b * f
 
     @cached_property
-    def pocket_errors(self) -> np.ndarray:
+    def pocket_errors(self) -> Ints:
         """Training errors of the weights after each update (index 0: the start)."""
         W = self._trajectory
         errors = np.empty(W.shape[0], dtype=np.int64)
@@ -81,7 +121,7 @@ class VariantRules:
         return errors
 
     @cached_property
-    def pocket_index(self) -> np.ndarray:
+    def pocket_index(self) -> Ints:
         """For each k, the update (<= k) whose weights had the fewest training errors so
         far; ties keep the earlier weights (they were in the pocket first)."""
         errs = self.pocket_errors
@@ -90,12 +130,12 @@ class VariantRules:
         return np.maximum.accumulate(np.where(improved, np.arange(errs.shape[0]), 0))
 
     @property
-    def pocket_weights(self) -> tuple[np.ndarray, float]:
+    def pocket_weights(self) -> tuple[Floats, float]:
         """The pocket: the weights with the fewest training errors seen during the run."""
         return self.weights(int(self.pocket_index[-1]))
 
     # ------------------------------------------------- the variants at any cursor
-    def _variant_cursor(self, variant: str, t) -> tuple[int, int]:
+    def _variant_cursor(self, variant: str, t: object) -> tuple[int, int]:
         """Check a (variant, cursor) pair; return the cursor and the updates made before it."""
         if variant not in COMPARED:
             raise ValueError(f"variant must be one of {', '.join(COMPARED)}; got {variant!r}")
@@ -112,7 +152,7 @@ class VariantRules:
             raise IndexError(f"the cursor must be between 0 and {self.n_visits}; got {t}")
         return t, self.updates_before_visit(t)
 
-    def variant_weights(self, variant: str, t: int) -> tuple[np.ndarray, float]:
+    def variant_weights(self, variant: str, t: int) -> tuple[Floats, float]:
         """(w, b) with which ``variant`` would predict after the first ``t`` visits.
 
         Parameters
@@ -174,7 +214,7 @@ class VariantRules:
                 row = total / t
         return row[1:].copy(), float(row[0])
 
-    def variant_scores(self, variant: str, Z, t: int) -> np.ndarray:
+    def variant_scores(self, variant: str, Z: ArrayLike, t: int) -> Floats:
         """The score whose sign is ``variant``'s prediction for points Z after ``t`` visits.
 
         Parameters
@@ -212,9 +252,10 @@ class VariantRules:
         >>> run.variant_scores("classic", X, 3)
         array([ 2.  , -0.2 , -2.04])
         """
-        return self.variant_scores_at(variant, Z, [t])[0]
+        scores: Floats = self.variant_scores_at(variant, Z, [t])[0]
+        return scores
 
-    def variant_scores_at(self, variant: str, Z, ts) -> np.ndarray:
+    def variant_scores_at(self, variant: str, Z: ArrayLike, ts: Iterable[int]) -> Floats:
         """``variant_scores`` at several cursors at once: shape (len(ts), m).
 
         The voted perceptron's votes at all cursors cost one pass over its vectors, as one
@@ -243,7 +284,7 @@ class VariantRules:
             rows[j, 0], rows[j, 1:] = b, w
         return self.activations(rows[:, 1:], rows[:, 0], Z)
 
-    def _votes(self, Z: np.ndarray, ts: np.ndarray) -> np.ndarray:
+    def _votes(self, Z: Floats, ts: Ints) -> Floats:
         """Votes of the voted perceptron at cursors ``ts`` (checked), one pass over vectors.
 
         votes(t) = P[K] + (t - visit of update K-1) * sign(w_K . z), where K = updates before
@@ -288,12 +329,12 @@ class EpochAccuracy:
     perceptron was scored on a sample (for a note in another language).
     """
 
-    epochs: np.ndarray
-    values: dict[str, dict[str, np.ndarray]]
+    epochs: Ints
+    values: dict[str, dict[str, Floats]]
     note: str | None = None
     voted_sample: tuple[int, int, int] | None = None
 
-    def __getitem__(self, variant: str) -> dict[str, np.ndarray]:
+    def __getitem__(self, variant: str) -> dict[str, Floats]:
         return self.values[variant]
 
     @property
@@ -305,15 +346,15 @@ class EpochAccuracy:
         return best_epoch(self.values[variant][on], epochs=self.epochs)
 
 
-def epoch_cursors(run) -> np.ndarray:
+def epoch_cursors(run: VariantRules) -> Ints:
     """The cursor (visits done) at the end of each epoch; the last may be partial."""
     ends = (np.arange(run.epochs, dtype=np.int64) + 1) * run.n
     return np.minimum(ends, run.n_visits)
 
 
 def accuracy_per_epoch(
-    run,
-    sets: dict[str, tuple],
+    run: VariantRules,
+    sets: Mapping[str, tuple[ArrayLike, ArrayLike]],
     *,
     max_epochs: int = MAX_EPOCHS_SHOWN,
     max_vote_work: int = MAX_VOTE_WORK,
@@ -395,14 +436,18 @@ def accuracy_per_epoch(
     return EpochAccuracy(epochs=epochs, values=values, note=note, voted_sample=voted_sample)
 
 
-def _subsample(parts, total: int, seed: int):
+def _subsample(
+    parts: Sequence[tuple[Floats, Floats]], total: int, seed: int
+) -> tuple[Floats, Floats, Ints, int]:
     """About ``total`` points drawn from the sets in proportion, at least one per set."""
     m = sum(y.shape[0] for _, y in parts)
     rng = np.random.default_rng(seed)
     Xs, Ys, sizes = [], [], [0]
     for X, y in parts:
         k = min(y.shape[0], max(1, math.ceil(y.shape[0] * total / max(1, m))))
-        pick = np.sort(rng.choice(y.shape[0], size=k, replace=False)) if y.shape[0] else []
+        pick: Ints | list[int] = (
+            np.sort(rng.choice(y.shape[0], size=k, replace=False)) if y.shape[0] else []
+        )
         Xs.append(X[pick])
         Ys.append(y[pick])
         sizes.append(len(pick))
@@ -410,7 +455,7 @@ def _subsample(parts, total: int, seed: int):
     return np.vstack(Xs), np.concatenate(Ys), bounds, int(bounds[-1])
 
 
-def best_epoch(dev_accuracy, *, epochs=None) -> int:
+def best_epoch(dev_accuracy: ArrayLike, *, epochs: Sequence[int] | Ints | None = None) -> int:
     """The 1-based epoch of the highest dev accuracy, the earliest of ties (early stopping).
 
     ``epochs`` maps positions to epoch numbers when only some epochs were evaluated.
@@ -429,7 +474,7 @@ def best_epoch(dev_accuracy, *, epochs=None) -> int:
     return int(epochs[i]) if epochs is not None else i + 1
 
 
-def agreement(run, X, t: int) -> float:
+def agreement(run: VariantRules, X: ArrayLike, t: int) -> float:
     """Fraction of the points where all four variants predict the same class at cursor t
     (each predicts +1 where its score is > 0, else -1, as ``Run.predict``).
 
