@@ -61,13 +61,29 @@ def _healthy(url: str) -> bool:
 def one_round(browser, path: str) -> dict[str, float]:
     port = free_port()
     url = f"http://127.0.0.1:{port}"
-    cmd = [sys.executable, "-m", "streamlit", "run", "app.py", "--server.headless", "true",
-           "--server.port", str(port), "--server.address", "127.0.0.1"]  # fmt: skip
+    cmd = [
+        sys.executable,
+        "-m",
+        "streamlit",
+        "run",
+        "app.py",
+        "--server.headless",
+        "true",
+        "--server.port",
+        str(port),
+        "--server.address",
+        "127.0.0.1",
+    ]
     started = time.perf_counter()
     proc = subprocess.Popen(
-        cmd, cwd=REPO_ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
-        env={**os.environ, "PYTHONUNBUFFERED": "1"}, start_new_session=True,
-    )  # fmt: skip
+        cmd,
+        cwd=REPO_ROOT,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env={**os.environ, "PYTHONUNBUFFERED": "1"},
+        start_new_session=True,
+    )
     ready = threading.Event()
     said: dict[str, float] = {}
 
@@ -90,8 +106,13 @@ def one_round(browser, path: str) -> dict[str, float]:
         to_first = time.perf_counter() - started
         second = open_page(browser, url + path)
         ready.wait(5)
-        return {"ready": said.get("ready", float("nan")), "serving": serving,
-                "to_first": to_first, "first": first, "second": second}  # fmt: skip
+        return {
+            "ready": said.get("ready", float("nan")),
+            "serving": serving,
+            "to_first": to_first,
+            "first": first,
+            "second": second,
+        }
     finally:
         proc.terminate()
         try:

@@ -454,8 +454,18 @@ def redis_cmd(
     keep = ["--appendonly", "no"]
     if appendonly:
         keep = ["--appendonly", "yes", "--appendfsync", APPENDFSYNC]
-    return [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", *keep,
-            "--dir", str(folder)]  # fmt: skip
+    return [
+        binary,
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        *keep,
+        "--dir",
+        str(folder),
+    ]
 
 
 def wait_redis(port: int, proc: subprocess.Popen, timeout: float) -> None:

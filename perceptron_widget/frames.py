@@ -158,7 +158,7 @@ class StageFrames:
                 "shortcut": KEYS["play"][1].lower(),
                 "unit": "step",
                 "speed_ms": PLAY_MS,
-            },  # fmt: skip
+            },
         }
 
     def labels(self) -> dict:

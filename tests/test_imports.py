@@ -183,3 +183,16 @@ def test_no_test_file_imports_another():
                 names = [node.module]
             found += [(path.relative_to(ROOT).as_posix(), n) for n in names if n in tests]
     assert not found, found
+
+
+def test_no_two_test_files_share_a_name():
+    """pytest imports a test file by its name (its folder put on sys.path, no packages): two
+    files of one name in different folders stop the whole run at collection."""
+    seen: dict[str, str] = {}
+    clashes = []
+    for path in sorted((ROOT / "tests").rglob("test_*.py")):
+        where = path.relative_to(ROOT).as_posix()
+        if path.name in seen:
+            clashes.append((seen[path.name], where))
+        seen.setdefault(path.name, where)
+    assert not clashes, clashes

@@ -110,8 +110,9 @@ def link_values(path: str, params: dict[str, str]) -> tuple[dict, dict, int | st
         elif f.kind == "bool":
             values[name] = str(raw).lower() == "true"
     gen: dict = {}
-    generator = values.get("generator", table["generator"].default if "generator" in
-                           table.fields else None)  # fmt: skip
+    generator = values.get(
+        "generator", table["generator"].default if "generator" in table.fields else None
+    )
     if generator in datasets.GENERATORS:
         for p in datasets.GENERATORS[generator].params:
             raw = query.get(table.param_key(generator, p.name))
@@ -275,8 +276,9 @@ def lecture_html(entries: list[Entry], *, title: str) -> str:
     scenes = [scene_data(e, pool) for e in entries]
     # The templates with their named fields, which the player fills (as the Export's).
     catalogue, english = words.CATALOGUES[words.lang()], words.CATALOGUES[words.DEFAULT]
-    said = {w: catalogue.get(f"lecture_file.{w}", english[f"lecture_file.{w}"])
-            for w in PLAYER_WORDS}  # fmt: skip
+    said = {
+        w: catalogue.get(f"lecture_file.{w}", english[f"lecture_file.{w}"]) for w in PLAYER_WORDS
+    }
     data = {
         "lang": words.lang(),
         "notation": notation.current().name,

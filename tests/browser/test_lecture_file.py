@@ -48,9 +48,15 @@ def engine_run(values: dict, params: dict):
     else:
         ds = datasets.generate(v["generator"], n=v["n"], seed=v["seed"], noise=v["noise"], **params)
     run = pc.train(
-        ds.X, ds.y, variant=v["variant"], eta=float(v["eta"]), max_epochs=v["max_epochs"],
-        shuffle=v["order"] == "shuffle", seed=v["order_seed"], w0=None,
-    )  # fmt: skip
+        ds.X,
+        ds.y,
+        variant=v["variant"],
+        eta=float(v["eta"]),
+        max_epochs=v["max_epochs"],
+        shuffle=v["order"] == "shuffle",
+        seed=v["order_seed"],
+        w0=None,
+    )
     return ds, run
 
 
@@ -183,11 +189,14 @@ def test_a_lecturer_s_own_question_is_shown_as_text_then_revealed(browser: Any, 
         "title": "Their own: a margin of 0.2 <b>",
         "path": "playground",
         "params": {
-            "pg_source": "Generate", "pg_generator": "Separable, with a margin dial",
-            "pg_n": "30", "pg_separable_margin": "0.2", "pg_step": "2",
+            "pg_source": "Generate",
+            "pg_generator": "Separable, with a margin dial",
+            "pg_n": "30",
+            "pg_separable_margin": "0.2",
+            "pg_step": "2",
             "pg_presenter": "true",
         },
-    }  # fmt: skip
+    }
     raw = json.dumps(
         {
             "format": lectures.FORMAT,
@@ -215,8 +224,10 @@ def test_a_lecturer_s_own_question_is_shown_as_text_then_revealed(browser: Any, 
         assert prompt.text_content() == "Why does the bound R^2/\\gamma^2 not depend on d<3?"
         assert view.locator("#lf-prompt .tex").all_text_contents() == ["R^2/\\gamma^2", "d<3"]
         assert view.locator("#lf-choices li").all_text_contents() == [
-            "It does", "Only R and \\gamma count", "Luck & chance"
-        ]  # fmt: skip
+            "It does",
+            "Only R and \\gamma count",
+            "Luck & chance",
+        ]
         assert view.locator("#lf-choices li.right").count() == 0
         scene, cursor, summary, _, _ = view.evaluate(READ)
         assert cursor == "2" and same(shown(summary, "wb"), expected(ds, run, 2)), summary
@@ -295,10 +306,14 @@ def test_the_file_passes_axe_on_a_question_a_run_and_a_card(browser: Any, tmp_pa
     if not AXE.exists():
         pytest.fail("node_modules/axe-core is missing: run `npm ci` at the top level")
     mine = (
-        ("Ours", "playground", (("pg_n", "20"), ("pg_step", "3")),
-         lectures.Question("Is $M \\le R^2/\\gamma^2$?", ("yes", "no"), 0)),
+        (
+            "Ours",
+            "playground",
+            (("pg_n", "20"), ("pg_step", "3")),
+            lectures.Question("Is $M \\le R^2/\\gamma^2$?", ("yes", "no"), 0),
+        ),
         ("Orders", "experiments", ()),
-    )  # fmt: skip
+    )
     path = make(lecture_file.lecture_entries(mine, built_in_scenes=False), "en", "wb", tmp_path)
     context, tried = offline(browser)
     try:

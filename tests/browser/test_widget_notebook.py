@@ -224,28 +224,48 @@ def test_jupyterlab_steps_the_stage(browser, tmp_path):
     home = tmp_path / "home"
     home.mkdir()
     notebook = {
-        "cells": [{"cell_type": "code", "execution_count": None, "id": f"stage{i}",
-                   "metadata": {}, "outputs": [], "source": source}
-                  for i, source in enumerate((CELL, LONG_CELL))],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3",
-                                    "language": "python"}},
-        "nbformat": 4, "nbformat_minor": 5,
-    }  # fmt: skip
+        "cells": [
+            {
+                "cell_type": "code",
+                "execution_count": None,
+                "id": f"stage{i}",
+                "metadata": {},
+                "outputs": [],
+                "source": source,
+            }
+            for i, source in enumerate((CELL, LONG_CELL))
+        ],
+        "metadata": {
+            "kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}
+        },
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
     (tmp_path / "stage.ipynb").write_text(json.dumps(notebook), encoding="utf-8")
     env = _env()
     # A clean JupyterLab: its settings, workspaces and runtime files in the test's folder.
-    for name, sub in (("JUPYTER_CONFIG_DIR", "config"), ("JUPYTER_RUNTIME_DIR", "runtime"),
-                      ("JUPYTERLAB_SETTINGS_DIR", "settings"),
-                      ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"), ("HOME", "home")):  # fmt: skip
+    for name, sub in (
+        ("JUPYTER_CONFIG_DIR", "config"),
+        ("JUPYTER_RUNTIME_DIR", "runtime"),
+        ("JUPYTERLAB_SETTINGS_DIR", "settings"),
+        ("JUPYTERLAB_WORKSPACES_DIR", "workspaces"),
+        ("HOME", "home"),
+    ):
         env[name] = str(tmp_path / sub)
     cmd = [
-        sys.executable, "-m", "jupyterlab", "--no-browser",
-        "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
-        f"--IdentityProvider.token={token}", f"--ServerApp.root_dir={tmp_path}",
+        sys.executable,
+        "-m",
+        "jupyterlab",
+        "--no-browser",
+        "--ServerApp.ip=127.0.0.1",
+        f"--ServerApp.port={port}",
+        f"--IdentityProvider.token={token}",
+        f"--ServerApp.root_dir={tmp_path}",
         "--allow-root",  # a container runs its tests as root
-        "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
+        "--LabApp.news_url=",
+        "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate",
         "--LabApp.extension_manager=readonly",  # no look-ups in a package index
-    ]  # fmt: skip
+    ]
     base = f"http://127.0.0.1:{port}"
     with server(cmd, tmp_path, env, f"{base}/api/status?token={token}", tmp_path / "lab.log"):
         context = browser.new_context(viewport={"width": 1400, "height": 1100})
@@ -270,9 +290,18 @@ def test_marimo_steps_the_stage(browser, tmp_path):
     env = _env()
     env["HOME"] = str(tmp_path)
     cmd = [
-        sys.executable, "-m", "marimo", "run", str(path), "--headless",
-        "--host", "127.0.0.1", "--port", str(port), "--no-token",
-    ]  # fmt: skip
+        sys.executable,
+        "-m",
+        "marimo",
+        "run",
+        str(path),
+        "--headless",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--no-token",
+    ]
     base = f"http://127.0.0.1:{port}"
     with server(cmd, tmp_path, env, f"{base}/health", tmp_path / "marimo.log"):
         context = browser.new_context(viewport={"width": 1400, "height": 1100})

@@ -138,8 +138,16 @@ def test_the_compose_nginx_configuration_is_one_nginx_accepts(tmp_path):
     conf = conf.replace(str(serve.COMPOSE_NGINX_PREFIX), str(tmp_path))
     conf = re.sub(r"listen 0\.0\.0\.0:\d+;", f"listen 127.0.0.1:{_ports(1)};", conf)
     (tmp_path / "nginx.conf").write_text(conf)
-    check = [serve.NGINX, "-t", "-p", str(tmp_path), "-e", str(tmp_path / "error.log"),
-             "-c", str(tmp_path / "nginx.conf")]  # fmt: skip
+    check = [
+        serve.NGINX,
+        "-t",
+        "-p",
+        str(tmp_path),
+        "-e",
+        str(tmp_path / "error.log"),
+        "-c",
+        str(tmp_path / "nginx.conf"),
+    ]
     done = subprocess.run(check, capture_output=True, text=True, timeout=30)
     assert done.returncode == 0, done.stderr
 

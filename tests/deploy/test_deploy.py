@@ -46,8 +46,17 @@ def replicas(tmp_path_factory):
     """Two replicas behind nginx, started as a teacher starts them."""
     port = _ports(4)  # nginx, two replicas, Redis
     tmp = tmp_path_factory.mktemp("serve")
-    served = Served(tmp, "--replicas", "2", "--port", str(port), "--host", "127.0.0.1",
-                    "--redis-dir", str(tmp / "redis"))  # fmt: skip
+    served = Served(
+        tmp,
+        "--replicas",
+        "2",
+        "--port",
+        str(port),
+        "--host",
+        "127.0.0.1",
+        "--redis-dir",
+        str(tmp / "redis"),
+    )
     try:
         pids = served.pids()
         yield served, port, pids

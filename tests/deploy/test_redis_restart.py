@@ -103,10 +103,23 @@ def test_a_killed_redis_comes_back_with_the_class_and_its_followers_follow(tmp_p
     base = _ports(4)
     port, first, redis_port = base, base + 1, base + 3
     folder = tmp_path / "class-store"
-    served = Served(tmp_path, "--replicas", "2", "--nginx", "--port", str(port),
-                    "--host", "127.0.0.1", "--replica-port", str(first),
-                    "--redis-port", str(redis_port), "--redis-dir", str(folder),
-                    "--no-warm")  # fmt: skip
+    served = Served(
+        tmp_path,
+        "--replicas",
+        "2",
+        "--nginx",
+        "--port",
+        str(port),
+        "--host",
+        "127.0.0.1",
+        "--replica-port",
+        str(first),
+        "--redis-port",
+        str(redis_port),
+        "--redis-dir",
+        str(folder),
+        "--no-warm",
+    )
     follower = None
     store = None
     try:
@@ -173,8 +186,9 @@ def test_a_killed_redis_comes_back_with_the_class_and_its_followers_follow(tmp_p
 
 def test_serve_refuses_ports_that_clash(tmp_path):
     base = _ports(3)
-    served = Served(tmp_path, "--replicas", "2", "--port", str(base),
-                    "--redis-port", str(base + 2), "--no-warm")  # fmt: skip
+    served = Served(
+        tmp_path, "--replicas", "2", "--port", str(base), "--redis-port", str(base + 2), "--no-warm"
+    )
     assert served.proc.wait(timeout=60) == 2  # argparse's usage error, nothing started
     assert "the ports must differ" in served.err.read_text()
     assert Path(tmp_path / "serve.out").read_text() == ""

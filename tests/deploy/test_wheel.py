@@ -50,10 +50,22 @@ def wheel(tmp_path_factory) -> Path:
         shutil.copytree(ROOT / package, src / package, ignore=shutil.ignore_patterns("__pycache__"))
     out = tmp_path_factory.mktemp("dist")
     built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-         "-w", str(out), str(src)],
-        capture_output=True, text=True, timeout=300,
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "pip",
+            "wheel",
+            "--no-deps",
+            "--no-build-isolation",
+            "-q",
+            "-w",
+            str(out),
+            str(src),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
     assert built.returncode == 0, built.stdout + built.stderr
     (found,) = out.glob("perceptron_lab-*.whl")
     return found
@@ -79,10 +91,21 @@ def test_a_fresh_environment_runs_the_readmes_notebook_examples_without_the_web_
     subprocess.run([sys.executable, "-m", "venv", str(tmp_path / "venv")], check=True)
     python = str(tmp_path / "venv" / "bin" / "python")
     install = subprocess.run(
-        [python, "-m", "pip", "install", "-q", "--disable-pip-version-check",
-         "-c", str(ROOT / "requirements.lock"), f"{wheel}[sklearn]"],
-        capture_output=True, text=True, timeout=900,
-    )  # fmt: skip
+        [
+            python,
+            "-m",
+            "pip",
+            "install",
+            "-q",
+            "--disable-pip-version-check",
+            "-c",
+            str(ROOT / "requirements.lock"),
+            f"{wheel}[sklearn]",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     assert install.returncode == 0, install.stdout + install.stderr
     listed = subprocess.run(
         [python, "-m", "pip", "list", "--format=freeze"], capture_output=True, text=True

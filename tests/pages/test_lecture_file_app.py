@@ -19,8 +19,11 @@ QUESTION = {
     "choices": ["It does", "Only $R$ and $\\gamma$ count", "Luck_and_chance"],
     "right": 1,
 }
-SCENE = {"title": "Margin 0.2", "path": "playground",
-         "params": {"pg_n": "30", "pg_separable_margin": "0.2", "pg_step": "2"}}  # fmt: skip
+SCENE = {
+    "title": "Margin 0.2",
+    "path": "playground",
+    "params": {"pg_n": "30", "pg_separable_margin": "0.2", "pg_step": "2"},
+}
 
 
 def lecture_file(question) -> bytes:
@@ -30,8 +33,10 @@ def lecture_file(question) -> bytes:
 
 def test_a_saved_lecture_s_question_is_shown_with_its_scene_as_text_and_formulas():
     lecture_id = lectures.default_store().save(lecture_file(QUESTION))
-    for lang, said, right in (("en", "Question: ", "The right answer: B."),
-                              ("de", "Frage: ", "Die richtige Antwort: B.")):  # fmt: skip
+    for lang, said, right in (
+        ("en", "Question: ", "The right answer: B."),
+        ("de", "Frage: ", "Die richtige Antwort: B."),
+    ):
         at = open_page("pages/lecture.py", saved=lecture_id, lang=lang)
         (scene,) = at.session_state["lab_custom_scenes"]
         assert scene[3] == lectures.Question(QUESTION["prompt"], tuple(QUESTION["choices"]), 1)

@@ -370,14 +370,27 @@ def test_a_lecturer_checks_many_codes_at_once_and_downloads_the_table(caplog):
     assert any(m.value == "6 code(s), 4 valid." for m in at.markdown)
     frame = at.dataframe[0].value
     assert list(frame.columns) == [
-        "row", "code", "seed", "level", "score", "attempt", "status", "duplicate"
-    ]  # fmt: skip
+        "row",
+        "code",
+        "seed",
+        "level",
+        "score",
+        "attempt",
+        "status",
+        "duplicate",
+    ]
     assert frame["status"].tolist() == ["valid"] * 4 + [
-        "not issued by this lab", "not a code of the lab"
-    ]  # fmt: skip
+        "not issued by this lab",
+        "not a code of the lab",
+    ]
     assert frame["duplicate"].tolist() == [
-        "", "the same code as row 1", "the same exercise as row 1", "", "", ""
-    ]  # fmt: skip
+        "",
+        "the same code as row 1",
+        "the same exercise as row 1",
+        "",
+        "",
+        "",
+    ]
     assert frame["score"].tolist()[:4] == ["3/4", "3/4", "4/4", "2/8"]
     refusals = [r.getMessage() for r in caplog.records if r.name == "perceptron_lab"]
     assert "refused route=practice_codes reason=invalid n=2 of=6" in refusals

@@ -56,16 +56,23 @@ def reasons(tmp_path) -> list[str]:
         out.append(str(bad.value))
     store = LectureStore(tmp_path / "l.sqlite3")
     capped = {"session": "s", "address": "a"}
-    for call in (lambda: store.save(b"x" * (lectures.FILE_BYTES + 1)),
-                 lambda: store.load("../x"), lambda: store.load("A" * 22),
-                 lambda: [store.save(b"{}", **capped) for _ in range(lectures.SESSION_SAVES + 1)],
-                 lambda: [store.save(b"{}", session=str(i), address="a")
-                          for i in range(lectures.ADDRESS_SAVES + 1)]):  # fmt: skip
+    for call in (
+        lambda: store.save(b"x" * (lectures.FILE_BYTES + 1)),
+        lambda: store.load("../x"),
+        lambda: store.load("A" * 22),
+        lambda: [store.save(b"{}", **capped) for _ in range(lectures.SESSION_SAVES + 1)],
+        lambda: [
+            store.save(b"{}", session=str(i), address="a")
+            for i in range(lectures.ADDRESS_SAVES + 1)
+        ],
+    ):
         with pytest.raises(BadLecture) as bad:
             call()
         out.append(str(bad.value))
-    for question in (lectures.Question("x" * 301, ("a", "b"), 0),
-                     lectures.Question("x", ("a", "b" * 81), 0)):  # fmt: skip
+    for question in (
+        lectures.Question("x" * 301, ("a", "b"), 0),
+        lectures.Question("x", ("a", "b" * 81), 0),
+    ):
         with pytest.raises(BadLecture) as bad:
             lectures.class_question(question, prompt_most=300, choice_most=80)
         out.append(str(bad.value))

@@ -373,9 +373,11 @@ def codes_csv(rows: list[dict]) -> bytes:
     for row in rows:
         cells = (row[c] for c in COLUMNS)
         writer.writerow(
-            ["" if v is None else datasets.neutralise_formula(v) if isinstance(v, str) else v
-             for v in cells]
-        )  # fmt: skip
+            [
+                "" if v is None else datasets.neutralise_formula(v) if isinstance(v, str) else v
+                for v in cells
+            ]
+        )
     return ("\ufeff" + out.getvalue()).encode("utf-8")
 
 

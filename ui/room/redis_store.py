@@ -375,11 +375,35 @@ def _reachable(method):
 
 
 _GUARDED = (
-    "_create", "_status", "_touch", "_end", "_move", "_ask", "_reveal", "_results",
-    "_choices", "_answer", "_students", "_join", "_name", "_removed", "_seats",
-    "_remove_seat", "_set_joins_closed", "_clear_points", "_tell", "_tally", "_refusals",
-    "_collect", "_collecting", "_add_point", "_remove_point", "_state", "_hit", "_used",
-)  # fmt: skip
+    "_create",
+    "_status",
+    "_touch",
+    "_end",
+    "_move",
+    "_ask",
+    "_reveal",
+    "_results",
+    "_choices",
+    "_answer",
+    "_students",
+    "_join",
+    "_name",
+    "_removed",
+    "_seats",
+    "_remove_seat",
+    "_set_joins_closed",
+    "_clear_points",
+    "_tell",
+    "_tally",
+    "_refusals",
+    "_collect",
+    "_collecting",
+    "_add_point",
+    "_remove_point",
+    "_state",
+    "_hit",
+    "_used",
+)
 for _method in _GUARDED:
     setattr(RedisStore, _method, _reachable(getattr(RedisStore, _method)))
 

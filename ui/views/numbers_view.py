@@ -26,9 +26,13 @@ def texts(run, ds, th=None, hinge_of=None):
             wrong = int(np.count_nonzero(pc.mistakes(ds.y, scores)))
             bound = bounds.live(run, th, t, hinge_of).line()
             line = words(
-                "kernel.summary", n=int(alpha.sum()), support=int(np.count_nonzero(alpha)),
-                wrong=f"{wrong:,}", total=f"{ds.n:,}", bound=bound,
-            )  # fmt: skip
+                "kernel.summary",
+                n=int(alpha.sum()),
+                support=int(np.count_nonzero(alpha)),
+                wrong=f"{wrong:,}",
+                total=f"{ds.n:,}",
+                bound=bound,
+            )
             return {"summary": line}
         w, b, _, _ = replay.at_step(run, ds.X, ds.y, t)
         line = f"{text.weights_text(w, b)} · {bounds.live(run, th, t, hinge_of).line()}"

@@ -140,10 +140,16 @@ def test_many_codes_are_read_at_once_with_duplicates_flagged(monkeypatch):
     pasted = f"{first}\n{other.upper()}, {first.lower()};\tnonsense\n\n{again} {forged}\n"
     rows = completion.check_many(pasted, key=key)
     assert [r.given for r in rows] == [
-        first, other.upper(), first.lower(), "nonsense", again, forged
-    ]  # fmt: skip
-    seeds = [(r.done.seed, r.done.level, r.done.score, r.done.attempt) if r.done else None
-             for r in rows]  # fmt: skip
+        first,
+        other.upper(),
+        first.lower(),
+        "nonsense",
+        again,
+        forged,
+    ]
+    seeds = [
+        (r.done.seed, r.done.level, r.done.score, r.done.attempt) if r.done else None for r in rows
+    ]
     assert seeds == [(11, 1, 3, 1), (12, 3, 2, 1), (11, 1, 3, 1), None, (11, 1, 4, 2), None]
     assert [r.reason for r in rows] == ["", "", "", "not_a_code", "", "forged"]
     assert [r.same_code_as for r in rows] == [0, 0, 1, 0, 0, 0]

@@ -62,15 +62,18 @@ def hostile(field, value):
         (hostile("choices", "ab"), "has 2 to 6 choices", "hat 2 bis 6 Antworten"),
         (hostile("choices", ["a", 2]), "choice 2 is text of 1 to 120", "Antwort 2 von Szene 1"),
         (hostile("choices", ["a", "b" * 121]), "choice 2 is text", "Antwort 2 von Szene 1"),
-        (hostile("choices", ["<img src=x onerror=alert(1)>", "b"]), "choice 1 holds HTML",
-         "Antwort 1 von Szene 1 enthält HTML"),
+        (
+            hostile("choices", ["<img src=x onerror=alert(1)>", "b"]),
+            "choice 1 holds HTML",
+            "Antwort 1 von Szene 1 enthält HTML",
+        ),
         (hostile("right", 3), "whole number from 0 to 2", "ganze Zahl von 0 bis 2"),
         (hostile("right", -1), "whole number from 0 to 2", "ganze Zahl von 0 bis 2"),
         (hostile("right", True), "whole number from 0 to 2", "ganze Zahl von 0 bis 2"),
         (hostile("right", 1.0), "whole number from 0 to 2", "ganze Zahl von 0 bis 2"),
         (hostile("right", "1"), "whole number from 0 to 2", "ganze Zahl von 0 bis 2"),
     ],
-)  # fmt: skip
+)
 def test_a_hostile_question_is_refused_with_its_field_in_english_and_german(
     question, english, german
 ):
@@ -105,8 +108,13 @@ def test_a_lecture_question_becomes_a_question_the_class_checks():
     asked = lectures.class_question(
         scene[3], prompt_most=CLASS_PROMPT_LIMIT, choice_most=CLASS_CHOICE_LIMIT
     )
-    assert asked == {"kind": "lecturer", "prompt": GOOD["prompt"], "choices": GOOD["choices"],
-                     "right": 1, "marks": []}  # fmt: skip
+    assert asked == {
+        "kind": "lecturer",
+        "prompt": GOOD["prompt"],
+        "choices": GOOD["choices"],
+        "right": 1,
+        "marks": [],
+    }
     # The class's own check takes its prompt, choices, right and marks (its kind is the
     # lead's to add when wiring it: the class's kinds are today only computed questions).
     kind = asked["kind"] if asked["kind"] in rules.QUESTION_KINDS else rules.QUESTION_KINDS[0]
@@ -114,8 +122,10 @@ def test_a_lecture_question_becomes_a_question_the_class_checks():
         kind, asked["prompt"], asked["choices"], asked["right"], asked["marks"]
     )
     assert (checked.prompt, checked.choices, checked.right) == (
-        GOOD["prompt"], tuple(GOOD["choices"]), 1
-    )  # fmt: skip
+        GOOD["prompt"],
+        tuple(GOOD["choices"]),
+        1,
+    )
 
 
 def test_a_question_too_long_for_the_class_is_refused_not_cut():

@@ -8,9 +8,14 @@ import datasets
 from ui import lecture, lecture_file
 
 MARGIN = {
-    "pg_source": "Generate", "pg_generator": "Separable, with a margin dial", "pg_n": "30",
-    "pg_separable_margin": "0.2", "pg_step": "end", "pg_order": "shuffled", "pg_eta": "0.5",
-}  # fmt: skip
+    "pg_source": "Generate",
+    "pg_generator": "Separable, with a margin dial",
+    "pg_n": "30",
+    "pg_separable_margin": "0.2",
+    "pg_step": "end",
+    "pg_order": "shuffled",
+    "pg_eta": "0.5",
+}
 
 
 def test_a_lecturer_s_link_is_read_as_its_page_reads_it():
