@@ -13,7 +13,8 @@ import streamlit as st
 
 import perceptron_core as pc
 from ui import notation, state
-from ui.parts import game
+from ui.parts import class_words, game
+from ui.room import lecturer
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import ONLINE, lab
@@ -45,7 +46,10 @@ def start(opened) -> None:
     try:
         default_store().collect(opened.code, opened.secret, (x0, x1, y0, y1), PER_STUDENT)
     except Refused as refused:
-        ss[lab.CLASS_SAID] = refused.reason
+        ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+        return
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
         return
     ss[lab.CLASS_ADVERSARY] = {"seen": _last_id(opened), "played": [], "margin": 0, "right": 0}
 
@@ -54,7 +58,10 @@ def stop(opened) -> None:
     try:
         default_store().stop_collecting(opened.code, opened.secret)
     except Refused as refused:
-        st.session_state[lab.CLASS_SAID] = refused.reason
+        st.session_state[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
     st.session_state.pop(lab.CLASS_ADVERSARY, None)
 
 

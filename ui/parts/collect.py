@@ -18,6 +18,7 @@ from ui import lecture, notation
 from ui.charts import geometry, theme
 from ui.parts import class_words, draw
 from ui.plot_click import plot
+from ui.room import lecturer
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
@@ -56,6 +57,9 @@ def start(opened, path: str) -> None:
         )
     except Refused as refused:
         ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
 
 
 def stop(opened) -> None:
@@ -63,6 +67,9 @@ def stop(opened) -> None:
         default_store().stop_collecting(opened.code, opened.secret)
     except Refused as refused:
         st.session_state[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
 
 
 def remove(opened) -> None:
@@ -73,6 +80,9 @@ def remove(opened) -> None:
         default_store().remove_point(opened.code, opened.secret, int(point))
     except Refused as refused:
         st.session_state[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
 
 
 def use_points(opened, path: str) -> None:
@@ -85,6 +95,9 @@ def use_points(opened, path: str) -> None:
         points = store.state(opened.code)["points"]
     except Refused as refused:
         ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+        return
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
         return
     if not points:
         ss[lab.CLASS_SAID] = say("class.no_points")

@@ -20,6 +20,7 @@ import streamlit as st
 from ui import compute, lecture
 from ui.parts import class_words
 from ui.plot_click import plot
+from ui.room import lecturer
 from ui.room.default import default_store
 from ui.room.questions import Asked, questions_at
 from ui.room.rules import CHOICE_LIMIT, PROMPT_LIMIT, Refused
@@ -113,6 +114,9 @@ def ask(opened, path: str) -> None:
     except Refused as refused:
         ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
         return
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
     ss[lab.CLASS_QUESTION] = (qid, asked)
     ss.pop(lab.CLASS_REVEALED, None)
 
@@ -143,6 +147,9 @@ def reveal(opened) -> None:
     except Refused as refused:
         ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
         counts = None
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
     ss.pop(lab.CLASS_QUESTION, None)
     if counts is not None:
         ss[lab.CLASS_REVEALED] = (qid, asked, list(counts))

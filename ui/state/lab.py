@@ -173,6 +173,20 @@ CLASS_ADVERSARY_START = _key("lab_class_adversary_start", UNSET, "the Adversary 
 CLASS_ADVERSARY_STOP = _key("lab_class_adversary_stop", UNSET, "the End the round button")
 CLASS_POLL = _key("lab_class_poll", UNSET, "the box of the class's questions")
 CLASS_RESULTS = _key("lab_class_results", UNSET, "the download of the questions and answers")
+# The lecturer's hold on a class beyond one session and through a failing store
+# (ui.room.lecturer).
+CLASS_KEEPER = _key("lab_class_keeper", UNSET, "the component keeping the class in the browser")
+CLASS_KEPT = _key(
+    "lab_class_kept", UNSET, "the class the browser keeps, to resume: (code, secret, age in s)"
+)
+CLASS_FORGET = _key("lab_class_forget", UNSET, "the code of a class the browser is to forget")
+CLASS_LOST = _key("lab_class_lost", UNSET, "a class the store lost (its code), said till a new one")
+CLASS_DOWN = _key("lab_class_down", UNSET, "True while the class's store cannot be reached")
+CLASS_NEW = _key("lab_class_new", UNSET, "the Start a new class button of a lost class")
+CLASS_TAKEOVER_TYPED = _key("lab_class_takeover_typed", UNSET, "the take-over code typed")
+CLASS_TAKEOVER_GO = _key("lab_class_takeover_go", UNSET, "the Take over button")
+CLASS_TAKEOVER_SHOW = _key("lab_class_takeover_show", UNSET, "the Take-over code button")
+CLASS_TAKEOVER_SHOWN = _key("lab_class_takeover_shown", UNSET, "the take-over code is shown (True)")
 JOINED = _key("lab_joined", UNSET, "the class this session follows: (code, student id, pseudonym)")
 DETACHED = _key("lab_detached", UNSET, "the student explores on their own (True) or follows")
 JOIN_CODE = _key("lab_join_code", UNSET, "the join page's code input")
