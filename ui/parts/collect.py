@@ -174,15 +174,22 @@ def collect(path: str, opened) -> None:
 
     @st.fragment(run_every=READ_EVERY_S)
     def arriving() -> None:
+        # One read of the class's points for all that counts them (the line, the chart,
+        # the list, Use): drawn from two reads, they said 9 points beside "Use 0".
         now, points = _points(opened.code)
-        if now is None:
-            return
-        st.text(
-            say("class.collecting", n=len(points), count=f"{len(points):,}", per=now["per_student"])
-        )
-        plot(preview(points, now["box"]), key=lab.CLASS_POINTS_CHART)
+        if now is None:  # stopped (Stop, Use, another page): the whole page shows it
+            st.rerun()
+        arrived(path, opened, now, points)
 
     arriving()
+
+
+def arrived(path: str, opened, now: dict, points: list[dict]) -> None:
+    """While collecting: the points so far, each removable, Stop, and Use them."""
+    st.text(
+        say("class.collecting", n=len(points), count=f"{len(points):,}", per=now["per_student"])
+    )
+    plot(preview(points, now["box"]), key=lab.CLASS_POINTS_CHART)
     labels = {
         p["id"]: say(
             "class.point",
