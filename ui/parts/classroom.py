@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import logging
+from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
 import streamlit as st
@@ -32,6 +33,9 @@ WITH_CLASS = {p for p in lecture.PATHS.values() if p != "experiments"} | {
     "lecture"
 }  # the stepping pages, the game (its adversary round) and the lecture
 QR_PIXELS = 360  # the QR code's side on the page: about a metre on a 3 m projector screen
+QR_CORNER = 136  # in the projector's corner: still read by a phone from the middle rows
+AFTER_THE_PAGE = object()  # ``panel``'s answer on a projector: the questions' box comes later
+PROJECTOR_CSS = (Path(__file__).parents[1] / "room" / "projector.css").read_text(encoding="utf-8")
 log = logging.getLogger(__name__)
 
 
@@ -122,6 +126,9 @@ def panel(path: str):
             lecturer.watch(_say_ended)
         return None
     lecturer.watch(_say_ended)
+    if ss.get(lab.PRESENTER):  # the projector: the page's first screen stays the chart's
+        class_corner(opened)
+        return AFTER_THE_PAGE
     class_box(opened)
     return st.container(border=True, key=lab.CLASS_POLL)  # the questions, after the page
 
@@ -139,6 +146,40 @@ def start_buttons() -> None:
     if st.session_state.get(lab.CLASS_LOST):
         st.button(say("class.new"), key=lab.CLASS_NEW, icon=":material/groups:", on_click=start)
     lecturer.takeover_box()
+
+
+def toggle_large() -> None:
+    """The corner's Larger / Smaller (a callback)."""
+    st.session_state[lab.CLASS_CORNER_LARGE] = not st.session_state.get(lab.CLASS_CORNER_LARGE)
+
+
+def class_corner(opened) -> None:
+    """On a projector (presenter mode): the join code and a QR code in the window's
+    bottom left corner, over the page (``ui/room/projector.css``), larger on request;
+    End the class and the take-over code in the sidebar."""
+    large = bool(st.session_state.get(lab.CLASS_CORNER_LARGE))
+    link = join_link(opened.code)
+    with st.container(key=lab.CLASS_CORNER):
+        st.html(f"<style>{PROJECTOR_CSS}</style>")
+        with st.container(key=lab.CLASS_CORNER_BIG if large else lab.CLASS_CORNER_SMALL):
+            st.image(
+                qr_png(link),
+                width=QR_PIXELS if large else QR_CORNER,
+                caption=say("class.scan") if large else None,
+                output_format="PNG",
+            )
+            st.header(opened.code, anchor=False)  # the code's alphabet has no Markdown
+            if large:
+                st.code(link, language=None, wrap_lines=True)
+            st.button(
+                say("class.smaller" if large else "class.larger"),
+                key=lab.CLASS_CORNER_SIZE,
+                icon=":material/zoom_out:" if large else ":material/zoom_in:",
+                on_click=toggle_large,
+            )
+    with st.sidebar:
+        st.button(say("class.end"), key=lab.CLASS_END, icon=":material/stop_circle:", on_click=end)
+        lecturer.takeover_shown(opened)
 
 
 def class_box(opened) -> None:
@@ -163,10 +204,14 @@ def class_box(opened) -> None:
 
 def questions(path: str, slot) -> None:
     """After the page (its stage known): the class's questions in ``slot``, the box
-    ``panel`` kept for them under the class's code (None: no class here)."""
+    ``panel`` kept for them under the class's code (None: no class here; on a projector,
+    ``AFTER_THE_PAGE``: a box made here, under the page, and an open question over the
+    chart: ``ui.parts.poll``)."""
     opened = st.session_state.get(lab.CLASS)
     if slot is None or opened is None:
         return
+    if slot is AFTER_THE_PAGE:
+        slot = st.container(border=True, key=lab.CLASS_POLL)
     with slot:
         poll.poll(path, opened)
         collect.collect(path, opened)

@@ -21,4 +21,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.lost": "Der Server hat die Klasse {code} verloren: ihre Studierenden folgen ihr "
     "nicht mehr. Starten Sie eine neue Klasse und zeigen Sie ihren Code.",
     "class.new": "Eine neue Klasse starten",
+    "class.larger": "Größer",
+    "class.smaller": "Kleiner",
+    "class.hide": "Antworten ausblenden",
 }

@@ -21,4 +21,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.lost": "The class server lost class {code}: its students no longer follow it. "
     "Start a new class and show its code.",
     "class.new": "Start a new class",
+    "class.larger": "Larger",
+    "class.smaller": "Smaller",
+    "class.hide": "Hide the answers",
 }
