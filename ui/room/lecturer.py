@@ -247,19 +247,38 @@ def take_over() -> None:
         ss[lab.CLASS_SAID] = say("class.takeover_bad")
         return
     adopt(opened)
+    ss.pop(lab.CLASS_TAKEOVER_OPEN, None)
     log.info("class %s taken over by another session", opened.code)
 
 
+def _typing(shown: bool) -> None:
+    st.session_state[lab.CLASS_TAKEOVER_OPEN] = shown
+
+
 def takeover_box() -> None:
-    """In the sidebar, under Start a class: type a take-over code to lead a class."""
-    with st.sidebar.expander(say("class.takeover")):
-        st.text_input(
-            say("class.takeover_code"),
-            key=lab.CLASS_TAKEOVER_TYPED,
-            type="password",
-            help=say("class.takeover_help"),
+    """In the sidebar, under Start a class: Take over a class opens the box for a
+    take-over code (a button, not a folded box: every control on the page is reached by
+    Tab)."""
+    sidebar = st.sidebar
+    if not st.session_state.get(lab.CLASS_TAKEOVER_OPEN):
+        sidebar.button(
+            say("class.takeover"),
+            key=lab.CLASS_TAKEOVER_OPENER,
+            icon=":material/key:",
+            on_click=_typing,
+            args=(True,),
         )
-        st.button(say("class.takeover_go"), key=lab.CLASS_TAKEOVER_GO, on_click=take_over)
+        return
+    sidebar.text_input(
+        say("class.takeover_code"),
+        key=lab.CLASS_TAKEOVER_TYPED,
+        type="password",
+        help=say("class.takeover_help"),
+    )
+    go, back = sidebar.columns([1, 1])
+    go.button(say("class.takeover_go"), key=lab.CLASS_TAKEOVER_GO, on_click=take_over)
+    back.button(say("class.takeover_cancel"), key=lab.CLASS_TAKEOVER_CANCEL, on_click=_typing,
+                args=(False,))  # fmt: skip
 
 
 def show_takeover(shown: bool) -> None:

@@ -185,6 +185,9 @@ CLASS_DOWN = _key("lab_class_down", UNSET, "True while the class's store cannot 
 CLASS_NEW = _key("lab_class_new", UNSET, "the Start a new class button of a lost class")
 CLASS_TAKEOVER_TYPED = _key("lab_class_takeover_typed", UNSET, "the take-over code typed")
 CLASS_TAKEOVER_GO = _key("lab_class_takeover_go", UNSET, "the Take over button")
+CLASS_TAKEOVER_OPEN = _key("lab_class_takeover_open", UNSET, "the take-over box is open (True)")
+CLASS_TAKEOVER_OPENER = _key("lab_class_takeover_opener", UNSET, "the Take over a class button")
+CLASS_TAKEOVER_CANCEL = _key("lab_class_takeover_cancel", UNSET, "the take-over box's Cancel")
 CLASS_TAKEOVER_SHOW = _key("lab_class_takeover_show", UNSET, "the Take-over code button")
 CLASS_TAKEOVER_SHOWN = _key("lab_class_takeover_shown", UNSET, "the take-over code is shown (True)")
 # The class on a projector (presenter mode): its code and QR code in a corner.

@@ -24,4 +24,5 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.larger": "Größer",
     "class.smaller": "Kleiner",
     "class.hide": "Antworten ausblenden",
+    "class.takeover_cancel": "Abbrechen",
 }

@@ -24,4 +24,5 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.larger": "Larger",
     "class.smaller": "Smaller",
     "class.hide": "Hide the answers",
+    "class.takeover_cancel": "Cancel",
 }
