@@ -11,7 +11,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 from browser_helpers import machine_slowdown, open_app, wait_for_app_idle
-from test_class import STAGE, cursor, press, start_class, wait_cursor
+from class_steps import STAGE, cursor, press, start_class, wait_cursor
 
 LINK = "/playground?pg_n=30&pg_seed=3&pg_noise=0.1"
 HEADING = '[data-testid="stHeading"]'

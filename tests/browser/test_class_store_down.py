@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import REPO_ROOT, open_app, streamlit_server, wait_for_app_idle
-from test_class import STAGE, start_class
+from class_steps import STAGE, start_class
 
 sys.path.insert(0, str(REPO_ROOT / "deploy"))
 import serve  # noqa: E402

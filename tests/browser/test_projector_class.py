@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import expect_rerun, open_app, wait_for_app_idle
-from test_projector import BOUND, CHART_SHARE, PAGES, SHARE, SHOTS, STAGE, STATUS, shoot
+from projector_pages import BOUND, CHART_SHARE, PAGES, SHARE, SHOTS, STAGE, STATUS, shoot
 
 SIZE = (1024, 768)
 CORNER = ".st-key-lab_class_corner"  # the class's code and QR code
