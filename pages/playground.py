@@ -82,17 +82,23 @@ def draw(t: int) -> None:
 stepping.show(PAGE, stepper, draw, opened)  # and the data remembered as good
 
 # ------------------------------------------------------------- the run as a whole
-if run is None:
-    st.stop()
-# The animation draws every point in two features.
-animated = playground_chart is not None and picture.drawn is None
-left, right = st.columns([5, 4], gap="medium")
-with left:
-    st.markdown(say("pg.epochs"))
-    stage.plot(PAGE, "epochs", epochs.epoch_figure(stats, presenter=presenter))
-    if animated and st.toggle(say("pg.animation"), key=PAGE.own("anim")):
-        stage.plot(PAGE, "anim_chart", downloads.animation(run, playground_chart))
-with right:
-    downloads.downloads(
-        PAGE, run, ds, playground_chart if animated else None, name="playground", animated=animated
-    )
+# Without a run the page ends here, without st.stop(): what app.py draws after the page
+# (a class's Collect points on the empty drawing board) still comes.
+if run is not None:
+    # The animation draws every point in two features.
+    animated = playground_chart is not None and picture.drawn is None
+    left, right = st.columns([5, 4], gap="medium")
+    with left:
+        st.markdown(say("pg.epochs"))
+        stage.plot(PAGE, "epochs", epochs.epoch_figure(stats, presenter=presenter))
+        if animated and st.toggle(say("pg.animation"), key=PAGE.own("anim")):
+            stage.plot(PAGE, "anim_chart", downloads.animation(run, playground_chart))
+    with right:
+        downloads.downloads(
+            PAGE,
+            run,
+            ds,
+            playground_chart if animated else None,
+            name="playground",
+            animated=animated,
+        )

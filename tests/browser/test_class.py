@@ -12,7 +12,6 @@ store's event and the student's stage drawing a frame it holds, all CPU on this 
 from __future__ import annotations
 
 import time
-from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
@@ -24,49 +23,9 @@ from browser_helpers import (
     screenshot,
     wait_for_app_idle,
 )
+from class_steps import LINK, OVER, SHOTS, STAGE, cursor, press, start_class, wait_cursor
 
 from ui import lecture
-
-OVER = '[data-testid="stageOver"]'
-STAGE = f"{OVER}[data-cursor]"  # the stage's (the class's own charts have an over layer too)
-LINK = "/playground?pg_n=60&pg_seed=3"
-SHOTS = Path("/tmp/follow")
-
-
-def cursor(page: Any) -> int | None:
-    value = page.evaluate(f"document.querySelector('{STAGE}')?.dataset.cursor ?? null")
-    return None if value is None else int(value)
-
-
-def wait_cursor(page: Any, target: int, budget_s: float) -> float:
-    """Seconds until ``page``'s stage shows ``target`` (fails after ``budget_s`` * 5)."""
-    t0 = time.monotonic()
-    page.wait_for_function(
-        f"(t) => document.querySelector('{STAGE}')?.dataset.cursor === String(t)",
-        arg=target,
-        timeout=budget_s * 5000,
-    )
-    return time.monotonic() - t0
-
-
-def press(page: Any, key: str) -> int:
-    """Press a stage button; the cursor the page then shows."""
-    before = cursor(page)
-    page.locator(f".st-key-{key} button").first.click()
-    page.wait_for_function(
-        f"(b) => document.querySelector('{STAGE}')?.dataset.cursor !== String(b)",
-        arg=before,
-        timeout=20_000,
-    )
-    return cursor(page)
-
-
-def start_class(lect: Any) -> str:
-    """Start a class on the lecturer's page: its join link, as the page shows it."""
-    lect.locator(".st-key-lab_class_start button").first.click()
-    lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
-    wait_for_app_idle(lect)
-    return lect.locator('[data-testid="stCode"]').first.inner_text().strip()
 
 
 def collect(lect: Any, per_student: int) -> None:
@@ -200,6 +159,9 @@ def test_a_lecture_with_its_class_from_start_to_end(browser: Any, streamlit_serv
             )
             student.wait_for_selector("#lab-collect [data-placed='1']", timeout=10_000)
         lect.wait_for_selector('[data-testid="stText"]:has-text("2 points so far")', timeout=15_000)
+        # Use counts the same points as the line beside it (one read for both).
+        use = lect.locator(".st-key-lab_class_use_points button")
+        assert use.inner_text().strip() == "Use the class's 2 points"
         points = laptop.evaluate(STATE_JS, code)["points"]
         assert len(points) == 2 and {p["label"] for p in points} == {1}
         # Each student's chart shows the class's points as they arrive, their own outlined.
@@ -528,6 +490,9 @@ def test_the_class_places_points_and_the_lecturer_steps_on_them(
         screenshot(phone, "class-collect-phone-390", full_page=False)
         # The projector: both points, as they arrived (its chart is read every second).
         lect.wait_for_selector('[data-testid="stText"]:has-text("2 points so far")', timeout=15_000)
+        # Use counts the same points as the line beside it (one read for both).
+        use = lect.locator(".st-key-lab_class_use_points button")
+        assert use.inner_text().strip() == "Use the class's 2 points"
         screenshot(lect, "class-collect-projector-1024", full_page=False)
         wait_for_app_idle(lect)
         lect.locator(".st-key-lab_class_use_points button").click()

@@ -89,6 +89,26 @@ def test_the_lecture_walks_every_scene_to_its_page_and_step(page: Any, streamlit
     screenshot(page, "lecture_scene_last", full_page=False)
 
 
+def test_a_clicker_alone_opens_the_first_scene_of_the_lecture(page: Any, streamlit_server: Any):
+    """The clicker's keys only (PageDown, PageUp, then its start key F5): the first scene
+    opens in presenter mode, and the press is not a reload of the lecture page."""
+    url = streamlit_server("app.py")
+    page.set_viewport_size({"width": 1024, "height": 768})
+    open_app(page, url + "/lecture")
+    page.wait_for_selector(".st-key-lab_lecture_open button", timeout=90_000)
+    wait_for_app_idle(page)
+    card = "(t) => document.querySelector('.st-key-lab_lecture_card h3').textContent === t"
+    page.keyboard.press("PageDown")
+    page.wait_for_function(card, arg="2. " + lecture.SCENES[1].title, timeout=30_000)
+    page.keyboard.press("PageUp")
+    page.wait_for_function(card, arg="1. " + lecture.SCENES[0].title, timeout=30_000)
+    wait_for_app_idle(page)
+    page.evaluate("() => { window.notReloaded = true; }")
+    page.keyboard.press("F5")
+    landed(page, 0)
+    assert page.evaluate("() => window.notReloaded === true")  # the same document
+
+
 def test_a_clicker_goes_on_to_the_next_scene_at_a_runs_end(page: Any, streamlit_server: Any):
     """PageDown at the end of a scene's run opens the next scene; PageUp on a page without
     a stepped run (the game) goes back to the previous one."""

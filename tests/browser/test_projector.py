@@ -23,35 +23,22 @@ from typing import Any
 
 import pytest
 from browser_helpers import expect_rerun, open_app
+from projector_pages import (
+    BOUND,
+    CHART_SHARE,
+    MIN_EQUATION,
+    MIN_FONT,
+    PAGES,
+    SHARE,
+    SHOTS,
+    SIZES,
+    SLACK,
+    STAGE,
+    STATUS,
+    shoot,
+)
 
 pytestmark = pytest.mark.browser
-
-SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
-CHART_SHARE = 0.55  # the plot area's height over the window's: "most of the screen"
-# /space draws the 2-D chart and the 3-D augmented space side by side, each half the
-# width: on a 4:3 screen the square 2-D plot is as high as half the width allows.
-SHARE = {"space": 0.5}
-MIN_FONT = 18  # tick labels and legend (px)
-MIN_EQUATION = 24  # KaTeX at 1024x768 (px)
-SHOTS = Path("/tmp/projector_shots")
-# KaTeX's display block scrolls 2 px at every size and width (its struts' negative
-# margins: nothing is hidden); a line that does not fit is tens of pixels wider.
-SLACK = 2
-STAGE = '[data-testid="plotClickGraph"]'
-
-# Each page: its path, its link's prefix, and what must be on the first screen besides the
-# chart: the status line and the main numbers (CSS selectors; the first match counts).
-PAGES = {
-    "playground": ("/", "pg_", [".st-key-pg_summary", ".st-key-pg_numbers .katex-display"]),
-    "kernel": ("/kernel", "kn_", [".st-key-kn_summary", ".st-key-kn_numbers .katex-display"]),
-    "batch": ("/batch", "bt_", [".st-key-bt_batch_line", ".st-key-bt_single_line"]),
-    "variants": ("/variants", "va_", [".plot-click-over .textpoint text"]),
-    "online": ("/online", "on_", [".st-key-on_count", ".st-key-on_effect"]),
-    "space": ("/space", "sp_", [".st-key-sp_summary"]),
-    "proof": ("/proof", "pf_", [".st-key-pf_summary", ".st-key-pf_numbers .katex-display"]),
-}
-STATUS = {name: f".st-key-{prefix}status" for name, (_, prefix, _) in PAGES.items()}
-STATUS["online"] = ".st-key-on_count"  # the game's line: mistakes so far against the bound
 
 MEASURE = """([stage, status, numbers]) => {
   const box = (el) => {
@@ -123,14 +110,6 @@ def open_page(
                 page.locator(".st-key-on_adversary button").first.click()
     page.wait_for_timeout(1_200)  # the chart fits the window (a resize after the layout)
     return context, page
-
-
-def shoot(page: Any, tmp_path: Path, name: str) -> Path:
-    page.mouse.move(1, page.viewport_size["height"] - 1)  # no button's tooltip in the way
-    page.wait_for_timeout(300)
-    path = tmp_path / f"{name}.png"
-    page.screenshot(path=str(path), full_page=False, timeout=120_000)
-    return path
 
 
 def inside(what: dict, vh: float, vw: float) -> bool:
@@ -286,17 +265,6 @@ def test_the_fitted_chart_keeps_its_height_when_the_page_is_scrolled(
         context.close()
 
 
-# The live bound: where each stepping page states M against the bound that holds (or why
-# none does), in a line the browser's frames rewrite as it steps.
-BOUND = {
-    "playground": ".st-key-pg_summary",
-    "kernel": ".st-key-kn_summary",
-    "batch": ".st-key-bt_bound",
-    "variants": ".st-key-va_bound",
-    "online": ".st-key-on_count",
-    "space": ".st-key-sp_summary",
-    "proof": ".st-key-pf_summary",
-}
 # Data no line separates, at step 1: a mistake (the first visit from w = 0 is a tie), so the
 # update is written out beside the chart and the theorem's block is pushed down.
 SEPARABLE = "Separable%2C%20with%20a%20margin%20dial"  # the generator's label, in a link

@@ -39,7 +39,7 @@ def stage_figures(at) -> list[dict]:
     out = []
     for element in at.get("bidi_component"):
         data = json.loads(element.proto.json)
-        if _plain(data):
+        if _plain(data) or "figure" not in data:  # not a chart (the class's keeper)
             continue
         fig = json.loads(data["figure"])
         stage = data.get("stage")
@@ -60,7 +60,7 @@ def charts(at) -> dict[str, dict]:
     out = {}
     for element in at.get("bidi_component"):
         data = json.loads(element.proto.json)
-        if _plain(data):
+        if _plain(data) and "figure" in data:
             out[data["key"]] = json.loads(data["figure"])
     return out
 

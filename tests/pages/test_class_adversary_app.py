@@ -11,7 +11,10 @@ import math
 import numpy as np
 from lab_app import click, open_page
 
+from ui.room import default
 from ui.room.default import default_store
+from ui.room.memory import MemoryStore
+from ui.room.rules import Limits
 
 U = np.array([0.0, 1.0, 1.0]) / math.sqrt(2.0)  # the game's target: x1 + x2 = 0, +1 above
 
@@ -53,3 +56,36 @@ def test_the_first_point_that_keeps_the_margin_and_w_gets_wrong_is_played():
     assert lead["page"] == "online" and "on_pts=" in lead["query"]  # the class sees the move
     click(at, "lab_class_adversary_stop")
     assert store.state(opened.code)["collecting"] is None
+
+
+def test_a_second_round_counts_its_own_tries_only(monkeypatch):
+    """Six taps in a second round are six tries: on the projector's line, in the student's
+    count of their points (what their "k of 20 tried" counts) and against the store's cap
+    per student (a first round's taps used to count in the next)."""
+    # A store of the process's kind whose rate lets one student's taps come at once.
+    monkeypatch.setattr(default, "_store", MemoryStore(Limits(points_per_second=100)))
+    at = open_page("pages/online.py")
+    click(at, "lab_class_start")
+    opened = at.session_state["lab_class"]
+    store = default_store()
+    student = store.join(opened.code, "10.0.1.1")
+    taps = [(1.5, 1.5), (-1.5, -1.5), (0.01, 0.0), (1.2, 0.9), (-1.0, -1.3), (0.0, 0.02)]
+    click(at, "lab_class_adversary_start")
+    for x1, x2 in taps + [(0.5, 1.5)]:  # a first round of seven taps
+        store.add_point(opened.code, student.student, x1, x2, 1)
+    at.run()
+    click(at, "lab_class_adversary_stop")
+    click(at, "lab_class_adversary_start")
+    for x1, x2 in taps:  # the second round: six taps
+        store.add_point(opened.code, student.student, x1, x2, 1)
+    at.run()
+    at.run()
+    counts = None
+    for text in (t.value for t in at.text):
+        if text.startswith("Adversary round: "):
+            counts = [int(w) for w in text.replace(",", " ").split() if w.isdigit()]
+    assert counts is not None and sum(counts[:3]) == len(taps), counts
+    mine = [p for p in store.state(opened.code)["points"] if p["by"] == student.pseudonym]
+    assert len(mine) == len(taps)
+    for i in range(20 - len(taps)):  # the rest of the round's 20 taps are the student's
+        store.add_point(opened.code, student.student, 1.0 + i / 100, 1.9, 1)

@@ -67,3 +67,29 @@ def test_collecting_can_be_stopped_from_another_page():
     assert store.state(opened.code)["collecting"] is None
     assert len(store.state(opened.code)["points"]) == 1  # kept, for the Playground
     assert not [t for t in at.text if t.value.startswith("Still collecting")]
+
+
+def test_collect_points_is_offered_on_an_empty_drawing_board():
+    """Where a lecturer starts "let's build the data together": the empty Draw board. The
+    students place points in the board's box; used, they are the page's data and run."""
+    at = open_page("pages/playground.py", pg_source="Draw")
+    assert at.session_state["pg_source"] == "draw"
+    assert len(at.session_state["pg_points"][0]) == 0  # the board is empty
+    click(at, "lab_class_start")
+    opened = at.session_state["lab_class"]
+    click(at, "lab_class_collect")
+    store = default_store()
+    x0, x1, y0, y1 = store.state(opened.code)["collecting"]["box"]
+    assert x0 <= -2.0 and x1 >= 2.0 and y0 <= -2.0 and y1 >= 2.0  # the board's own box
+    a, b = (store.join(opened.code, f"10.0.2.{i}") for i in range(2))
+    store.add_point(opened.code, a.student, 1.0, 1.5, 1)
+    store.add_point(opened.code, b.student, -1.0, -0.5, -1)
+    at.run()
+    assert [t.value for t in at.text if t.value.startswith("Collecting:")] == [
+        "Collecting: 2 points so far, at most 3 per student."
+    ]
+    assert at.button(key="lab_class_use_points").label == "Use the class's 2 points"
+    click(at, "lab_class_use_points")
+    X_drawn, y_drawn = at.session_state["pg_points"]
+    assert np.array_equal(X_drawn, [[1.0, 1.5], [-1.0, -0.5]]) and list(y_drawn) == [1, -1]
+    assert at.session_state["lab_class_stage"][1] is not None  # a run on the class's data

@@ -251,9 +251,13 @@ class Playground:
         saying whether the perceptron stopped on the max-margin boundary (u*, dashed),
         with both margins in u*'s space (augmented, bias in the norm), over the points
         (X, y) (all of them, when the scene holds a sample). [] without u* or w."""
+        # The w arrow's label (its tip) is kept clear of the note: on a phone's narrow chart
+        # the note in the emptiest corner sat on "w (×0.99)".
+        labels = arrows.vector_traces(self.scene.box, w=w, frame=self.arrows)["vector labels"]
         return max_margin_note(
-            X, y, w, b, self.separator, self.scene.box, presenter=self.scene.presenter
-        )
+            X, y, w, b, self.separator, self.scene.box, presenter=self.scene.presenter,
+            avoid=list(zip(labels["x"], labels["y"], strict=True)),
+        )  # fmt: skip
 
 
 def playground_figure(
@@ -279,11 +283,12 @@ def playground_figure(
 
 
 def max_margin_note(
-    X, y, w, b: float, separator, box: Box, *, presenter: bool = False
+    X, y, w, b: float, separator, box: Box, *, presenter: bool = False, avoid=()
 ) -> list[dict]:
     """A converged run's boundary against u*: a note in the chart's emptiest corner saying
     whether the perceptron stopped on the max-margin boundary (u*, dashed), with both
-    margins in u*'s space (augmented, bias in the norm). [] without u* or w."""
+    margins in u*'s space (augmented, bias in the norm). [] without u* or w. ``avoid``:
+    places (x, y) the note must not cover (the w arrow's label), before any point."""
     if separator is None or separator[0] is None or w is None or not np.any(w):
         return []
     X = np.asarray(X, dtype=np.float64).reshape(-1, 2)
@@ -304,11 +309,17 @@ def max_margin_note(
     corners = [(box.x0 + pad, box.y1 - pad, 1, -1), (box.x1 - pad, box.y1 - pad, -1, -1),
                (box.x0 + pad, box.y0 + pad, 1, 1), (box.x1 - pad, box.y0 + pad, -1, 1)]  # fmt: skip
 
-    def crowd(c) -> int:
+    kept = np.asarray(list(avoid), dtype=np.float64).reshape(-1, 2)
+
+    def inside(P, c, grow: float = 0.0) -> int:
         x, yy, sx, sy = c
-        inx = (X[:, 0] - x) * sx
-        iny = (X[:, 1] - yy) * sy
-        return int(np.count_nonzero((inx >= 0) & (inx <= wide) & (iny >= 0) & (iny <= high)))
+        inx = (P[:, 0] - x) * sx
+        iny = (P[:, 1] - yy) * sy
+        near = (inx >= -grow) & (inx <= wide + grow) & (iny >= -grow) & (iny <= high + grow)
+        return int(np.count_nonzero(near))
+
+    def crowd(c) -> tuple[int, int]:  # a label's words reach beyond its spot
+        return inside(kept, c, 0.15 * box.span), inside(X, c)
 
     x, yy, sx, sy = min(corners, key=crowd)
     where = ("bottom" if sy < 0 else "top") + (" right" if sx > 0 else " left")

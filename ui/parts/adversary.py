@@ -3,7 +3,8 @@ students are the adversary. Each taps a point on their board; against the game's
 and margin γ, the first point that keeps the margin and that the current w gets wrong is
 played (the label is u's; the update is made, the mistake counted, M against R²/γ² on the
 projector) with the student's pseudonym on the move. Points that fail either test are
-counted, not played. The class's points are read every second.
+counted, not played. The class's points are read every second. A round starts and ends
+with the class's points cleared, so each student's tries are this round's.
 """
 
 from __future__ import annotations
@@ -13,7 +14,8 @@ import streamlit as st
 
 import perceptron_core as pc
 from ui import notation, state
-from ui.parts import game
+from ui.parts import class_words, game
+from ui.room import lecturer
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import ONLINE, lab
@@ -39,22 +41,44 @@ def judge(w, b, gamma: float, x1: float, x2: float) -> tuple[str, int]:
     return "played", label
 
 
+def clear_points(opened) -> None:
+    """Remove the class's points: a round starts from none. A student's count of tries
+    and the store's cap per student count every point the student has in the class, so
+    points of an earlier round (or of Collect points) would count in this one."""
+    store = default_store()
+    for p in store.state(opened.code)["points"]:
+        try:
+            store.remove_point(opened.code, opened.secret, int(p["id"]))
+        except Refused:
+            pass  # removed meanwhile
+
+
 def start(opened) -> None:
     ss = st.session_state
     x0, x1, y0, y1 = online_view.BOARD
     try:
+        clear_points(opened)
         default_store().collect(opened.code, opened.secret, (x0, x1, y0, y1), PER_STUDENT)
     except Refused as refused:
-        ss[lab.CLASS_SAID] = refused.reason
+        ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+        return
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
         return
     ss[lab.CLASS_ADVERSARY] = {"seen": _last_id(opened), "played": [], "margin": 0, "right": 0}
 
 
 def stop(opened) -> None:
+    """End the round: its points are cleared too (the moves played are in the game's
+    link), so a later Collect points starts from the class's own points alone."""
     try:
         default_store().stop_collecting(opened.code, opened.secret)
+        clear_points(opened)
     except Refused as refused:
-        st.session_state[lab.CLASS_SAID] = refused.reason
+        st.session_state[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
     st.session_state.pop(lab.CLASS_ADVERSARY, None)
 
 

@@ -18,6 +18,7 @@ from ui import lecture, notation
 from ui.charts import geometry, theme
 from ui.parts import class_words, draw
 from ui.plot_click import plot
+from ui.room import lecturer
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
@@ -56,6 +57,9 @@ def start(opened, path: str) -> None:
         )
     except Refused as refused:
         ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
 
 
 def stop(opened) -> None:
@@ -63,6 +67,9 @@ def stop(opened) -> None:
         default_store().stop_collecting(opened.code, opened.secret)
     except Refused as refused:
         st.session_state[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
 
 
 def remove(opened) -> None:
@@ -73,6 +80,9 @@ def remove(opened) -> None:
         default_store().remove_point(opened.code, opened.secret, int(point))
     except Refused as refused:
         st.session_state[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
 
 
 def use_points(opened, path: str) -> None:
@@ -85,6 +95,9 @@ def use_points(opened, path: str) -> None:
         points = store.state(opened.code)["points"]
     except Refused as refused:
         ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
+        return
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
         return
     if not points:
         ss[lab.CLASS_SAID] = say("class.no_points")
@@ -161,15 +174,22 @@ def collect(path: str, opened) -> None:
 
     @st.fragment(run_every=READ_EVERY_S)
     def arriving() -> None:
+        # One read of the class's points for all that counts them (the line, the chart,
+        # the list, Use): drawn from two reads, they said 9 points beside "Use 0".
         now, points = _points(opened.code)
-        if now is None:
-            return
-        st.text(
-            say("class.collecting", n=len(points), count=f"{len(points):,}", per=now["per_student"])
-        )
-        plot(preview(points, now["box"]), key=lab.CLASS_POINTS_CHART)
+        if now is None:  # stopped (Stop, Use, another page): the whole page shows it
+            st.rerun()
+        arrived(path, opened, now, points)
 
     arriving()
+
+
+def arrived(path: str, opened, now: dict, points: list[dict]) -> None:
+    """While collecting: the points so far, each removable, Stop, and Use them."""
+    st.text(
+        say("class.collecting", n=len(points), count=f"{len(points):,}", per=now["per_student"])
+    )
+    plot(preview(points, now["box"]), key=lab.CLASS_POINTS_CHART)
     labels = {
         p["id"]: say(
             "class.point",

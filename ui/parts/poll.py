@@ -13,6 +13,7 @@ from __future__ import annotations
 import csv
 import io
 import logging
+from contextlib import nullcontext
 
 import plotly.graph_objects as go
 import streamlit as st
@@ -20,6 +21,7 @@ import streamlit as st
 from ui import compute, lecture
 from ui.parts import class_words
 from ui.plot_click import plot
+from ui.room import lecturer
 from ui.room.default import default_store
 from ui.room.questions import Asked, questions_at
 from ui.room.rules import CHOICE_LIMIT, PROMPT_LIMIT, Refused
@@ -113,6 +115,9 @@ def ask(opened, path: str) -> None:
     except Refused as refused:
         ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
         return
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
     ss[lab.CLASS_QUESTION] = (qid, asked)
     ss.pop(lab.CLASS_REVEALED, None)
 
@@ -143,6 +148,9 @@ def reveal(opened) -> None:
     except Refused as refused:
         ss[lab.CLASS_SAID] = class_words.refusal(refused.reason)
         counts = None
+    except Exception as exc:  # the store unreachable: said, one line logged
+        lecturer.went_down(exc)
+        return
     ss.pop(lab.CLASS_QUESTION, None)
     if counts is not None:
         ss[lab.CLASS_REVEALED] = (qid, asked, list(counts))
@@ -215,44 +223,83 @@ def results_csv(opened) -> bytes:
     return out.getvalue().encode()
 
 
+def over_chart():
+    """Where the question and its answers are shown: on a projector (presenter mode) a box
+    beside the chart (over the numbers' lower part), out of the page's flow
+    (``ui/room/projector.css``), so the chart, the status line and the bound stay on the
+    first screen; else in place."""
+    if st.session_state.get(lab.PRESENTER):
+        return st.container(key=lab.CLASS_ASKED)
+    return nullcontext()
+
+
+def hide_revealed() -> None:
+    """Hide the answers revealed (a callback): the chart is whole again."""
+    st.session_state.pop(lab.CLASS_REVEALED, None)
+
+
 def poll(path: str, opened) -> None:
     """Ask the class / the count of answers and Reveal / the last answers revealed."""
     ss = st.session_state
     open_question = ss.get(lab.CLASS_QUESTION)
     if open_question is not None:
-        qid, asked = open_question
-        st.markdown(say("class.question_for"))
-        st.text(prompt_of(asked))  # the class's own words: plain text
-        for choice in choices_of(asked):
-            st.text(f"•  {choice}")
-
-        @st.fragment(run_every=COUNT_EVERY_S)
-        def count() -> None:
-            n = _answered(opened.code, qid)
-            st.metric(say("class.answered"), f"{n:,}")
-
-        count()
-        st.button(
-            say("class.reveal"),
-            key=lab.CLASS_REVEAL,
-            type="primary",
-            on_click=reveal,
-            args=(opened,),
-        )
+        with over_chart():
+            asking(opened, open_question)
         return
     revealed = ss.get(lab.CLASS_REVEALED)
     if revealed is not None:
-        qid, asked, counts = revealed
-        st.text(prompt_of(asked))
-        plot(histogram(asked, counts), key=f"{lab.CLASS_HISTOGRAM}{qid}")
-        st.caption(
-            say(
-                "class.right_answer",
-                choice=choices_of(asked)[asked.right],
-                at=f"{asked.at:,}",
-                n=f"{sum(counts):,}",
-            )
+        with over_chart():
+            answers(revealed)
+    controls(path, opened)
+
+
+def asking(opened, open_question) -> None:
+    """The open question, how many have answered (read every second), and Reveal."""
+    qid, asked = open_question
+    st.markdown(say("class.question_for"))
+    st.text(prompt_of(asked))  # the class's own words: plain text
+    for choice in choices_of(asked):
+        st.text(f"•  {choice}")
+
+    @st.fragment(run_every=COUNT_EVERY_S)
+    def count() -> None:
+        n = _answered(opened.code, qid)
+        st.metric(say("class.answered"), f"{n:,}")
+
+    if st.session_state.get(lab.PRESENTER):  # side by side: the box stays low
+        left, right = st.columns([1, 1], vertical_alignment="center")
+    else:
+        left = right = st.container()
+    with left:
+        count()
+    right.button(
+        say("class.reveal"),
+        key=lab.CLASS_REVEAL,
+        type="primary",
+        on_click=reveal,
+        args=(opened,),
+    )
+
+
+def answers(revealed) -> None:
+    """The answers revealed last, the right one marked; on a projector, Hide."""
+    qid, asked, counts = revealed
+    st.text(prompt_of(asked))
+    plot(histogram(asked, counts), key=f"{lab.CLASS_HISTOGRAM}{qid}")
+    st.caption(
+        say(
+            "class.right_answer",
+            choice=choices_of(asked)[asked.right],
+            at=f"{asked.at:,}",
+            n=f"{sum(counts):,}",
         )
+    )
+    if st.session_state.get(lab.PRESENTER):
+        st.button(say("class.hide"), key=lab.CLASS_HIDE, on_click=hide_revealed)
+
+
+def controls(path: str, opened) -> None:
+    """Ask the class (the kind of question, Ask) and the questions' results (CSV)."""
     if not _on_stage(path):
         if path != "online":  # the game's own round is below
             st.caption(say("class.ask_elsewhere"))

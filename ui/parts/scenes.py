@@ -145,6 +145,7 @@ def keys(path: str) -> None:
         shortcuts=[k.lower() for _, k, _ in KEYS.values()],
         scene_buttons={"next": NEXT_SCENE, "prev": PREV_SCENE},
         openers=OPENERS,
+        start=lab.LECTURE_OPEN if path == "lecture" else None,  # a clicker opens the scene
     )
 
 

@@ -16,6 +16,9 @@
 //   scene_buttons: {next: key, prev: key},
 //                           // the scene bar's buttons the clicker presses
 //   openers: string[],      // the keys (or their start) of the buttons opening a scene
+//   start: {button, keys} | null,
+//                           // the lecture page's Open, pressed by a clicker's start key
+//                           // (ui/stage/page_keys.js takes it: no chart there)
 // }.
 // Until the page's data has come, a key any stage or the clicker takes waits (see
 // ui/stage/early_keys.js). A stage that is ready (its data came on this page) takes them. While a stage is on its

@@ -24,6 +24,9 @@ PAGE_KEYS = lab.PAGE_KEYS  # the container of ``page_keys``: nothing to see, no 
 # A presentation clicker sends PageDown / PageUp (some the arrows): Step and Back on a
 # stage, the next and the previous scene on a scene's page without one.
 CLICKER = {"pagedown": "step", "arrowright": "step", "pageup": "back", "arrowleft": "back"}
+# A clicker's "start the presentation" button sends F5 (some Shift+F5, as a slide show's
+# "from the current slide"): on the lecture page it opens the scene the list points at.
+CLICKER_START = ["F5"]
 # Every key a stage or a clicker takes: kept from the first moment, before a page is known.
 ANY_KEYS = sorted({k.lower() for _, k, _ in KEYS.values()} | set(CLICKER))
 
@@ -47,6 +50,7 @@ def page_keys(
     shortcuts: list[str] = (),
     scene_buttons: dict[str, str] | None = None,
     openers: list[str] = (),
+    start: str | None = None,
 ) -> None:
     """The page's keys, drawn first on every page: nothing on screen.
 
@@ -70,6 +74,9 @@ def page_keys(
     openers
         The keys (or the start of the keys) of the buttons that open a scene: presses made
         after one is clicked wait for the scene's page.
+    start
+        The key of the button a clicker's start key (``CLICKER_START``) presses: the
+        lecture page's Open (None elsewhere: F5 reloads the page as ever).
     """
     data = {
         "where": where,
@@ -85,6 +92,7 @@ def page_keys(
         },
         "scene_buttons": dict(scene_buttons or {}),
         "openers": list(openers),
+        "start": {"button": start, "keys": CLICKER_START} if start else None,
     }
     # Our own values only (no text from users); "</" cannot end the script early.
     script = early_script() + _PAGE_JS.replace(

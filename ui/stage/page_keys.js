@@ -13,7 +13,10 @@
 // reader scrolls or clicks, or a moment after the page has run.
 //
 // The page's data, {where, stage, charts, scene, opening, section, shortcuts, clicker,
-// scene_buttons, openers}: see the head of ui/stage/keys.js.
+// scene_buttons, openers, start}: see the head of ui/stage/keys.js. ``start`` ({button,
+// keys}, the lecture page only: its chart module, and so ui/stage/keys.js, is not
+// loaded there) is a clicker's start key (F5, Shift+F5): it presses the page's Open
+// instead of reloading the page.
 (function () {
   const SECTION_TOP_PX = 8; // the heading this far below the window's top
   const SECTION_SETTLE_MS = 2000; // kept there until the page has run and stayed this long
@@ -24,9 +27,25 @@
     lab.early.splice(0); // kept before the page was known: this page takes none
   }
   window.dispatchEvent(new CustomEvent("perceptron-lab-page"));
+  if (!lab.startKeys) {
+    lab.startKeys = true; // one listener for the window's life; it reads the page's data
+    window.addEventListener("keydown", startKey, { capture: true });
+  }
   if (lab.page.section && lab.scrolled !== lab.page.where) {
     lab.scrolled = lab.page.where; // once per scene opened
     scrollToSection(lab.page.section);
+  }
+
+  function startKey(ev) {
+    const start = lab.page && lab.page.start;
+    if (!start || ev.ctrlKey || ev.metaKey || ev.altKey || !start.keys.includes(ev.key)) return;
+    const target = ev.target;
+    if (target && target.closest && target.closest("input, textarea, [contenteditable]")) return;
+    ev.preventDefault(); // not a reload: the clicker starts the lecture
+    ev.stopPropagation();
+    if (ev.repeat) return;
+    const button = document.querySelector(`.st-key-${start.button} button`);
+    if (button && !button.disabled) button.click();
   }
 
   function scrollToSection(anchor) {

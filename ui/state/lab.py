@@ -183,6 +183,31 @@ CLASS_SEAT_REMOVE = _key("lab_class_seat_remove", UNSET, "the Remove seat button
 CLASS_JOINS_CLOSED = _key("lab_class_joins_closed", UNSET, "the Closed to new joins toggle")
 CLASS_CLEAR_POINTS = _key("lab_class_clear_points", UNSET, "the Clear the points button")
 CLASS_SEATS_SAID = _key("lab_class_seats_said", UNSET, "what the seats panel did, said once")
+# The lecturer's hold on a class beyond one session and through a failing store
+# (ui.room.lecturer).
+CLASS_KEEPER = _key("lab_class_keeper", UNSET, "the component keeping the class in the browser")
+CLASS_KEPT = _key(
+    "lab_class_kept", UNSET, "the class the browser keeps, to resume: (code, secret, age in s)"
+)
+CLASS_FORGET = _key("lab_class_forget", UNSET, "the code of a class the browser is to forget")
+CLASS_LOST = _key("lab_class_lost", UNSET, "a class the store lost (its code), said till a new one")
+CLASS_DOWN = _key("lab_class_down", UNSET, "True while the class's store cannot be reached")
+CLASS_NEW = _key("lab_class_new", UNSET, "the Start a new class button of a lost class")
+CLASS_TAKEOVER_TYPED = _key("lab_class_takeover_typed", UNSET, "the take-over code typed")
+CLASS_TAKEOVER_GO = _key("lab_class_takeover_go", UNSET, "the Take over button")
+CLASS_TAKEOVER_OPEN = _key("lab_class_takeover_open", UNSET, "the take-over box is open (True)")
+CLASS_TAKEOVER_OPENER = _key("lab_class_takeover_opener", UNSET, "the Take over a class button")
+CLASS_TAKEOVER_CANCEL = _key("lab_class_takeover_cancel", UNSET, "the take-over box's Cancel")
+CLASS_TAKEOVER_SHOW = _key("lab_class_takeover_show", UNSET, "the Take-over code button")
+CLASS_TAKEOVER_SHOWN = _key("lab_class_takeover_shown", UNSET, "the take-over code is shown (True)")
+# The class on a projector (presenter mode): its code and QR code in a corner.
+CLASS_CORNER = _key("lab_class_corner", UNSET, "the projector's corner with the class's code")
+CLASS_CORNER_SMALL = _key("lab_class_corner_small", UNSET, "the corner's code, small")
+CLASS_CORNER_BIG = _key("lab_class_corner_big", UNSET, "the corner's code and QR code, large")
+CLASS_CORNER_LARGE = _key("lab_class_corner_large", UNSET, "the corner is large (True)")
+CLASS_CORNER_SIZE = _key("lab_class_corner_size", UNSET, "the corner's Larger / Smaller button")
+CLASS_ASKED = _key("lab_class_asked", UNSET, "a projector's open question, over the chart")
+CLASS_HIDE = _key("lab_class_hide", UNSET, "the Hide button of the answers revealed")
 JOINED = _key("lab_joined", UNSET, "the class this session follows: (code, student id, pseudonym)")
 DETACHED = _key("lab_detached", UNSET, "the student explores on their own (True) or follows")
 JOIN_CODE = _key("lab_join_code", UNSET, "the join page's code input")
