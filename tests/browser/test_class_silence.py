@@ -17,7 +17,7 @@ from typing import Any
 from urllib.parse import urlparse
 
 from browser_helpers import open_app, wait_for_app_idle
-from test_class import LINK, OVER, cursor, press, start_class, wait_cursor
+from class_steps import LINK, OVER, cursor, press, start_class, wait_cursor
 
 HEALTH = "document.body.dataset.classHealth"
 

@@ -35,8 +35,21 @@ def _redis(port: int, folder: Path) -> subprocess.Popen:
     binary = shutil.which("redis-server")
     if binary is None:
         pytest.fail("redis-server is not installed: apt-get install redis-server")
-    cmd = [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "",
-           "--appendonly", "yes", "--appendfsync", "always", "--dir", str(folder)]  # fmt: skip
+    cmd = [
+        binary,
+        "--port",
+        str(port),
+        "--bind",
+        "127.0.0.1",
+        "--save",
+        "",
+        "--appendonly",
+        "yes",
+        "--appendfsync",
+        "always",
+        "--dir",
+        str(folder),
+    ]
     process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     serve.wait_redis(port, process, 10)
     return process

@@ -166,8 +166,10 @@ class Playground:
 
         positive = text.plot_text(scene.class_names[1])
         named = (
-            (("half-plane +1", "half-plane -1"),
-             lambda: layers.regions(scene.box, w, b, positive=positive)),
+            (
+                ("half-plane +1", "half-plane -1"),
+                lambda: layers.regions(scene.box, w, b, positive=positive),
+            ),
             (("u* band", "u*"), lambda: max_margin(scene, self.separator)),
             (("margin band",), lambda: layers.margin_band(scene, w, b, keep=True)),
             (("previous boundary",), lambda: previous_boundary(scene, update)),
@@ -176,9 +178,11 @@ class Playground:
             (("misclassified",), lambda: layers.misclassified(scene, score(), keep=True)),
             (("closest point",), lambda: closest_point(scene, w, b)),
             (("visited",), lambda: layers.ringed(scene, visited, keep=True)),
-            (arrows.ARROWS + ("vector labels",),
-             lambda: arrows.vectors(scene, w=w, update=update, frame=self.arrows, keep=True)),
-        )  # fmt: skip
+            (
+                arrows.ARROWS + ("vector labels",),
+                lambda: arrows.vectors(scene, w=w, update=update, frame=self.arrows, keep=True),
+            ),
+        )
         out = {}
         for names, layer in named:
             if any(name in parts for name in names):

@@ -277,8 +277,9 @@ def takeover_box() -> None:
     )
     go, back = sidebar.columns([1, 1])
     go.button(say("class.takeover_go"), key=lab.CLASS_TAKEOVER_GO, on_click=take_over)
-    back.button(say("class.takeover_cancel"), key=lab.CLASS_TAKEOVER_CANCEL, on_click=_typing,
-                args=(False,))  # fmt: skip
+    back.button(
+        say("class.takeover_cancel"), key=lab.CLASS_TAKEOVER_CANCEL, on_click=_typing, args=(False,)
+    )
 
 
 def show_takeover(shown: bool) -> None:
