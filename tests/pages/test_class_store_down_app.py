@@ -100,9 +100,13 @@ def test_the_lecturer_is_told_the_store_is_down_and_the_page_recovers(redis_stor
     assert unreachable in _said(at)
     assert at.session_state["lab_class"] == opened  # the class is kept
     warned = [r for r in caplog.records if r.levelno >= logging.WARNING]
-    assert len(warned) == 1 and "unreachable" in warned[0].getMessage(), warned
+    # one line from the page (the lecturer told) and at most one from the store (its
+    # outage, logged at most every few seconds): no traceback, no line per call
+    page = [r for r in warned if "unreachable" in r.getMessage()]
+    assert len(page) == 1, warned
+    assert len(warned) <= 2, warned
     assert all(r.exc_info is None for r in caplog.records)
-    assert "\n" not in warned[0].getMessage()
+    assert all("\n" not in r.getMessage() for r in warned)
     with using("de"):
         assert "nicht erreichbar" in t("class.unreachable")
 
