@@ -337,11 +337,15 @@ def answers(revealed) -> None:
     qid, asked, counts = revealed
     st.text(prompt_of(asked))
     plot(histogram(asked, counts), key=f"{lab.CLASS_HISTOGRAM}{qid}")
-    message = "class.right_answer.lecturer" if asked.kind == LECTURER else "class.right_answer"
+    right = choices_of(asked)[asked.right]
+    if asked.kind == LECTURER:  # the lecturer's words: their formulas, the rest as text
+        message, right = "class.right_answer.lecturer", lectures.question_markdown(right)
+    else:
+        message = "class.right_answer"
     st.caption(
         say(
             message,
-            choice=choices_of(asked)[asked.right],
+            choice=right,
             at=f"{asked.at:,}",
             n=f"{sum(counts):,}",
         )
