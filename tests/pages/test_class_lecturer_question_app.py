@@ -100,6 +100,16 @@ def test_a_question_too_long_for_the_phones_is_refused_and_not_asked():
     )
 
 
+def test_a_question_that_reads_as_a_coded_one_is_refused_and_not_asked():
+    """The phones say a prompt that is one of the lab's coded questions (a JSON list) as
+    that question: the lecturer is told to reword it, and nothing is asked."""
+    coded = {**QUESTION, "prompt": '["turn"]'}
+    at, opened = _scene_with_a_class(coded)
+    click(at, "lab_class_ask")
+    assert default_store().state(opened.code)["question"] is None
+    assert any("reads as one of the lab's own coded questions" in i.value for i in at.info)
+
+
 def test_a_scene_without_a_question_offers_only_the_computed_kinds():
     at = open_page("pages/playground.py", pg_n="30", pg_step="2")
     click(at, "lab_class_start")

@@ -137,6 +137,11 @@ def ask(opened, path: str) -> None:
             log.info("refused route=class_ask kind=lecturer reason=%s", bad)
             ss[lab.CLASS_SAID] = saved_refused(bad)
             return
+        if any(class_words.decode(text) for text in (asked.prompt, *asked.choices)):
+            # Phones would say it as the lab's coded question it reads as: refused.
+            log.info("refused route=class_ask kind=lecturer reason=coded")
+            ss[lab.CLASS_SAID] = say("class.lecturer_coded")
+            return
     else:
         asked = _stage_questions(path).get(kind)
     if asked is None:

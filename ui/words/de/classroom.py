@@ -28,6 +28,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.no_answer.fewer_mistakes": "Der Lauf hat nach dieser Epoche keine weitere.",
     "class.no_answer.lecturer": "Nur eine eigene Szene mit einer Frage (aus einer "
     "Vorlesungsdatei) stellt die Frage der Lehrkraft; diese Seite ist keine.",
+    "class.lecturer_coded": "Der Text dieser Frage liest sich wie eine der kodierten Fragen "
+    "des Labs (eine JSON-Liste): formulieren Sie ihn in der Vorlesungsdatei um.",
     "class.no_answer": "Diese Frage hat bei diesem Schritt keine Antwort.",
     "class.question_for": "**Frage an die Klasse**",
     "class.answered": "Geantwortet",

@@ -32,6 +32,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.no_answer.fewer_mistakes": "The run has no next epoch after this one.",
     "class.no_answer.lecturer": "Only a scene of your own that carries a question (from a "
     "lecture file) asks the lecturer's question; this page is not one.",
+    "class.lecturer_coded": "This question's text reads as one of the lab's own coded "
+    "questions (a JSON list): reword it in the lecture file.",
     "class.no_answer": "That question has no answer at this step.",
     "class.question_for": "**Question for the class**",
     "class.answered": "Answered",
