@@ -10,7 +10,7 @@ import json
 
 from lab_app import click, open_page
 
-from ui.limits import CLASS_PROMPT_LIMIT
+from ui.limits import CLASS_CHOICE_LIMIT, CLASS_PROMPT_LIMIT
 from ui.room.default import default_store
 from ui.server import lectures
 
@@ -98,6 +98,15 @@ def test_a_question_too_long_for_the_phones_is_refused_and_not_asked():
         f"To ask the class, a question is at most {CLASS_PROMPT_LIMIT} characters" in i.value
         for i in at.info
     )
+
+
+def test_a_choice_too_long_for_the_phones_is_refused_in_german():
+    choices = ["Ja", "Nein", "y" * (CLASS_CHOICE_LIMIT + 1)]
+    at, opened = _scene_with_a_class({**QUESTION, "choices": choices}, lang="de")
+    click(at, "lab_class_ask")
+    assert default_store().state(opened.code)["question"] is None
+    said = f"Für die Klasse hat Antwort 3 höchstens {CLASS_CHOICE_LIMIT} Zeichen."
+    assert [i.value for i in at.info] == [said]
 
 
 def test_a_question_that_reads_as_a_coded_one_is_refused_and_not_asked():

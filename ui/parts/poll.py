@@ -135,7 +135,7 @@ def ask(opened, path: str) -> None:
             asked = _own_asked(path)
         except lectures.BadLecture as bad:  # longer than a phone takes: said, not cut
             log.info("refused route=class_ask kind=lecturer reason=%s", bad)
-            ss[lab.CLASS_SAID] = saved_refused(bad)
+            ss[lab.CLASS_SAID] = too_long(own_question(path)[0])
             return
         if any(class_words.decode(text) for text in (asked.prompt, *asked.choices)):
             # Phones would say it as the lab's coded question it reads as: refused.
@@ -205,11 +205,13 @@ def reveal(opened) -> None:
         ss[lab.CLASS_REVEALED] = (qid, asked, list(counts))
 
 
-def saved_refused(bad: lectures.BadLecture) -> str:
-    """A lecture's refusal in the page's language (``ui.parts.saved.refused``)."""
-    from ui.parts.saved import refused  # the lecture page's part: loaded when one is said
-
-    return refused(bad)
+def too_long(question: lectures.Question) -> str:
+    """Why the lecturer's question is not asked: the first of its texts longer than a
+    phone takes (``lectures.class_question``'s refusal), in the page's language."""
+    if len(question.prompt) > PROMPT_LIMIT:
+        return say("lecture.bad.class_prompt", most=PROMPT_LIMIT)
+    j = next(j for j, c in enumerate(question.choices, start=1) if len(c) > CHOICE_LIMIT)
+    return say("lecture.bad.class_choice", j=j, most=CHOICE_LIMIT)
 
 
 def _answered(code: str, qid: int) -> int:
