@@ -97,5 +97,5 @@ def open_mine(i: int) -> None:
     """A lecture-page button's callback: open the lecturer's scene ``i``."""
     mine = st.session_state.get(MINE) or ()
     if 0 <= i < len(mine):
-        _, path, params = mine[i][:3]  # a fourth: the lecturer's question
-        scenes.request_link(path, dict(params))
+        _, path, params, *asks = mine[i]  # a fourth: the lecturer's question
+        scenes.request_link(path, dict(params), asks[0] if asks else None)

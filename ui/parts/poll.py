@@ -6,6 +6,10 @@ The questions and their right answers come from the run on the lecturer's stage 
 cursor (``ui.room.questions``: the engine's exact state, never typed). The students'
 devices show the question and its answer buttons from the class's events
 (``ui/stage/follow.js``); their answers go to the class's store through its routes.
+
+A lecturer's own scene that carries a question (``ui.server.lectures``) offers it as one
+more kind, "lecturer", chosen by default while that scene is open: the lecturer's text as
+it is (never translated, shown as plain text), its right answer the one the file names.
 """
 
 from __future__ import annotations
@@ -25,11 +29,13 @@ from ui.room import lecturer
 from ui.room.default import default_store
 from ui.room.questions import Asked, questions_at
 from ui.room.rules import CHOICE_LIMIT, PROMPT_LIMIT, Refused
+from ui.server import lectures
 from ui.state import lab
 from ui.words import t as say
 
 log = logging.getLogger(__name__)
 KINDS = ["next_mistake", "fixes_point", "turn", "converge", "fewer_mistakes"]
+LECTURER = lectures.CLASS_KIND  # the lecturer's own question, from their scene
 
 
 def kind_name(kind: str) -> str:
@@ -39,7 +45,7 @@ def kind_name(kind: str) -> str:
 
 def no_answer(kind: str) -> str:
     """Why a kind of question has no answer at this step."""
-    if kind not in KINDS:
+    if kind not in (*KINDS, LECTURER):
         return say("class.no_answer")
     return say(f"class.no_answer.{kind}", **class_words.symbols())
 
@@ -91,16 +97,57 @@ def _stage_questions(path: str) -> dict[str, Asked]:
     return questions_at(run, cursor, None if theory is None else bool(theory.separable))
 
 
+def own_question(path: str) -> tuple[lectures.Question, int] | None:
+    """The lecturer's own question of the scene open on this page, and the opening it came
+    with (``ui.parts.scenes.open_requested``), or None."""
+    held_now = st.session_state.get(lab.SCENE_QUESTION)
+    if held_now is None or held_now[0] != path:
+        return None
+    return held_now[1], held_now[2]
+
+
+def _own_asked(path: str) -> Asked:
+    """The lecturer's question as the class asks it (BadLecture: too long for a phone)."""
+    question, _ = own_question(path)
+    shaped = lectures.class_question(question, prompt_most=PROMPT_LIMIT, choice_most=CHOICE_LIMIT)
+    table = lecture.table_of(path) if path in lecture.PATHS.values() else None
+    cursor = None if table is None else st.session_state.get(table.own("cursor"))
+    return Asked(
+        LECTURER,
+        shaped["prompt"],
+        tuple(shaped["choices"]),
+        shaped["right"],
+        cursor if isinstance(cursor, int) else 0,
+    )
+
+
 def ask(opened, path: str) -> None:
     """Ask the class (a callback): the question chosen, computed now at the stage's cursor
-    (a step made since this page last ran counts), goes to every student's device."""
+    (a step made since this page last ran counts), goes to every student's device; the
+    lecturer's own goes as they wrote it."""
     ss = st.session_state
     kind = ss.get(lab.CLASS_KIND, KINDS[0])
-    asked = _stage_questions(path).get(kind)
+    if kind == LECTURER:
+        if own_question(path) is None:
+            ss[lab.CLASS_SAID] = no_answer(kind)
+            return
+        try:
+            asked = _own_asked(path)
+        except lectures.BadLecture as bad:  # longer than a phone takes: said, not cut
+            log.info("refused route=class_ask kind=lecturer reason=%s", bad)
+            ss[lab.CLASS_SAID] = too_long(own_question(path)[0])
+            return
+        if any(class_words.decode(text) for text in (asked.prompt, *asked.choices)):
+            # Phones would say it as the lab's coded question it reads as: refused.
+            log.info("refused route=class_ask kind=lecturer reason=coded")
+            ss[lab.CLASS_SAID] = say("class.lecturer_coded")
+            return
+    else:
+        asked = _stage_questions(path).get(kind)
     if asked is None:
         ss[lab.CLASS_SAID] = no_answer(kind)
         return
-    prefix, run, _ = ss[lab.CLASS_STAGE]
+    prefix, run = (ss[lab.CLASS_STAGE][:2]) if _on_stage(path) else ("", None)
     prompt, choices = held(asked)
     try:
         qid = default_store().ask(
@@ -126,6 +173,8 @@ def held(asked: Asked) -> tuple[str, list[str]]:
     """The question as the class's store holds it: its words' ids and values (each device
     says them in its own language: ``ui.parts.class_words``); in English where one would
     not fit the store's limits."""
+    if asked.kind == LECTURER:  # the lecturer's own words, as they are
+        return asked.prompt, list(asked.choices)
     encoded = [class_words.encode(m, *v) for m, v in asked.said]
     if (
         not encoded
@@ -154,6 +203,15 @@ def reveal(opened) -> None:
     ss.pop(lab.CLASS_QUESTION, None)
     if counts is not None:
         ss[lab.CLASS_REVEALED] = (qid, asked, list(counts))
+
+
+def too_long(question: lectures.Question) -> str:
+    """Why the lecturer's question is not asked: the first of its texts longer than a
+    phone takes (``lectures.class_question``'s refusal), in the page's language."""
+    if len(question.prompt) > PROMPT_LIMIT:
+        return say("lecture.bad.class_prompt", most=PROMPT_LIMIT)
+    j = next(j for j, c in enumerate(question.choices, start=1) if len(c) > CHOICE_LIMIT)
+    return say("lecture.bad.class_choice", j=j, most=CHOICE_LIMIT)
 
 
 def _answered(code: str, qid: int) -> int:
@@ -286,10 +344,15 @@ def answers(revealed) -> None:
     qid, asked, counts = revealed
     st.text(prompt_of(asked))
     plot(histogram(asked, counts), key=f"{lab.CLASS_HISTOGRAM}{qid}")
+    right = choices_of(asked)[asked.right]
+    if asked.kind == LECTURER:  # the lecturer's words: their formulas, the rest as text
+        message, right = "class.right_answer.lecturer", lectures.question_markdown(right)
+    else:
+        message = "class.right_answer"
     st.caption(
         say(
-            "class.right_answer",
-            choice=choices_of(asked)[asked.right],
+            message,
+            choice=right,
             at=f"{asked.at:,}",
             n=f"{sum(counts):,}",
         )
@@ -299,14 +362,23 @@ def answers(revealed) -> None:
 
 
 def controls(path: str, opened) -> None:
-    """Ask the class (the kind of question, Ask) and the questions' results (CSV)."""
-    if not _on_stage(path):
+    """Ask the class (the kind of question, Ask) and the questions' results (CSV). On the
+    lecturer's own scene with a question, theirs first, chosen on the scene's opening."""
+    ss = st.session_state
+    own = own_question(path)
+    kinds = ([LECTURER] if own is not None else []) + (KINDS if _on_stage(path) else [])
+    if not kinds:
         if path != "online":  # the game's own round is below
             st.caption(say("class.ask_elsewhere"))
     else:
-        names = {kind: kind_name(kind) for kind in KINDS}  # fixed for this run (AppTest)
+        if own is not None and ss.get(lab.CLASS_KIND_OPENING) != own[1]:
+            ss[lab.CLASS_KIND] = LECTURER  # once per opening: the lecturer may choose another
+            ss[lab.CLASS_KIND_OPENING] = own[1]
+        elif ss.get(lab.CLASS_KIND) not in (None, *kinds):
+            ss[lab.CLASS_KIND] = kinds[0]  # the scene is gone: its kind with it
+        names = {kind: kind_name(kind) for kind in kinds}  # fixed for this run (AppTest)
         st.selectbox(
-            say("class.question"), KINDS, format_func=names.__getitem__, key=lab.CLASS_KIND
+            say("class.question"), kinds, format_func=names.__getitem__, key=lab.CLASS_KIND
         )
         st.button(
             say("class.ask"),

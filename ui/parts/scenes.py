@@ -35,11 +35,12 @@ def request(i: int) -> None:
         st.session_state[OPEN] = i
 
 
-def request_link(path: str, params: dict[str, str]) -> None:
+def request_link(path: str, params: dict[str, str], question=None) -> None:
     """A button's callback: open the page at ``path`` on the link ``params`` (the
-    lecturer's own scene), as a scene is opened."""
+    lecturer's own scene, and its own question for the class: a
+    ``ui.server.lectures.Question`` or None), as a scene is opened."""
     if path in lecture.PATHS.values():
-        st.session_state[OPEN] = (path, dict(params))
+        st.session_state[OPEN] = (path, dict(params), question)
 
 
 def open_requested(path: str) -> None:
@@ -67,9 +68,13 @@ def open_requested(path: str) -> None:
         target, query = scene.path, lecture.scene_query(scene)
         ss[lab.SCENE] = i
         ss[lab.LECTURE_AT] = i
+        ss.pop(lab.SCENE_QUESTION, None)
     else:  # the lecturer's own scene: no place in the lecture's walk
-        target, query = i
+        target, query, question = i
         ss[lab.SCENE] = None
+        ss.pop(lab.SCENE_QUESTION, None)
+        if question is not None:  # the class is asked it by default while the scene is on
+            ss[lab.SCENE_QUESTION] = (target, question, int(ss.get(OPENINGS, 0)) + 1)
     ss[OPENINGS] = int(ss.get(OPENINGS, 0)) + 1
     table = lecture.table_of(target)
     for key in [k for k in ss if isinstance(k, str) and k.startswith(table.prefix)]:
@@ -153,6 +158,9 @@ def scene_bar(path: str) -> None:
     """On a scene's page: which scene this is, and Previous / Next scene. Leaving the
     scene's page (the navigation) ends the lecture's walk."""
     ss = st.session_state
+    own = ss.get(lab.SCENE_QUESTION)
+    if own is not None and own[0] != path:  # the lecturer's own scene was left
+        del ss[lab.SCENE_QUESTION]
     i = ss.get(lab.SCENE)
     if i is None or path == "lecture":
         return

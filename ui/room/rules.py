@@ -129,7 +129,7 @@ def system_clock() -> float:
 
 # ------------------------------------------------------------------ value checks
 
-QUESTION_KINDS = ("next_mistake", "fixes_point", "turn", "converge", "fewer_mistakes")
+QUESTION_KINDS = ("next_mistake", "fixes_point", "turn", "converge", "fewer_mistakes", "lecturer")
 CHOICES_MAX = 6
 # The lecturer's link (its query string: up to ui.limits.MAX_LINK = 16,384 characters,
 # drawn points and all) and the rest of the lead state fit; a test checks it.

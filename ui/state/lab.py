@@ -151,6 +151,15 @@ CLASS_STAGE = _key(
     "the lecturer's stage on this run: (page prefix, run, dataset), for the class's questions",
 )
 CLASS_KIND = _key("lab_class_kind", UNSET, "the kind of question to ask the class (a select box)")
+SCENE_QUESTION = _key(
+    "lab_scene_question",
+    UNSET,
+    "the lecturer's own scene open now that carries a question: (its page's path, "
+    "ui.server.lectures.Question, the opening it came with: ui.parts.scenes.OPENINGS)",
+)
+CLASS_KIND_OPENING = _key(
+    "lab_class_kind_opening", UNSET, "the opening whose question the class's box last chose"
+)
 CLASS_ASK = _key("lab_class_ask", UNSET, "the Ask the class button (key Q)")
 CLASS_REVEAL = _key("lab_class_reveal", UNSET, "the Reveal button of the open question")
 CLASS_QUESTION = _key(

@@ -16,6 +16,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.kind.turn": "In welche Richtung dreht sich {w}?",
     "class.kind.converge": "Konvergiert der Lauf jemals?",
     "class.kind.fewer_mistakes": "Weniger Fehler in der nächsten Epoche?",
+    "class.kind.lecturer": "Die Frage der Lehrkraft",
     "class.no_answer.next_mistake": "Nach diesem Schritt kommt kein Update (oder diese "
     "Variante macht ihre Updates anders): kein nächster Fehler, nach dem man fragen kann.",
     "class.no_answer.fixes_point": "Nach diesem Schritt kommt kein Update: nichts zu fragen.",
@@ -25,10 +26,16 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "jedem Fehler ein Update macht, wenn das Urteil über die Daten bekannt ist (nicht bei Daten, "
     "die zu groß sind, um es live zu entscheiden).",
     "class.no_answer.fewer_mistakes": "Der Lauf hat nach dieser Epoche keine weitere.",
+    "class.no_answer.lecturer": "Nur eine eigene Szene mit einer Frage (aus einer "
+    "Vorlesungsdatei) stellt die Frage der Lehrkraft; diese Seite ist keine.",
+    "class.lecturer_coded": "Der Text dieser Frage liest sich wie eine der kodierten Fragen "
+    "des Labs (eine JSON-Liste): formulieren Sie ihn in der Vorlesungsdatei um.",
     "class.no_answer": "Diese Frage hat bei diesem Schritt keine Antwort.",
     "class.question_for": "**Frage an die Klasse**",
     "class.answered": "Geantwortet",
     "class.reveal": "Auflösen",
+    "class.right_answer.lecturer": "Richtige Antwort: {choice} (die der Lehrkraft). "
+    "{n} haben geantwortet.",
     "class.right_answer": "Richtige Antwort: {choice} (berechnet aus dem Lauf bei Schritt "
     "{at}). {n} haben geantwortet.",
     "class.ask_elsewhere": "Fragen an die Klasse werden auf einer Seite gestellt, die einen "

@@ -21,6 +21,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.kind.turn": "Which way does {w} turn?",
     "class.kind.converge": "Will the run ever converge?",
     "class.kind.fewer_mistakes": "Fewer mistakes in the next epoch?",
+    "class.kind.lecturer": "The lecturer's question",
     "class.no_answer.next_mistake": "No update comes after this step (or this variant updates "
     "otherwise): no next mistake to ask about.",
     "class.no_answer.fixes_point": "No update comes after this step: nothing to ask about.",
@@ -29,12 +30,17 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.no_answer.converge": "Convergence is asked on a variant that updates on each "
     "mistake, with the data's verdict known (not on data too large to decide live).",
     "class.no_answer.fewer_mistakes": "The run has no next epoch after this one.",
+    "class.no_answer.lecturer": "Only a scene of your own that carries a question (from a "
+    "lecture file) asks the lecturer's question; this page is not one.",
+    "class.lecturer_coded": "This question's text reads as one of the lab's own coded "
+    "questions (a JSON list): reword it in the lecture file.",
     "class.no_answer": "That question has no answer at this step.",
     "class.question_for": "**Question for the class**",
     "class.answered": "Answered",
     "class.reveal": "Reveal",
     "class.right_answer": "Right answer: {choice} (computed from the run at step {at}). "
     "{n} answered.",
+    "class.right_answer.lecturer": "Right answer: {choice} (the lecturer's). {n} answered.",
     "class.ask_elsewhere": "Questions for the class are asked on a page that steps a run.",
     "class.question": "Question",
     "class.ask": "Ask the class",
