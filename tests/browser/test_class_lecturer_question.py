@@ -31,8 +31,11 @@ def test_a_lecturer_s_own_question_is_asked_and_revealed_on_two_devices(
 ):
     url = streamlit_server("app.py")
     saved = tmp_path / "lecture.json"
-    body = {"format": "perceptron-lab-lecture", "version": 1,
-            "scenes": [{**SCENE, "question": QUESTION}]}  # fmt: skip
+    body = {
+        "format": "perceptron-lab-lecture",
+        "version": 1,
+        "scenes": [{**SCENE, "question": QUESTION}],
+    }
     saved.write_text(json.dumps(body))
     contexts = [
         browser.new_context(viewport={"width": 1024, "height": 768}),
