@@ -136,6 +136,16 @@ def tex(value: float, digits: int = 4) -> str:
     return text.replace("∞", r"\infty")
 
 
+def tex_base(value: float, digits: int = 4) -> str:
+    """A number for LaTeX as the base of a power: in parentheses when it is written with a
+    power of ten or a sign, since ``4.1 \\cdot 10^{-5}^2`` is a double superscript KaTeX
+    refuses, and ``-2^2`` reads as ``-(2^2)``."""
+    text = tex(value, digits)
+    if "10^" in text or text.startswith("-"):
+        return rf"\left({text}\right)"
+    return text
+
+
 def vec(values) -> str:
     """(a, b) for text."""
     return "(" + ", ".join(num(v) for v in np.ravel(values)) + ")"
@@ -365,7 +375,7 @@ def theorem1_latex(M: int, th) -> str:
     """Theorem 1 from w = 0: M against R²/γ*², one step a line (fits a narrow column)."""
     return (
         rf"\begin{{aligned}} M = {M} &\le \frac{{R^2}}{{\gamma^{{*2}}}} "
-        rf"= \frac{{{tex(th.R)}^2}}{{{tex(th.gamma)}^2}} \\ &= {bound_tex(th.bound)} "
+        rf"= \frac{{{tex_base(th.R)}^2}}{{{tex_base(th.gamma)}^2}} \\ &= {bound_tex(th.bound)} "
         r"\end{aligned}"
     )
 
@@ -420,7 +430,7 @@ def hinge_latex(M: int, bound) -> str:
     W = notation.current().w_tex
     return (
         rf"\begin{{aligned}} M = {M} &\le R^2\|{W}^*\|^2 + 2E\,L_{{\text{{hinge}}}}({W}^*) \\"
-        rf" &= {tex(bound.R)}^2 \cdot {tex(bound.norm2)} + {2 * bound.epochs} \cdot "
+        rf" &= {tex_base(bound.R)}^2 \cdot {tex(bound.norm2)} + {2 * bound.epochs} \cdot "
         rf"{tex(bound.hinge_loss)} \\ &= {bound_tex(bound.value)} \end{{aligned}}"
     )
 
