@@ -107,7 +107,8 @@ class CsvInfo:
             parts.append("decimal commas")
         if self.dropped_rows:
             reasons = ", ".join(f"{k}: {v}" for k, v in self.dropped_reasons.items())
-            parts.append(f"{self.dropped_rows:,} rows dropped ({reasons})")
+            rows = "row" if self.dropped_rows == 1 else "rows"
+            parts.append(f"{self.dropped_rows:,} {rows} dropped ({reasons})")
         return "; ".join(parts + list(self.notes))
 
 

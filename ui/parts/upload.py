@@ -191,7 +191,12 @@ def _train_on(page: Table, info: datasets.CsvInfo, f1: str, f2: str, label: str)
         key=key,
         help=say("load.train_help", score=notation.current().score),
     )
-    return (f1, f2, *columns) if choice == "all" else (f1, f2)
+    if choice != "all":
+        return (f1, f2)
+    # The x1 and x2 boxes above still name two columns: say what they do now.
+    st.caption(say("load.x_order", x1=text.quoted(f1, limits.NAME_LIMIT),
+                   x2=text.quoted(f2, limits.NAME_LIMIT), n=len(columns) + 2))  # fmt: skip
+    return (f1, f2, *columns)
 
 
 def two_features(ds: datasets.Dataset) -> datasets.Dataset:

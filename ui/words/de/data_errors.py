@@ -318,6 +318,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.train_on": "Trainieren auf",
     "load.train_two": "x1 und x2: das Diagramm zeigt sie",
     "load.train_all": "allen {n} numerischen Spalten",
+    "load.x_order": "Training auf allen {n} Spalten: x1 und x2 ({x1}, {x2}) stellen nur diese "
+    "zwei an den Anfang (die Reihenfolge der Merkmale und der Einträge von w); der Lauf nutzt "
+    "jede Spalte.",
     "load.train_help": "Alle Spalten: der Lauf, das Urteil und die Schranke sind in so vielen "
     "Dimensionen, und das Diagramm zeigt den Score {score} jedes Punkts gegen eine zweite "
     "Richtung.",

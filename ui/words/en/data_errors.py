@@ -216,9 +216,15 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.zip_kind.pptx": "this looks like a PowerPoint presentation, not a table: save the data "
     "as CSV or .xlsx",
     # --------------------------------------------------- the loader's notes, by code
-    "load.note.preamble": ("skipped {n} line(s) above the table",) * 2,
+    "load.note.preamble": (
+        "skipped {n} line above the table",
+        "skipped {n} lines above the table",
+    ),
     "load.note.extra_fields": "a row had more fields than the header; the extra ones are ignored",
-    "load.note.long_lines": ("skipped {n} line(s) with too many fields",) * 2,
+    "load.note.long_lines": (
+        "skipped {n} line with too many fields",
+        "skipped {n} lines with too many fields",
+    ),
     "load.note.row_id": "column {column!r} looks like a row number or an id: as a feature it "
     "teaches the perceptron the order of the file's rows, not the data",
     "load.note.merged": "merged label spellings: {listed} -> {target!r}",
@@ -229,7 +235,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.note.not_offered.dots_both": "not offered as a feature: " + _DOTS_BOTH,
     "load.note.not_offered.dots_unsure": "not offered as a feature: " + _DOTS_UNSURE,
     # ------------------------------------------------- what the loader read (CsvInfo)
-    "load.rows": ("{n:,} rows", "{n:,} rows"),  # as the loader writes it
+    "load.rows": ("{n:,} row", "{n:,} rows"),  # as the loader writes it
     "load.excel_sheet": "Excel sheet {sheet!r} ({n} in the workbook)",
     "load.gzip": "gzip-compressed",
     "load.sep.comma": "comma-separated",
@@ -238,7 +244,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.sep.pipe": "pipe-separated",
     "load.sep.space": "space-separated",
     "load.decimal_commas": "decimal commas",
-    "load.dropped": ("{n:,} rows dropped ({reasons})", "{n:,} rows dropped ({reasons})"),
+    "load.dropped": ("{n:,} row dropped ({reasons})", "{n:,} rows dropped ({reasons})"),
     "load.why.missing_value": "missing value",
     "load.why.not_a_number": "not a number",
     "load.why.infinite_value": "infinite value",
@@ -255,7 +261,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.same_columns": "choose two different feature columns",
     "load.too_many_values": "{rows:,} rows × {columns} columns is more than the {most:,} values "
     "the page trains on live: train on fewer columns (or a file with fewer rows).",
-    "load.used": ("{n:,} rows used, {dropped:,} dropped", "{n:,} rows used, {dropped:,} dropped"),
+    "load.used": ("{n:,} row used, {dropped:,} dropped", "{n:,} rows used, {dropped:,} dropped"),
     "load.left_out": ", {n:,} of other classes left out",
     "load.training_on": "Training on {d} columns: {names}.",
     "load.shared": "The file uploaded on another page: {source}.",
@@ -274,6 +280,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.train_on": "Train on",
     "load.train_two": "x1 and x2: the chart shows them",
     "load.train_all": "all {n} numeric columns",
+    "load.x_order": "Training on all {n} columns: x1 and x2 ({x1}, {x2}) only put those two "
+    "first (the order of the features and of w's entries); the run uses every column.",
     "load.train_help": "All columns: the run, the verdict and the bound are in that many "
     "dimensions, and the chart shows each point's score {score} against a second "
     "direction.",
