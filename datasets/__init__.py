@@ -27,6 +27,7 @@ from ._limits import (
     MAX_NAME_CHARS,
     MAX_ROWS,
 )
+from ._names import default_positive
 from ._notes import iris_table
 from ._params import Params
 from ._registry import (
@@ -64,6 +65,7 @@ __all__ = [
     "blobs",
     "circles",
     "csv_field",
+    "default_positive",
     "empty",
     "flip_labels",
     "generate",

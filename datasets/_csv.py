@@ -241,7 +241,11 @@ def inspect_csv(source: Any, sheet: str | int | None = None) -> CsvInfo:
         sheets=table.kind.sheets,
         sheet=table.kind.sheet,
         merged_labels=Params(table.columns[choice.label].merged),
-        feature_columns=_feature_columns(table, choice.features),
+        # A file that names more than two features (``to_csv``'s hint) keeps their order;
+        # otherwise the file's, whichever two are proposed as x1 and x2.
+        feature_columns=_feature_columns(
+            table, choice.features if len(choice.features) > 2 else ()
+        ),
     )
 
 

@@ -47,7 +47,8 @@ def test_a_row_number_is_never_proposed_as_a_feature(name, start):
     info = inspect_csv(text)
     shown = name or "column 1"
     assert shown not in info.features
-    assert info.features == ("sepal_length", "sepal_width")
+    # The two measurements that tell the classes apart (issue 27), not the first two.
+    assert info.features == ("petal_length", "petal_width")
     assert shown in info.numeric_columns  # it can still be chosen by hand
 
 
@@ -58,7 +59,7 @@ def test_iris_is_not_separable_on_the_proposal_but_was_on_the_row_number():
     # The file is sorted by class, so its row number separates any two classes.
     assert separable(np.column_stack([pair.index + 1, pair.sepal_length]), y)
     ds = load_csv(text, positive="virginica", negative="versicolor")
-    assert ds.feature_names == ("sepal_length", "sepal_width")
+    assert ds.feature_names == ("petal_length", "petal_width")  # the telling two (issue 27)
     assert not separable(ds.X, np.asarray(ds.y))
     assert not pc.theory(ds.X, ds.y).separable  # what the page says agrees
     # Chosen by hand, it is used, and the note says what it is.

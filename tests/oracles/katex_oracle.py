@@ -62,6 +62,14 @@ def katex_errors(formulas: list[str]) -> list[tuple[str, str]]:
     return [(formulas[i], message) for i, message in answer["errors"]]
 
 
+def block(value: str) -> str:
+    """An ``st.latex`` element's formula (AppTest shows it between ``$$`` lines)."""
+    value = value.strip()
+    if value.startswith("$$") and value.endswith("$$"):
+        return value[2:-2].strip()
+    return value
+
+
 _INLINE = re.compile(r"(?<![\\$])\$(?!\$)(.+?)(?<![\\$])\$(?!\$)")
 _DISPLAY = re.compile(r"\$\$(.+?)\$\$", re.S)
 

@@ -23,7 +23,6 @@ def test_one_dropped_row_is_one_row():
     with words.using("de"):
         assert "1 Zeile verworfen" in upload.described(info)
     assert words.t("load.used", n=1, dropped=0) == "1 row used, 0 dropped"
-    assert words.t("load.note.preamble", n=1) == "skipped 1 line above the table"
 
 
 def _wholes(line: str) -> list[str]:

@@ -216,17 +216,19 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.zip_kind.pptx": "this looks like a PowerPoint presentation, not a table: save the data "
     "as CSV or .xlsx",
     # --------------------------------------------------- the loader's notes, by code
-    "load.note.preamble": (
-        "skipped {n} line above the table",
-        "skipped {n} lines above the table",
-    ),
+    "load.note.preamble": ("skipped {n} line(s) above the table",) * 2,
     "load.note.extra_fields": "a row had more fields than the header; the extra ones are ignored",
-    "load.note.long_lines": (
-        "skipped {n} line with too many fields",
-        "skipped {n} lines with too many fields",
-    ),
+    "load.note.long_lines": ("skipped {n} line(s) with too many fields",) * 2,
     "load.note.row_id": "column {column!r} looks like a row number or an id: as a feature it "
     "teaches the perceptron the order of the file's rows, not the data",
+    "load.note.informative": "proposed x1 {x1!r} and x2 {x2!r}: of the {k} numeric columns, "
+    "the two whose class means lie furthest apart for their spread (Fisher scores {s1} and "
+    "{s2})",
+    "load.note.informative.constant": "proposed x1 {x1!r} and x2 {x2!r}: of the {k} numeric "
+    "columns, the two whose class means lie furthest apart for their spread (Fisher scores "
+    "{s1} and {s2}); {constant} constant or near-constant columns are never proposed",
+    "load.note.all_separate": "no line separates the classes on {x1!r} and {x2!r}, but all {k} "
+    "numeric columns separate them: choose Train on all columns",
     "load.note.merged": "merged label spellings: {listed} -> {target!r}",
     "load.note.kept": "{label!r} has {k} classes; kept {negative!r} (-1) and {positive!r} (+1): "
     "choose others, or one class against the rest",
