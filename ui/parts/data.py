@@ -199,7 +199,8 @@ def preprocessing_effect(ds: datasets.Dataset, presenter: bool = False) -> None:
         return
     raw = ds.raw
     rows = {k: compute.theory(compute.preprocessed(raw, k)) for k in datasets.PREPROCESSING}
-    st.markdown(text.preprocessing_table(rows, ds.preprocessing))
+    with st.container(key="prep_table"):  # its cells styled to fit the sidebar (style.py)
+        st.markdown(text.preprocessing_table(rows, ds.preprocessing))
     st.caption(t("data.prep_caption"))
     suggestion = standardise_suggestion(ds, rows)
     if suggestion:
