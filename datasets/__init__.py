@@ -27,6 +27,7 @@ from ._limits import (
     MAX_NAME_CHARS,
     MAX_ROWS,
 )
+from ._names import default_positive
 from ._notes import iris_table
 from ._params import Params
 from ._registry import (
@@ -65,6 +66,7 @@ __all__ = [
     "cancel",
     "circles",
     "csv_field",
+    "default_positive",
     "empty",
     "flip_labels",
     "generate",

@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from . import _limits
+from . import _limits, _pairs
 from ._column import _Column
 from ._errors import DatasetError, Note
 from ._names import (
@@ -202,8 +202,10 @@ def _choose(
                 fields={"found": found, "label": label_name, **({"id": ids[0]} if ids else {})},
             )
         chosen = tuple(usable[:2])
+        proposed = usable  # x1 and x2 are chosen below, once the classes are known
         notes.extend(_not_offered(m) for m in unread)
-    notes.extend(table.columns[n].dots_note() for n in chosen if table.columns[n].dots_note())
+    else:
+        proposed = None
 
     for name in candidates[label_name]:
         if len(name) > _limits.MAX_NAME_CHARS:
@@ -244,7 +246,25 @@ def _choose(
                 code="load.same_classes",
                 fields={"name": positive_name},
             )
+    if proposed is not None:
+        chosen, said = _propose(table, proposed, label_name, positive_name, negative_name)
+        notes.extend(said)
+    notes.extend(table.columns[n].dots_note() for n in chosen if table.columns[n].dots_note())
     return _Choice(chosen, label_name, positive_name, negative_name, candidates, notes)
+
+
+def _propose(table: _Table, usable: list[str], label: str, positive: str, negative: str):
+    """The two usable columns that tell the two kept classes apart (``_pairs.propose``)."""
+    if len(usable) <= 2:
+        return tuple(usable), []
+    codes, names = table.columns[label].classes
+    is_positive = codes == names.index(positive)
+    if negative == "rest":
+        is_negative = (codes >= 0) & ~is_positive
+    else:
+        is_negative = codes == names.index(negative)
+    columns = {name: table.columns[name].values for name in usable}
+    return _pairs.propose(columns, usable, is_positive, is_negative)
 
 
 def _not_numeric(table: _Table, name: str) -> DatasetError:

@@ -107,7 +107,8 @@ class CsvInfo:
             parts.append("decimal commas")
         if self.dropped_rows:
             reasons = ", ".join(f"{k}: {v}" for k, v in self.dropped_reasons.items())
-            parts.append(f"{self.dropped_rows:,} rows dropped ({reasons})")
+            rows = "row" if self.dropped_rows == 1 else "rows"
+            parts.append(f"{self.dropped_rows:,} {rows} dropped ({reasons})")
         return "; ".join(parts + list(self.notes))
 
 
@@ -240,7 +241,11 @@ def inspect_csv(source: Any, sheet: str | int | None = None) -> CsvInfo:
         sheets=table.kind.sheets,
         sheet=table.kind.sheet,
         merged_labels=Params(table.columns[choice.label].merged),
-        feature_columns=_feature_columns(table, choice.features),
+        # A file that names more than two features (``to_csv``'s hint) keeps their order;
+        # otherwise the file's, whichever two are proposed as x1 and x2.
+        feature_columns=_feature_columns(
+            table, choice.features if len(choice.features) > 2 else ()
+        ),
     )
 
 

@@ -27,3 +27,8 @@ MAX_ABS_VALUE = 1e100
 The perceptron adds points to its weights and squares their norms (R**2, margins), so
 values far beyond this would overflow float64 (about 1.8e308) into inf and NaN. Tiny
 values (1e-20 kg, charges in coulombs) are fine at any size."""
+MAX_SEPARABILITY_ROWS = 2_000
+"""Most rows on which the loader decides, while a file is read, whether its two proposed
+columns and all its numeric columns separate the classes (an exact linear program each)."""
+MAX_SEPARABILITY_VALUES = 40_000
+"""... and most values (rows times numeric columns) for that decision."""

@@ -14,7 +14,22 @@ import numpy as np
 
 from ._tokens import NUMBER
 
-_POSITIVE_WORDS = ("1", "+1", "yes", "true", "positive")
+# The class people mean by +1, and by -1, in the words files use (English and German):
+# "nein" sorts after "ja", "benign" before "malignant", so the order alone would pick
+# the wrong one.
+_POSITIVE_WORDS = frozenset(
+    {
+        "1", "+1", "yes", "true", "positive", "pos", "ja", "wahr", "positiv", "malignant",
+        "bösartig", "spam", "sick", "ill", "disease", "diseased", "krank", "present",
+        "abnormal", "fraud", "defective",
+    }
+)  # fmt: skip
+_NEGATIVE_WORDS = frozenset(
+    {
+        "0", "-1", "no", "false", "negative", "neg", "nein", "falsch", "negativ", "benign",
+        "gutartig", "ham", "healthy", "gesund", "absent", "normal",
+    }
+)  # fmt: skip
 # Column names that usually hold the class; earlier entries win. "y" comes last, and
 # only counts when there is no "x" column: two-feature files often call their features
 # x and y.
@@ -55,12 +70,40 @@ def _class_sort_key(name: str) -> tuple:
 
 
 def _default_positive(names: Sequence[str]) -> str:
-    """+1 is 1 / yes / true / +1 / positive if present, else the second in sorted order."""
-    for name in names:
-        if name.strip().casefold() in _POSITIVE_WORDS:
-            return name
+    """+1 by the words people mean: the one class named like a positive (1, yes, ja, true,
+    positive, malignant, spam, sick...); else, of two classes, the one that is not named
+    like a negative (0, no, nein, false, negative, benign...); else the second in sorted
+    order."""
+    return _positive_by_word(names) or _by_order(names)
+
+
+def default_positive(names: Sequence[str]) -> str:
+    """The class the loader makes +1 among ``names`` (a label column's classes) when no
+    one says: by the words people mean, then by order (``_default_positive``).
+
+    Examples
+    --------
+    >>> default_positive(["ja", "nein"]), default_positive(["benign", "malignant"])
+    ('ja', 'malignant')
+    """
+    return _default_positive(names)
+
+
+def _by_order(names: Sequence[str]) -> str:
     ordered = sorted(names, key=_class_sort_key)
     return ordered[1] if len(ordered) > 1 else ordered[0]
+
+
+def _positive_by_word(names: Sequence[str]) -> str | None:
+    """The class the words make +1, or None when they do not decide."""
+    folded = [name.strip().casefold() for name in names]
+    positive = [n for n, f in zip(names, folded, strict=True) if f in _POSITIVE_WORDS]
+    if len(positive) == 1:
+        return positive[0]
+    negative = [f in _NEGATIVE_WORDS for f in folded]
+    if not positive and len(names) == 2 and sum(negative) == 1:
+        return names[negative.index(False)]
+    return None
 
 
 def _counts_rows(values: np.ndarray) -> bool:

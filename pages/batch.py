@@ -119,5 +119,6 @@ for col, start in zip(cols, ("zero", "random"), strict=True):
 st.subheader(say("batch.scaling_heading"))
 rows = compute.scaling_effect(ds.raw, setup.eta, setup.max_epochs)
 st.markdown(batch_view.scaling_table(rows))
-st.caption(text.plain(batch_view.scaling_statement(rows), 2000))
+zero = run is None or bounds.from_zero(run)
+st.caption(text.plain(batch_view.scaling_statement(rows, zero), 2000))
 downloads.batch(PAGE, ds, record, setup, ETAS)

@@ -75,13 +75,14 @@ def draw(t: int) -> None:
             which = say(which, **proof_view.symbols())
             st.markdown(f"{which}: R = {text.num(th.R)}, γ\\* = {text.num(th.gamma)}")
         else:
-            st.markdown(say("proof.not_separable"))
+            which = "proof.not_separable" if bounds.from_zero(run) else "proof.not_separable_random"
+            st.markdown(say(which, **proof_view.symbols()))
         st.caption(proof_view.space())
     # The proof's lines and charts at this step (marked stale while the browser steps ahead);
     # on a projector the theorem's lines beside the chart, on the first screen.
     with side if presenter else st.container(), st.container(key=PAGE.own("numbers")):
         if not separable:
-            st.markdown(text.hinge_text(epoch, hb))
+            st.markdown(text.hinge_text(epoch, hb, bounds.from_zero(run)))
         if squeeze is not None and not squeeze.finite:  # data near 1e-300: said, not drawn
             st.caption(proof_view.beyond_floats(squeeze, k))
         elif separable:

@@ -51,11 +51,11 @@ class Live:
     def line(self) -> str:
         """One plain line: "M = 60 ≤ k̂ = 1,264 (004's proof, from this random start)"."""
         if self.value is None:
-            return f"M = {self.M} ({self.why})"
+            return f"M = {self.M:,} ({self.why})"
         name = f"{self.name} = " if self.name else ""
         if math.isinf(self.value) and math.isfinite(self.log10):  # data near 1e-300
-            return f"M = {self.M} ≤ {name}{big_num(self.value, self.log10)} ({self.why})"
-        return f"M = {self.M} ≤ {name}{text.bound_num(self.value)} ({self.why})"
+            return f"M = {self.M:,} ≤ {name}{big_num(self.value, self.log10)} ({self.why})"
+        return f"M = {self.M:,} ≤ {name}{text.bound_num(self.value)} ({self.why})"
 
 
 def epochs_of(run, t: int) -> int:

@@ -136,6 +136,16 @@ def tex(value: float, digits: int = 4) -> str:
     return text.replace("∞", r"\infty")
 
 
+def tex_base(value: float, digits: int = 4) -> str:
+    """A number for LaTeX as the base of a power: in parentheses when it is written with a
+    power of ten or a sign, since ``4.1 \\cdot 10^{-5}^2`` is a double superscript KaTeX
+    refuses, and ``-2^2`` reads as ``-(2^2)``."""
+    text = tex(value, digits)
+    if "10^" in text or text.startswith("-"):
+        return rf"\left({text}\right)"
+    return text
+
+
 def vec(values) -> str:
     """(a, b) for text."""
     return "(" + ", ".join(num(v) for v in np.ravel(values)) + ")"
@@ -169,7 +179,7 @@ def status_line(run, t: int) -> str:
         said = nt.label_of(pred) if pred else words("status.unsure", zero=zero)
         parts = [
             words("status.arrival", i=f"{v.position + 1:,}", n=f"{run.n:,}"),
-            words("status.update", k=k),
+            words("status.update", k=f"{k:,}"),
             words("status.predicted", said=said, label=nt.label_of(label)),
         ]
     else:
@@ -341,8 +351,9 @@ def bound_num(value: float) -> str:
     value = float(value)
     if not math.isfinite(value):
         return "∞" if value > 0 else "-∞"
-    if value < 1e4:
-        return num(value)
+    if value < 1e4:  # 1234.5 -> "1,234": whole thousands written as the larger ones
+        said = num(value)
+        return f"{int(said):,}" if said.isdigit() else said
     if value < 1e15:
         return f"{math.floor(value):,}"
     exp = math.floor(math.log10(value))
@@ -350,6 +361,12 @@ def bound_num(value: float) -> str:
     if mant >= 10:
         mant, exp = mant / 10.0, exp + 1
     return f"{mant:.4g}·10^{exp}"
+
+
+def whole_tex(n: int) -> str:
+    """A whole number for LaTeX, its thousands apart as ``bound_tex`` writes them: 27{,}800
+    (a bare comma in math mode is punctuation, followed by a space)."""
+    return f"{int(n):,}".replace(",", "{,}")
 
 
 def bound_tex(value: float) -> str:
@@ -364,8 +381,8 @@ def bound_tex(value: float) -> str:
 def theorem1_latex(M: int, th) -> str:
     """Theorem 1 from w = 0: M against R²/γ*², one step a line (fits a narrow column)."""
     return (
-        rf"\begin{{aligned}} M = {M} &\le \frac{{R^2}}{{\gamma^{{*2}}}} "
-        rf"= \frac{{{tex(th.R)}^2}}{{{tex(th.gamma)}^2}} \\ &= {bound_tex(th.bound)} "
+        rf"\begin{{aligned}} M = {whole_tex(M)} &\le \frac{{R^2}}{{\gamma^{{*2}}}} "
+        rf"= \frac{{{tex_base(th.R)}^2}}{{{tex_base(th.gamma)}^2}} \\ &= {bound_tex(th.bound)} "
         r"\end{aligned}"
     )
 
@@ -375,7 +392,8 @@ def start_latex(M: int, k_hat: float, eta: float) -> str:
     W = notation.current().w_tex
     w1 = f"{W}(1)" if eta == 1 else rf"{W}(1)/\eta"
     return (
-        rf"\begin{{aligned}} M = {M} &\le \hat k = \frac{{\|{w1} - \alpha u^*\|^2}}{{R^2}} "
+        rf"\begin{{aligned}} M = {whole_tex(M)} &\le \hat k = "
+        rf"\frac{{\|{w1} - \alpha u^*\|^2}}{{R^2}} "
         rf"\\ &= {bound_tex(k_hat)}, \quad \alpha = \frac{{R^2}}{{\gamma^*}} \end{{aligned}}"
     )
 
@@ -395,14 +413,19 @@ def proof_latex(eta: float, proof: dict) -> list[str]:
     ]
 
 
-def not_separable() -> str:
-    """What is said on data no line separates, in the lab's language."""
-    return words("thm.not_separable")
+def not_separable(zero: bool = True) -> str:
+    """What is said on data no line separates, in the lab's language, with the statement
+    that bounds a run from ``zero`` (w = 0: Theorem 2) or from a random start (its proof)."""
+    nt = notation.current()
+    start = "zero" if zero else "random"
+    bound = words(f"thm.not_separable_{start}", zero=f"{nt.w} = 0", w=nt.w)
+    return words("thm.not_separable", bound=bound)
 
 
-def hinge_text(epochs: int, bound) -> str:
+def hinge_text(epochs: int, bound, zero: bool = True) -> str:
     """Theorem 2 in words, for the markdown above ``hinge_latex`` (``bound``: a
-    ``perceptron_core.HingeBound`` or None)."""
+    ``perceptron_core.HingeBound`` or None; ``zero``: the run starts from w = 0, else from
+    a random start, which is said)."""
     w = notation.current().w
     if bound is None:
         return words("thm.hinge_too_large", e=epochs)
@@ -412,6 +435,8 @@ def hinge_text(epochs: int, bound) -> str:
     )  # fmt: skip
     if not bound.proven_minimal:
         text += " " + words("thm.hinge_gap", lower=num(bound.lower, 6), gap=num(bound.gap, 2))
+    if not zero:
+        text += " " + words("thm.hinge_random", w=w)
     return text
 
 
@@ -419,8 +444,9 @@ def hinge_latex(M: int, bound) -> str:
     """M against Theorem 2's bound at w*, with its two terms (split to fit a column)."""
     W = notation.current().w_tex
     return (
-        rf"\begin{{aligned}} M = {M} &\le R^2\|{W}^*\|^2 + 2E\,L_{{\text{{hinge}}}}({W}^*) \\"
-        rf" &= {tex(bound.R)}^2 \cdot {tex(bound.norm2)} + {2 * bound.epochs} \cdot "
+        rf"\begin{{aligned}} M = {whole_tex(M)} &\le R^2\|{W}^*\|^2 + "
+        rf"2E\,L_{{\text{{hinge}}}}({W}^*) \\"
+        rf" &= {tex_base(bound.R)}^2 \cdot {tex(bound.norm2)} + {2 * bound.epochs} \cdot "
         rf"{tex(bound.hinge_loss)} \\ &= {bound_tex(bound.value)} \end{{aligned}}"
     )
 
@@ -433,23 +459,43 @@ def hinge_start_latex(M: int, value: float, eta: float) -> str:
     return (
         rf"\begin{{aligned}} &\big({v}\cdot {W}^* + M - E\,L_{{\text{{hinge}}}}\big)^2 \\"
         rf" &\quad\le \big(\|{v}\|^2 + M R^2\big)\|{W}^*\|^2 \\"
-        rf" &\Rightarrow\; M = {M} \le {bound_tex(value)} \end{{aligned}}"
+        rf" &\Rightarrow\; M = {whole_tex(M)} \le {bound_tex(value)} \end{{aligned}}"
     )
 
 
+_SUPERSCRIPT = str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def cell_num(value: float, digits: int = 2) -> str:
+    """A number for a narrow table cell, at most about eight characters at any magnitude:
+    0.21, 20.6, 4,975, then 4.1·10⁻⁵ and 1.4·10¹⁶ (the exponent in superscript: no "^"
+    or "e+16" to widen the column)."""
+    value = float(value)
+    if value == 0 or not math.isfinite(value):
+        return num(value)
+    if 0.01 <= abs(value) < 1_000:
+        return num(value, 3)
+    if 1_000 <= abs(value) < 100_000:
+        return f"{value:,.0f}"
+    mant, exp = f"{value:.{digits - 1}e}".split("e")
+    return f"{mant}·10{str(int(exp)).translate(_SUPERSCRIPT)}"
+
+
 def preprocessing_table(rows: dict[str, object], current: str) -> str:
-    """A markdown table: R, gamma* and the bound R^2/gamma*^2 for each preprocessing."""
+    """A markdown table: R, gamma* and the bound R^2/gamma*^2 for each preprocessing, each
+    cell short enough for the sidebar (``cell_num``)."""
     lines = [f"| | R | γ* | {words('data.bound')} |", "|---|---|---|---|"]
-    short = {"standardise": "standard.", "minmax": "min-max"}
     for kind, th in rows.items():
-        name = short.get(kind, kind)
+        name = words(f"prep.short.{kind}")
         name = f"**{name}**" if kind == current else name
         if th is None:
             lines.append(f"| {name} | – | – | – |")
         elif not th.separable:
-            lines.append(f"| {name} | {num(th.R, 3)} | – | ∞ |")
+            lines.append(f"| {name} | {cell_num(th.R)} | – | ∞ |")
         else:
-            lines.append(f"| {name} | {num(th.R, 3)} | {num(th.gamma, 2)} | {compact(th.bound)} |")
+            lines.append(
+                f"| {name} | {cell_num(th.R)} | {cell_num(th.gamma)} | {cell_num(th.bound)} |"
+            )
     return "\n".join(lines)
 
 
@@ -487,12 +533,21 @@ def said(value: float) -> str:
 
 
 def said_vec(values) -> str:
-    """A vector for a screen reader: (1, −2); on more than three entries the first two,
-    an ellipsis and the last, with how many there are."""
-    v = np.ravel(values)
+    """A vector for a screen reader: (1, −2); on more than three entries how many there
+    are, how many are not 0, the norm and the largest entry with its place (the first two
+    and the last alone cannot tell a zero vector from a digit's, whose border pixels are
+    always 0)."""
+    v = np.asarray(np.ravel(values), dtype=np.float64)
     if v.size <= 3:
         return "(" + ", ".join(said(x) for x in v) + ")"
-    return f"({said(v[0])}, {said(v[1])}, …, {said(v[-1])}: {v.size} entries)"
+    nonzero = int(np.count_nonzero(v))
+    if nonzero == 0:
+        return words("spoken.vec_zero", size=f"{v.size:,}")
+    top = int(np.argmax(np.abs(v)))
+    return words(
+        "spoken.vec_long", size=f"{v.size:,}", n=nonzero, norm=said(float(np.linalg.norm(v))),
+        value=said(v[top]), at=f"{top + 1:,}",
+    )  # fmt: skip
 
 
 def said_label(y: float) -> str:

@@ -37,7 +37,7 @@ def test_wine_on_13_features_steps_by_key_and_says_what_the_chart_shows(
     page.set_viewport_size({"width": 1024, "height": 768})
     open_app(page, url + "/?pg_source=Upload")
     page.set_input_files(UPLOAD, str(path))
-    choice = page.get_by_text("all 13 numeric columns")
+    choice = page.get_by_text("all 13 numeric columns", exact=True)  # not the loader note
     choice.wait_for(timeout=60_000)
     with expect_rerun(page, 60_000):
         choice.click()

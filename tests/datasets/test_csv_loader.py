@@ -261,6 +261,14 @@ def test_dialect_matrix(delimiter, header, eol, encoding, extra, quote):
         (["negative", "positive"], "negative", "positive"),
         (["setosa", "versicolor"], "setosa", "versicolor"),
         (["0.0", "1.0"], "0", "1"),
+        # +1 by the words people mean, before the order (issue 27): "nein" sorts after "ja"
+        (["nein", "ja"], "nein", "ja"),
+        (["ja", "nein"], "nein", "ja"),
+        (["benign", "malignant"], "benign", "malignant"),
+        (["ham", "spam"], "ham", "spam"),
+        (["healthy", "sick"], "healthy", "sick"),
+        (["falsch", "wahr"], "falsch", "wahr"),
+        (["no", "maybe"], "no", "maybe"),  # the one negative word decides
     ],
 )
 def test_label_codings(column, negative, positive):

@@ -47,7 +47,8 @@ def test_a_row_number_is_never_proposed_as_a_feature(name, start):
     info = inspect_csv(text)
     shown = name or "column 1"
     assert shown not in info.features
-    assert info.features == ("sepal_length", "sepal_width")
+    # The two measurements that tell the classes apart (issue 27), not the first two.
+    assert info.features == ("petal_length", "petal_width")
     assert shown in info.numeric_columns  # it can still be chosen by hand
 
 
@@ -58,7 +59,7 @@ def test_iris_is_not_separable_on_the_proposal_but_was_on_the_row_number():
     # The file is sorted by class, so its row number separates any two classes.
     assert separable(np.column_stack([pair.index + 1, pair.sepal_length]), y)
     ds = load_csv(text, positive="virginica", negative="versicolor")
-    assert ds.feature_names == ("sepal_length", "sepal_width")
+    assert ds.feature_names == ("petal_length", "petal_width")  # the telling two (issue 27)
     assert not separable(ds.X, np.asarray(ds.y))
     assert not pc.theory(ds.X, ds.y).separable  # what the page says agrees
     # Chosen by hand, it is used, and the note says what it is.
@@ -138,3 +139,44 @@ def test_pipe_separated_files():
     assert ds.X.tolist() == [[1.5, 2], [2.5, 3], [3.5, 1]]
     with pytest.raises(DatasetError, match="commas, semicolons, tabs or | characters"):
         load_csv("justonecolumn\n1\n2\n")
+
+
+# -- the proposal: the columns that tell the classes apart (issue 27) -------------------
+
+
+def test_the_proposal_skips_constant_columns_and_says_why():
+    """A constant and a near-constant column first, then noise, then the two measurements
+    that follow the class: the proposal is those two, never the first two, and its notes
+    have codes whose English words are the note and whose German words differ."""
+    from ui import words
+
+    rng = np.random.default_rng(5)
+    n = 200
+    y = np.where(np.arange(n) % 2 == 0, "ja", "nein")
+    sign = np.where(y == "ja", 1.0, -1.0)
+    frame = pd.DataFrame(
+        {
+            "border": np.zeros(n),
+            "almost": np.r_[np.ones(n - 1), 2.0],  # one value in 199 of 200 rows
+            "noise": rng.normal(size=n),
+            "tells": sign * 2 + rng.normal(size=n),
+            "also": -sign + 0.5 * rng.normal(size=n),
+            "answer": y,
+        }
+    )
+    info = inspect_csv(frame.to_csv(index=False))
+    assert info.features == ("tells", "also")
+    assert info.positive == "ja"  # by the word, though "nein" sorts last
+    codes = {note.code: note for note in info.notes}
+    note = codes["load.note.informative.constant"]
+    assert note.fields["constant"] == 2 and note.fields["k"] == 5
+    for note in info.notes:
+        assert words.t(note.code, **note.fields) == note
+        with words.using("de"):
+            assert words.t(note.code, **note.fields) != note
+    # The note on separability follows the LP here: said only when the two do not
+    # separate the classes and all five do.
+    labels = np.where(y == "ja", 1, -1)
+    two = separable(frame[["tells", "also"]].to_numpy(), labels)
+    every = separable(frame[["border", "almost", "noise", "tells", "also"]].to_numpy(), labels)
+    assert ("load.note.all_separate" in codes) == (not two and every)

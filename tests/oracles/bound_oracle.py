@@ -173,13 +173,14 @@ def number(s: str) -> float:
     return float(s.replace("{,}", "").replace(",", ""))
 
 
-MISTAKE_LINE = re.compile(rf"M = (\d+) ≤ (?:[^=()]* = )?({NUM})")
+WHOLE = r"\d{1,3}(?:(?:,|\{,\})\d{3})*"  # 27,800 and 27{,}800: one way per line
+MISTAKE_LINE = re.compile(rf"M = ({WHOLE}) ≤ (?:[^=()]* = )?({NUM})")
 
 
 def line_statement(line: str) -> tuple[int, float] | None:
     """(M, bound) of a plain line "... M = 60 ≤ k̂ = 1,264 (...)", or None."""
     m = MISTAKE_LINE.search(line)
-    return None if m is None else (int(m.group(1)), number(m.group(2)))
+    return None if m is None else (int(number(m.group(1))), number(m.group(2)))
 
 
 def _flat(block: str) -> list[str]:
@@ -215,13 +216,13 @@ def latex_mistakes(block: str) -> list[tuple[int, float]]:
     states."""
     out = []
     for stmt in _flat(block):
-        m = re.search(r"\b[Mk] = (\d+) \\le\b(.*)$", stmt)
+        m = re.search(rf"\b[Mk] = ({WHOLE}) \\le\b(.*)$", stmt)
         if m is None:
             continue
         tail = re.split(r"\\(?:le|ge|Rightarrow)\b", m.group(2))[0]
         nums = re.findall(rf"(?:=|^)\s*({NUM})(?=\s*(?:,|\\text|$))", tail.strip())
         if nums:
-            out.append((int(m.group(1)), number(nums[-1])))
+            out.append((int(number(m.group(1))), number(nums[-1])))
     return out
 
 

@@ -225,7 +225,10 @@ def test_xor_never_converges_and_theorem_2_replaces_theorem_1():
     from ui import text as words
 
     ds = at.session_state["pg_good"]
-    assert words.tex(pc.hinge_bound(ds.X, ds.y, 25)) in shown and f"M = {run.mistakes}" in shown
+    assert (
+        words.bound_tex(pc.hinge_bound(ds.X, ds.y, 25)) in shown
+        and f"M = {run.mistakes:,}".replace(",", "{,}") in shown
+    )
     assert not any(m.value.startswith("**Separable.**") for m in at.markdown)
 
 
@@ -442,7 +445,7 @@ def test_random_start_has_its_own_seed_and_bound():
     # 004's bound from this start, and not Theorem 1's (stated from w = 0).
     assert any("\\hat k" in x.value for x in at.latex)
     assert not any("\\gamma^{*2}}" in x.value for x in at.latex)
-    assert any("004's proof from this start" in m.value for m in at.markdown)
+    assert any("004's proof from this random start" in m.value for m in at.markdown)
     at.number_input(key="pg_start_seed").set_value(3).run()
     assert not (at.session_state["pg_run"].w0 == run.w0).all() and cursor(at) == 0
     click(at, "pg_end")

@@ -147,7 +147,7 @@ def test_a_random_start_and_a_learning_rate_give_004s_bound():
     R, u = radius(X), th.u
     k_hat = float(np.sum((start / 0.5 - R**2 / th.gamma * u) ** 2)) / R**2
     k_hat_shown = num(k_hat) if k_hat < 1e4 else f"{int(k_hat):,}"
-    assert f"M = 0 ≤ k̂ = {k_hat_shown} (004's proof from this start" in markdown(at)
+    assert f"M = 0 ≤ k̂ = {k_hat_shown} (004's proof from this random start" in markdown(at)
     click(at, "pf_end")
     total = len(W) - 1
     assert per_epoch[-1] == 0 and total <= k_hat
@@ -230,7 +230,7 @@ def test_data_no_line_separates_gets_theorem_2():
     E = len(per_epoch)
     hb = pc.hinge_certificate(X, y, E)
     assert f"Theorem 2 after E = {E} epochs" in markdown(at)
-    assert f"M = {len(W) - 1} ≤ " in markdown(at) and len(W) - 1 <= hb.value
+    assert f"M = {len(W) - 1:,} ≤ " in markdown(at) and len(W) - 1 <= hb.value
     epochs = chart(at, "epochs")
     count = next(t for t in epochs.data if t.name == "mistakes by epoch E")
     assert np.array_equal(values(count.y), np.cumsum(per_epoch))

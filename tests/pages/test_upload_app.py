@@ -71,8 +71,9 @@ def test_a_row_number_is_not_proposed_and_is_noted_when_chosen():
     at = app()
     at.file_uploader(key="pg_upload").upload("iris.csv", frame.to_csv(index=False).encode()).run()
     assert not at.exception and not at.error
-    assert at.selectbox(key="pg_csv_x1").value == "sepal_length"
-    assert at.selectbox(key="pg_csv_x2").value == "sepal_width"
+    # The two measurements that tell the classes apart (issue 27), not the row number.
+    assert at.selectbox(key="pg_csv_x1").value == "petal_length"
+    assert at.selectbox(key="pg_csv_x2").value == "petal_width"
     assert "Nr." in at.selectbox(key="pg_csv_x1").options
     at.selectbox(key="pg_csv_x1").set_value("Nr.").run()
     assert not at.exception and not at.error

@@ -6,7 +6,9 @@ word for word: a tie, a mistake, a non-mistake, the end of an epoch and of the r
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
+import datasets
 import perceptron_core as pc
 from ui import text
 from ui.parts import table
@@ -139,4 +141,49 @@ def test_the_line_is_in_the_labs_notation_and_language():
         assert text.spoken_line(run, 4) == (
             f"Besuch 4: Punkt (2, 1), Label {M}1, w·x + b = {M}1, kein Fehler; "
             f"w bleibt (0, {M}1), b = 0; Ende von Epoche 1: 2 Fehler"
+        )
+
+
+def _textbook_weights(X, y, orders):
+    """The notes' loop from w = 0, b = 0, eta = 1 over the run's visiting orders."""
+    w, b = [0.0] * X.shape[1], 0.0
+    for order in orders:
+        for i in order:
+            xi, yi = [float(v) for v in X[i]], int(y[i])
+            if yi * (sum(wj * xj for wj, xj in zip(w, xi, strict=True)) + b) <= 0:
+                w = [wj + yi * xj for wj, xj in zip(w, xi, strict=True)]
+                b += yi
+    return np.array(w), b
+
+
+def test_a_wide_w_is_said_by_its_entries_not_its_ends(tmp_path):
+    """Digits 0 vs 1 on 64 pixel columns (scikit-learn's copy, written as a CSV here): the
+    first two and the last pixel are 0 in every image, so "first two, …, last" said
+    "(0, 0, …, 0: 64 entries)" for a w with dozens of non-zero entries. The line says how
+    many entries are not 0, the norm and the largest entry, from a textbook loop."""
+    sk = pytest.importorskip("sklearn.datasets")
+    digits = sk.load_digits(as_frame=True).frame
+    path = tmp_path / "digits01.csv"
+    digits[digits["target"].isin([0, 1])].to_csv(path, index=False)
+    pixels = [c for c in digits.columns if c != "target"]  # in the file's order
+    ds = datasets.load_csv(path, features=pixels, label="target")
+    assert ds.d == 64
+    run = pc.train(ds.X, ds.y, max_epochs=100)
+    assert run.converged
+    w, b = _textbook_weights(ds.X, ds.y, [run.order(e) for e in range(run.epochs)])
+    assert w[0] == w[1] == w[-1] == 0 and np.count_nonzero(w) > 3  # the issue's case
+    line = text.spoken_line(run, run.n_visits)
+    j = int(np.argmax(np.abs(w)))
+    said_w = (
+        f"w stays (64 entries, {np.count_nonzero(w)} not 0, norm {np.linalg.norm(w):.4g}, "
+        f"largest {w[j]:.4g} at entry {j + 1})".replace("-", M)
+    )
+    assert said_w in line, line
+    assert "0, 0, …, 0" not in line
+    assert "(all 64 entries 0)" in text.spoken_line(run, 0)
+    from ui import words
+
+    with words.using("de"):
+        assert f"(64 Einträge, {np.count_nonzero(w)} davon nicht 0" in text.spoken_line(
+            run, run.n_visits
         )

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numpy as np
 import streamlit as st
 
 import datasets
@@ -198,8 +199,50 @@ def preprocessing_effect(ds: datasets.Dataset, presenter: bool = False) -> None:
         return
     raw = ds.raw
     rows = {k: compute.theory(compute.preprocessed(raw, k)) for k in datasets.PREPROCESSING}
-    st.markdown(text.preprocessing_table(rows, ds.preprocessing))
+    with st.container(key="prep_table"):  # its cells styled to fit the sidebar (style.py)
+        st.markdown(text.preprocessing_table(rows, ds.preprocessing))
     st.caption(t("data.prep_caption"))
+    suggestion = standardise_suggestion(ds, rows)
+    if suggestion:
+        st.info(suggestion)
+
+
+UNSCALED = 100.0
+"""Columns whose spreads differ by more than this factor are unscaled: the widest one
+sets R and the direction of every point, and the picture shows a thin band."""
+
+
+def standardise_suggestion(ds: datasets.Dataset, rows: dict) -> str | None:
+    """On unscaled data with more than two columns, not preprocessed: the suggestion to
+    standardise, with what it would do to R, γ* and the bound (the table's rows)."""
+    if ds.preprocessing != "none" or ds.d <= 2 or ds.n < 2:
+        return None
+    spread = np.std(ds.X, axis=0)
+    varied = spread > 0
+    if np.count_nonzero(varied) < 2:
+        return None
+    big, small = int(np.argmax(spread)), int(np.argmin(np.where(varied, spread, np.inf)))
+    ratio = float(spread[big] / spread[small])
+    now, then = rows.get("none"), rows.get("standardise")
+    if ratio <= UNSCALED or now is None or then is None:
+        return None
+    names = ds.feature_names
+    return t(
+        "data.suggest_standardise", ratio=text.cell_num(ratio), d=ds.d,
+        big=text.quoted(names[big], limits.NAME_LIMIT),
+        small=text.quoted(names[small], limits.NAME_LIMIT),
+        prep=t("data.prep"), choice=t("prep.standardise"),
+        R0=text.cell_num(now.R), R1=text.cell_num(then.R),
+        g0=_gamma(now), g1=_gamma(then), b0=_bound(now), b1=_bound(then),
+    )  # fmt: skip
+
+
+def _gamma(th) -> str:
+    return text.cell_num(th.gamma) if th.separable else "–"
+
+
+def _bound(th) -> str:
+    return text.cell_num(th.bound) if th.separable else "∞"
 
 
 # -------------------------------------------------- bad data: keep the last good

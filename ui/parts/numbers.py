@@ -111,10 +111,10 @@ def theorem_block(run, th, ds: datasets.Dataset, t: int) -> None:
         st.caption(words("thm.quantities_a" if nt.augmented else "thm.quantities", w=nt.w))
         st.latex(gathered(text.proof_latex(run.eta, proof)))
         return
-    st.warning(text.not_separable())
+    st.warning(text.not_separable(bounds.from_zero(run)))
     epochs = bounds.epochs_of(run, t)
     hb = compute.hinge_bound(ds, epochs)
-    st.markdown(text.hinge_text(epochs, hb))
+    st.markdown(text.hinge_text(epochs, hb, bounds.from_zero(run)))
     if hb is None:
         return
     if live.theorem == "2":

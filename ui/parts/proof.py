@@ -46,7 +46,8 @@ class Proof:
         """004's proof (separable data) or Theorem 2's conditions, then the charts."""
         run, th, distance = self.run, self.th, self.distance
         if self.separable:
-            st.markdown(say("proof.p004", **proof_view.symbols()))
+            which = "proof.p004" if bounds.from_zero(run) else "proof.p004_random"
+            st.markdown(say(which, **proof_view.symbols()))
             if distance.finite:
                 st.latex(numbers.gathered(proof_view.lines_004(distance, th, k, run.eta)))
             else:  # data near 1e-300: R/γ* near 1e300, its square past the float range

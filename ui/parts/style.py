@@ -18,6 +18,10 @@ PAGE_CSS = """<style>
 [class*="st-key-"][class*="_numbers"] .katex-display {overflow-x: auto; overflow-y: hidden;
   padding: 2px 0;}
 [class*="st-key-"][class*="_numbers"] .katex-display > .katex {font-size: 1.08em;}
+/* The preprocessing table (ui.parts.data.preprocessing_effect) in a 300-pixel sidebar: its
+   four columns fit with tighter cells, the bound's included. */
+.st-key-prep_table table {font-size: 0.85rem;}
+.st-key-prep_table th, .st-key-prep_table td {padding: 0.3rem 0.35rem; white-space: nowrap;}
 /* A 1024-pixel screen with the sidebar open: less padding, so the numbers' column keeps
    room for its equations. */
 @media (max-width: 1280px) {

@@ -5,6 +5,7 @@ another page, lost by a restart, not carried by a link).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Callable
 
@@ -21,6 +22,7 @@ from ui.words import t as say
 
 # The upload box's own keys: the box, the file read, its sheet and its columns' choices.
 CSV_CHOICES = ("x1", "x2", "label", "positive", "negative")
+APART = ("load.note.informative", "load.note.all_separate")  # the proposal's own notes
 OWN = owns(
     "upload",
     "upload_refused",
@@ -140,8 +142,8 @@ def _read(page: Table, file, wide: bool) -> DataChoice:
     labels = [c for c in info.label_candidates if c not in (f1, f2)] or [info.label]
     label = st.selectbox(say("load.label"), labels, key=k["label"], format_func=_short)
     classes = list(info.label_candidates.get(label, ()))
-    if ss.get(k["positive"]) not in classes and classes:
-        ss[k["positive"]] = classes[-1]
+    if ss.get(k["positive"]) not in classes and classes:  # another label: +1 by its words
+        ss[k["positive"]] = datasets.default_positive(classes)
     a, b = st.columns(2)
     positive = a.selectbox(say("load.positive"), classes, key=k["positive"], format_func=_short)
     others = [c for c in classes if c != positive] + (["rest"] if len(classes) > 2 else [])
@@ -182,7 +184,11 @@ def _read(page: Table, file, wide: bool) -> DataChoice:
     picked = tuple(loader_said(n) for n in ds.params.get("notes", ()) if n not in info.notes)
     if ds.d > 2:
         picked += (say("load.training_on", d=ds.d, names=", ".join(ds.feature_names)),)
-    return DataChoice(ds, None, (used, described(info), *picked))
+    # Why these two columns, and whether only all columns separate: each on a line of its
+    # own, not cut off at the end of the file's one-line description.
+    apart = tuple(n for n in info.notes if str(getattr(n, "code", "")).startswith(APART))
+    rest = dataclasses.replace(info, notes=tuple(n for n in info.notes if n not in apart))
+    return DataChoice(ds, None, (used, described(rest), *map(loader_said, apart), *picked))
 
 
 def described(info: datasets.CsvInfo) -> str:
@@ -233,7 +239,12 @@ def _train_on(page: Table, info: datasets.CsvInfo, f1: str, f2: str, label: str)
         key=key,
         help=say("load.train_help", score=notation.current().score),
     )
-    return (f1, f2, *columns) if choice == "all" else (f1, f2)
+    if choice != "all":
+        return (f1, f2)
+    # The x1 and x2 boxes above still name two columns: say what they do now.
+    st.caption(say("load.x_order", x1=text.quoted(f1, limits.NAME_LIMIT),
+                   x2=text.quoted(f2, limits.NAME_LIMIT), n=len(columns) + 2))  # fmt: skip
+    return (f1, f2, *columns)
 
 
 def two_features(ds: datasets.Dataset) -> datasets.Dataset:

@@ -317,8 +317,9 @@ def scaling_table(rows) -> str:
     return "\n".join(lines)
 
 
-def scaling_statement(rows: tuple[pc.ScalingRow, ...]) -> str:
-    """Which preprocessing took the fewest single-sample mistakes, and the bounds."""
+def scaling_statement(rows: tuple[pc.ScalingRow, ...], zero: bool = True) -> str:
+    """Which preprocessing took the fewest single-sample mistakes, and the bounds (the
+    table's runs start from w = 0; ``zero``: so does the page's run, else that is said)."""
     sep = [r for r in rows if r.separable]
     if not sep:
         return t("batch.scaling.none")
@@ -338,4 +339,6 @@ def scaling_statement(rows: tuple[pc.ScalingRow, ...]) -> str:
         out.append(t("batch.scaling.over", which=", ".join(over)))
     else:
         out.append(t("batch.scaling.within", w=notation.current().w))
+    if not zero:
+        out.append(t("batch.scaling.not_random", w=notation.current().w))
     return " ".join(out)

@@ -94,7 +94,7 @@ def theorem1_lines(sq: pc.Squeeze, th, k: int, eta: float) -> list[str]:
         lines += [
             _one_line(rf"\frac{{{_eta(eta)}M}}{{\|{W}^*\|}}", tex(float(sq.lower(M))),
                       r"\le", rf"{_eta(eta)}R\sqrt{{M}}", root),
-            rf"\begin{{aligned}} M = {int(M)} &\le R^2\|{W}^*\|^2 = "
+            rf"\begin{{aligned}} M = {text.whole_tex(M)} &\le R^2\|{W}^*\|^2 = "
             rf"\frac{{R^2}}{{\gamma^{{*2}}}} \\ &= {_crossing_tex(sq)} \end{{aligned}}",
         ]  # fmt: skip
     else:
@@ -102,7 +102,7 @@ def theorem1_lines(sq: pc.Squeeze, th, k: int, eta: float) -> list[str]:
             _stated(rf"\gamma^*\big({W}(0)\cdot {W}^* + {_eta(eta)}M\big)",
                     tex(float(sq.lower(M))), r"\le",
                     rf"\sqrt{{\|{W}(0)\|^2 + {_eta(eta, '^2')}M R^2}}", root),
-            rf"\begin{{aligned}} M = {int(M)} &\le M_\times = {_crossing_tex(sq)} "
+            rf"\begin{{aligned}} M = {text.whole_tex(M)} &\le M_\times = {_crossing_tex(sq)} "
             rf"\\ &\text{{{say('proof.tex_meet')}}} \end{{aligned}}",
         ]  # fmt: skip
     return lines
@@ -121,8 +121,9 @@ def lines_004(dist: pc.Distance, th, k: int, eta: float) -> list[str]:
         _stated(rf"\|{w}(k{{+}}1) - \alpha{hat}\|^2", text.tex(float(dist.ratio[k]) * R2),
                 r"\le", rf"\|{w}(1) - \alpha{hat}\|^2 - k\beta^2",
                 text.tex((dist.start - k) * R2)),
-        rf"\begin{{aligned}} k = {k} &\le \hat k = \frac{{\|{w}(1) - \alpha{hat}\|^2}}"
-        rf"{{\beta^2}} \\ &= {text.bound_tex(dist.start)} \end{{aligned}}",
+        rf"\begin{{aligned}} k = {text.whole_tex(k)} &\le \hat k = "
+        rf"\frac{{\|{w}(1) - \alpha{hat}\|^2}}{{\beta^2}} \\ &= {text.bound_tex(dist.start)} "
+        r"\end{aligned}",
     ]  # fmt: skip
 
 
@@ -153,7 +154,7 @@ def beyond_floats(sq: pc.Squeeze, k: int) -> str:
         return said
     M, bound = int(sq.mistakes[k]), big_num(sq.crossing, sq.crossing_log10)
     where = "R²/γ*² =" if sq.n0 == 0 else say("proof.where_meet")
-    return said + " " + say("proof.still_holds", M=M, where=where, bound=bound)
+    return said + " " + say("proof.still_holds", M=f"{M:,}", where=where, bound=bound)
 
 
 def beyond_floats_004(dist: pc.Distance) -> str:

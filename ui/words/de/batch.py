@@ -102,6 +102,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "Einzelschritt-Regel innerhalb der Schranke (Satz 1, ab {w} = 0); für Batch-Schritte gilt "
     "die Schranke nicht.",
     # -------------------------------------------------------------- the downloads
+    "batch.scaling.not_random": "Die Läufe der Tabelle beginnen bei {w} = 0, nicht beim "
+    "zufälligen Start dieser Seite.",
     "batch.dl_epochs": "J_p und Fehler pro Epoche, beide Regeln",
     "batch.dl_rates": "Lernraten",
     "batch.dl_scaling": "Skalierung der Merkmale",

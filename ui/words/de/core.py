@@ -65,7 +65,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "controls.unit": "Abspielen rückt vor um",
     "controls.scrub": "Schritt (erfolgte Besuche)",
     # ---------------------------------------------------------------- status lines
-    "status.start": "Anfang · Update 0 · noch kein Beispiel besucht · {total} Besuche in "
+    "status.start": "Anfang · Update 0 · noch kein Beispiel besucht · {total:,} Besuche in "
     "diesem Lauf",
     "status.arrival": "Ankunft {i} von {n}",
     "status.update": "Update {k}",
@@ -126,12 +126,12 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "wird",
     "bound.none": "keine Schranke: Urteil und γ* werden für diese Daten nicht berechnet",
     "bound.t1": "Satz 1: trennbar, ab {zero}",
-    "bound.start": "Beweis aus 004 ab diesem Start; Satz 1 braucht {zero}",
+    "bound.start": "Beweis aus 004 ab diesem zufälligen Start; Satz 1 braucht {zero}",
     "bound.too_large": "nicht trennbar: Satz 2 ist hier zu groß für eine Live-Berechnung "
     "(über 20,000 Punkte)",
     "bound.epochs": ("E = {n} Epoche", "E = {n} Epochen"),
     "bound.t2": "Satz 2 nach {epochs}: nicht trennbar, ab {zero}",
-    "bound.t2_start": "Beweis von Satz 2 ab diesem Start, nach {epochs}: nicht trennbar",
+    "bound.t2_start": "Beweis von Satz 2 ab diesem zufälligen Start, nach {epochs}: nicht trennbar",
     # ------------------------------------------------------ the scores' view (d > 2)
     "score.caption": "{d} Dimensionen. → der Score {score} jedes Punkts, die Grenze bei 0 "
     "(rechts {pos}, links {neg}); ↑ v·x, v die Richtung größter Streuung ⊥ zum letzten {w}. "
@@ -150,19 +150,23 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "steht bei der klassischen Variante und auf der Batch-Seite.",
     "thm.separable": "**Trennbar.** R = {R}, γ\\* = {gamma} (erweitert, Bias in der Norm).",
     "thm.one": "**Satz 1** (001): trennbare Daten, ab {zero}, jedes η.",
-    "thm.start": "**Beweis aus 004 ab diesem Start.** Satz 1 ist ab {zero} formuliert und gilt "
-    "nicht ab einem anderen Start; ab {w}(1) fällt ‖{w}/η − α u\\*‖² um mindestens R² pro Fehler "
-    "(α = R²/γ\\*).",
+    "thm.start": "**Beweis aus 004 ab diesem zufälligen Start.** Satz 1 ist ab {zero} formuliert "
+    "und gilt nicht ab einem anderen Start; ab {w}(1) fällt ‖{w}/η − α u\\*‖² um mindestens R² pro "
+    "Fehler (α = R²/γ\\*).",
     "thm.quantities": "Die zwei Größen des Beweises ({w} mit dem Bias als erstem Eintrag):",
     "thm.quantities_a": "Die zwei Größen des Beweises ({w} = (a₀, a₁, …), der Bias a₀ zuerst):",
     "thm.two_start": "Satz 2 ist ab {zero} formuliert und gilt so nicht ab einem anderen "
-    "Start; sein Beweis ab diesem Start, beim selben {w}\\*, ergibt:",
+    "Start; sein Beweis ab diesem zufälligen Start, beim selben {w}\\*, ergibt:",
     "thm.not_separable": "**Nicht linear trennbar.** Keine Gerade legt jeden Punkt auf seine "
     "Seite, also hat das Perzeptron nie einen fehlerfreien Durchlauf: es konvergiert auf diesen "
-    "Daten nie und hält erst bei max. Epochen. Satz 1 ist hier nicht anwendbar; Satz 2 (ab "
-    "einem zufälligen Start: sein Beweis) beschränkt stattdessen die Fehler. Das Pocket- und "
-    "das gemittelte Perzeptron (das Feld Variante; die Seite Varianten) geben hier eine "
-    "brauchbare Antwort.",
+    "Daten nie und hält erst bei max. Epochen. Satz 1 ist hier nicht anwendbar. {bound} Das "
+    "Pocket- und das gemittelte Perzeptron (das Feld Variante; die Seite Varianten) geben hier "
+    "eine brauchbare Antwort.",
+    "thm.not_separable_zero": "Dieser Lauf beginnt bei {zero}, also beschränkt Satz 2 "
+    "stattdessen seine Fehler.",
+    "thm.not_separable_random": "Dieser Lauf beginnt bei einem zufälligen {w}(1), nicht bei "
+    "{zero}: Satz 2 gilt so formuliert nicht für ihn; der Beweis von Satz 2 ab diesem "
+    "zufälligen Start beschränkt stattdessen seine Fehler.",
     "thm.hinge_too_large": "Satz 2 nach E = {e} Epochen: zu groß für eine Live-Berechnung "
     "(> 20,000 Punkte).",
     "thm.hinge": (
@@ -173,6 +177,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
         "R²‖{w}*‖² + 2E·L_hinge({w}*). Beim minimierenden {w}* = {star} (Bias zuerst, im "
         "erweiterten Raum): ‖{w}*‖² = {norm}, L_hinge({w}*) = {loss}.",
     ),
+    "thm.hinge_random": "Dieser Lauf beginnt bei einem zufälligen {w}(1): ihn beschränkt der "
+    "Beweis von Satz 2 ab diesem Start, beim selben {w}*.",
     "thm.hinge_gap": "Nicht als minimal bewiesen: das wahre Minimum ist mindestens {lower} "
     "(höchstens {gap} darunter); die Schranke gilt so oder so.",
     "thm.margins_note": "Der Wert {nominal} des Reglers Rand γ ist der Abstand der nächstgelegenen "

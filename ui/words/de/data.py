@@ -17,8 +17,17 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "Merkmal auf [0, 1] ab.",
     "data.prep_caption": "R = max ‖(1, x)‖, γ* der größte Rand (erweitert), Schranke = R²/γ*²; "
     "∞: nicht trennbar.",
+    "data.suggest_standardise": "Die Streuungen der {d} Spalten unterscheiden sich um das "
+    "{ratio}-fache ({big} die breiteste, {small} die schmalste): die breiteste bestimmt R, "
+    "jeder Punkt liegt in einem dünnen Band, und das Bild sagt wenig. Standardisieren ({prep}: "
+    "{choice}) gibt jeder Spalte die Streuung 1: R {R0} → {R1}, γ\\* {g0} → {g1}, Schranke "
+    "R²/γ\\*² {b0} → {b1}.",
     "data.bound": "Schranke",
     "data.still": "Weiter die vorigen Daten: {source}.",
+    "prep.short.none": "keine",
+    "prep.short.centre": "zentriert",
+    "prep.short.standardise": "standard.",
+    "prep.short.minmax": "Min-Max",
     "prep.none": "Nicht skaliert",
     "prep.centre": "Zentriert",
     "prep.standardise": "Standardisiert",

@@ -273,6 +273,15 @@ WORDS: dict[str, str | tuple[str, str]] = {
     ),
     "load.note.row_id": "Spalte {column!r} sieht aus wie eine Zeilennummer oder eine ID: als "
     "Merkmal lehrt sie das Perzeptron die Reihenfolge der Zeilen der Datei, nicht die Daten",
+    "load.note.informative": "vorgeschlagen: x1 {x1!r} und x2 {x2!r}: von den {k} numerischen "
+    "Spalten die zwei, deren Klassenmittel im Verhältnis zu ihrer Streuung am weitesten "
+    "auseinanderliegen (Fisher-Werte {s1} und {s2})",
+    "load.note.informative.constant": "vorgeschlagen: x1 {x1!r} und x2 {x2!r}: von den {k} "
+    "numerischen Spalten die zwei, deren Klassenmittel im Verhältnis zu ihrer Streuung am "
+    "weitesten auseinanderliegen (Fisher-Werte {s1} und {s2}); {constant} konstante oder "
+    "fast konstante Spalten werden nie vorgeschlagen",
+    "load.note.all_separate": "keine Gerade trennt die Klassen auf {x1!r} und {x2!r}, aber alle "
+    "{k} numerischen Spalten trennen sie: wählen Sie Trainieren auf allen Spalten",
     "load.note.merged": "Schreibweisen des Labels zusammengeführt: {listed} -> {target!r}",
     "load.note.kept": "{label!r} hat {k} Klassen; behalten: {negative!r} (-1) und {positive!r} "
     "(+1): wählen Sie andere, oder eine Klasse gegen den Rest",
@@ -331,6 +340,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.train_on": "Trainieren auf",
     "load.train_two": "x1 und x2: das Diagramm zeigt sie",
     "load.train_all": "allen {n} numerischen Spalten",
+    "load.x_order": "Training auf allen {n} Spalten: x1 und x2 ({x1}, {x2}) stellen nur diese "
+    "zwei an den Anfang (die Reihenfolge der Merkmale und der Einträge von w); der Lauf nutzt "
+    "jede Spalte.",
     "load.train_help": "Alle Spalten: der Lauf, das Urteil und die Schranke sind in so vielen "
     "Dimensionen, und das Diagramm zeigt den Score {score} jedes Punkts gegen eine zweite "
     "Richtung.",

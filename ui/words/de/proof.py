@@ -12,8 +12,13 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "proof.axes": "Achsen der Diagramme",
     "proof.axes_help": "log: die Fehler des Laufs und eine ferne Schranke sind beide zu sehen.",
     "proof.theorem1": "**Satz 1** (001; {w}(0) = 0)",
-    "proof.theorem1_start": "**Beweis von Satz 1 ab {w}(0) ≠ 0** (der Satz braucht {w}(0) = 0)",
-    "proof.not_separable": "**Nicht linear trennbar**: Satz 1 ist nicht anwendbar; Satz 2 schon.",
+    "proof.theorem1_start": "**Beweis von Satz 1 ab einem zufälligen Start {w}(0) ≠ 0** (der "
+    "Satz braucht {w}(0) = 0)",
+    "proof.not_separable": "**Nicht linear trennbar**: Satz 1 ist nicht anwendbar; dieser Lauf "
+    "beginnt bei {w} = 0, also gilt Satz 2.",
+    "proof.not_separable_random": "**Nicht linear trennbar**: Satz 1 ist nicht anwendbar; dieser "
+    "Lauf beginnt bei einem zufälligen {w}(0), also gilt der Beweis von Satz 2 ab diesem Start "
+    "(der Satz selbst braucht {w} = 0).",
     "proof.space": "Jede Zahl hier lebt im erweiterten Raum: ein Punkt ist (1, {x}₁, {x}₂), "
     "{w} = ({b}, {w}₁, {w}₂) trägt den Bias als ersten Eintrag, also ‖{w}‖² = {b}² + {w}₁² + "
     "{w}₂², R = max ‖(1, {x}ᵢ)‖, und γ* ist der größte Rand eines Einheitsvektors u* in "
@@ -23,10 +28,12 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "Seitenleiste fett). R und γ* werden im erweiterten Raum (1, {x}) gemessen, also ändert "
     "ein Verschieben der Wolke beide: Zentrieren verkleinert oft R und damit die Schranke.",
     # ------------------------------------------------ 004's proof, Theorem 2, the limits
-    "proof.p004": "**Beweis aus 004** ab {w}(1): seine xᵢ sind die mit ihrem Label "
-    "multiplizierten erweiterten Punkte yᵢ(1, xᵢ), und {w_hat} = u\\*.",
-    "proof.t2_start": "Satz 2 ist ab {w} = 0 formuliert und gilt so nicht ab einem anderen "
-    "Start; sein Beweis ab diesem Start, beim selben {w}*, beschränkt M dort, wo sich die zwei "
+    "proof.p004": "**Beweis aus 004** ab {w}(1) = 0, dem Start dieses Laufs: seine xᵢ sind die mit "
+    "ihrem Label multiplizierten erweiterten Punkte yᵢ(1, xᵢ), und {w_hat} = u\\*.",
+    "proof.p004_random": "**Beweis aus 004** ab diesem zufälligen Start {w}(1): seine xᵢ sind "
+    "die mit ihrem Label multiplizierten erweiterten Punkte yᵢ(1, xᵢ), und {w_hat} = u\\*.",
+    "proof.t2_start": "Satz 2 ist ab {w} = 0 formuliert und gilt so nicht ab einem anderen Start; "
+    "sein Beweis ab diesem zufälligen Start, beim selben {w}*, beschränkt M dort, wo sich die zwei "
     "Linien oben treffen (die letzte Gleichung).",
     "proof.w_star_zero": "{w}* = 0: keine Richtung zum Einzwängen; die Schranke ist 2E·n.",
     "proof.no_curves": "Die Kurven des Beweises können für diese Daten nicht gezeichnet werden "

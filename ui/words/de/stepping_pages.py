@@ -88,6 +88,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "spoken.tie": ", ein Gleichstand, also ein Fehler",
     "spoken.mistake": ", ein Fehler",
     "spoken.no_mistake": ", kein Fehler",
+    "spoken.vec_zero": "(alle {size} Einträge 0)",
+    "spoken.vec_long": "({size} Einträge, {n} davon nicht 0, Norm {norm}, größter {value} bei "
+    "Eintrag {at})",
     "spoken.becomes": "wird",
     "spoken.stays": "bleibt",
     "spoken.alpha_becomes": "α von Beispiel {i} wird {a}",

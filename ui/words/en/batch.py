@@ -99,6 +99,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "batch.scaling.within": "Where the data is separable, the single-sample mistakes stay "
     "within the bound (Theorem 1, from {w} = 0); the bound does not cover batch steps.",
     # -------------------------------------------------------------- the downloads
+    "batch.scaling.not_random": "The table's runs start from {w} = 0, not from this page's "
+    "random start.",
     "batch.dl_epochs": "J_p and errors per epoch, both rules",
     "batch.dl_rates": "Learning rates",
     "batch.dl_scaling": "Feature scaling",

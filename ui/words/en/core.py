@@ -63,7 +63,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "controls.unit": "Play advances by",
     "controls.scrub": "Step (visits done)",
     # ---------------------------------------------------------------- status lines
-    "status.start": "start · update 0 · no example visited yet · {total} visits in this run",
+    "status.start": "start · update 0 · no example visited yet · {total:,} visits in this run",
     "status.arrival": "arrival {i} of {n}",
     "status.update": "update {k}",
     "status.predicted": "predicted {said}, label {label}",
@@ -122,12 +122,12 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "computed here",
     "bound.none": "no bound: the verdict and γ* are not computed for this data",
     "bound.t1": "Theorem 1: separable, from {zero}",
-    "bound.start": "004's proof from this start; Theorem 1 needs {zero}",
+    "bound.start": "004's proof from this random start; Theorem 1 needs {zero}",
     "bound.too_large": "not separable: Theorem 2 is too large to compute live here (over "
     "20,000 points)",
     "bound.epochs": ("E = {n} epoch", "E = {n} epochs"),
     "bound.t2": "Theorem 2 after {epochs}: not separable, from {zero}",
-    "bound.t2_start": "Theorem 2's proof from this start, after {epochs}: not separable",
+    "bound.t2_start": "Theorem 2's proof from this random start, after {epochs}: not separable",
     # ------------------------------------------------------ the scores' view (d > 2)
     "score.caption": "{d} dimensions. → each point's score {score}, the boundary at 0 (right "
     "{pos}, left {neg}); ↑ v·x, v the direction of most spread ⊥ the last {w}. × a mistake.",
@@ -145,18 +145,22 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "classic variant and the Batch page.",
     "thm.separable": "**Separable.** R = {R}, γ\\* = {gamma} (augmented, bias in the norm).",
     "thm.one": "**Theorem 1** (001): separable data, from {zero}, any η.",
-    "thm.start": "**004's proof from this start.** Theorem 1 is stated from {zero} and does "
+    "thm.start": "**004's proof from this random start.** Theorem 1 is stated from {zero} and does "
     "not hold from another start; from {w}(1), ‖{w}/η − α u\\*‖² falls by at least R² per "
     "mistake (α = R²/γ\\*).",
     "thm.quantities": "The proof's two quantities ({w} with the bias as its first entry):",
     "thm.quantities_a": "The proof's two quantities ({w} = (a₀, a₁, …), the bias a₀ first):",
     "thm.two_start": "Theorem 2 is stated from {zero} and does not hold as stated from another "
-    "start; its proof from this start, at the same {w}\\*, gives:",
-    "thm.not_separable": "**Not linearly separable.** No line puts every point on its side, so "
-    "the perceptron will never have a clean pass: it never converges on this data and stops "
-    "only at max epochs. Theorem 1's bound does not apply; Theorem 2 (from a random start, "
-    "its proof) bounds the mistakes instead. The pocket and averaged perceptrons (the Variant "
-    "box; the Variants page) give a usable answer here.",
+    "start; its proof from this random start, at the same {w}\\*, gives:",
+    "thm.not_separable": "**Not linearly separable.** No line puts every point on its side, so the "
+    "perceptron will never have a clean pass: it never converges on this data and stops only at "
+    "max epochs. Theorem 1's bound does not apply. {bound} The pocket and averaged perceptrons "
+    "(the Variant box; the Variants page) give a usable answer here.",
+    "thm.not_separable_zero": "This run starts from {zero}, so Theorem 2 bounds its mistakes "
+    "instead.",
+    "thm.not_separable_random": "This run starts from a random {w}(1), not from {zero}: "
+    "Theorem 2 as stated does not hold for it; Theorem 2's proof from this random start bounds "
+    "its mistakes instead.",
     "thm.hinge_too_large": "Theorem 2 after E = {e} epochs: too large to compute live (> "
     "20,000 points).",
     "thm.hinge": (
@@ -167,6 +171,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
         "R²‖{w}*‖² + 2E·L_hinge({w}*). At the minimising {w}* = {star} (bias first, in the "
         "augmented space): ‖{w}*‖² = {norm}, L_hinge({w}*) = {loss}.",
     ),
+    "thm.hinge_random": "This run starts from a random {w}(1): what bounds it is Theorem 2's "
+    "proof from that start, at the same {w}*.",
     "thm.hinge_gap": "Not proven minimal: the true minimum is at least {lower} (at most {gap} "
     "below); the bound holds either way.",
     "thm.margins_note": "The Margin γ slider's {nominal} is the distance of the closest points "

@@ -16,8 +16,16 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "bound); standardise also equalises the spreads; min-max maps each feature to [0, 1].",
     "data.prep_caption": "R = max ‖(1, x)‖, γ* the max margin (augmented), bound = R²/γ*²; ∞: "
     "not separable.",
+    "data.suggest_standardise": "The {d} columns' spreads differ {ratio}-fold ({big} the "
+    "widest, {small} the narrowest): the widest sets R, every point sits in a thin band and the "
+    "picture says little. Standardising ({prep}: {choice}) gives each column spread 1: R "
+    "{R0} → {R1}, γ\\* {g0} → {g1}, bound R²/γ\\*² {b0} → {b1}.",
     "data.bound": "bound",
     "data.still": "Still showing the previous data: {source}.",
+    "prep.short.none": "none",
+    "prep.short.centre": "centre",
+    "prep.short.standardise": "standard.",
+    "prep.short.minmax": "min-max",
     "prep.none": "No scaling",
     "prep.centre": "Centred",
     "prep.standardise": "Standardised",

@@ -233,6 +233,14 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.note.long_lines": ("skipped {n} line(s) with too many fields",) * 2,
     "load.note.row_id": "column {column!r} looks like a row number or an id: as a feature it "
     "teaches the perceptron the order of the file's rows, not the data",
+    "load.note.informative": "proposed x1 {x1!r} and x2 {x2!r}: of the {k} numeric columns, "
+    "the two whose class means lie furthest apart for their spread (Fisher scores {s1} and "
+    "{s2})",
+    "load.note.informative.constant": "proposed x1 {x1!r} and x2 {x2!r}: of the {k} numeric "
+    "columns, the two whose class means lie furthest apart for their spread (Fisher scores "
+    "{s1} and {s2}); {constant} constant or near-constant columns are never proposed",
+    "load.note.all_separate": "no line separates the classes on {x1!r} and {x2!r}, but all {k} "
+    "numeric columns separate them: choose Train on all columns",
     "load.note.merged": "merged label spellings: {listed} -> {target!r}",
     "load.note.kept": "{label!r} has {k} classes; kept {negative!r} (-1) and {positive!r} (+1): "
     "choose others, or one class against the rest",
@@ -241,7 +249,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.note.not_offered.dots_both": "not offered as a feature: " + _DOTS_BOTH,
     "load.note.not_offered.dots_unsure": "not offered as a feature: " + _DOTS_UNSURE,
     # ------------------------------------------------- what the loader read (CsvInfo)
-    "load.rows": ("{n:,} rows", "{n:,} rows"),  # as the loader writes it
+    "load.rows": ("{n:,} row", "{n:,} rows"),  # as the loader writes it
     "load.excel_sheet": "Excel sheet {sheet!r} ({n} in the workbook)",
     "load.gzip": "gzip-compressed",
     "load.sep.comma": "comma-separated",
@@ -250,7 +258,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.sep.pipe": "pipe-separated",
     "load.sep.space": "space-separated",
     "load.decimal_commas": "decimal commas",
-    "load.dropped": ("{n:,} rows dropped ({reasons})", "{n:,} rows dropped ({reasons})"),
+    "load.dropped": ("{n:,} row dropped ({reasons})", "{n:,} rows dropped ({reasons})"),
     "load.why.missing_value": "missing value",
     "load.why.not_a_number": "not a number",
     "load.why.infinite_value": "infinite value",
@@ -267,7 +275,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.same_columns": "choose two different feature columns",
     "load.too_many_values": "{rows:,} rows × {columns} columns is more than the {most:,} values "
     "the page trains on live: train on fewer columns (or a file with fewer rows).",
-    "load.used": ("{n:,} rows used, {dropped:,} dropped", "{n:,} rows used, {dropped:,} dropped"),
+    "load.used": ("{n:,} row used, {dropped:,} dropped", "{n:,} rows used, {dropped:,} dropped"),
     "load.left_out": ", {n:,} of other classes left out",
     "load.training_on": "Training on {d} columns: {names}.",
     "load.shared": "The file uploaded on another page: {source}.",
@@ -286,6 +294,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "load.train_on": "Train on",
     "load.train_two": "x1 and x2: the chart shows them",
     "load.train_all": "all {n} numeric columns",
+    "load.x_order": "Training on all {n} columns: x1 and x2 ({x1}, {x2}) only put those two "
+    "first (the order of the features and of w's entries); the run uses every column.",
     "load.train_help": "All columns: the run, the verdict and the bound are in that many "
     "dimensions, and the chart shows each point's score {score} against a second "
     "direction.",

@@ -12,8 +12,13 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "proof.axes": "Charts' axes",
     "proof.axes_help": "log: the run's mistakes and a far bound both show.",
     "proof.theorem1": "**Theorem 1** (001; {w}(0) = 0)",
-    "proof.theorem1_start": "**Theorem 1's proof from {w}(0) ≠ 0** (the theorem needs {w}(0) = 0)",
-    "proof.not_separable": "**Not linearly separable**: Theorem 1 does not apply; Theorem 2 does.",
+    "proof.theorem1_start": "**Theorem 1's proof from a random start {w}(0) ≠ 0** (the "
+    "theorem needs {w}(0) = 0)",
+    "proof.not_separable": "**Not linearly separable**: Theorem 1 does not apply; this run "
+    "starts from {w} = 0, so Theorem 2 does.",
+    "proof.not_separable_random": "**Not linearly separable**: Theorem 1 does not apply; this "
+    "run starts from a random {w}(0), so Theorem 2's proof from that start does (the theorem "
+    "as stated needs {w} = 0).",
     "proof.space": "Every number here lives in the augmented space: a point is (1, {x}₁, {x}₂), "
     "{w} = ({b}, {w}₁, {w}₂) holds the bias as its first entry, so ‖{w}‖² = {b}² + {w}₁² + "
     "{w}₂², R = max ‖(1, {x}ᵢ)‖, and γ* is the largest margin of a unit u* in that space (the "
@@ -23,11 +28,13 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "bold). R and γ* are measured in the augmented space (1, {x}), so moving the cloud changes "
     "both: centring often shrinks R, and with it the bound.",
     # ------------------------------------------------ 004's proof, Theorem 2, the limits
-    "proof.p004": "**004's proof** from {w}(1): its xᵢ are the flipped augmented points "
-    "yᵢ(1, xᵢ), and {w_hat} = u\\*.",
-    "proof.t2_start": "Theorem 2 is stated from {w} = 0 and does not hold as stated from "
-    "another start; its proof from this start, at the same {w}*, bounds M where the two lines "
-    "above meet (the last equation).",
+    "proof.p004": "**004's proof** from {w}(1) = 0, this run's start: its xᵢ are the flipped "
+    "augmented points yᵢ(1, xᵢ), and {w_hat} = u\\*.",
+    "proof.p004_random": "**004's proof** from this random start {w}(1): its xᵢ are the flipped "
+    "augmented points yᵢ(1, xᵢ), and {w_hat} = u\\*.",
+    "proof.t2_start": "Theorem 2 is stated from {w} = 0 and does not hold as stated from another "
+    "start; its proof from this random start, at the same {w}*, bounds M where the two lines above "
+    "meet (the last equation).",
     "proof.w_star_zero": "{w}* = 0: no direction to squeeze along; the bound is 2E·n.",
     "proof.no_curves": "The proof's curves cannot be drawn for this data (too large to solve "
     "live, or numbers beyond floating point).",

@@ -83,6 +83,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "spoken.tie": ", a tie, so a mistake",
     "spoken.mistake": ", a mistake",
     "spoken.no_mistake": ", no mistake",
+    "spoken.vec_zero": "(all {size} entries 0)",
+    "spoken.vec_long": "({size} entries, {n} not 0, norm {norm}, largest {value} at entry {at})",
     "spoken.becomes": "becomes",
     "spoken.stays": "stays",
     "spoken.alpha_becomes": "α of example {i} becomes {a}",
