@@ -19,17 +19,49 @@ from ._tokens import NUMBER
 # the wrong one.
 _POSITIVE_WORDS = frozenset(
     {
-        "1", "+1", "yes", "true", "positive", "pos", "ja", "wahr", "positiv", "malignant",
-        "bösartig", "spam", "sick", "ill", "disease", "diseased", "krank", "present",
-        "abnormal", "fraud", "defective",
+        "1",
+        "+1",
+        "yes",
+        "true",
+        "positive",
+        "pos",
+        "ja",
+        "wahr",
+        "positiv",
+        "malignant",
+        "bösartig",
+        "spam",
+        "sick",
+        "ill",
+        "disease",
+        "diseased",
+        "krank",
+        "present",
+        "abnormal",
+        "fraud",
+        "defective",
     }
-)  # fmt: skip
+)
 _NEGATIVE_WORDS = frozenset(
     {
-        "0", "-1", "no", "false", "negative", "neg", "nein", "falsch", "negativ", "benign",
-        "gutartig", "ham", "healthy", "gesund", "absent", "normal",
+        "0",
+        "-1",
+        "no",
+        "false",
+        "negative",
+        "neg",
+        "nein",
+        "falsch",
+        "negativ",
+        "benign",
+        "gutartig",
+        "ham",
+        "healthy",
+        "gesund",
+        "absent",
+        "normal",
     }
-)  # fmt: skip
+)
 # Column names that usually hold the class; earlier entries win. "y" comes last, and
 # only counts when there is no "x" column: two-feature files often call their features
 # x and y.

@@ -75,9 +75,13 @@ def propose(
     pair = tuple(sorted(ranked[:2], key=usable.index))
     first, second = ranked[:2]
     fields = {
-        "x1": pair[0], "x2": pair[1], "k": len(usable), "constant": constant,
-        "s1": _score(scores[first]), "s2": _score(scores[second]),
-    }  # fmt: skip
+        "x1": pair[0],
+        "x2": pair[1],
+        "k": len(usable),
+        "constant": constant,
+        "s1": _score(scores[first]),
+        "s2": _score(scores[second]),
+    }
     said = (
         f"proposed x1 {pair[0]!r} and x2 {pair[1]!r}: of the {len(usable)} numeric columns, "
         f"the two whose class means lie furthest apart for their spread (Fisher scores "

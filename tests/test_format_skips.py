@@ -16,7 +16,7 @@ ROOT = HERE.parent.parent
 IGNORED = {".venv", "node_modules", ".git", "build", "dist", "__pycache__", ".mypy_cache"}
 # The comment, however spaced.
 SKIP = re.compile(r"#\s*fmt:\s*skip\b")
-LIMIT = 273
+LIMIT = 272
 
 
 def skip_counts() -> dict[str, int]:

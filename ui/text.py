@@ -430,9 +430,13 @@ def hinge_text(epochs: int, bound, zero: bool = True) -> str:
     if bound is None:
         return words("thm.hinge_too_large", e=epochs)
     text = words(
-        "thm.hinge", n=epochs, w=w, star=vec(bound.w), norm=num(bound.norm2),
+        "thm.hinge",
+        n=epochs,
+        w=w,
+        star=vec(bound.w),
+        norm=num(bound.norm2),
         loss=num(bound.hinge_loss),
-    )  # fmt: skip
+    )
     if not bound.proven_minimal:
         text += " " + words("thm.hinge_gap", lower=num(bound.lower, 6), gap=num(bound.gap, 2))
     if not zero:

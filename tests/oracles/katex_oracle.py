@@ -52,9 +52,14 @@ def katex_errors(formulas: list[str]) -> list[tuple[str, str]]:
         _missing("node is not installed (Debian: apt-get install nodejs)")
     env = dict(os.environ)
     out = subprocess.run(
-        [node, "-e", _CHECK], cwd=ROOT, input=json.dumps(formulas), capture_output=True,
-        text=True, timeout=300, env=env,
-    )  # fmt: skip
+        [node, "-e", _CHECK],
+        cwd=ROOT,
+        input=json.dumps(formulas),
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
+    )
     if out.returncode != 0 and "Cannot find module 'katex'" in out.stderr:
         _missing("katex is not installed: npm ci, or npm install --prefix DIR katex and NODE_PATH")
     assert out.returncode == 0, out.stderr[-3000:]

@@ -132,8 +132,9 @@ def test_batch_default_page_renders_the_notes_004_example():
     run = at.session_state["bt_run"]
     assert run.is_batch and np.array_equal(run.X, ds.X) and np.array_equal(run.y, ds.y)
     engine = pc.train(ds.X, ds.y, variant="batch", max_epochs=50)
-    assert status(at).startswith(f"**start · update 0 · no example visited yet · "
-                                 f"{engine.n_visits:,} visits")  # fmt: skip
+    assert status(at).startswith(
+        f"**start · update 0 · no example visited yet · {engine.n_visits:,} visits"
+    )
     w, b, jp, errors = shown_weights(at, "Batch")
     assert close(w, [0, 0]) and b == 0 and jp == 0 and errors == ds.n  # w = 0: all ties
 

@@ -65,9 +65,12 @@ def separable(X, y) -> bool:
     Z = (X - X.mean(axis=0)) / np.where(std > 0, std, 1)
     A = -np.asarray(y)[:, None] * np.hstack([Z, np.ones((len(y), 1))])
     res = optimize.linprog(
-        np.zeros(Z.shape[1] + 1), A_ub=A, b_ub=-np.ones(len(y)), bounds=(None, None),
+        np.zeros(Z.shape[1] + 1),
+        A_ub=A,
+        b_ub=-np.ones(len(y)),
+        bounds=(None, None),
         method="highs",
-    )  # fmt: skip
+    )
     assert res.status in (0, 2), res.message
     return res.status == 0
 

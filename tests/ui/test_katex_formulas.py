@@ -34,9 +34,14 @@ POSITIVE = [m for m in MAGNITUDES if m > 0]
 def _visit(v: float, d: int, mistake: bool):
     w = np.array([v * (-1) ** j for j in range(d)])
     return SimpleNamespace(
-        w_before=w, b_before=-v, activation=v if not mistake else -abs(v) if v else 0.0,
-        mistake=mistake, w_after=w + v, b_after=v, index=0,
-    )  # fmt: skip
+        w_before=w,
+        b_before=-v,
+        activation=v if not mistake else -abs(v) if v else 0.0,
+        mistake=mistake,
+        w_after=w + v,
+        b_after=v,
+        index=0,
+    )
 
 
 def _visit_formulas(v: float) -> list[str]:
@@ -52,8 +57,9 @@ def _visit_formulas(v: float) -> list[str]:
 
 def _theorem_formulas(M: int, big: float, small: float) -> list[str]:
     """The bound lines with R = ``big`` and γ* = ``small`` (both > 0)."""
-    th = SimpleNamespace(R=big, gamma=small, bound=float(np.float64(big / small) ** 2),
-                         separable=True)  # fmt: skip
+    th = SimpleNamespace(
+        R=big, gamma=small, bound=float(np.float64(big / small) ** 2), separable=True
+    )
     hb = SimpleNamespace(
         R=big, norm2=small, epochs=3, hinge_loss=big, value=float(np.float64(big) * big)
     )
@@ -68,16 +74,27 @@ def _theorem_formulas(M: int, big: float, small: float) -> list[str]:
         numbers.gathered(text.proof_latex(1.0, proof)),
         numbers.gathered(text.proof_latex(0.5, {**proof, "dot0": 0, "norm0": 0})),
     ]
-    update = SimpleNamespace(eta=small, w_old=np.array([big, -small]), b_old=-big,
-                             x=np.array([small, -big]), bias_step=-small)  # fmt: skip
+    update = SimpleNamespace(
+        eta=small,
+        w_old=np.array([big, -small]),
+        b_old=-big,
+        x=np.array([small, -big]),
+        bias_step=-small,
+    )
     out += text.batch_latex(update, M, np.array([-big, small]), big)
     with np.errstate(all="ignore"):
         for n0, theorem in ((0.0, 1), (big, 1), (small, 2)):
             sq = pc.Squeeze(
-                u=np.array([0.6, 0.8, 0.0]), mistakes=np.array([0.0, M]),
-                dot=np.array([0.0, -big]), norm_sq=np.array([n0, big]), a=-small, s=small,
-                n0=n0, r=big, theorem=theorem,
-            )  # fmt: skip
+                u=np.array([0.6, 0.8, 0.0]),
+                mistakes=np.array([0.0, M]),
+                dot=np.array([0.0, -big]),
+                norm_sq=np.array([n0, big]),
+                a=-small,
+                s=small,
+                n0=n0,
+                r=big,
+                theorem=theorem,
+            )
             if sq.finite:  # else the page says so in words (``beyond_floats``)
                 out += proof_view.theorem1_lines(sq, th, 1, 1.0)
                 out += proof_view.theorem1_lines(sq, th, 1, small)

@@ -228,13 +228,20 @@ def standardise_suggestion(ds: datasets.Dataset, rows: dict) -> str | None:
         return None
     names = ds.feature_names
     return t(
-        "data.suggest_standardise", ratio=text.cell_num(ratio), d=ds.d,
+        "data.suggest_standardise",
+        ratio=text.cell_num(ratio),
+        d=ds.d,
         big=text.quoted(names[big], limits.NAME_LIMIT),
         small=text.quoted(names[small], limits.NAME_LIMIT),
-        prep=t("data.prep"), choice=t("prep.standardise"),
-        R0=text.cell_num(now.R), R1=text.cell_num(then.R),
-        g0=_gamma(now), g1=_gamma(then), b0=_bound(now), b1=_bound(then),
-    )  # fmt: skip
+        prep=t("data.prep"),
+        choice=t("prep.standardise"),
+        R0=text.cell_num(now.R),
+        R1=text.cell_num(then.R),
+        g0=_gamma(now),
+        g1=_gamma(then),
+        b0=_bound(now),
+        b1=_bound(then),
+    )
 
 
 def _gamma(th) -> str:

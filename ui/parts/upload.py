@@ -242,8 +242,14 @@ def _train_on(page: Table, info: datasets.CsvInfo, f1: str, f2: str, label: str)
     if choice != "all":
         return (f1, f2)
     # The x1 and x2 boxes above still name two columns: say what they do now.
-    st.caption(say("load.x_order", x1=text.quoted(f1, limits.NAME_LIMIT),
-                   x2=text.quoted(f2, limits.NAME_LIMIT), n=len(columns) + 2))  # fmt: skip
+    st.caption(
+        say(
+            "load.x_order",
+            x1=text.quoted(f1, limits.NAME_LIMIT),
+            x2=text.quoted(f2, limits.NAME_LIMIT),
+            n=len(columns) + 2,
+        )
+    )
     return (f1, f2, *columns)
 
 
