@@ -26,7 +26,7 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "data.still": "Weiter die vorigen Daten: {source}.",
     "prep.short.none": "keine",
     "prep.short.centre": "zentriert",
-    "prep.short.standardise": "standard.",
+    "prep.short.standardise": "standardis.",
     "prep.short.minmax": "Min-Max",
     "prep.none": "Nicht skaliert",
     "prep.centre": "Zentriert",
