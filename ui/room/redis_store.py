@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import math
 import threading
 import time
 
@@ -62,7 +63,7 @@ class RedisStore(ClassStore):
             name: self.redis.register_script(getattr(lua, name))
             for name in ("CREATE", "END", "MOVE", "ASK", "REVEAL", "ANSWER", "JOIN")
             + ("COLLECT", "ADD_POINT", "REMOVE_POINT", "STATE", "JOINS", "REMOVE_SEAT")
-            + ("CLEAR_POINTS",)
+            + ("CLEAR_POINTS", "REMOVE_HELD", "COUNT_HELD")
         }
         # A class is forgotten this long after its lecturer's last move (Redis's own clock).
         self._ttl = int(self.limits.expiry_s + self.limits.ended_kept_s) + 60
@@ -90,8 +91,11 @@ class RedisStore(ClassStore):
         """Every key of the class (its answers' keys included)."""
         nextq = int(self.redis.hget(self._key(code, "meta"), "nextq") or 0)
         parts = ["meta", "questions", "students", "names", "points", "owner", "mine", "removed"]
+        parts += ["held"]
         return [self._key(code, p) for p in parts] + [
-            self._key(code, f"answers:{q}") for q in range(1, nextq + 1)
+            self._key(code, f"{kind}:{q}")
+            for q in range(1, nextq + 1)
+            for kind in ("answers", "held_answers")
         ]
 
     def _listen(self) -> None:
@@ -209,7 +213,8 @@ class RedisStore(ClassStore):
         return None if record is None else len(json.loads(record)["choices"])
 
     def _answer(self, code: str, student: str, question: int, choice: int) -> int:
-        keys = [self._key(code, "meta"), self._key(code, f"answers:{question}")]
+        parts = ("meta", f"answers:{question}", "held", f"held_answers:{question}")
+        keys = [self._key(code, p) for p in parts]
         args = [question, student, choice, self._channel(code), self._ttl]
         return self._run("ANSWER", keys, args)
 
@@ -218,9 +223,10 @@ class RedisStore(ClassStore):
     def _students(self, code: str) -> int:
         return self.redis.hlen(self._key(code, "students"))
 
-    def _join(self, code: str, student: str, pseudonym: str) -> bool:
-        keys = [self._key(code, p) for p in ("meta", "students", "names")]
+    def _join(self, code: str, student: str, pseudonym: str, held: bool = False) -> bool:
+        keys = [self._key(code, p) for p in ("meta", "students", "names", "held")]
         args = [student, pseudonym, self.limits.students_per_class, self._channel(code), self._ttl]
+        args.append("1" if held else "")
         result = self._scripts["JOIN"](keys=keys, args=args)
         if result == "taken":
             return False  # not a refusal: another draw
@@ -238,23 +244,46 @@ class RedisStore(ClassStore):
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hgetall(self._key(code, "students"))
             pipe.hgetall(self._key(code, "mine"))
+            pipe.smembers(self._key(code, "held"))
             for q in range(1, nextq + 1):
                 pipe.hkeys(self._key(code, f"answers:{q}"))
-            students, mine, *answered = pipe.execute()
+                pipe.hkeys(self._key(code, f"held_answers:{q}"))
+            students, mine, held, *answered = pipe.execute()
         counts: dict[str, int] = {}
         for given in answered:
             for student in given:
                 counts[student] = counts.get(student, 0) + 1
         return [
-            Seat(student, name, counts.get(student, 0), int(mine.get(student, 0)))
+            Seat(student, name, counts.get(student, 0), int(mine.get(student, 0)), student in held)
             for student, name in students.items()
         ]
 
-    def _remove_seat(self, code: str, student: str) -> bool:
+    def _removal(self, code: str) -> tuple[list[str], list]:
+        """The keys and arguments of ``REMOVE_SEAT`` and ``REMOVE_HELD``."""
         parts = ("meta", "students", "names", "points", "owner", "mine", "questions", "removed")
-        keys = [self._key(code, p) for p in parts]
-        args = [student, self._channel(code), self._key(code, "answers:"), self._ttl]
-        return bool(self._run("REMOVE_SEAT", keys, args))
+        keys = [self._key(code, p) for p in (*parts, "held")]
+        args = [self._channel(code), self._key(code, "answers:"), self._ttl]
+        return keys, [*args, self._key(code, "held_answers:")]
+
+    def _remove_seat(self, code: str, student: str) -> bool:
+        keys, args = self._removal(code)
+        return bool(self._run("REMOVE_SEAT", keys, [*args, student]))
+
+    def _held(self, code: str) -> int:
+        return int(self.redis.scard(self._key(code, "held")))
+
+    def _is_held(self, code: str, student: str) -> bool:
+        return bool(self.redis.sismember(self._key(code, "held"), student))
+
+    def _count_held(self, code: str) -> int:
+        keys = [self._key(code, "meta"), self._key(code, "held")]
+        args = [self._channel(code), self._key(code, "answers:")]
+        args += [self._key(code, "held_answers:"), self._ttl]
+        return int(self._run("COUNT_HELD", keys, args))
+
+    def _remove_held(self, code: str) -> int:
+        keys, args = self._removal(code)
+        return int(self._run("REMOVE_HELD", keys, args))
 
     def _set_joins_closed(self, code: str, closed: bool) -> None:
         self._run("JOINS", [self._key(code, "meta")], ["1" if closed else ""])
@@ -346,6 +375,12 @@ class RedisStore(ClassStore):
             count, _ = pipe.execute()
         return count <= limit
 
+    def _mark(self, key: str, until: float, ttl_s: float) -> None:
+        self.redis.set(f"{self.prefix}mark:{key}", repr(until), ex=max(1, math.ceil(ttl_s)))
+
+    def _marked(self, key: str) -> float:
+        return float(self.redis.get(f"{self.prefix}mark:{key}") or 0.0)
+
     def _used(self, key: str, window_s: float) -> int:
         return int(self.redis.get(self._window(key, window_s)) or 0)
 
@@ -403,6 +438,12 @@ _GUARDED = (
     "_state",
     "_hit",
     "_used",
+    "_held",
+    "_is_held",
+    "_count_held",
+    "_remove_held",
+    "_mark",
+    "_marked",
 )
 for _method in _GUARDED:
     setattr(RedisStore, _method, _reachable(getattr(RedisStore, _method)))
