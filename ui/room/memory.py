@@ -66,6 +66,7 @@ class MemoryStore(ClassStore):
         self._rooms: dict[str, _Room] = {}
         self._windows: dict[str, tuple[float, int, int]] = {}  # key -> (window, index, count)
         self._marks: dict[str, float] = {}
+        self._joins: dict[str, list[tuple[float, str]]] = {}  # address key -> (time, entry)
 
     def close(self) -> None:
         """Nothing to let go: the classes go with the process."""
@@ -293,6 +294,22 @@ class MemoryStore(ClassStore):
         with self._lock:
             return student in self._room(code).held
 
+    def _hold(self, code: str, students: list[str]) -> None:
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is None or room.ended_at is not None:
+                return
+            for student in students:
+                if student not in room.students or student in room.held:
+                    continue
+                room.held.add(student)
+                if room.open is None:
+                    continue
+                given = room.answers[room.open]
+                if student in given:
+                    room.held_answers.setdefault(room.open, {})[student] = given.pop(student)
+                    self._publish(code, event("answers", question=room.open, answered=len(given)))
+
     def _count_held(self, code: str) -> int:
         with self._lock:
             room = self._live_room(code)
@@ -434,6 +451,19 @@ class MemoryStore(ClassStore):
             if len(self._marks) > _RATE_KEYS_SWEPT_AT:
                 self._marks = {k: u for k, u in self._marks.items() if u > now}
             self._marks[key] = until
+
+    def _log_join(self, key: str, now: float, entry: str) -> None:
+        with self._lock:
+            if len(self._joins) > _RATE_KEYS_SWEPT_AT:
+                late = now - self.limits.held_window_s
+                self._joins = {k: v for k, v in self._joins.items() if v and v[-1][0] > late}
+            kept = self._joins.setdefault(key, [])
+            kept[:] = [(t, e) for t, e in kept if t > now - self.limits.held_window_s]
+            kept.append((now, entry))
+
+    def _joins_since(self, key: str, since: float) -> list[str]:
+        with self._lock:
+            return [e for t, e in self._joins.get(key, []) if t > since]
 
     def _marked(self, key: str) -> float:
         with self._lock:

@@ -295,6 +295,39 @@ return n
 """
 )
 
+# KEYS: meta, students, held; ARGV: channel, the answers keys' prefix, the held answers
+# keys' prefix, ttl, then the students to hold (those still in the class): their answers
+# to the open question leave its answers for its held answers.
+HOLD = (
+    _LIVE
+    + _PUBLISH
+    + """
+local open = redis.call('HGET', KEYS[1], 'open')
+local moved = false
+for i = 5, #ARGV do
+  local student = ARGV[i]
+  if redis.call('HEXISTS', KEYS[2], student) == 1
+      and redis.call('SADD', KEYS[3], student) == 1 then
+    redis.call('EXPIRE', KEYS[3], ARGV[4])
+    if open ~= '' then
+      local choice = redis.call('HGET', ARGV[2] .. open, student)
+      if choice then
+        redis.call('HDEL', ARGV[2] .. open, student)
+        redis.call('HSET', ARGV[3] .. open, student, choice)
+        redis.call('EXPIRE', ARGV[3] .. open, ARGV[4])
+        moved = true
+      end
+    end
+  end
+end
+if moved then
+  local n = redis.call('HLEN', ARGV[2] .. open)
+  publish(ARGV[1], 'answers', '"question":' .. open .. ',"answered":' .. n)
+end
+return 1
+"""
+)
+
 # KEYS: meta, held; ARGV: channel, the answers keys' prefix, the held answers keys'
 # prefix, ttl. The held seats count from now on: their answers to the open question join
 # its answers; how many seats were held.

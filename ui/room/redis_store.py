@@ -32,6 +32,7 @@ from ui.room.rules import (
     Collecting,
     Limits,
     Question,
+    Refused,
     public_state,
     refuse,
     system_clock,
@@ -63,7 +64,7 @@ class RedisStore(ClassStore):
             name: self.redis.register_script(getattr(lua, name))
             for name in ("CREATE", "END", "MOVE", "ASK", "REVEAL", "ANSWER", "JOIN")
             + ("COLLECT", "ADD_POINT", "REMOVE_POINT", "STATE", "JOINS", "REMOVE_SEAT")
-            + ("CLEAR_POINTS", "REMOVE_HELD", "COUNT_HELD")
+            + ("CLEAR_POINTS", "REMOVE_HELD", "COUNT_HELD", "HOLD")
         }
         # A class is forgotten this long after its lecturer's last move (Redis's own clock).
         self._ttl = int(self.limits.expiry_s + self.limits.ended_kept_s) + 60
@@ -275,6 +276,15 @@ class RedisStore(ClassStore):
     def _is_held(self, code: str, student: str) -> bool:
         return bool(self.redis.sismember(self._key(code, "held"), student))
 
+    def _hold(self, code: str, students: list[str]) -> None:
+        keys = [self._key(code, p) for p in ("meta", "students", "held")]
+        args = [self._channel(code), self._key(code, "answers:")]
+        args += [self._key(code, "held_answers:"), self._ttl, *students]
+        try:
+            self._run("HOLD", keys, args)
+        except Refused:  # the class ended meanwhile: nothing to hold
+            pass
+
     def _count_held(self, code: str) -> int:
         keys = [self._key(code, "meta"), self._key(code, "held")]
         args = [self._channel(code), self._key(code, "answers:")]
@@ -378,6 +388,17 @@ class RedisStore(ClassStore):
     def _mark(self, key: str, until: float, ttl_s: float) -> None:
         self.redis.set(f"{self.prefix}mark:{key}", repr(until), ex=max(1, math.ceil(ttl_s)))
 
+    def _log_join(self, key: str, now: float, entry: str) -> None:
+        name = f"{self.prefix}joined:{key}"
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zadd(name, {entry: now})
+            pipe.zremrangebyscore(name, "-inf", now - self.limits.held_window_s)
+            pipe.expire(name, max(1, math.ceil(self.limits.held_window_s)) + 1)
+            pipe.execute()
+
+    def _joins_since(self, key: str, since: float) -> list[str]:
+        return self.redis.zrangebyscore(f"{self.prefix}joined:{key}", f"({since!r}", "+inf")
+
     def _marked(self, key: str) -> float:
         return float(self.redis.get(f"{self.prefix}mark:{key}") or 0.0)
 
@@ -444,6 +465,9 @@ _GUARDED = (
     "_remove_held",
     "_mark",
     "_marked",
+    "_hold",
+    "_log_join",
+    "_joins_since",
 )
 for _method in _GUARDED:
     setattr(RedisStore, _method, _reachable(getattr(RedisStore, _method)))

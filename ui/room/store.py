@@ -321,25 +321,36 @@ class ClassStore(abc.ABC):
             raise refuse("joins")
         if self._live(code).joins_closed:
             raise refuse("joins_closed")
-        held = self._burst(address)
+        held, recent = self._burst(address)
         student = codes.new_student()
         for attempt in range(50):
             name = codes.pseudonym(taken=self._students(code) if attempt else 0)
             if self._join(code, student, name, held):
+                self._log_join(f"joined:{address}", self.clock(), f"{code} {student}")
+                for other, students in recent.items():  # the burst's first seats, too
+                    self._hold(other, students)
                 return Joined(codes.seat_token(self.seat_key, code, student), name)
         raise Refused("No free pseudonym: try again.", 503)  # pragma: no cover
 
-    def _burst(self, address: str) -> bool:
-        """Whether a seat joining now from ``address`` is held: the address has joined
-        faster than people do (``Limits.held_joins`` in ``held_window_s``), now or within
-        the last ``held_quiet_s``."""
+    def _burst(self, address: str) -> tuple[bool, dict[str, list[str]]]:
+        """Whether a seat joining now from ``address`` is held, and the seats to hold with it.
+
+        Held when the address has joined faster than people do (more than
+        ``Limits.held_joins`` in the last ``held_window_s``), now or within the last
+        ``held_quiet_s``. The seats of the burst that came before it are held with it
+        (by class: code -> students), so a script keeps none of the seats it minted fast.
+        """
+        now = self.clock()
         mark = f"held:{address}"
-        if not self._hit(
-            f"joins_held:{address}", self.limits.held_window_s, self.limits.held_joins
-        ):
-            self._mark(mark, self.clock() + self.limits.held_quiet_s, self.limits.held_quiet_s)
-            return True
-        return self._marked(mark) > self.clock()
+        joined = self._joins_since(f"joined:{address}", now - self.limits.held_window_s)
+        if len(joined) >= self.limits.held_joins:
+            self._mark(mark, now + self.limits.held_quiet_s, self.limits.held_quiet_s)
+            recent: dict[str, list[str]] = {}
+            for entry in joined:
+                other, _, student = entry.partition(" ")
+                recent.setdefault(other, []).append(student)
+            return True, recent
+        return self._marked(mark) > now, {}
 
     def resume(self, code: str, token: object) -> Joined:
         """The seat a browser kept (a reload): refused ``lost``, ``ended``, ``removed`` or
@@ -544,6 +555,11 @@ class ClassStore(abc.ABC):
     def _held(self, code: str) -> int: ...
 
     @abc.abstractmethod
+    def _hold(self, code: str, students: list[str]) -> None:
+        """Hold these seats (those still in the class): their answers to the open question
+        leave its counts (an ``answers`` event) and are kept as held answers."""
+
+    @abc.abstractmethod
     def _is_held(self, code: str, student: str) -> bool: ...
 
     @abc.abstractmethod
@@ -605,6 +621,14 @@ class ClassStore(abc.ABC):
     @abc.abstractmethod
     def _hit(self, key: str, window_s: float, limit: int) -> bool:
         """Count one more in ``key``'s current window; whether it is within ``limit``."""
+
+    @abc.abstractmethod
+    def _log_join(self, key: str, now: float, entry: str) -> None:
+        """Keep ``entry`` under ``key`` at time ``now`` (for ``Limits.held_window_s``)."""
+
+    @abc.abstractmethod
+    def _joins_since(self, key: str, since: float) -> list[str]:
+        """The entries kept under ``key`` after ``since``."""
 
     @abc.abstractmethod
     def _mark(self, key: str, until: float, ttl_s: float) -> None:
