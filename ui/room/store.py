@@ -28,7 +28,8 @@ gets ``removed`` and its stream ends. A valid token for a class the store does n
 proves the class existed: it is refused as ``lost`` (not ``unknown``).
 
 The lecturer's control (each with the secret): ``seats`` (``Seat``: pseudonym, answers,
-points), ``remove_seat`` (its answers leave the counts, its points go with
+points, held), ``held`` / ``count_held`` / ``remove_held`` (the seats held, below),
+``remove_seat`` (its answers leave the counts, its points go with
 ``point_removed`` events, its stream ends), ``close_joins`` / ``joins_closed``,
 ``clear_points``, ``refused`` (the refusals of the last minute by name; the routes count
 them with ``note_refusal``) and ``status`` ("live", "ended" or "lost": the lecturer's page
