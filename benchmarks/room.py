@@ -38,8 +38,9 @@ address (``attacker``) who, once the class is in, sends 100 wrong codes, mints s
 10 s as fast as the server answers, opens each seat's stream three times and 100 streams
 without a seat, and with every seat answers each question (its last choice) and places
 points as fast as it can; the two runs are printed side by side: what the honest students
-saw (steps missed, follow lag, polls whose leading answer was not the honest one), and
-what the script got.
+saw (steps missed, follow lag, polls decided by the script: the leading answer revealed
+is not the one the honest students' answers alone lead with), and what the script got.
+The lecturer never presses Count them: the script's seats, joined in a burst, stay held.
 
 Reported: the follow lag (the lecturer's key press to each student showing the new step,
 or a later one: the event naming a step its frames hold, or the end of the run that opened

@@ -85,3 +85,58 @@ def test_closed_to_joins_clear_points_refusals_and_the_burst_flag():
     assert not german.exception
     assert any(e.label == "Plätze: 1" for e in german.sidebar.expander)
     assert "In der letzten Minute abgewiesen: 13." in _texts(german)
+
+
+def _burst(store, opened, address: str) -> list:
+    """Seats joined from ``address`` as fast as it may until they are held (all of them:
+    the burst's first seats are held with the one that showed it)."""
+    seats, before = [], store.held(opened.code, opened.secret)
+    while store.held(opened.code, opened.secret) == before:
+        try:
+            seats.append(store.join(opened.code, address))
+        except Refused as refused:
+            assert refused.name == "joins_burst"
+    return seats
+
+
+def test_held_seats_are_said_plainly_and_counted_or_removed_with_one_click():
+    store = default_store()
+    at, opened = _started()
+    honest = store.join(opened.code, "10.7.0.1")
+    burst = _burst(store, opened, "10.7.0.66")
+    assert store.held(opened.code, opened.secret) == len(burst) > store.limits.held_joins
+    qid = store.ask(opened.code, opened.secret, "turn", "Which way?", ["cw", "acw"], 1)
+    store.answer(opened.code, honest.student, qid, 1)
+    for seat in burst:
+        store.answer(opened.code, seat.student, qid, 0)
+    assert store.state(opened.code)["question"]["answered"] == 1
+    at.run()
+    assert not at.exception
+    (flag,) = at.sidebar.warning
+    assert flag.value == (
+        f"{len(burst)} seats joined in a burst from one address: their answers are not counted."
+    )
+    at.sidebar.button(key=lab.CLASS_COUNT_HELD).click().run()
+    assert not at.exception
+    assert store.held(opened.code, opened.secret) == 0
+    assert store.state(opened.code)["question"]["answered"] == len(burst) + 1
+    said = f"Seats counted: {len(burst)}. Their answers to the open question count."
+    assert said in _texts(at)
+    assert not at.sidebar.warning
+    # Another burst, from another address: removed with what it sent.
+    more = _burst(store, opened, "10.7.0.67")
+    for seat in more:
+        store.answer(opened.code, seat.student, qid, 0)
+    german = open_page("pages/playground.py", lang="de")
+    german.session_state["lab_class"] = opened
+    german.run()
+    (flag,) = german.sidebar.warning
+    assert flag.value.startswith(f"{len(more)} Plätze kamen in einem Schwall von einer Adresse")
+    at.run()
+    at.sidebar.button(key=lab.CLASS_REMOVE_HELD).click().run()
+    assert not at.exception
+    assert f"Seats removed with everything they sent: {len(more)}." in _texts(at)
+    state = store.state(opened.code)
+    assert state["students"] == 1 + len(burst)
+    assert state["question"]["answered"] == 1 + len(burst)
+    assert store.reveal(opened.code, opened.secret, qid) == [len(burst), 1]

@@ -49,6 +49,9 @@ class _Room:
     collecting: Collecting | None = None
     joins_closed: bool = False
     removed: set[str] = field(default_factory=set)
+    held: set[str] = field(default_factory=set)  # seats that joined in a burst
+    # id -> held student -> choice: kept, not counted until the lecturer counts them
+    held_answers: dict[int, dict[str, int]] = field(default_factory=dict)
     refused: dict[int, Counter] = field(default_factory=dict)  # bucket -> name -> count
 
 
@@ -62,6 +65,8 @@ class MemoryStore(ClassStore):
         self._lock = threading.RLock()
         self._rooms: dict[str, _Room] = {}
         self._windows: dict[str, tuple[float, int, int]] = {}  # key -> (window, index, count)
+        self._marks: dict[str, float] = {}
+        self._joins: dict[str, list[tuple[float, str]]] = {}  # address key -> (time, entry)
 
     def close(self) -> None:
         """Nothing to let go: the classes go with the process."""
@@ -195,6 +200,9 @@ class MemoryStore(ClassStore):
             room = self._live_room(code)
             if room.open != question:
                 raise refuse("closed")
+            if student in room.held:  # kept, not counted: nothing to tell
+                room.held_answers.setdefault(question, {})[student] = choice
+                return len(room.answers[question])
             given = room.answers[question]
             new = student not in given
             given[student] = choice
@@ -208,7 +216,7 @@ class MemoryStore(ClassStore):
         with self._lock:
             return len(self._room(code).students)
 
-    def _join(self, code: str, student: str, pseudonym: str) -> bool:
+    def _join(self, code: str, student: str, pseudonym: str, held: bool = False) -> bool:
         with self._lock:
             room = self._live_room(code)
             if room.joins_closed:
@@ -219,6 +227,8 @@ class MemoryStore(ClassStore):
                 return False
             room.students[student] = pseudonym
             room.names.add(pseudonym)
+            if held:
+                room.held.add(student)
             self._publish(code, event("students", students=len(room.students)))
             return True
 
@@ -234,8 +244,15 @@ class MemoryStore(ClassStore):
         with self._lock:
             room = self._room(code)
             answered = Counter(s for given in room.answers.values() for s in given)
+            answered.update(s for given in room.held_answers.values() for s in given)
             return [
-                Seat(student, name, answered[student], room.per_student[student])
+                Seat(
+                    student,
+                    name,
+                    answered[student],
+                    room.per_student[student],
+                    student in room.held,
+                )
                 for student, name in room.students.items()
             ]
 
@@ -247,6 +264,9 @@ class MemoryStore(ClassStore):
                 return False
             room.names.discard(name)
             room.removed.add(student)
+            room.held.discard(student)
+            for held in room.held_answers.values():
+                held.pop(student, None)
             for record in room.questions:
                 given = room.answers[record["id"]]
                 choice = given.pop(student, None)
@@ -265,6 +285,49 @@ class MemoryStore(ClassStore):
             self._publish(code, event("students", students=len(room.students)))
             self._tell(code, {"type": "_removed", "seat": student})
             return True
+
+    def _held(self, code: str) -> int:
+        with self._lock:
+            return len(self._room(code).held)
+
+    def _is_held(self, code: str, student: str) -> bool:
+        with self._lock:
+            return student in self._room(code).held
+
+    def _hold(self, code: str, students: list[str]) -> None:
+        with self._lock:
+            room = self._rooms.get(code)
+            if room is None or room.ended_at is not None:
+                return
+            for student in students:
+                if student not in room.students or student in room.held:
+                    continue
+                room.held.add(student)
+                if room.open is None:
+                    continue
+                given = room.answers[room.open]
+                if student in given:
+                    room.held_answers.setdefault(room.open, {})[student] = given.pop(student)
+                    self._publish(code, event("answers", question=room.open, answered=len(given)))
+
+    def _count_held(self, code: str) -> int:
+        with self._lock:
+            room = self._live_room(code)
+            n = len(room.held)
+            if room.open is not None:
+                given = room.answers[room.open]
+                before = len(given)
+                given.update(room.held_answers.get(room.open, {}))
+                if len(given) != before:
+                    self._publish(code, event("answers", question=room.open, answered=len(given)))
+            room.held.clear()
+            room.held_answers.clear()
+            return n
+
+    def _remove_held(self, code: str) -> int:
+        with self._lock:
+            self._live_room(code)
+            return sum(self._remove_seat(code, s) for s in sorted(self._room(code).held))
 
     def _set_joins_closed(self, code: str, closed: bool) -> None:
         with self._lock:
@@ -381,6 +444,30 @@ class MemoryStore(ClassStore):
             count = count + 1 if start == index else 1
             self._windows[key] = (window_s, index, count)
             return count <= limit
+
+    def _mark(self, key: str, until: float, ttl_s: float) -> None:
+        with self._lock:
+            now = self.clock()
+            if len(self._marks) > _RATE_KEYS_SWEPT_AT:
+                self._marks = {k: u for k, u in self._marks.items() if u > now}
+            self._marks[key] = until
+
+    def _log_join(self, key: str, now: float, entry: str) -> None:
+        with self._lock:
+            if len(self._joins) > _RATE_KEYS_SWEPT_AT:
+                late = now - self.limits.held_window_s
+                self._joins = {k: v for k, v in self._joins.items() if v and v[-1][0] > late}
+            kept = self._joins.setdefault(key, [])
+            kept[:] = [(t, e) for t, e in kept if t > now - self.limits.held_window_s]
+            kept.append((now, entry))
+
+    def _joins_since(self, key: str, since: float) -> list[str]:
+        with self._lock:
+            return [e for t, e in self._joins.get(key, []) if t > since]
+
+    def _marked(self, key: str) -> float:
+        with self._lock:
+            return self._marks.get(key, 0.0)
 
     def _used(self, key: str, window_s: float) -> int:
         index = int(self.clock() // window_s)

@@ -11,9 +11,10 @@ Keys of class ``CODE`` under the store's prefix ``P`` (``lab:room:`` by default)
 bx0, bx1, by0, by1, per, nextpoint), ``:questions`` (id -> JSON), ``:answers:ID``
 (student -> choice), ``:students`` (id -> pseudonym), ``:names`` (a set),
 ``:points`` (id -> public JSON), ``:owner`` (point id -> student), ``:mine`` (student ->
-points placed); events on the channel ``P CODE:events``. Every key a script writes gets
-the class's time to live (``ttl``), so a class its lecturer left is forgotten even if no
-request ever touches it again.
+points placed), ``:held`` (the seats that joined in a burst), ``:held_answers:ID`` (held
+student -> choice: kept, not counted); events on the channel ``P CODE:events``. Every key
+a script writes gets the class's time to live (``ttl``), so a class its lecturer left is
+forgotten even if no request ever touches it again.
 """
 
 from __future__ import annotations
@@ -107,12 +108,18 @@ return counts
 """
 )
 
-# KEYS: meta, answers; ARGV: question id, student, choice, channel, ttl
+# KEYS: meta, answers, held, held answers; ARGV: question id, student, choice, channel, ttl
 ANSWER = (
     _LIVE
     + _PUBLISH
     + """
 if redis.call('HGET', KEYS[1], 'open') ~= ARGV[1] then return 'closed' end
+if redis.call('SISMEMBER', KEYS[3], ARGV[2]) == 1 then
+  -- A held seat's answer is kept, not counted: nothing to tell.
+  redis.call('HSET', KEYS[4], ARGV[2], ARGV[3])
+  redis.call('EXPIRE', KEYS[4], ARGV[5])
+  return redis.call('HLEN', KEYS[2])
+end
 local added = redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
 local n = redis.call('HLEN', KEYS[2])
@@ -122,7 +129,7 @@ return n
 """
 )
 
-# KEYS: meta, students, names; ARGV: student, pseudonym, cap, channel, ttl
+# KEYS: meta, students, names, held; ARGV: student, pseudonym, cap, channel, ttl, held ('1')
 JOIN = (
     _LIVE
     + _PUBLISH
@@ -133,6 +140,10 @@ if redis.call('SADD', KEYS[3], ARGV[2]) == 0 then return 'taken' end
 redis.call('HSET', KEYS[2], ARGV[1], ARGV[2])
 redis.call('EXPIRE', KEYS[2], ARGV[5])
 redis.call('EXPIRE', KEYS[3], ARGV[5])
+if ARGV[6] == '1' then
+  redis.call('SADD', KEYS[4], ARGV[1])
+  redis.call('EXPIRE', KEYS[4], ARGV[5])
+end
 local n = redis.call('HLEN', KEYS[2])
 publish(ARGV[4], 'students', '"students":' .. n)
 return n
@@ -221,49 +232,125 @@ return 1
 """
 )
 
-# KEYS: meta, students, names, points, owner, mine, questions, removed; ARGV: student,
-# channel, the answers keys' prefix, ttl. The seat and everything it sent, at once.
-REMOVE_SEAT = (
+# KEYS: meta, students, names, points, owner, mine, questions, removed, held; ARGV:
+# channel, the answers keys' prefix, ttl, the held answers keys' prefix. A seat and
+# everything it sent, at once.
+_REMOVE_ONE = """
+local function remove_seat(student)
+  local name = redis.call('HGET', KEYS[2], student)
+  if not name then return 0 end
+  redis.call('HDEL', KEYS[2], student)
+  redis.call('SREM', KEYS[3], name)
+  redis.call('HDEL', KEYS[6], student)
+  redis.call('SADD', KEYS[8], student)
+  redis.call('EXPIRE', KEYS[8], ARGV[3])
+  redis.call('SREM', KEYS[9], student)
+  local open = redis.call('HGET', KEYS[1], 'open')
+  for q = 1, tonumber(redis.call('HGET', KEYS[1], 'nextq')) do
+    redis.call('HDEL', ARGV[4] .. q, student)
+    local answers = ARGV[2] .. q
+    local choice = redis.call('HGET', answers, student)
+    if choice then
+      redis.call('HDEL', answers, student)
+      if tostring(q) == open then
+        local n = redis.call('HLEN', answers)
+        publish(ARGV[1], 'answers', '"question":' .. q .. ',"answered":' .. n)
+      else
+        local record = cjson.decode(redis.call('HGET', KEYS[7], q))
+        if record.counts then
+          local k = tonumber(choice) + 1
+          record.counts[k] = record.counts[k] - 1
+          redis.call('HSET', KEYS[7], q, cjson.encode(record))
+        end
+      end
+    end
+  end
+  local owned = redis.call('HGETALL', KEYS[5])
+  for i = 1, #owned, 2 do
+    if owned[i + 1] == student then
+      redis.call('HDEL', KEYS[4], owned[i])
+      redis.call('HDEL', KEYS[5], owned[i])
+      publish(ARGV[1], 'point_removed', '"point":' .. owned[i])
+    end
+  end
+  publish(ARGV[1], 'students', '"students":' .. redis.call('HLEN', KEYS[2]))
+  redis.call('PUBLISH', ARGV[1], '{"type":"_removed","seat":' .. cjson.encode(student) .. '}')
+  return 1
+end
+"""
+
+# KEYS: as _REMOVE_ONE; ARGV: as _REMOVE_ONE, then the student.
+REMOVE_SEAT = _LIVE + _PUBLISH + _REMOVE_ONE + "return remove_seat(ARGV[5])\n"
+
+# KEYS and ARGV: as _REMOVE_ONE. Every held seat goes; how many.
+REMOVE_HELD = (
+    _LIVE
+    + _PUBLISH
+    + _REMOVE_ONE
+    + """
+local n = 0
+for _, student in ipairs(redis.call('SMEMBERS', KEYS[9])) do n = n + remove_seat(student) end
+redis.call('DEL', KEYS[9])
+return n
+"""
+)
+
+# KEYS: meta, students, held; ARGV: channel, the answers keys' prefix, the held answers
+# keys' prefix, ttl, then the students to hold (those still in the class): their answers
+# to the open question leave its answers for its held answers.
+HOLD = (
     _LIVE
     + _PUBLISH
     + """
-local name = redis.call('HGET', KEYS[2], ARGV[1])
-if not name then return 0 end
-redis.call('HDEL', KEYS[2], ARGV[1])
-redis.call('SREM', KEYS[3], name)
-redis.call('HDEL', KEYS[6], ARGV[1])
-redis.call('SADD', KEYS[8], ARGV[1])
-redis.call('EXPIRE', KEYS[8], ARGV[4])
 local open = redis.call('HGET', KEYS[1], 'open')
-for q = 1, tonumber(redis.call('HGET', KEYS[1], 'nextq')) do
-  local answers = ARGV[3] .. q
-  local choice = redis.call('HGET', answers, ARGV[1])
-  if choice then
-    redis.call('HDEL', answers, ARGV[1])
-    if tostring(q) == open then
-      local n = redis.call('HLEN', answers)
-      publish(ARGV[2], 'answers', '"question":' .. q .. ',"answered":' .. n)
-    else
-      local record = cjson.decode(redis.call('HGET', KEYS[7], q))
-      if record.counts then
-        local k = tonumber(choice) + 1
-        record.counts[k] = record.counts[k] - 1
-        redis.call('HSET', KEYS[7], q, cjson.encode(record))
+local moved = false
+for i = 5, #ARGV do
+  local student = ARGV[i]
+  if redis.call('HEXISTS', KEYS[2], student) == 1
+      and redis.call('SADD', KEYS[3], student) == 1 then
+    redis.call('EXPIRE', KEYS[3], ARGV[4])
+    if open ~= '' then
+      local choice = redis.call('HGET', ARGV[2] .. open, student)
+      if choice then
+        redis.call('HDEL', ARGV[2] .. open, student)
+        redis.call('HSET', ARGV[3] .. open, student, choice)
+        redis.call('EXPIRE', ARGV[3] .. open, ARGV[4])
+        moved = true
       end
     end
   end
 end
-local owned = redis.call('HGETALL', KEYS[5])
-for i = 1, #owned, 2 do
-  if owned[i + 1] == ARGV[1] then
-    redis.call('HDEL', KEYS[4], owned[i])
-    redis.call('HDEL', KEYS[5], owned[i])
-    publish(ARGV[2], 'point_removed', '"point":' .. owned[i])
+if moved then
+  local n = redis.call('HLEN', ARGV[2] .. open)
+  publish(ARGV[1], 'answers', '"question":' .. open .. ',"answered":' .. n)
+end
+return 1
+"""
+)
+
+# KEYS: meta, held; ARGV: channel, the answers keys' prefix, the held answers keys'
+# prefix, ttl. The held seats count from now on: their answers to the open question join
+# its answers; how many seats were held.
+COUNT_HELD = (
+    _LIVE
+    + _PUBLISH
+    + """
+local n = redis.call('SCARD', KEYS[2])
+local open = redis.call('HGET', KEYS[1], 'open')
+if open ~= '' then
+  local answers = ARGV[2] .. open
+  local before = redis.call('HLEN', answers)
+  local held = redis.call('HGETALL', ARGV[3] .. open)
+  for i = 1, #held, 2 do redis.call('HSET', answers, held[i], held[i + 1]) end
+  redis.call('EXPIRE', answers, ARGV[4])
+  local after = redis.call('HLEN', answers)
+  if after ~= before then
+    publish(ARGV[1], 'answers', '"question":' .. open .. ',"answered":' .. after)
   end
 end
-publish(ARGV[2], 'students', '"students":' .. redis.call('HLEN', KEYS[2]))
-redis.call('PUBLISH', ARGV[2], '{"type":"_removed","seat":' .. cjson.encode(ARGV[1]) .. '}')
-return 1
+for q = 1, tonumber(redis.call('HGET', KEYS[1], 'nextq')) do redis.call('DEL', ARGV[3] .. q) end
+redis.call('DEL', KEYS[2])
+return n
 """
 )
 

@@ -19,6 +19,7 @@ from __future__ import annotations
 import functools
 import json
 import logging
+import math
 import threading
 import time
 
@@ -31,6 +32,7 @@ from ui.room.rules import (
     Collecting,
     Limits,
     Question,
+    Refused,
     public_state,
     refuse,
     system_clock,
@@ -62,7 +64,7 @@ class RedisStore(ClassStore):
             name: self.redis.register_script(getattr(lua, name))
             for name in ("CREATE", "END", "MOVE", "ASK", "REVEAL", "ANSWER", "JOIN")
             + ("COLLECT", "ADD_POINT", "REMOVE_POINT", "STATE", "JOINS", "REMOVE_SEAT")
-            + ("CLEAR_POINTS",)
+            + ("CLEAR_POINTS", "REMOVE_HELD", "COUNT_HELD", "HOLD")
         }
         # A class is forgotten this long after its lecturer's last move (Redis's own clock).
         self._ttl = int(self.limits.expiry_s + self.limits.ended_kept_s) + 60
@@ -90,8 +92,11 @@ class RedisStore(ClassStore):
         """Every key of the class (its answers' keys included)."""
         nextq = int(self.redis.hget(self._key(code, "meta"), "nextq") or 0)
         parts = ["meta", "questions", "students", "names", "points", "owner", "mine", "removed"]
+        parts += ["held"]
         return [self._key(code, p) for p in parts] + [
-            self._key(code, f"answers:{q}") for q in range(1, nextq + 1)
+            self._key(code, f"{kind}:{q}")
+            for q in range(1, nextq + 1)
+            for kind in ("answers", "held_answers")
         ]
 
     def _listen(self) -> None:
@@ -209,7 +214,8 @@ class RedisStore(ClassStore):
         return None if record is None else len(json.loads(record)["choices"])
 
     def _answer(self, code: str, student: str, question: int, choice: int) -> int:
-        keys = [self._key(code, "meta"), self._key(code, f"answers:{question}")]
+        parts = ("meta", f"answers:{question}", "held", f"held_answers:{question}")
+        keys = [self._key(code, p) for p in parts]
         args = [question, student, choice, self._channel(code), self._ttl]
         return self._run("ANSWER", keys, args)
 
@@ -218,9 +224,10 @@ class RedisStore(ClassStore):
     def _students(self, code: str) -> int:
         return self.redis.hlen(self._key(code, "students"))
 
-    def _join(self, code: str, student: str, pseudonym: str) -> bool:
-        keys = [self._key(code, p) for p in ("meta", "students", "names")]
+    def _join(self, code: str, student: str, pseudonym: str, held: bool = False) -> bool:
+        keys = [self._key(code, p) for p in ("meta", "students", "names", "held")]
         args = [student, pseudonym, self.limits.students_per_class, self._channel(code), self._ttl]
+        args.append("1" if held else "")
         result = self._scripts["JOIN"](keys=keys, args=args)
         if result == "taken":
             return False  # not a refusal: another draw
@@ -238,23 +245,55 @@ class RedisStore(ClassStore):
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hgetall(self._key(code, "students"))
             pipe.hgetall(self._key(code, "mine"))
+            pipe.smembers(self._key(code, "held"))
             for q in range(1, nextq + 1):
                 pipe.hkeys(self._key(code, f"answers:{q}"))
-            students, mine, *answered = pipe.execute()
+                pipe.hkeys(self._key(code, f"held_answers:{q}"))
+            students, mine, held, *answered = pipe.execute()
         counts: dict[str, int] = {}
         for given in answered:
             for student in given:
                 counts[student] = counts.get(student, 0) + 1
         return [
-            Seat(student, name, counts.get(student, 0), int(mine.get(student, 0)))
+            Seat(student, name, counts.get(student, 0), int(mine.get(student, 0)), student in held)
             for student, name in students.items()
         ]
 
-    def _remove_seat(self, code: str, student: str) -> bool:
+    def _removal(self, code: str) -> tuple[list[str], list]:
+        """The keys and arguments of ``REMOVE_SEAT`` and ``REMOVE_HELD``."""
         parts = ("meta", "students", "names", "points", "owner", "mine", "questions", "removed")
-        keys = [self._key(code, p) for p in parts]
-        args = [student, self._channel(code), self._key(code, "answers:"), self._ttl]
-        return bool(self._run("REMOVE_SEAT", keys, args))
+        keys = [self._key(code, p) for p in (*parts, "held")]
+        args = [self._channel(code), self._key(code, "answers:"), self._ttl]
+        return keys, [*args, self._key(code, "held_answers:")]
+
+    def _remove_seat(self, code: str, student: str) -> bool:
+        keys, args = self._removal(code)
+        return bool(self._run("REMOVE_SEAT", keys, [*args, student]))
+
+    def _held(self, code: str) -> int:
+        return int(self.redis.scard(self._key(code, "held")))
+
+    def _is_held(self, code: str, student: str) -> bool:
+        return bool(self.redis.sismember(self._key(code, "held"), student))
+
+    def _hold(self, code: str, students: list[str]) -> None:
+        keys = [self._key(code, p) for p in ("meta", "students", "held")]
+        args = [self._channel(code), self._key(code, "answers:")]
+        args += [self._key(code, "held_answers:"), self._ttl, *students]
+        try:
+            self._run("HOLD", keys, args)
+        except Refused:  # the class ended meanwhile: nothing to hold
+            pass
+
+    def _count_held(self, code: str) -> int:
+        keys = [self._key(code, "meta"), self._key(code, "held")]
+        args = [self._channel(code), self._key(code, "answers:")]
+        args += [self._key(code, "held_answers:"), self._ttl]
+        return int(self._run("COUNT_HELD", keys, args))
+
+    def _remove_held(self, code: str) -> int:
+        keys, args = self._removal(code)
+        return int(self._run("REMOVE_HELD", keys, args))
 
     def _set_joins_closed(self, code: str, closed: bool) -> None:
         self._run("JOINS", [self._key(code, "meta")], ["1" if closed else ""])
@@ -346,6 +385,23 @@ class RedisStore(ClassStore):
             count, _ = pipe.execute()
         return count <= limit
 
+    def _mark(self, key: str, until: float, ttl_s: float) -> None:
+        self.redis.set(f"{self.prefix}mark:{key}", repr(until), ex=max(1, math.ceil(ttl_s)))
+
+    def _log_join(self, key: str, now: float, entry: str) -> None:
+        name = f"{self.prefix}joined:{key}"
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.zadd(name, {entry: now})
+            pipe.zremrangebyscore(name, "-inf", now - self.limits.held_window_s)
+            pipe.expire(name, max(1, math.ceil(self.limits.held_window_s)) + 1)
+            pipe.execute()
+
+    def _joins_since(self, key: str, since: float) -> list[str]:
+        return self.redis.zrangebyscore(f"{self.prefix}joined:{key}", f"({since!r}", "+inf")
+
+    def _marked(self, key: str) -> float:
+        return float(self.redis.get(f"{self.prefix}mark:{key}") or 0.0)
+
     def _used(self, key: str, window_s: float) -> int:
         return int(self.redis.get(self._window(key, window_s)) or 0)
 
@@ -403,6 +459,15 @@ _GUARDED = (
     "_state",
     "_hit",
     "_used",
+    "_held",
+    "_is_held",
+    "_count_held",
+    "_remove_held",
+    "_mark",
+    "_marked",
+    "_hold",
+    "_log_join",
+    "_joins_since",
 )
 for _method in _GUARDED:
     setattr(RedisStore, _method, _reachable(getattr(RedisStore, _method)))

@@ -80,6 +80,11 @@ REFUSALS = {
     "joins_closed": ("The lecturer has closed this class to new students.", 409),
     "joins_burst": ("Too many joins from this address at once: wait a second.", 429),
     "streams_rate": ("Too many reconnections from this browser: wait a minute.", 429),
+    "held": (
+        "Your seat waits for the lecturer: it joined in a burst, and its points are placed "
+        "once the lecturer counts it.",
+        403,
+    ),
     "unavailable": ("The class server cannot be reached just now: try again in a moment.", 503),
 }
 
@@ -116,6 +121,17 @@ class Limits:
     guesses: int = 60
     guess_window_s: float = 600.0
     guess_delay_s: float = 1.0
+    # Held seats. A hall scanning a QR code is bursty, but each phone takes seconds (the
+    # camera, the link, the page), so more than held_joins joins from one address within
+    # held_window_s is a script's pace, not a room's. Every seat that address takes from
+    # then, until it has stayed under that pace for held_quiet_s, is held: its answers are
+    # kept but not counted, its points refused, until the lecturer counts the held seats
+    # (one click) or removes them. 300 phones behind one address at 5 a second are still
+    # all in within a minute (held past the 8th in 2 s; the lecturer counts them), and a
+    # script gets at most held_joins seats that count before the lecturer decides.
+    held_joins: int = 8
+    held_window_s: float = 2.0
+    held_quiet_s: float = 10.0
     streams_per_seat_per_minute: int = 30  # a browser reconnecting every 2 s, and no more
 
     @property

@@ -5,7 +5,9 @@
 fragment): the seats (pseudonym, answers, points) with Remove seat, Closed to new joins,
 Clear the points, how many requests were refused in the last minute, and a flag when a
 burst is seen (seats joining, answers, points or reconnections arriving faster than people
-tap: the refusals named ``store.BURSTS``). Every value is set as text, never Markdown.
+tap: the refusals named ``store.BURSTS``), and, above it all, the held seats (joined in a
+burst from one address: their answers not counted) with Count them and Remove them. Every
+value is set as text, never Markdown.
 A store that refuses (the class ended, Redis unreachable) is said in one line.
 """
 
@@ -82,6 +84,41 @@ def _clear(opened: Opened) -> None:
     _act(opened, clear)
 
 
+def _count_held(opened: Opened) -> None:
+    def count(store) -> None:
+        _said(say("class.seats.counted_held", n=store.count_held(opened.code, opened.secret)))
+
+    _act(opened, count)
+
+
+def _remove_held(opened: Opened) -> None:
+    def remove(store) -> None:
+        _said(say("class.seats.removed_held", n=store.remove_held(opened.code, opened.secret)))
+
+    _act(opened, remove)
+
+
+def _held(opened: Opened, held: int) -> None:
+    """Said plainly, outside the panel's expander: the projector shows it."""
+    if not held:
+        return
+    st.warning(say("class.seats.held", n=held), icon=":material/front_hand:")
+    count, remove = st.columns(2)
+    count.button(
+        say("class.seats.count_held"),
+        key=lab.CLASS_COUNT_HELD,
+        on_click=_count_held,
+        args=(opened,),
+        help=say("class.seats.held_help"),
+    )
+    remove.button(
+        say("class.seats.remove_held"),
+        key=lab.CLASS_REMOVE_HELD,
+        on_click=_remove_held,
+        args=(opened,),
+    )
+
+
 @st.fragment(run_every=EVERY_S)
 def _seats(opened: Opened) -> None:
     store = default_store()
@@ -89,9 +126,11 @@ def _seats(opened: Opened) -> None:
         seats = store.seats(opened.code, opened.secret)
         refused = store.refused(opened.code, opened.secret)
         closed = store.joins_closed(opened.code, opened.secret)
+        held = store.held(opened.code, opened.secret)
     except Refused as refusal:
         st.caption(class_words.refusal(refusal.reason))
         return
+    _held(opened, held)
     with st.expander(say("class.seats.title", n=len(seats)), expanded=False):
         said = st.session_state.pop(lab.CLASS_SEATS_SAID, None)
         if said:

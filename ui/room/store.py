@@ -28,7 +28,8 @@ gets ``removed`` and its stream ends. A valid token for a class the store does n
 proves the class existed: it is refused as ``lost`` (not ``unknown``).
 
 The lecturer's control (each with the secret): ``seats`` (``Seat``: pseudonym, answers,
-points), ``remove_seat`` (its answers leave the counts, its points go with
+points, held), ``held`` / ``count_held`` / ``remove_held`` (the seats held, below),
+``remove_seat`` (its answers leave the counts, its points go with
 ``point_removed`` events, its stream ends), ``close_joins`` / ``joins_closed``,
 ``clear_points``, ``refused`` (the refusals of the last minute by name; the routes count
 them with ``note_refusal``) and ``status`` ("live", "ended" or "lost": the lecturer's page
@@ -38,7 +39,12 @@ cannot reach its Redis, every method raises the refusal ``unavailable`` (503).
 Refusals by name (``rules.REFUSALS``; ``Refused.name``): besides the checks of values,
 ``unknown``, ``ended``, ``lost``, ``not_lecturer``, ``not_joined``, ``removed``,
 ``guesses``, ``joins``, ``joins_burst``, ``joins_closed``, ``full``, ``answers_rate``,
-``points_rate``, ``streams_rate``, ``followers``, ``no_seat``, ``unavailable``, ...
+``points_rate``, ``streams_rate``, ``followers``, ``no_seat``, ``held``, ``unavailable``, ...
+
+Held seats: seats that join from one address faster than people do (``Limits.held_joins``)
+are held: their answers are kept but not counted (not in ``answered``, not in a reveal's
+counts), their points refused (``held``), until the lecturer calls ``count_held`` or
+``remove_held``; ``held`` says how many, ``seats`` marks them.
 """
 
 from __future__ import annotations
@@ -106,6 +112,7 @@ class Seat:
     pseudonym: str
     answers: int
     points: int
+    held: bool = False  # joined in a burst: its answers are not counted (``count_held``)
 
 
 @dataclass(frozen=True)
@@ -235,6 +242,24 @@ class ClassStore(abc.ABC):
         if not isinstance(seat, str) or not self._remove_seat(code, seat):
             raise refuse("no_seat")
 
+    def held(self, code: str, secret: object) -> int:
+        """How many seats are held (joined in a burst from one address, ``Limits``): their
+        answers are kept but not counted, their points refused, until the lecturer decides."""
+        self._lecturer(code, secret)
+        return self._held(code)
+
+    def count_held(self, code: str, secret: object) -> int:
+        """Count the held seats from now on: their answers to the open question join its
+        counts (an ``answers`` event); how many seats were held. Their answers to questions
+        already revealed stay out (those counts were final)."""
+        self._lecturer(code, secret)
+        return self._count_held(code)
+
+    def remove_held(self, code: str, secret: object) -> int:
+        """Remove every held seat with everything it sent, as ``remove_seat``; how many."""
+        self._lecturer(code, secret)
+        return self._remove_held(code)
+
     def close_joins(self, code: str, secret: object, closed: bool = True) -> None:
         """Close the class to new joins (``closed=False``: open it again); seats stay."""
         self._lecturer(code, secret)
@@ -297,12 +322,36 @@ class ClassStore(abc.ABC):
             raise refuse("joins")
         if self._live(code).joins_closed:
             raise refuse("joins_closed")
+        held, recent = self._burst(address)
         student = codes.new_student()
         for attempt in range(50):
             name = codes.pseudonym(taken=self._students(code) if attempt else 0)
-            if self._join(code, student, name):
+            if self._join(code, student, name, held):
+                self._log_join(f"joined:{address}", self.clock(), f"{code} {student}")
+                for other, students in recent.items():  # the burst's first seats, too
+                    self._hold(other, students)
                 return Joined(codes.seat_token(self.seat_key, code, student), name)
         raise Refused("No free pseudonym: try again.", 503)  # pragma: no cover
+
+    def _burst(self, address: str) -> tuple[bool, dict[str, list[str]]]:
+        """Whether a seat joining now from ``address`` is held, and the seats to hold with it.
+
+        Held when the address has joined faster than people do (more than
+        ``Limits.held_joins`` in the last ``held_window_s``), now or within the last
+        ``held_quiet_s``. The seats of the burst that came before it are held with it
+        (by class: code -> students), so a script keeps none of the seats it minted fast.
+        """
+        now = self.clock()
+        mark = f"held:{address}"
+        joined = self._joins_since(f"joined:{address}", now - self.limits.held_window_s)
+        if len(joined) >= self.limits.held_joins:
+            self._mark(mark, now + self.limits.held_quiet_s, self.limits.held_quiet_s)
+            recent: dict[str, list[str]] = {}
+            for entry in joined:
+                other, _, student = entry.partition(" ")
+                recent.setdefault(other, []).append(student)
+            return True, recent
+        return self._marked(mark) > now, {}
 
     def resume(self, code: str, token: object) -> Joined:
         """The seat a browser kept (a reload): refused ``lost``, ``ended``, ``removed`` or
@@ -325,6 +374,8 @@ class ClassStore(abc.ABC):
     def add_point(self, code: str, student: object, x1: object, x2: object, label: object) -> int:
         """A student's point in the box the lecturer set; its id."""
         student = self._student(code, student)
+        if self._is_held(code, student):  # held is set at joining, never after: no race
+            raise refuse("held")
         collecting = self._collecting(code)
         if collecting is None:
             raise refuse("not_collecting")
@@ -497,8 +548,28 @@ class ClassStore(abc.ABC):
     def _students(self, code: str) -> int: ...
 
     @abc.abstractmethod
-    def _join(self, code: str, student: str, pseudonym: str) -> bool:
-        """Add the student (False if the pseudonym is taken; Refused if the class is full)."""
+    def _join(self, code: str, student: str, pseudonym: str, held: bool = False) -> bool:
+        """Add the student, held or not (False if the pseudonym is taken; Refused if the
+        class is full)."""
+
+    @abc.abstractmethod
+    def _held(self, code: str) -> int: ...
+
+    @abc.abstractmethod
+    def _hold(self, code: str, students: list[str]) -> None:
+        """Hold these seats (those still in the class): their answers to the open question
+        leave its counts (an ``answers`` event) and are kept as held answers."""
+
+    @abc.abstractmethod
+    def _is_held(self, code: str, student: str) -> bool: ...
+
+    @abc.abstractmethod
+    def _count_held(self, code: str) -> int:
+        """Count the held seats: their answers to the open question join the counts."""
+
+    @abc.abstractmethod
+    def _remove_held(self, code: str) -> int:
+        """Remove every held seat as ``_remove_seat`` does; how many."""
 
     @abc.abstractmethod
     def _name(self, code: str, student: str) -> str | None:
@@ -551,6 +622,22 @@ class ClassStore(abc.ABC):
     @abc.abstractmethod
     def _hit(self, key: str, window_s: float, limit: int) -> bool:
         """Count one more in ``key``'s current window; whether it is within ``limit``."""
+
+    @abc.abstractmethod
+    def _log_join(self, key: str, now: float, entry: str) -> None:
+        """Keep ``entry`` under ``key`` at time ``now`` (for ``Limits.held_window_s``)."""
+
+    @abc.abstractmethod
+    def _joins_since(self, key: str, since: float) -> list[str]:
+        """The entries kept under ``key`` after ``since``."""
+
+    @abc.abstractmethod
+    def _mark(self, key: str, until: float, ttl_s: float) -> None:
+        """Keep ``until`` (a time of ``clock``) under ``key`` for about ``ttl_s`` seconds."""
+
+    @abc.abstractmethod
+    def _marked(self, key: str) -> float:
+        """The time kept under ``key`` (0.0 if none)."""
 
     @abc.abstractmethod
     def _used(self, key: str, window_s: float) -> int:

@@ -191,6 +191,8 @@ CLASS_SEAT_WHICH = _key("lab_class_seat_which", UNSET, "the seat the lecturer ma
 CLASS_SEAT_REMOVE = _key("lab_class_seat_remove", UNSET, "the Remove seat button")
 CLASS_JOINS_CLOSED = _key("lab_class_joins_closed", UNSET, "the Closed to new joins toggle")
 CLASS_CLEAR_POINTS = _key("lab_class_clear_points", UNSET, "the Clear the points button")
+CLASS_COUNT_HELD = _key("lab_class_count_held", UNSET, "the Count them button of held seats")
+CLASS_REMOVE_HELD = _key("lab_class_remove_held", UNSET, "the Remove them button of held seats")
 CLASS_SEATS_SAID = _key("lab_class_seats_said", UNSET, "what the seats panel did, said once")
 # The lecturer's hold on a class beyond one session and through a failing store
 # (ui.room.lecturer).

@@ -103,7 +103,10 @@ def test_seats_minted_by_a_script_are_refused_and_the_lecturer_removes_one(serve
     store.close_joins(c.code, c.secret)
     status, body = served.call("POST", f"/class/{c.code}/join", address="192.0.2.8")
     assert status == 409 and body["error"] == "The lecturer has closed this class to new students."
-    # The script's seats answer and place points; the lecturer removes one of them.
+    # The script's seats joined in a burst: held until the lecturer counts them
+    # (test_held.py); counted here, they answer and place points, and the lecturer
+    # removes one of them.
+    assert store.count_held(c.code, c.secret) == len(minted)
     qid = store.ask(c.code, c.secret, "turn", "Which way?", ["cw", "acw"], 1)
     store.collect(c.code, c.secret, (0, 1, 0, 1), 2)
     bad = minted[0]

@@ -653,7 +653,9 @@ answer_or_reveal = st.lists(
 )
 @given(steps=answer_or_reveal)
 def test_counts_equal_the_answers_given_under_any_interleaving(make_store, steps):
-    store = make_store(answers_per_second=1000, joins_per_minute=10**6, joins_per_second=10**6)
+    store = make_store(
+        answers_per_second=1000, joins_per_minute=10**6, joins_per_second=10**6, held_joins=10**6
+    )
     c = store.open_class()
     students = joined(store, c.code, 6)
     qid = store.ask(c.code, c.secret, "next_mistake", "Next mistake?", list("ABCD"), 1)

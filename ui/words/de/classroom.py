@@ -142,6 +142,15 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.seats.refused": "In der letzten Minute abgewiesen: {n}.",
     "class.seats.burst": "Ein Schwall: {what} kamen schneller, als Menschen tippen. Schließen "
     "Sie die Klasse für neue Beitritte und entfernen Sie Plätze, die Sie nicht kennen.",
+    "class.seats.held": "{n} Plätze kamen in einem Schwall von einer Adresse: ihre Antworten "
+    "werden nicht gezählt.",
+    "class.seats.held_help": "Beitritte von einer Adresse, schneller als Menschen es schaffen, "
+    "halten die Plätze zurück: die eines Skripts. Auch ein ganzer Saal hinter einem WLAN kann "
+    "zurückgehalten sein: zählen Sie sie, wenn es Ihre Studierenden sind.",
+    "class.seats.count_held": "Mitzählen",
+    "class.seats.remove_held": "Entfernen",
+    "class.seats.counted_held": "Gezählte Plätze: {n}. Ihre Antworten auf die offene Frage zählen.",
+    "class.seats.removed_held": "Mit allem, was sie schickten, entfernte Plätze: {n}.",
     "class.seats.kind.joins": "Beitritte",
     "class.seats.kind.answers": "Antworten",
     "class.seats.kind.points": "Punkte",
@@ -179,6 +188,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "eine Sekunde.",
     "class.refused.streams_rate": "Zu viele Neuverbindungen aus diesem Browser: warten Sie eine "
     "Minute.",
+    "class.refused.held": "Ihr Platz wartet auf die Lehrkraft: er kam in einem Schwall, und "
+    "seine Punkte werden gesetzt, sobald die Lehrkraft ihn mitzählt.",
     "class.refused.unavailable": "Der Klassenserver ist gerade nicht erreichbar: versuchen Sie "
     "es gleich noch einmal.",
 }

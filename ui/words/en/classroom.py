@@ -138,6 +138,15 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.seats.refused": "Refused in the last minute: {n}.",
     "class.seats.burst": "A burst: {what} arrived faster than people tap. Close the class to "
     "new joins and remove the seats you do not know.",
+    "class.seats.held": "{n} seats joined in a burst from one address: their answers are not "
+    "counted.",
+    "class.seats.held_help": "Joins from one address faster than people do hold the seats: "
+    "a script's. A whole room behind one Wi-Fi may also be held: count them if they are your "
+    "students.",
+    "class.seats.count_held": "Count them",
+    "class.seats.remove_held": "Remove them",
+    "class.seats.counted_held": "Seats counted: {n}. Their answers to the open question count.",
+    "class.seats.removed_held": "Seats removed with everything they sent: {n}.",
     "class.seats.kind.joins": "seats joining",
     "class.seats.kind.answers": "answers",
     "class.seats.kind.points": "points",
@@ -171,6 +180,8 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "class.refused.joins_closed": "The lecturer has closed this class to new students.",
     "class.refused.joins_burst": "Too many joins from this address at once: wait a second.",
     "class.refused.streams_rate": "Too many reconnections from this browser: wait a minute.",
+    "class.refused.held": "Your seat waits for the lecturer: it joined in a burst, and its "
+    "points are placed once the lecturer counts it.",
     "class.refused.unavailable": "The class server cannot be reached just now: try again in a "
     "moment.",
 }
