@@ -192,3 +192,77 @@ def test_serve_refuses_ports_that_clash(tmp_path):
     assert served.proc.wait(timeout=60) == 2  # argparse's usage error, nothing started
     assert "the ports must differ" in served.err.read_text()
     assert Path(tmp_path / "serve.out").read_text() == ""
+
+
+@pytest.mark.browser
+def test_in_chromium_a_class_outlives_its_redis_killed_under_serve(tmp_path):
+    """The lecturer (1024x768) and two students (a phone, a laptop) in Chromium, through
+    nginx in front of two replicas; redis-server killed by PID mid-lecture and restarted by
+    serve.py from its file: the lecturer's next Step is followed by both students."""
+    import sys
+    from urllib.parse import parse_qs, urlparse
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "browser"))
+    from browser_helpers import chromium, machine_slowdown, open_app
+    from class_steps import STAGE, press, start_class, wait_cursor
+
+    base = _ports(4)
+    port, first, redis_port = base, base + 1, base + 3
+    served = Served(
+        tmp_path,
+        "--replicas",
+        "2",
+        "--nginx",
+        "--port",
+        str(port),
+        "--host",
+        "127.0.0.1",
+        "--replica-port",
+        str(first),
+        "--redis-port",
+        str(redis_port),
+        "--redis-dir",
+        str(tmp_path / "class-store"),
+    )
+    budget = 2.0 * machine_slowdown()  # two replicas and nginx on this machine
+    try:
+        redis = served.pids()[0]
+        _wait_healthy(f"http://127.0.0.1:{port}", STARTUP_S)
+        url = f"http://127.0.0.1:{port}"
+        with chromium() as browser:
+            contexts = [
+                browser.new_context(viewport={"width": 1024, "height": 768}),
+                browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True),
+                browser.new_context(viewport={"width": 1280, "height": 800}),
+            ]
+            lect, phone, laptop = (c.new_page() for c in contexts)
+            open_app(lect, url + "/playground?pg_n=30&pg_seed=3")
+            lect.wait_for_selector(f"{STAGE} .main-svg", timeout=120_000)
+            link = start_class(lect)
+            code = parse_qs(urlparse(link).query)["code"][0]
+            students = (phone, laptop)
+            for student in students:
+                open_app(student, link.replace(urlparse(link).netloc, f"127.0.0.1:{port}"))
+            for student in students:
+                student.wait_for_selector(f"{STAGE} .main-svg", timeout=120_000)
+            target = press(lect, "pg_step")
+            for student in students:
+                wait_cursor(student, target, budget)
+
+            os.kill(redis, signal.SIGKILL)
+            served.wait_for(r"redis restarted \(pid (\d+)\)", timeout=60)
+            deadline = time.monotonic() + 30
+            while not _redis_answers(redis_port):
+                assert time.monotonic() < deadline, "the restarted redis-server does not answer"
+                time.sleep(0.1)
+
+            # The class is still there (its state through nginx) and the next Step is followed.
+            status, state = _request(f"{url}/class/{code}/state")
+            assert status == 200 and state["students"] == 2 and not state["ended"], state
+            target = press(lect, "pg_step")
+            for student in students:
+                wait_cursor(student, target, budget * 4)  # a stream may reconnect first
+            for context in contexts:
+                context.close()
+    finally:
+        served.stop()
