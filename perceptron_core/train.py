@@ -102,10 +102,7 @@ def train(
     elif w0 is None:
         w_start, b_start = np.zeros(d), float(b0)
     else:
-        w_start = np.array(w0, dtype=np.float64).reshape(-1)
-        if w_start.shape != (d,):
-            raise ValueError(f"w0 must have {d} entries (one per feature); got {w_start.shape}")
-        b_start = float(b0)
+        w_start, b_start = _given_start(w0, b0, d)
     if not (np.isfinite(w_start).all() and np.isfinite(b_start)):
         raise ValueError("w0 and b0 must be finite numbers")
     check_magnitude(X, eta, w_start, b_start)
@@ -164,10 +161,7 @@ def online_run(
     y = check_y(y, X.shape[0], require_both=False)
     eta = check_eta(eta)
     d = X.shape[1]
-    w_start = np.zeros(d) if w0 is None else np.array(w0, dtype=np.float64).reshape(-1)
-    if w_start.shape != (d,):
-        raise ValueError(f"w0 must have {d} entries (one per feature); got {w_start.shape}")
-    b_start = float(b0)
+    w_start, b_start = (np.zeros(d), float(b0)) if w0 is None else _given_start(w0, b0, d)
     if not (np.isfinite(w_start).all() and np.isfinite(b_start)):
         raise ValueError("w0 and b0 must be finite numbers")
     check_magnitude(X, eta, w_start, b_start)
@@ -191,6 +185,15 @@ def online_run(
         final_w=w,
         final_b=b,
     )
+
+
+def _given_start(w0: object, b0: float, d: int) -> tuple[Floats, float]:
+    """Start weights the caller gave: d numbers and a bias (their finiteness checked by
+    the caller, with the random start's)."""
+    w_start = np.array(w0, dtype=np.float64).reshape(-1)
+    if w_start.shape != (d,):
+        raise ValueError(f"w0 must have {d} entries (one per feature); got {w_start.shape}")
+    return w_start, float(b0)
 
 
 def _drive(

@@ -17,6 +17,7 @@ import socket
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -99,10 +100,12 @@ def _redis_answers(port: int) -> bool:
         return False
 
 
-def test_a_killed_redis_comes_back_with_the_class_and_its_followers_follow(tmp_path):
+def _serve_two(tmp_path: Path, *extra: str) -> tuple[Served, int, int, int]:
+    """serve.py with two replicas behind nginx and its Redis keeping its file in
+    ``tmp_path/class-store``, every port given: (served, nginx's, the first replica's,
+    Redis's)."""
     base = _ports(4)
     port, first, redis_port = base, base + 1, base + 3
-    folder = tmp_path / "class-store"
     served = Served(
         tmp_path,
         "--replicas",
@@ -117,9 +120,15 @@ def test_a_killed_redis_comes_back_with_the_class_and_its_followers_follow(tmp_p
         "--redis-port",
         str(redis_port),
         "--redis-dir",
-        str(folder),
-        "--no-warm",
+        str(tmp_path / "class-store"),
+        *extra,
     )
+    return served, port, first, redis_port
+
+
+def test_a_killed_redis_comes_back_with_the_class_and_its_followers_follow(tmp_path):
+    served, port, first, redis_port = _serve_two(tmp_path, "--no-warm")
+    folder = tmp_path / "class-store"
     follower = None
     store = None
     try:
@@ -142,7 +151,9 @@ def test_a_killed_redis_comes_back_with_the_class_and_its_followers_follow(tmp_p
             {"secret": opened.secret, "lead": {"page": "playground", "cursor": 3}},
         )
         assert status == 200, moved
-        follower = EventSource(replicas[1] + "/events")
+        # a stream belongs to a seat: the student's, by the token the join gave it
+        seat = urllib.parse.quote(joined["student"])
+        follower = EventSource(replicas[1] + f"/events?seat={seat}")
         state = follower.next(lambda e: e["type"] == "state", 60)
         assert state["students"] == 1 and state["lead"]["cursor"] == 3
         assert any(folder.rglob("*.aof")), "no append-only file in --redis-dir"
@@ -206,24 +217,7 @@ def test_in_chromium_a_class_outlives_its_redis_killed_under_serve(tmp_path):
     from browser_helpers import chromium, machine_slowdown, open_app
     from class_steps import STAGE, press, start_class, wait_cursor
 
-    base = _ports(4)
-    port, first, redis_port = base, base + 1, base + 3
-    served = Served(
-        tmp_path,
-        "--replicas",
-        "2",
-        "--nginx",
-        "--port",
-        str(port),
-        "--host",
-        "127.0.0.1",
-        "--replica-port",
-        str(first),
-        "--redis-port",
-        str(redis_port),
-        "--redis-dir",
-        str(tmp_path / "class-store"),
-    )
+    served, port, _, redis_port = _serve_two(tmp_path)
     budget = 2.0 * machine_slowdown()  # two replicas and nginx on this machine
     try:
         redis = served.pids()[0]
