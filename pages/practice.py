@@ -43,6 +43,7 @@ st.button(
 
 chart, side = st.columns([5, 4])
 with chart:
+    practice.score_line(rec, ex, phone=True)  # shown on a phone only
     practice.chart(rec, ex)
 with side:
     practice.score_line(rec, ex)

@@ -12,11 +12,12 @@
 //   plotly_src: string,      // URL of the locally served plotly.min.js
 //   plotly_version: string,  // version of that file (reuse window.Plotly if equal)
 //   config: object,          // extra Plotly config merged over our defaults
-//   fit: {below, min, max, square} | null,
+//   fit: {below, min, max, square, narrow} | null,
 //                            // height from the window instead: the chart fills the first
 //                            // screen from its top down to ``below`` px above the window's
 //                            // bottom, within [min, max]; ``square``: no taller than a
-//                            // square plot area of the chart's width needs
+//                            // square plot area of the chart's width needs;
+//                            // ``narrow``: only in a window no wider (a phone)
 //   clicks: boolean,         // whether clicks are reported
 //   stage: object | null,    // a run stepped on this chart: handed to ui/stage/stage.js
 //                            // (``takeStage``), which draws its layers under and over it
@@ -197,7 +198,8 @@ function widthMismatch(inst) {
 // leaves the plot larger (a wide, low window): -> {height, side, base, m, fit}.
 function fitOf(inst, data) {
   const fit = data && data.fit;
-  if (!fit) return { height: data.height, side: false };
+  // A fit for a phone only (``narrow``): a wider window keeps Python's height.
+  if (!fit || (fit.narrow && window.innerWidth > fit.narrow)) return { height: data.height, side: false };
   // The chart's top on the page as it opened (Streamlit scrolls its main block, not the
   // window): a scrolled page must not make the chart taller.
   let top = inst.root.getBoundingClientRect().top + window.scrollY;

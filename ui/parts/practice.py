@@ -48,6 +48,8 @@ OWN = owns(
     "practice_codes_table",
     "practice_codes_download",
     "practice_chart",
+    "practice_score",  # the score line: beside the chart, or above it on a phone
+    "practice_score_phone",
     "practice_drag",  # the chart with handles for w, b (ui.practice_drag): fills the boxes
 )
 SEED_PARAM = PRACTICE.key("seed")
@@ -172,11 +174,14 @@ def chart(rec: Record, ex: pc.Exercise) -> None:
     st.caption(text.md_numbers(t("practice.drag.hint", w=nt.w, b=nt.b, step=step)))
 
 
-def score_line(rec: Record, ex: pc.Exercise) -> None:
+def score_line(rec: Record, ex: pc.Exercise, *, phone: bool = False) -> None:
+    """The score line: beside the chart, or with ``phone`` the copy above it that a phone
+    shows instead (its side column comes after the chart: ``ui.parts.style.PAGE_CSS``)."""
     total = len(ex.questions)
     done = len(rec.results)
-    st.progress(done / total, text=t("practice.progress", k=min(done + 1, total), n=total,
-                                     score=rec.score, done=done))  # fmt: skip
+    with st.container(key=PRACTICE.own("practice_score_phone" if phone else "practice_score")):
+        st.progress(done / total, text=t("practice.progress", k=min(done + 1, total), n=total,
+                                         score=rec.score, done=done))  # fmt: skip
 
 
 def feedback(rec: Record, ex: pc.Exercise) -> None:

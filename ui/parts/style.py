@@ -35,6 +35,25 @@ PAGE_CSS = """<style>
   .st-key-stage_buttons kbd {display: none;}
   .st-key-stage_buttons button {padding-left: 0.3rem; padding-right: 0.3rem;}
 }
+/* A phone: the chart and the status line on the first screen. The six buttons in two
+   rows of three, lower; less room above the title and a smaller title; a student
+   following a class sees the chart before the page's title; Practice's score line goes
+   above its chart (its side column comes after the chart). */
+.st-key-pr_practice_score_phone {display: none;}
+@media (max-width: 640px) {
+  [data-testid="stMainBlockContainer"] {padding-top: 3.5rem;}
+  .st-key-page_title h1 {font-size: 1.9rem; padding-top: 0;}
+  .st-key-stage_buttons [data-testid="stHorizontalBlock"] {
+    flex-wrap: wrap; row-gap: 0.4rem; column-gap: 0.4rem;
+  }
+  .st-key-stage_buttons [data-testid="stColumn"] {
+    flex: 1 1 30% !important; width: auto !important; min-width: 0 !important;
+  }
+  .st-key-stage_buttons button {min-height: 2.2rem; padding-top: 0.1rem; padding-bottom: 0.1rem;}
+  body:has(.st-key-lab_detach) .st-key-page_title {display: none;}
+  .st-key-pr_practice_score_phone {display: block;}
+  .st-key-pr_practice_score {display: none;}
+}
 </style>"""
 
 # Presenter mode: everything larger (rem units follow the root font size), less chrome, and
@@ -120,13 +139,17 @@ def _press(key: str) -> None:
     st.session_state[lab.PRESENTER] = bool(st.session_state[key])
 
 
+TITLE_KEY = "page_title"
+
+
 def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
     """The page's CSS, its title and one line of what it shows (both hidden in presenter
     mode), what was wrong with its link, and the guard's message after a failure."""
     page_css(presenter)
     if not presenter:
-        st.title(title)
-        st.caption(caption)
+        with st.container(key=TITLE_KEY):  # a followed page on a phone hides it (PAGE_CSS)
+            st.title(title)
+            st.caption(caption)
     if problems:  # in a container the embed view keeps (ui.stage.embed)
         with st.container(key=link.PROBLEMS_KEY):
             for problem in problems:  # values from the link arrive escaped (state.check_link)

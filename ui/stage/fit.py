@@ -23,6 +23,11 @@ COLUMNS_KEY = "stage_columns"  # presenter mode sizes these columns (ui.parts.st
 FIT_BELOW = 8  # pixels left free under it
 FIT_MIN, FIT_MAX = 360, 1600
 EMBED_MIN = 160  # an embed view's chart in a small iframe (a 640x360 slide's) is this low
+# On a phone (a window no wider than PHONE_WIDTH, as the page's CSS has it) a square plot
+# is as high as its width and what the first screen leaves: the legend comes right under
+# it, not under the blank band a fixed height left. A wider window keeps Python's height.
+PHONE_WIDTH = 640
+PHONE_MIN = 240
 
 
 def fit_of(fig) -> dict | None:
@@ -35,11 +40,20 @@ def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
     """In presenter mode and in the embed view, ``plot_click``'s ``fit``: the chart's
     height from the window; a single square plot (not small multiples) no taller than its
     width needs, and its legend (below it) may go to its right when a wide, low window
-    leaves more room there: its width estimated from the longest entry."""
+    leaves more room there: its width estimated from the longest entry. Elsewhere a
+    square plot's fit holds only on a phone (``narrow``: the window's widest)."""
     embedded = link.embedded()  # an iframe's embed view: the chart fills the frame too
-    if not st.session_state.get(lab.PRESENTER) and not embedded:
-        return None
     square = not any(k in layout for k in ("xaxis2", "yaxis2"))
+    if not st.session_state.get(lab.PRESENTER) and not embedded:
+        if not square:
+            return None
+        return {
+            "below": FIT_BELOW,
+            "min": PHONE_MIN,
+            "max": FIT_MAX,
+            "square": True,
+            "narrow": PHONE_WIDTH,
+        }
     low = EMBED_MIN if embedded else FIT_MIN
     fit = {"below": FIT_BELOW, "min": low, "max": FIT_MAX, "square": square}
     legend = layout.get("legend") or {}

@@ -1,0 +1,123 @@
+"""A phone's first screen, in real Chromium at 390x844: the Playground, Practice and a
+student following a class on /join. Without scrolling, the stage's chart starts and the
+status line ends on the first screen; the six stepping buttons take at most two rows; the
+chart's legend sits close under its plot (no blank band between them).
+
+Screenshots go to /tmp/phone/ to be looked at.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from browser_helpers import open_app, wait_for_app_idle
+from class_steps import STAGE, press, start_class, wait_cursor
+
+pytestmark = pytest.mark.browser
+
+PHONE = {"width": 390, "height": 844}
+SHOTS = Path("/tmp/phone")
+LEGEND_GAP = 40  # px between the plot (its axes' labels included) and the legend
+GRAPH = '[data-testid="plotClickGraph"]'
+
+MEASURE = """([graphSel, statusSel]) => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
+  const shown = (el) => el.getClientRects().length > 0;
+  const graph = document.querySelector(graphSel);
+  const root = graph.closest('.plot-click-root') || graph;
+  // The plot with its axes' tick labels and titles: what the legend should sit under.
+  const parts = [...root.querySelectorAll('.nsewdrag, .xtick text, .ytick text, .xtitle, .ytitle')]
+    .filter(shown).map(box);
+  const plotBottom = Math.max(...parts.map(p => p.bottom));
+  const legend = [...root.querySelectorAll('.legend')].filter(shown).map(box);
+  const status = document.querySelector(statusSel);
+  const buttons = [...document.querySelectorAll('.st-key-stage_buttons button')]
+    .filter(shown).map(box);
+  const rows = new Set(buttons.map(b => Math.round(b.top)));
+  return {
+    vh: window.innerHeight, vw: window.innerWidth,
+    scrollX: document.documentElement.scrollWidth,
+    chartTop: box(graph).top + window.scrollY, plotBottom,
+    legendTop: legend.length ? Math.min(...legend.map(l => l.top)) : null,
+    statusBottom: status ? box(status).bottom + window.scrollY : null,
+    buttons: buttons.length, rows: rows.size,
+  };
+}"""
+
+
+def _measure(page: Any, status: str, name: str) -> dict:
+    page.evaluate("window.scrollTo(0, 0)")
+    page.mouse.move(1, 1)
+    page.wait_for_timeout(300)  # a tooltip's fade, for the screenshot only
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
+    page.screenshot(path=str(SHOTS / f"{name}-full.png"), full_page=True)
+    m = page.evaluate(MEASURE, [GRAPH, status])
+    print(name, m)
+    return m
+
+
+def _first_screen(m: dict, stepping: bool) -> None:
+    assert m["chartTop"] < m["vh"] - 200, m  # the chart starts on the first screen, and is seen
+    assert m["statusBottom"] is not None and m["statusBottom"] <= m["vh"], m
+    assert m["scrollX"] <= m["vw"] + 1, m  # nothing wider than the phone
+    if stepping:
+        assert m["buttons"] == 6 and m["rows"] <= 2, m
+    if m["legendTop"] is not None:
+        assert m["legendTop"] - m["plotBottom"] <= LEGEND_GAP, m
+
+
+def _phone(browser: Any):
+    context = browser.new_context(viewport=PHONE, is_mobile=True, device_scale_factor=1)
+    page = context.new_page()
+    page.set_default_timeout(60_000)
+    return context, page
+
+
+@pytest.mark.parametrize(
+    ("name", "link", "status", "stepping"),
+    [
+        ("playground", "/playground?pg_step=3", ".st-key-pg_status", True),
+        ("practice", "/practice", '[data-testid="stProgress"]', False),
+    ],
+)
+def test_a_phone_sees_the_chart_and_the_status_line_first(
+    browser: Any, streamlit_server: Any, name: str, link: str, status: str, stepping: bool
+):
+    url = streamlit_server("app.py")
+    context, page = _phone(browser)
+    try:
+        open_app(page, url + link, timeout=120_000)
+        page.wait_for_selector(f"{GRAPH} .nsewdrag", timeout=120_000)
+        wait_for_app_idle(page)
+        page.wait_for_timeout(800)  # the chart fits the window (a resize after the layout)
+        _first_screen(_measure(page, status, name), stepping)
+    finally:
+        context.close()
+
+
+def test_a_student_following_on_a_phone_sees_the_chart_first(browser: Any, streamlit_server: Any):
+    url = streamlit_server("app.py")
+    lect_context = browser.new_context(viewport={"width": 1024, "height": 768})
+    context, phone = _phone(browser)
+    try:
+        lect = lect_context.new_page()
+        open_app(lect, url + "/playground?pg_n=30&pg_seed=3")
+        lect.wait_for_selector(f"{STAGE} .main-svg", timeout=60_000)
+        join = start_class(lect)
+        open_app(phone, join, timeout=120_000)
+        phone.wait_for_selector(f"{STAGE} .main-svg", timeout=60_000)
+        wait_for_app_idle(phone)
+        target = press(lect, "pg_step")
+        wait_cursor(phone, target, 4.0)
+        wait_for_app_idle(phone)
+        phone.wait_for_timeout(800)  # the chart fits the window (a resize after the layout)
+        _first_screen(_measure(phone, ".st-key-pg_status", "join"), True)
+    finally:
+        context.close()
+        lect_context.close()
