@@ -81,7 +81,7 @@ def shown(summary: str, nt: str) -> tuple[np.ndarray, float, int, float]:
         b, w = found[0], np.array(found[1:])
     else:
         w, b = np.array(found[:2]), found[2]
-    M = int(rest.split(" ", 1)[0])
+    M = int(rest.split(" ", 1)[0].replace(",", ""))  # 1,234 from a thousand on
     bound = number(re.search(r"≤ (?:[^(]*?= )?(" + NUMBER + ")", rest).group(1))
     return w, b, M, bound
 

@@ -242,7 +242,7 @@ def test_an_export_of_10000_steps_is_capped_and_says_so_before_it_starts(
     moons = "/playground?pg_generator=Two+moons&pg_n=200&pg_seed=3&pg_max_epochs=100"
     open_playground(page, url, moons)
     status = page.locator(".st-key-pg_status p").inner_text()  # "start · ... · N visits ..."
-    assert int(status.split(" · ")[-1].split()[0]) >= 10_000, status
+    assert int(status.split(" · ")[-1].split()[0].replace(",", "")) >= 10_000, status
     open_export(page)
     page.fill('[data-testid="exportFrom"]', "0")
     page.fill('[data-testid="exportTo"]', "9999")
