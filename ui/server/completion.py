@@ -32,6 +32,8 @@ import stat
 from dataclasses import dataclass
 from pathlib import Path
 
+from ui.limits import CODES_CHECKED_BYTES as MOST_CODES_BYTES
+from ui.limits import CODES_CHECKED_MOST as MOST_CODES
 from ui.limits import PRACTICE_CODE_CHARS as MAX_CODE_CHARS
 
 SECRET_ENV = "PERCEPTRON_LAB_SECRET"
@@ -41,8 +43,6 @@ SIGNATURE_HEX = 24  # 96 bits: guessing one is hopeless
 _CODE = re.compile(
     rf"{PREFIX}-(\d{{1,10}})-(\d)-(\d{{1,4}})of(\d{{1,4}})-t(\d{{1,9}})-([0-9a-f]{{{SIGNATURE_HEX}}})"
 )
-MOST_CODES = 2_000  # codes checked at once (a large course); more is refused
-MOST_CODES_BYTES = MOST_CODES * 64  # the pasted text or the uploaded file, at most
 NOT_A_CODE = (
     "This is not a completion code of the lab: a code looks like "
     f"{PREFIX}-123456-2-7of8-t1- followed by {SIGNATURE_HEX} letters and digits."
