@@ -49,3 +49,11 @@ def start_class(lect: Any) -> str:
     lect.wait_for_selector('[data-testid="stImage"] img', timeout=30_000)
     wait_for_app_idle(lect)
     return lect.locator('[data-testid="stCode"]').first.inner_text().strip()
+
+
+def revealed(student: Any, timeout: float = 15_000) -> tuple[list[str], list[int]]:
+    """A student's revealed question: each choice's text ("✓ " before the right one) and
+    the answers counted for it ("choice — n answers")."""
+    student.wait_for_selector("#lab-poll[data-mode='revealed']", timeout=timeout)
+    texts = student.locator("#lab-poll button[data-choice]").all_inner_texts()
+    return texts, [int(t.rsplit(" — ", 1)[1].split()[0]) for t in texts]

@@ -23,7 +23,17 @@ from browser_helpers import (
     screenshot,
     wait_for_app_idle,
 )
-from class_steps import LINK, OVER, SHOTS, STAGE, cursor, press, start_class, wait_cursor
+from class_steps import (
+    LINK,
+    OVER,
+    SHOTS,
+    STAGE,
+    cursor,
+    press,
+    revealed,
+    start_class,
+    wait_cursor,
+)
 
 from ui import lecture
 
@@ -142,9 +152,7 @@ def test_a_lecture_with_its_class_from_start_to_end(browser: Any, streamlit_serv
         caption.wait_for(timeout=30_000)
         assert caption.inner_text().endswith(" 2 answered.")
         for student in students:
-            student.wait_for_selector("#lab-poll[data-mode='revealed']", timeout=10_000)
-            texts = student.locator("#lab-poll button[data-choice]").all_inner_texts()
-            counts = [int(t.rsplit(" — ", 1)[1].split()[0]) for t in texts]
+            texts, counts = revealed(student, timeout=10_000)
             assert counts[:2] == [1, 1] and sum(counts) == 2, texts
             student.locator("#lab-poll button", has_text="Hide").click()
         wait_for_app_idle(lect)
@@ -441,9 +449,7 @@ def test_the_class_predicts_then_sees_the_answers_revealed(browser: Any, streaml
         assert "2 answered" in right_text
         screenshot(lect, "class-poll-revealed-1024", full_page=False)
         for student in (phone, laptop):
-            student.wait_for_selector("#lab-poll[data-mode='revealed']", timeout=10_000)
-            texts = student.locator("#lab-poll button[data-choice]").all_inner_texts()
-            counts = [int(t.rsplit(" — ", 1)[1].split()[0]) for t in texts]
+            texts, counts = revealed(student, timeout=10_000)
             assert counts[1] == 2 and sum(counts) == 2, texts
             marked = [t for t in texts if t.startswith("✓ ")]
             assert len(marked) == 1 and marked[0][2:].split(" — ")[0] in right_text

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from browser_helpers import open_app, screenshot, wait_for_app_idle
-from class_steps import OVER
+from class_steps import OVER, revealed
 
 QUESTION = {
     "prompt": "Why does the bound $R^2/\\gamma^2$ not depend on *d*?",
@@ -90,9 +90,7 @@ def test_a_lecturer_s_own_question_is_asked_and_revealed_on_two_devices(
         assert caption.first.locator(".katex").count() == 2
         assert said.endswith(" 2 answered.")
         for student in (phone, laptop):
-            student.wait_for_selector("#lab-poll[data-mode='revealed']", timeout=15_000)
-            texts = student.locator("#lab-poll button[data-choice]").all_inner_texts()
-            counts = [int(t.rsplit(" — ", 1)[1].split()[0]) for t in texts]
+            texts, counts = revealed(student)
             assert counts == [0, 1, 1], texts
             marked = [t for t in texts if t.startswith("✓ ")]
             assert len(marked) == 1 and marked[0][2:].startswith(QUESTION["choices"][1]), texts
