@@ -330,14 +330,17 @@ test("an answer is not given up while the server still works on it (a slow, not 
 });
 
 test("ahead counts the Steps on from the cursor that the frames held reach", () => {
-  // STEP: 0 -> 1 -> 4 -> 6 (the end: Step stays).
-  assert.equal(stage(served([0, 1, 4, 6])).sync.ahead(), 3);
+  // STEP: 0 -> 1 -> 4 -> 6 (the end: Step stays). Frames that reach the end leave
+  // nothing to fetch: ``most`` (a follower of a short run asks the server for nothing).
+  assert.equal(stage(served([0, 1, 4, 6])).sync.ahead(), 100);
+  assert.equal(stage(served([0, 1, 4])).sync.ahead(), 2); // 6 is missing: no further
   assert.equal(stage(served([0, 1, 6])).sync.ahead(), 1); // 4 is missing: no further
   assert.equal(stage(served([0, 4, 6])).sync.ahead(), 0);
-  const { sync } = stage(served([0, 1, 4, 6]));
+  const { sync } = stage(served([0, 1, 4]));
   assert.equal(sync.goto(4), "local");
-  assert.equal(sync.ahead(), 1);
-  assert.equal(sync.goto(6), "local");
-  assert.equal(sync.ahead(), 0); // at the end
-  assert.equal(stage(served([0, 1, 4, 6])).sync.ahead(2), 2); // counted up to ``most``
+  assert.equal(sync.ahead(), 0); // the frames end here, the run does not
+  const end = stage(served([0, 1, 4, 6])).sync;
+  assert.equal(end.goto(6), "local");
+  assert.equal(end.ahead(), 100); // at the end: nothing more to come
+  assert.equal(stage(served([0, 1, 4])).sync.ahead(1), 1); // counted up to ``most``
 });

@@ -163,14 +163,16 @@ export class StageSync {
   }
 
   // How many Steps on from the cursor the frames held reach (a follower asks the server
-  // for the next ones before they run out), counted up to ``most``.
+  // for the next ones before they run out), counted up to ``most``. Frames that reach the
+  // run's end (Step stays) leave nothing to ask for: ``most``.
   ahead(most = 100) {
     let cursor = this.cursor;
     let n = 0;
     while (n < most) {
       const row = this.moves.get(cursor);
       const to = row && row.to ? row.to.step : undefined;
-      if (to === undefined || to === cursor || !this.frames.has(to)) break;
+      if (to === cursor) return most;
+      if (to === undefined || !this.frames.has(to)) break;
       cursor = to;
       n += 1;
     }
