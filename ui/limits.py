@@ -127,6 +127,10 @@ ADVERSARY_BUDGET_S = 2.0  # the adversary's "to the end" stops here and says so 
 BAD_INPUTS_KEPT = 64
 
 
+# -- the stage's reports (ui/stage/frames.py: the frames the browser says it holds) ---------
+MAX_HELD_FRAMES = 2_000  # cursors a report may name (a follower's window holds a few hundred)
+MAX_FRAMES_BASE = 64  # characters of the base a report names (the server's digest is 32)
+
 # -- the class in the room (ui/room: its routes and its store) ------------------------------
 CLASS_BODY_LIMIT = 2048  # bytes of a student's request: the largest, a point, is about 120
 # Bytes of the lecturer's move: its lead state (ui.room.rules.LEAD_BYTES) and the secret.

@@ -304,7 +304,9 @@ def test_presses_wait_while_the_page_script_runs_however_long(page: Any, streaml
     page.route(plotly_js, lambda route: held.append(route))
     page.goto(url + LINK, wait_until="domcontentloaded")
     page.wait_for_selector(".st-key-pg_status p", timeout=90_000)
-    page.wait_for_function("() => !!(window.perceptronLab && window.perceptronLab.loaded)")
+    page.wait_for_function(
+        "() => !!(window.perceptronLab && window.perceptronLab.loaded)", timeout=90_000
+    )
     for _ in range(120):  # the first run's end, held back
         if stops:
             break

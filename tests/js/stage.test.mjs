@@ -344,3 +344,77 @@ test("ahead counts the Steps on from the cursor that the frames held reach", () 
   assert.equal(end.ahead(), 100); // at the end: nothing more to come
   assert.equal(stage(served([0, 1, 4])).sync.ahead(1), 1); // counted up to ``most``
 });
+
+// The server's data as ui/stage/frames.py's ``stage_frames`` sends it: the window's
+// cursors and base, and the frames of ``sent`` only (the others the browser reported).
+function windowed(window, sent, base = "b1", options = {}) {
+  const data = served(window, options);
+  const all = JSON.parse(data.frames);
+  const frames = {};
+  for (const c of sent) frames[c] = { ...all[c], texts: { tag: `${base}:${c}` } };
+  return { ...data, frames: JSON.stringify(frames), window, base };
+}
+
+test("a Step's answer sends only the new frames: the ones held are kept", () => {
+  const { sync, clock } = stage(windowed([0, 1, 4], [0, 1, 4]));
+  assert.deepEqual([...sync.frames.keys()], [0, 1, 4]);
+  assert.equal(sync.missing, false);
+  assert.equal(sync.press("step"), "local");
+  sync.moved();
+  clock.advance(400);
+  // The report names the frames held, so the server can leave them out.
+  assert.deepEqual(clock.sent.at(-1).held, [0, 1, 4]);
+  assert.equal(clock.sent.at(-1).base, "b1");
+  // Its answer: the window moved on (0 dropped, 6 new); only 6 was sent.
+  const kept = sync.frames.get(4);
+  sync.take(windowed([1, 4, 6], [6], "b1", { cursor: 1, applied: 1 }));
+  assert.deepEqual([...sync.frames.keys()].sort(), [1, 4, 6]);
+  assert.equal(sync.frames.get(4), kept); // the very frame held, not sent again
+  assert.equal(sync.frames.get(6).texts.tag, "b1:6");
+  assert.equal(sync.missing, false);
+  assert.equal(sync.askFrames(), false); // nothing to ask for
+});
+
+test("frames drawn for another base are not kept, and missing ones are asked for once", () => {
+  const { sync, clock } = stage(windowed([0, 1, 4], [0, 1, 4]));
+  // The language changed (a new base) but the server believed 1 and 4 held: they are not.
+  sync.take(windowed([0, 1, 4], [0], "b2"));
+  assert.deepEqual([...sync.frames.keys()], [0]);
+  assert.equal(sync.missing, true);
+  assert.equal(sync.askFrames(), true);
+  const ask = clock.sent.at(-1);
+  assert.deepEqual(ask.held, [0]);
+  assert.equal(ask.base, "b2");
+  assert.equal(ask.move, null);
+  assert.equal(sync.askFrames(), false); // once per answer
+  sync.take(windowed([0, 1, 4], [1, 4], "b2"));
+  assert.deepEqual([...sync.frames.keys()].sort(), [0, 1, 4]);
+  assert.equal(sync.frames.get(1).texts.tag, "b2:1");
+  assert.equal(sync.missing, false);
+});
+
+test("a chart drawn anew holds nothing: it asks, but never beside a report in flight", () => {
+  const { sync, clock } = stage(windowed([0, 1, 4], [0, 1, 4]));
+  assert.equal(sync.press("step"), "local");
+  sync.moved();
+  clock.advance(400); // the report is in flight
+  const fresh = new StageSync(windowed([0, 1, 4], [4]), clock.io);
+  fresh.take(windowed([0, 1, 4], [4]));
+  assert.equal(fresh.missing, true);
+  fresh.inflight = 7;
+  assert.equal(fresh.askFrames(), false);
+  fresh.inflight = 0;
+  const before = clock.sent.length;
+  assert.equal(fresh.askFrames(), true);
+  assert.equal(clock.sent.length, before + 1);
+  assert.deepEqual(clock.sent.at(-1).held, [4]);
+  assert.equal(sync.frames.size, 3); // the other chart's frames are its own
+});
+
+test("the notebook's stage sends the whole window: its frames replace the ones held", () => {
+  const { sync } = stage(served([0, 1, 4]));
+  sync.take(served([1, 4, 6]));
+  assert.deepEqual([...sync.frames.keys()], [1, 4, 6]);
+  assert.equal(sync.missing, false);
+  assert.equal(sync.reportOf(null).held, undefined);
+});

@@ -340,7 +340,7 @@ def score_regions(
     scene: Scene, xs, ys, scores, *, name: str = "f(x) = 0", show_scale: bool = True
 ) -> list[dict]:
     """A decision function as a filled contour (blue where it says +1, orange where -1,
-    stronger the further from 0) with its zero level drawn as the boundary.
+    stronger the further from 0) with its zero level drawn as the boundary, in one trace.
 
     ``scores`` has shape (len(ys), len(xs)): the function at the grid's cells.
     """
@@ -352,7 +352,9 @@ def score_regions(
         [0.5, "rgba(255, 255, 255, 0.0)"],
         [1.0, "rgba(0, 114, 178, 0.45)"],
     ]
-    fill = dict(
+    # One trace draws both the shading and the zero level (its only contour line): the
+    # grid is sent to the browser once, not once for each.
+    region = dict(
         type="contour",
         x=xs,
         y=ys,
@@ -360,27 +362,15 @@ def score_regions(
         zmin=-top,
         zmax=top,
         colorscale=shade,
-        contours=dict(coloring="heatmap", showlines=False),
-        line=dict(width=0),
+        contours=dict(coloring="heatmap", showlines=True, start=0.0, end=0.0, size=1.0),
+        line=dict(color=theme.INK, width=scene.style.line),
         showscale=show_scale,
         colorbar=dict(title=dict(text="f(x)"), thickness=12, len=0.6),
-        hoverinfo="skip",
-        name="f(x)",
-        showlegend=False,
-    )
-    zero = dict(
-        type="contour",
-        x=xs,
-        y=ys,
-        z=Z,
-        contours=dict(coloring="none", start=0.0, end=0.0, size=1.0, showlabels=False),
-        line=dict(color=theme.INK, width=scene.style.line),
-        showscale=False,
         hoverinfo="skip",
         name=text.plot_text(name),
         showlegend=bool(np.any(Z > 0) and np.any(Z <= 0)),
     )
-    return [fill, zero]
+    return [region]
 
 
 def zero_level(

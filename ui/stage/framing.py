@@ -1,10 +1,11 @@
 """What a stage's frames are made of, pure (no streamlit): the cursors to send frames for
-(``window``), the layers' layouts (``hidden_axes``) and the legend's entries
-(``legend_entry``). The app's frames (``ui.stage.frames``) and the notebook's stage
-(``perceptron_widget``) use them alike."""
+(``window``), the layers' layouts (``hidden_axes``), the legend's entries
+(``legend_entry``) and the grids packed for the wire (``packed``). The app's frames
+(``ui.stage.frames``) and the notebook's stage (``perceptron_widget``) use them alike."""
 
 from __future__ import annotations
 
+import base64
 import copy
 import re
 
@@ -90,3 +91,23 @@ def legend_entry(trace: dict) -> dict | None:
             k: v for k, v in marker.items() if not isinstance(v, (list, tuple, np.ndarray))
         }
     return entry
+
+
+def packed(traces: list[dict]) -> list[dict]:
+    """The traces with each grid of values (a 2-D ``z``: a contour's or a heatmap's) as a
+    plotly.js typed array of 4-byte floats in base64, not as decimal text: a kernel's
+    120 x 120 contour is 77 KB in a frame instead of about 290 KB. Drawing needs no more
+    than a float32's seven digits (the zero level moves by less than 1e-6 of a cell)."""
+    out = []
+    for trace in traces:
+        z = trace.get("z")
+        if isinstance(z, np.ndarray) and z.ndim == 2 and z.size and z.dtype.kind in "fiu":
+            grid = np.ascontiguousarray(z, dtype="<f4")
+            spec = {
+                "dtype": "f4",
+                "bdata": base64.b64encode(grid.tobytes()).decode("ascii"),
+                "shape": f"{grid.shape[0]}, {grid.shape[1]}",
+            }
+            trace = {**trace, "z": spec}
+        out.append(trace)
+    return out

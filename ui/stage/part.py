@@ -30,6 +30,7 @@ from ui.stage.frames import (  # noqa: F401
     Layered,
     frames_for,
     scene_json,
+    stage_frames,
 )
 from ui.stage.stepper import Stepper
 from ui.state import Table, lab
@@ -187,7 +188,7 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
     # Its entries stand for traces drawn in other layers: clicking one would hide nothing.
     base["legend"] = {**base.get("legend", {}), "itemclick": False, "itemdoubleclick": False}
     following = lab.following(st.session_state)  # a student in a class
-    frames, moves, legend = frames_for(
+    frames, moves, legend, held = stage_frames(
         page, stepper, layered, steps=FOLLOW_STEPS_AHEAD if following else None
     )
     chart_key, board_key = scenes.STAGE_CHARTS
@@ -197,7 +198,7 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
     marks = overlays.class_marks(
         poll.chart_marks(page.prefix, run, stepper.cursor), presenter=presenting
     )
-    sent = sync.sent(page, stepper, frames, moves, layout)
+    sent = sync.sent(page, stepper, frames, moves, layout) | held
     sent["export"] = export.offer(page, stepper, layered, prefetch=not following)  # and frames
     plot_click(
         scene_json(page, traces + legend + marks, base),

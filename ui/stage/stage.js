@@ -16,7 +16,10 @@
 //   playing: boolean,         // Play runs on the server: the buttons are left to it
 //   frames: string,           // JSON {cursor: {under: [...], over: [...], texts: {key: text}}}
 //                             // (texts: the status line, the numbers, <prefix>spoken: what
-//                             // a screen reader says, ui/stage/access.mjs)
+//                             // a screen reader says, ui/stage/access.mjs): the window's
+//                             // frames the browser did not report holding
+//   window: number[],         // the cursors of the window (its frames: sent or held)
+//   base: string,             // what the frames are drawn for (run, scene, notation, language)
 //   moves: string,            // JSON {cursor: {to: {move: cursor}, off: [move],
 //                             //                leave: ["next" | "prev"]}}: each frame's plan:
 //                             // where every button lands from it, which are off, and
@@ -34,9 +37,11 @@
 //   export: object,           // the Export panel's (ui/stage/export_hook.js, its head)
 // }
 // ----------------------------------------------------------------- what the browser reports
-// The component's state value "sync" = {cursor, history, seq, move}: where the browser
-// stepped to, Back's history there, the report's number (growing) and the move it left to
-// the server (null: none) -> Python's ``ui.stage.sync.synced``.
+// The component's state value "sync" = {cursor, history, seq, move, base, held, ask?}:
+// where the browser stepped to, Back's history there, the report's number (growing), the
+// move it left to the server (null: none), and the frames it holds (their base and
+// cursors: the server sends the others only; ``ask``: a report made only to ask for the
+// window's frames missing here) -> Python's ``ui.stage.sync.synced``.
 //
 // A press of a stage button (or its key) whose target has a frame is drawn here; the cursor
 // is reported sync_ms after the last press. A press whose target has no frame is reported
@@ -114,6 +119,7 @@ function adoptStage(inst, data) {
   holdTexts(inst);
   exportTake(inst, data); // Export under the chart, and the server's frames it asked for
   for (const move of sync.settle()) stageMove(inst, move); // the presses that waited
+  sync.askFrames(); // frames of the window this chart does not hold (drawn anew)
   // The page's keys go to this stage now, the presses that waited for it first.
   st.epoch = PAGE.epoch;
   PAGE.inst = inst;

@@ -62,6 +62,11 @@ export class StageSync {
     this.frames = new Map(); // cursor -> frame
     this.moves = new Map(); // cursor -> the plan's row
     this.framesJson = null;
+    this.windowKey = null; // the server's window of frames (its base and cursors) last taken
+    this.base = null; // what the frames held were drawn for (the run, scene, notation, language)
+    this.missing = false; // frames of the server's window not held here
+    this.takes = 0; // the server's answers taken
+    this.askedAt = -1; // the answer after which frames were last asked for
     this.movesJson = null;
     this.timer = 0; // the report after the last press
     this.waiting = 0; // the seq of a move sent to the server, until it answers
@@ -77,13 +82,35 @@ export class StageSync {
 
   // The server's data (a rerun): its frames and plan, and its cursor unless the browser
   // stepped since what the server applied. Returns whether the frames changed.
+  //
+  // ``window`` (the cursors of the server's window) and ``base`` given: ``frames`` holds
+  // only the frames the browser did not report holding (a Step's answer is not sent the
+  // window again); the others are kept from before, if drawn for the same base. Without
+  // them (the notebook's stage), ``frames`` is the whole window.
   take(data) {
     this.data = data;
+    this.takes += 1;
     let framesChanged = false;
-    if (data.frames !== this.framesJson) {
+    const windowKey = Array.isArray(data.window) ? `${data.base}|${data.window.join(",")}` : null;
+    if (data.frames !== this.framesJson || windowKey !== this.windowKey) {
       this.framesJson = data.frames;
-      this.frames = byCursor(data.frames);
-      framesChanged = true;
+      this.windowKey = windowKey;
+      const sent = byCursor(data.frames);
+      if (windowKey === null) {
+        this.frames = sent;
+        framesChanged = true;
+      } else {
+        const kept = data.base === this.base ? this.frames : new Map();
+        const next = new Map();
+        for (const c of data.window) {
+          const frame = sent.has(c) ? sent.get(c) : kept.get(c);
+          if (frame !== undefined) next.set(c, frame);
+        }
+        this.missing = next.size < data.window.length;
+        framesChanged = sent.size > 0 || data.base !== this.base;
+        this.base = data.base;
+        this.frames = next;
+      }
     }
     if (data.moves !== this.movesJson) {
       this.movesJson = data.moves;
@@ -230,7 +257,30 @@ export class StageSync {
     this.giveUp(() => this.inflight === sent, () => this.answered()); // a lost connection
     this.lastSync = this.io.now();
     this.syncs += 1;
-    this.io.send({ cursor: this.cursor, history: this.history.slice(-1000), seq: this.seq, move });
+    this.io.send(this.reportOf(move));
+    return true;
+  }
+
+  reportOf(move) {
+    const out = { cursor: this.cursor, history: this.history.slice(-1000), seq: this.seq, move };
+    if (this.base !== null) {
+      out.base = this.base; // the frames held: the server sends the others only
+      out.held = [...this.frames.keys()];
+    }
+    return out;
+  }
+
+  // Frames of the server's window are missing here (the chart was drawn anew, or one
+  // window came while the report that made another was on its way): a report naming the
+  // frames held asks for the others, once per answer taken and never beside a report
+  // in flight (whose answer is checked in turn). Returns whether it was sent.
+  askFrames() {
+    if (!this.missing || this.closed || this.inflight !== 0 || this.askedAt === this.takes) {
+      return false;
+    }
+    this.askedAt = this.takes;
+    this.syncs += 1;
+    this.io.send({ ...this.reportOf(null), ask: this.takes });
     return true;
   }
 

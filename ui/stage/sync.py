@@ -16,7 +16,7 @@ from plotly.io.json import to_json_plotly
 
 from ui import lecture
 from ui.parts import controls, scenes
-from ui.stage.frames import HISTORY_SENT, TRANSPARENT, hidden_axes
+from ui.stage.frames import HISTORY_SENT, TRANSPARENT, hidden_axes, took
 from ui.stage.keys import CLICKER
 from ui.stage.stepper import EFFECTS, Stepper
 from ui.state import Table, lab
@@ -68,8 +68,11 @@ def sent(page: Table, stepper: Stepper, frames: str, moves: dict, layout: dict) 
 
 
 def synced(page: Table, stepper: Stepper, value: dict) -> None:
-    """The browser's report: where it stepped to (its cursor and Back's history), and the
-    move it left to the server. Anything malformed is ignored: the server's state stays."""
+    """The browser's report: where it stepped to (its cursor and Back's history), the
+    move it left to the server, and the frames it holds (``frames.took``; taken from any
+    report, one made only to ask for frames too). Anything malformed is ignored: the
+    server's state stays."""
+    took(page, value)
     try:
         seq = int(value["seq"])
         cursor = int(value["cursor"])

@@ -267,7 +267,11 @@ def test_kernel_figure_at_the_start_and_after_updates():
     k = run.updates_before_visit(t + 1)
     alpha = np.bincount(run.update_index[:k], minlength=run.n)
     names = [tr.name for tr in fig.data]
-    assert [tr.type for tr in fig.data][:2] == ["contour", "contour"]
+    # One contour: f shaded on the grid, and its zero level as its only line.
+    assert [tr.type for tr in fig.data][:2] == ["contour", "scatter"]
+    region = fig.data[0].contours
+    assert region.coloring == "heatmap" and region.showlines
+    assert region.start == region.end == 0.0
     assert names[-1] == "visited"
     ring = fig.data[-1]
     assert (ring.x[0], ring.y[0]) == tuple(X[run.update_index[k - 1]])
