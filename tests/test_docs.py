@@ -1,6 +1,7 @@
 """The documentation runs: docstring examples in the engine, the examples in the README and
 in docs/, the site's build (MkDocs, warnings as errors), and every relative link."""
 
+import ast
 import doctest
 import html
 import importlib
@@ -176,6 +177,12 @@ def test_the_docs_build_with_no_warning(tmp_path):
     # The API reference is built from the docstrings: the engine's train and Run are there.
     engine = (site / "reference" / "engine" / "index.html").read_text(encoding="utf-8")
     assert 'id="perceptron_core.train.train"' in engine and 'id="perceptron_core.run.Run"' in engine
+    # The Layout page names every package by its own docstring, as the folders are now.
+    layout = (site / "developer" / "layout" / "index.html").read_text(encoding="utf-8")
+    for init in (ROOT / "ui").glob("*/__init__.py"):
+        if ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))):
+            assert f'id="ui.{init.parent.name}"' in layout, init
+    assert 'id="perceptron_core"' in layout and 'id="datasets"' in layout
     # Every benchmark's saved output is on a page, included whole, not left as a marker.
     pages = "\n".join(p.read_text(encoding="utf-8") for p in site.rglob("*.html"))
     assert "--8&lt;--" not in pages
