@@ -3,7 +3,7 @@
 Built from a copy of the repository's files, installed with pip into a new environment of
 its own (no site packages of this one; numpy, scipy, numba and pandas come from the
 package index at the versions the lock pins, so pip's cache usually has them), then the
-README's notebook examples run from another folder.
+README's and the docs' notebook examples run from another folder.
 """
 
 from __future__ import annotations
@@ -80,8 +80,12 @@ def test_the_wheel_holds_the_engine_and_the_data_api_under_names_that_shadow_not
 
 
 def _readme_examples() -> list[str]:
-    text = (ROOT / "README.md").read_text(encoding="utf-8")
-    return re.findall(r"```python\n(.*?)```", text, flags=re.S)
+    """The notebook examples a reader is shown: the README's and the docs' ```python blocks."""
+    pages = [ROOT / "README.md", *sorted((ROOT / "docs").rglob("*.md"))]
+    found = []
+    for page in pages:
+        found += re.findall(r"```python\n(.*?)```", page.read_text(encoding="utf-8"), flags=re.S)
+    return found
 
 
 @pytest.mark.slow
@@ -124,7 +128,7 @@ def test_a_fresh_environment_runs_the_readmes_notebook_examples_without_the_web_
         ran = subprocess.run(
             [python, str(script)], cwd=notebook, capture_output=True, text=True, timeout=600
         )
-        assert ran.returncode == 0, f"README example {i}:\n{code}\n{ran.stderr}"
+        assert ran.returncode == 0, f"docs example {i}:\n{code}\n{ran.stderr}"
     # The lab's data API took no one's name: `datasets` is free for Hugging Face's.
     probe = (
         "import importlib.util, perceptron_datasets, perceptron_core; "
