@@ -239,10 +239,6 @@ class Dataset:
         """The dataset before preprocessing (itself when none is applied)."""
         return self.base if self.base is not None else self
 
-    def class_name_of(self, label: int) -> str:
-        """Name of the class of label -1 or +1."""
-        return self.class_names[1] if label > 0 else self.class_names[0]
-
     def __repr__(self) -> str:
         return (
             f"Dataset(n={self.n}, d={self.d}, source={self.source!r}, "

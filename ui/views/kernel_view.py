@@ -18,8 +18,8 @@ sign on every point, so the misclassified markers agree with the visits). Here:
   cells x support vectors <= ``layers.MAX_SCORE_WORK``, and evaluated in chunks (a few MB).
 - ``dual_update_lines(run, t, X=None, y=None)``: LaTeX lines (one ``st.latex`` each) for
   the visit just before cursor ``t``: f(x_i), the verdict and, on a mistake, the update.
-- ``kernel_figure(scene, run, t, *, title=None)``: the chart at cursor ``t``: f as a
-  filled contour with its zero level, the points sized by alpha_i, crosses on the
+- ``kernel_layers(scene, run, t)``: the chart's layers at cursor ``t``: f as a filled
+  contour with its zero level, the points sized by alpha_i, crosses on the
   misclassified, a ring on the visited example.
 - ``kernel_description(kernel)``: one or two plain sentences about the kernel.
 
@@ -160,15 +160,6 @@ def kernel_layers(scene: layers.Scene, run, t: int) -> tuple[list[dict], list[di
     xs, ys, Z = score_grid(run, scene.box, k)
     wrong = layers.misclassified(scene, pc.kernel_scores(run, k, run.X))
     return layers.score_regions(scene, xs, ys, Z), pts + wrong + visited
-
-
-def kernel_figure(scene: layers.Scene, run, t: int, *, title: str | None = None):
-    """The chart at cursor ``t`` (visits done): f after the updates made so far as a filled
-    contour with the zero level as the boundary, each point sized by its alpha_i, crosses
-    on the misclassified points and a ring on the example just visited. Before the first
-    update f = 0 everywhere: only the points are drawn (no boundary exists yet)."""
-    under, over = kernel_layers(scene, run, t)
-    return layers.compose(scene, under, over, title=title)
 
 
 def kernel_description(kernel) -> str:
