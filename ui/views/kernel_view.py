@@ -121,10 +121,8 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
     )
     change = run.change_at(t)
     if change is not None:
-        before = int(alpha[i])
-        lines.append(
-            rf"\alpha_{{{sub}}} \leftarrow \alpha_{{{sub}}} + 1 = {before} + 1 = {before + 1}"
-        )
+        before, after = int(alpha[i]), int(pc.alpha_at(run, change.k)[i])  # the engine's
+        lines.append(rf"\alpha_{{{sub}}} \leftarrow \alpha_{{{sub}}} + 1 = {before} + 1 = {after}")
         step = _signed(yi) if run.eta == 1 else rf"{text.tex(run.eta)} \cdot {_signed(yi)}"
         lines.append(rf"f(z) \leftarrow f(z) + {step}\, K({x}_{{{sub}}}, z)")
     return lines
