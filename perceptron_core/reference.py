@@ -154,7 +154,7 @@ def perceptron_step(
     a = activation(w, b, x)
     mistake = is_mistake(y, a)
     if mistake:
-        w, b = update(w, b, x, y, eta)
+        w, b = update(w, b, np.asarray(x, dtype=np.float64), y, eta)
     return w, float(b), a, mistake
 
 
