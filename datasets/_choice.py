@@ -103,7 +103,11 @@ class _Choice:
 
 
 def _choose(
-    table: _Table, features: Any = None, label: Any = None, positive: Any = None, negative=None
+    table: _Table,
+    features: Any = None,
+    label: Any = None,
+    positive: Any = None,
+    negative: Any = None,
 ) -> _Choice:
     """Resolve the caller's choices, filling the rest from the file's hint or the proposal."""
     columns = list(table.columns)
@@ -138,7 +142,8 @@ def _choose(
         for name in chosen:
             column = table.columns[name]
             if not column.is_numeric:
-                raise _coded(column.dots_message()) or _not_numeric(table, name)
+                unread_dots = column.dots_message()
+                raise _coded(unread_dots) if unread_dots else _not_numeric(table, name)
             if _looks_like_id(column):
                 said = (
                     f"column {name!r} looks like a row number or an id: as a feature it "
@@ -172,8 +177,8 @@ def _choose(
             if named and len(table.columns[name].classes[1]) < 2:
                 raise _one_class(table, name)
         pool = {k: v for k, v in candidates.items() if not chosen or k not in chosen}
-        label_name = _choose_label(pool, columns, text_columns)
-        if label_name is None:
+        proposed_label = _choose_label(pool, columns, text_columns)
+        if proposed_label is None:
             listed = ", ".join(repr(c) for c in columns)
             raise DatasetError(
                 "no column can be the class label: a label column has 2 to "
@@ -182,6 +187,7 @@ def _choose(
                 code="load.no_label_column",
                 fields={"most": _limits.MAX_CLASSES, "columns": listed},
             )
+        label_name = proposed_label
 
     if chosen is None:
         numeric = [n for n in columns if n != label_name and table.columns[n].is_numeric]
@@ -247,13 +253,15 @@ def _choose(
                 fields={"name": positive_name},
             )
     if proposed is not None:
-        chosen, said = _propose(table, proposed, label_name, positive_name, negative_name)
-        notes.extend(said)
+        chosen, proposal_notes = _propose(table, proposed, label_name, positive_name, negative_name)
+        notes.extend(proposal_notes)
     notes.extend(table.columns[n].dots_note() for n in chosen if table.columns[n].dots_note())
     return _Choice(chosen, label_name, positive_name, negative_name, candidates, notes)
 
 
-def _propose(table: _Table, usable: list[str], label: str, positive: str, negative: str):
+def _propose(
+    table: _Table, usable: list[str], label: str, positive: str, negative: str
+) -> tuple[tuple[str, ...], list[Note]]:
     """The two usable columns that tell the two kept classes apart (``_pairs.propose``)."""
     if len(usable) <= 2:
         return tuple(usable), []
@@ -282,17 +290,18 @@ def _not_numeric(table: _Table, name: str) -> DatasetError:
     )
 
 
-def _coded(message: Note) -> DatasetError | None:
-    """A column's message (a Note with its code) as the error it is, or None for ""."""
-    if not message:
-        return None
+def _coded(message: Note) -> DatasetError:
+    """A column's message (a Note with its code) as the error it is."""
     return DatasetError(str(message), code=message.code, fields=message.fields)
 
 
 def _not_offered(message: Note) -> Note:
     """The note that a column is not offered as a feature, and why (its message)."""
     said = f"not offered as a feature: {message}"
-    return Note(said, message.code.replace("load.", "load.note.not_offered.", 1), message.fields)
+    code = message.code
+    if code is not None:
+        code = code.replace("load.", "load.note.not_offered.", 1)
+    return Note(said, code, message.fields)
 
 
 def _one_class(table: _Table, name: str) -> DatasetError:

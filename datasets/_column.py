@@ -18,7 +18,7 @@ from ._errors import Note
 from ._tokens import GROUPED, NA_TOKENS, NUMBER, is_number
 
 
-def _format_class(value: Any, all_values: set) -> str:
+def _format_class(value: Any, all_values: set[Any]) -> str:
     if isinstance(value, bool | np.bool_):
         return str(bool(value))
     if isinstance(value, int | float | np.number):
@@ -56,7 +56,8 @@ class _Column:
     @functools.cached_property
     def present(self) -> np.ndarray:
         """True where the field is not empty or a missing-value token."""
-        return self.series.notna().to_numpy()
+        present: np.ndarray = self.series.notna().to_numpy()
+        return present
 
     @functools.cached_property
     def is_category(self) -> bool:
@@ -66,8 +67,10 @@ class _Column:
         text = text.astype("str").str.strip()
         if self.comma_ok:  # decimal commas that the parser left as text (mixed marks)
             text = self._read_dots(text).str.replace(",", ".", regex=False)
-        numbers = pd.to_numeric(text, errors="coerce")
-        return numbers.to_numpy(dtype=np.float64, na_value=np.nan)
+        numbers: np.ndarray = pd.to_numeric(text, errors="coerce").to_numpy(
+            dtype=np.float64, na_value=np.nan
+        )
+        return numbers
 
     def _read_dots(self, text: pd.Series) -> pd.Series:
         """Dots in a file where decimal commas are possible, by one stated rule.
@@ -141,13 +144,15 @@ class _Column:
     def values(self) -> np.ndarray:
         """Float64 values; NaN where missing or not a number."""
         if self.is_number_dtype:
-            return self.series.to_numpy(dtype=np.float64, na_value=np.nan)
+            numbers: np.ndarray = self.series.to_numpy(dtype=np.float64, na_value=np.nan)
+            return numbers
         if self.series.dtype.kind == "b":
             return np.full(len(self.series), np.nan)
         if self.is_category:  # convert each distinct string once
             categories = pd.Series(self.series.cat.categories)
             lookup = np.append(self._to_numbers(categories), np.nan)  # code -1 -> NaN
-            return lookup[self.series.cat.codes.to_numpy()]
+            by_code: np.ndarray = lookup[self.series.cat.codes.to_numpy()]
+            return by_code
         return self._to_numbers(self.series)
 
     @functools.cached_property
@@ -202,9 +207,9 @@ class _Column:
 
     merged: dict[str, tuple[str, ...]] = {}  # noqa: RUF012  (replaced per column, never mutated)
 
-    def _fold(self, codes: np.ndarray, values: list, names: list[str]) -> list[str]:
+    def _fold(self, codes: np.ndarray, values: list[Any], names: list[str]) -> list[str]:
         """Rename each class spelling to the most frequent spelling of its case-fold."""
-        keys = {}
+        keys: dict[str, set[str]] = {}
         for name in names:
             if name not in NA_TOKENS:
                 keys.setdefault(name.casefold(), set()).add(name)

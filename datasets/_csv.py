@@ -112,7 +112,9 @@ class CsvInfo:
         return "; ".join(parts + list(self.notes))
 
 
-def _build(table: _Table, choice: _Choice) -> tuple[np.ndarray, np.ndarray, tuple, dict, int]:
+def _build(
+    table: _Table, choice: _Choice
+) -> tuple[np.ndarray, np.ndarray, tuple[str, str], dict[str, int], int]:
     """Return X, y, class names, dropped-row counts by reason, and excluded rows."""
     label_codes, names = table.columns[choice.label].classes
     index = {name: i for i, name in enumerate(names)}
@@ -121,7 +123,7 @@ def _build(table: _Table, choice: _Choice) -> tuple[np.ndarray, np.ndarray, tupl
     negative_name = f"not {choice.positive}" if rest else choice.negative
 
     reasons: dict[str, int] = {}
-    problems: list[tuple[str, str, dict]] = []  # (said, its code's end, its fields)
+    problems: list[tuple[str, str, dict[str, Any]]] = []  # (said, its code's end, its fields)
     valid = label_codes >= 0
     for name in choice.features:
         valid &= np.isfinite(table.columns[name].values)

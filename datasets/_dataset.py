@@ -69,7 +69,7 @@ def canonical_class_names(names: Iterable[Any]) -> tuple[str, str]:
             raise DatasetError(f"class name {name!r} reads as a missing value: rename it")
     if names[0] == names[1]:
         raise DatasetError(f"the two class names must differ, both are {names[0]!r}")
-    return names  # type: ignore[return-value]
+    return names
 
 
 def _owned_copy(array: Any, dtype: type) -> np.ndarray:
@@ -188,12 +188,12 @@ class Dataset:
     @property
     def n(self) -> int:
         """Number of points."""
-        return self.X.shape[0]
+        return int(self.X.shape[0])
 
     @property
     def d(self) -> int:
         """Number of features."""
-        return self.X.shape[1]
+        return int(self.X.shape[1])
 
     def __len__(self) -> int:
         return self.n
@@ -214,8 +214,8 @@ class Dataset:
         False
         """
         h = hashlib.blake2b(repr(self.X.shape).encode(), digest_size=20)
-        h.update(self.X)  # read-only and C-contiguous (__post_init__)
-        h.update(self.y)
+        h.update(self.X.data)  # read-only and C-contiguous (__post_init__)
+        h.update(self.y.data)
         return h.hexdigest()
 
     @property
@@ -238,10 +238,6 @@ class Dataset:
     def raw(self) -> Dataset:
         """The dataset before preprocessing (itself when none is applied)."""
         return self.base if self.base is not None else self
-
-    def class_name_of(self, label: int) -> str:
-        """Name of the class of label -1 or +1."""
-        return self.class_names[1] if label > 0 else self.class_names[0]
 
     def __repr__(self) -> str:
         return (
@@ -267,7 +263,7 @@ class Dataset:
     def __hash__(self) -> int:
         return hash((self.X.shape, self.feature_names, self.class_names, self.source))
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Dataset], tuple[Any, ...]]:
         # Through the constructor, so an unpickled copy (st.session_state, cache_data) is
         # validated and read-only again; pickle alone would hand back writeable arrays.
         return (
@@ -340,6 +336,7 @@ class Dataset:
             raise DatasetError(f"each point needs {self.d} coordinates, got {np.shape(points)}")
         new_y = self._label_values(labels, new.shape[0])
         if self.preprocessing != "none":
+            assert self.scaling is not None  # None only before __post_init__ fills it in
             raw = self.raw.with_points_added(self.scaling.invert(new), new_y)
             return raw.preprocessed(self.preprocessing)
         return self._edited(np.vstack([self.X, new]), np.concatenate([self.y, new_y]))
@@ -416,6 +413,7 @@ class Dataset:
         raw = self.raw
         if kind == "none":
             return raw
+        assert raw.feature_names is not None  # None only before __post_init__ fills it in
         X, scaling = scale_features(raw.X, kind, raw.feature_names)
         return Dataset(
             X,

@@ -1,5 +1,7 @@
 """The one exception type for input that cannot become a dataset, and the shared refusals."""
 
+from typing import Any
+
 from . import _limits
 
 
@@ -15,7 +17,9 @@ class DatasetError(ValueError):
     message as it is for a code it does not know.
     """
 
-    def __init__(self, *args, code: str | None = None, fields: dict | None = None) -> None:
+    def __init__(
+        self, *args: object, code: str | None = None, fields: dict[str, Any] | None = None
+    ) -> None:
         super().__init__(*args)
         self.code = code
         self.fields = dict(fields or {})
@@ -26,7 +30,12 @@ class Note(str):
     its ``code`` and ``fields``, as for ``DatasetError``: a UI in another language says it
     from its own words."""
 
-    def __new__(cls, text: str, code: str | None = None, fields: dict | None = None) -> "Note":
+    code: str | None
+    fields: dict[str, Any]
+
+    def __new__(
+        cls, text: str, code: str | None = None, fields: dict[str, Any] | None = None
+    ) -> "Note":
         note = super().__new__(cls, text)
         note.code = code
         note.fields = dict(fields or {})

@@ -11,6 +11,8 @@ than the header is refused with its number and its count, before pandas sees the
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 import numpy as np
 
 from . import _limits, cancel
@@ -188,7 +190,9 @@ class FieldCounter:
             if solid.size:
                 self.prev_solid = int(a[solid[-1]])
 
-    def _check_field_lengths(self, delims, ends, all_breaks, size: int) -> None:
+    def _check_field_lengths(
+        self, delims: np.ndarray, ends: np.ndarray, all_breaks: np.ndarray, size: int
+    ) -> None:
         """Refuse a value longer than FIELD_BYTES (between two delimiters or line ends
         outside quotes); an unfinished one as soon as it is."""
         marks = np.zeros(size, bool)
@@ -221,7 +225,7 @@ class FieldCounter:
         if self.field_bytes > FIELD_BYTES and self.field_line > self.skip:
             raise too_long_a_field(self.field_line, self.field_bytes)
 
-    def _quoting(self, a: np.ndarray):
+    def _quoting(self, a: np.ndarray) -> Callable[[np.ndarray], np.ndarray] | None:
         """A function giving, for positions in ``a``, 1 inside a quoted field (None: the
         chunk has no quotes and starts outside one); updates ``self.quoted``."""
         quotes = np.flatnonzero(a == _QUOTE)
@@ -244,7 +248,9 @@ class FieldCounter:
         toggled = np.cumsum(toggles)
         index = np.arange(starts.size)
         last_reset = np.maximum.accumulate(np.where(resets, index, -1))
-        since = toggled - np.where(last_reset >= 0, toggled[np.maximum(last_reset, 0)], 0)
+        since: np.ndarray = toggled - np.where(
+            last_reset >= 0, toggled[np.maximum(last_reset, 0)], 0
+        )
         after = np.where(last_reset >= 0, since, since + self.quoted) & 1
         carried = self.quoted
         self.quoted = int(after[-1])

@@ -92,7 +92,7 @@ def _strip_suffix(name: str, suffix: str) -> str:
     return name
 
 
-def _gunzip(data: bytes) -> bytes:
+def _gunzip(data: bytes | bytearray) -> bytearray:
     """Decompress every gzip member, stopping with DatasetError past MAX_FILE_BYTES.
 
     Twice: first only counting (a gzip bomb is refused holding nothing), then into a
@@ -101,10 +101,10 @@ def _gunzip(data: bytes) -> bytes:
     size = _gunzip_into(data, None)
     out = bytearray(size)
     _gunzip_into(data, memoryview(out))
-    return out  # type: ignore[return-value]  (read as bytes; a copy would double it)
+    return out  # not bytes(out): a copy would double the memory
 
 
-def _gunzip_into(data: bytes, out: memoryview | None) -> int:
+def _gunzip_into(data: bytes | bytearray, out: memoryview | None) -> int:
     """Decompress every gzip member into ``out`` (None: only count); the size unpacked."""
     limit = _limits.MAX_FILE_BYTES
     size = 0
@@ -212,13 +212,18 @@ def _xml_root(book: zipfile.ZipFile, part: str) -> ElementTree.Element:
     info = book.getinfo(part)
     if info.file_size > WORKBOOK_INDEX_BYTES:
         raise DatasetError(_DAMAGED, code="load.damaged")
-    parser = ElementTree.XMLPullParser(events=("start", "end"))
+    parser: ElementTree.XMLPullParser[ElementTree.Element] = ElementTree.XMLPullParser(
+        events=("start", "end")
+    )
     depth = elements = 0
     root = None
     with book.open(info) as stream:
         while chunk := stream.read(1 << 16):
             parser.feed(chunk)
-            for event, element in parser.read_events():
+            for item in parser.read_events():
+                event, element = item[0], item[-1]
+                if not isinstance(element, ElementTree.Element):
+                    continue  # a namespace event: never asked for here (events above)
                 root = element if root is None else root
                 if event == "end":
                     depth -= 1
@@ -327,7 +332,9 @@ def _scan_sheet(book: zipfile.ZipFile, info: zipfile.ZipInfo, name: str, max_row
                 return scan
 
 
-def _patterns(head: bytes) -> tuple[tuple[bytes, ...], tuple[bytes, ...], re.Pattern, bytes]:
+def _patterns(
+    head: bytes,
+) -> tuple[tuple[bytes, ...], tuple[bytes, ...], re.Pattern[bytes], bytes]:
     """Byte tokens for rows and values, the formula pattern and a cell's start tag, in the
     sheet's prefix
     (``<row>``, or ``<x:row>`` where the main namespace has one)."""
@@ -514,7 +521,7 @@ def _run_worker(command: list[str]) -> tuple[int, bytes]:
                 raise
 
 
-def _read_sheet(data: bytes, name: str) -> bytes:
+def _read_sheet(data: bytes | bytearray, name: str) -> bytes:
     """The sheet as CSV (UTF-8), read by python-calamine in a process of its own.
 
     That process limits itself to ``WORKBOOK_MEMORY_BYTES`` and ``WORKBOOK_CPU_SECONDS``

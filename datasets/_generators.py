@@ -8,13 +8,16 @@ perceptron visits them in that order).
 from __future__ import annotations
 
 import math
+from typing import Any
 
 import numpy as np
 
 from ._registry import MAX_GENERATED_N, GeneratorSpec, Param, register
 
 
-def _shuffled(rng: np.random.Generator, X: np.ndarray, y: np.ndarray):
+def _shuffled(
+    rng: np.random.Generator, X: np.ndarray, y: np.ndarray
+) -> tuple[np.ndarray, np.ndarray]:
     order = rng.permutation(len(y))
     return X[order], y[order]
 
@@ -28,7 +31,7 @@ def separable(
     offset: float = 0.0,
     balance: float = 0.5,
     spread: float = 1.0,
-):
+) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
     """Linearly separable points whose maximum margin is exactly ``margin``.
 
     The true separator is the line through the cloud centre at ``angle`` degrees from the
@@ -88,7 +91,7 @@ def separable(
     return X, y, {"separator": separator, "angle": theta}
 
 
-def xor(n: int, rng: np.random.Generator, *, spread: float = 0.3):
+def xor(n: int, rng: np.random.Generator, *, spread: float = 0.3) -> tuple[np.ndarray, np.ndarray]:
     """Four Gaussian clusters at (+-1, +-1): +1 at (1, 1) and (-1, -1), -1 at the others.
 
     ``spread`` is the standard deviation of each cluster. The cluster sizes differ by at
@@ -101,7 +104,9 @@ def xor(n: int, rng: np.random.Generator, *, spread: float = 0.3):
     return _shuffled(rng, X, labels[which])
 
 
-def circles(n: int, rng: np.random.Generator, *, factor: float = 0.5, jitter: float = 0.05):
+def circles(
+    n: int, rng: np.random.Generator, *, factor: float = 0.5, jitter: float = 0.05
+) -> tuple[np.ndarray, np.ndarray]:
     """Two concentric circles: the inner one (radius ``factor``) is +1, the unit circle -1.
 
     ``jitter`` is the standard deviation of Gaussian noise added to each coordinate.
@@ -115,7 +120,9 @@ def circles(n: int, rng: np.random.Generator, *, factor: float = 0.5, jitter: fl
     return _shuffled(rng, X, y)
 
 
-def moons(n: int, rng: np.random.Generator, *, jitter: float = 0.1):
+def moons(
+    n: int, rng: np.random.Generator, *, jitter: float = 0.1
+) -> tuple[np.ndarray, np.ndarray]:
     """Two interleaving half circles (upper -1, lower +1), centred on the origin."""
     n_upper = n // 2
     upper = np.arange(n) < n_upper
@@ -129,7 +136,9 @@ def moons(n: int, rng: np.random.Generator, *, jitter: float = 0.1):
     return _shuffled(rng, X, np.where(upper, -1, 1))
 
 
-def blobs(n: int, rng: np.random.Generator, *, overlap: float = 0.3):
+def blobs(
+    n: int, rng: np.random.Generator, *, overlap: float = 0.3
+) -> tuple[np.ndarray, np.ndarray]:
     """Two Gaussian blobs (std 0.5) on the diagonal; ``overlap`` pulls their centres together.
 
     The centres are ``6 * 0.5 * (1 - overlap)`` apart: 6 standard deviations at overlap 0

@@ -92,7 +92,7 @@ def _label_names(columns: Sequence[str]) -> tuple[str, ...]:
     return _LABEL_NAMES
 
 
-def _class_sort_key(name: str) -> tuple:
+def _class_sort_key(name: str) -> tuple[int, float, str, str]:
     """Numbers by value, then text case-blind; names equal so far (``1`` and ``1.0``,
     ``0f`` and ``0F``) by their own characters: one order, whatever order they came in (the
     writer and the loader must agree on which class is +1 by default)."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import functools
 import gzip
 from importlib import resources
+from typing import Any, TypedDict
 
 import numpy as np
 
@@ -16,7 +17,9 @@ from ._dataset import Dataset
 from ._registry import GeneratorSpec, register
 
 
-def notes_rule_004(n: int, rng: np.random.Generator):
+def notes_rule_004(
+    n: int, rng: np.random.Generator
+) -> tuple[np.ndarray, np.ndarray, dict[str, Any]]:
     """004's notebook data: 100 uniform points on the unit square, +1 where 0.7 x1 + 0.4 x2 > 0.5.
 
     ``n`` is ignored (the notebook draws 100); the seed chooses the points. Class names are
@@ -27,7 +30,7 @@ def notes_rule_004(n: int, rng: np.random.Generator):
     return X, y, {"rule": "0.7*x1 + 0.4*x2 > 0.5"}
 
 
-def notes_002_example1(n: int, rng: np.random.Generator):
+def notes_002_example1(n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """002 section 10.1 in the listed order: (1,1)+, (2,2)+, (1,2)-, (2,1)-.
 
     An XOR arrangement (ERRATA.md): the text's claimed convergence is wrong.
@@ -36,7 +39,7 @@ def notes_002_example1(n: int, rng: np.random.Generator):
     return X, np.array([1, 1, -1, -1])
 
 
-def notes_002_example2(n: int, rng: np.random.Generator):
+def notes_002_example2(n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """002 section 10.2 (XOR) in the listed order: (0,0)+, (1,1)+, (0,1)-, (1,0)-."""
     X = np.array([[0.0, 0.0], [1.0, 1.0], [0.0, 1.0], [1.0, 0.0]])
     return X, np.array([1, 1, -1, -1])
@@ -67,7 +70,7 @@ _ORDERING_85 = """
 """
 
 
-def ordering_85(n: int, rng: np.random.Generator):
+def ordering_85(n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """The fixed 85-point separable set of the ordering experiment (002 section 6.1)."""
     table = np.array(_ORDERING_85.split(), dtype=np.float64).reshape(-1, 3)
     return table[:, :2], table[:, 2].astype(np.int64)
@@ -85,14 +88,14 @@ _OUTLIER_FAR = [
 ]  # fmt: skip
 
 
-def outlier_far(n: int, rng: np.random.Generator):
+def outlier_far(n: int, rng: np.random.Generator) -> tuple[np.ndarray, np.ndarray]:
     """Separable, but three +1 points lie far on their own side (004's least squares)."""
     X = np.array(_OUTLIER_FAR)
     return X, np.array([-1] * 10 + [1] * 13)
 
 
 @functools.cache
-def iris_table():
+def iris_table() -> tuple[dict[str, np.ndarray], np.ndarray]:
     """Iris as plotly bundles it (the file behind ``plotly.express.data.iris()``).
 
     The package carries a byte-for-byte copy (``iris.csv.gz``), so the engine-only install
@@ -150,7 +153,12 @@ def manual(n: int, rng: np.random.Generator) -> Dataset:
     return Dataset(np.zeros((0, 2)), np.zeros(0), ("x1", "x2"), ("-1", "+1"), "manual")
 
 
-_FIXED = {"fixed_n": True, "uses_seed": False}
+class _Fixed(TypedDict):
+    fixed_n: bool
+    uses_seed: bool
+
+
+_FIXED: _Fixed = {"fixed_n": True, "uses_seed": False}
 
 register(
     GeneratorSpec(

@@ -56,8 +56,11 @@ def fisher_score(values: np.ndarray, positive: np.ndarray, negative: np.ndarray)
 
 
 def propose(
-    columns: dict[str, np.ndarray], usable: Sequence[str], positive, negative
-) -> tuple[tuple[str, str], list[Note]]:
+    columns: dict[str, np.ndarray],
+    usable: Sequence[str],
+    positive: np.ndarray,
+    negative: np.ndarray,
+) -> tuple[tuple[str, ...], list[Note]]:
     """x1 and x2 among ``usable`` (file order) and the notes that say why.
 
     ``columns``: name -> float values (NaN where missing); ``positive`` and ``negative``:
@@ -98,7 +101,13 @@ def _score(value: float) -> str:
     return "∞" if not math.isfinite(value) else f"{value:.3g}"
 
 
-def _separable_note(columns, usable, pair, positive, negative) -> list[Note]:
+def _separable_note(
+    columns: dict[str, np.ndarray],
+    usable: Sequence[str],
+    pair: tuple[str, ...],
+    positive: np.ndarray,
+    negative: np.ndarray,
+) -> list[Note]:
     """Said when the two proposed columns do not separate the classes and all usable
     columns do: decided exactly by the engine (``perceptron_core.theory``), only on a
     file small enough to decide it while the page loads."""

@@ -21,13 +21,14 @@ def freeze(value: Any) -> Any:
     return value
 
 
-class Params(Mapping):
+class Params(Mapping[str, Any]):
     """A read-only, hashable, picklable dict of plain values (``Dataset.params``).
 
     Nested dicts and lists are frozen too. ``to_dict()`` gives a plain, JSON-ready copy.
     """
 
     __slots__ = ("_data",)
+    _data: dict[str, Any]
 
     def __init__(self, data: Mapping[str, Any] | Iterable[tuple[str, Any]] = (), **kwargs: Any):
         merged = dict(data, **kwargs)
@@ -54,7 +55,7 @@ class Params(Mapping):
     def __repr__(self) -> str:
         return f"Params({self._data!r})"
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[type[Params], tuple[dict[str, Any]]]:
         return (Params, (self._data,))
 
     def to_dict(self) -> dict[str, Any]:

@@ -51,7 +51,7 @@ class Param:
     step: float | int | None = None
     kind: str = "float"
     help: str = ""
-    choices: tuple = ()
+    choices: tuple[Any, ...] = ()
     optional: bool = False
 
     def validate(self, value: Any, owner: str = "") -> Any:
@@ -247,7 +247,9 @@ def flip_labels(y: np.ndarray, noise: float, seed: int) -> tuple[np.ndarray, np.
     return y, flipped
 
 
-def generate(name: str, n: int | None = None, seed: int = 0, noise: float = 0.0, **params: Any):
+def generate(
+    name: str, n: int | None = None, seed: int = 0, noise: float = 0.0, **params: Any
+) -> Dataset:
     """Make a registered dataset: same name, n, seed and parameters give the same data.
 
     Parameters

@@ -75,7 +75,10 @@ class Scaling:
         """Map points from the scaled coordinates back to the raw ones."""
         if self.kind == "none" or not self.shift:
             return np.asarray(X, dtype=np.float64)
-        return np.asarray(X, dtype=np.float64) * np.asarray(self.scale) + np.asarray(self.shift)
+        raw: np.ndarray = np.asarray(X, dtype=np.float64) * np.asarray(self.scale) + np.asarray(
+            self.shift
+        )
+        return raw
 
 
 def normalise_preprocessing(kind: str) -> str:

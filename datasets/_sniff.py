@@ -68,7 +68,7 @@ class Dialect:
     comma_decimals: bool = False  # the sample has a number with a decimal comma
 
 
-def _score(rows: list[list[str]], delimiter: str) -> tuple:
+def _score(rows: list[list[str]], delimiter: str) -> tuple[bool, float, float, int]:
     # Consistency is judged on the lower half of the sample: lines above the table (a
     # "Source: a, b, c" note) are at the top, and must not vote for their delimiter.
     counts = [len(row) for row in rows[len(rows) // 2 :]] if len(rows) >= 4 else []
@@ -103,8 +103,8 @@ def sniff(source: Source, encoding: str) -> Dialect:
     hint: dict[str, list[str]] = {}
     skip_lines = 0
     if text.startswith(HINT):
-        first, _, text = text.partition("\n")
-        hint = _parse_hint(first.rstrip("\r"))
+        hint_line, _, text = text.partition("\n")
+        hint = _parse_hint(hint_line.rstrip("\r"))
         skip_lines = 1
 
     candidates = {d: _split(text, d) for d in DELIMITERS}

@@ -52,11 +52,11 @@ class Source:
 
     name: str
     path: str | None
-    data: bytes | None
+    data: bytes | bytearray | None  # bytearray: a gunzipped file, kept without a copy
     head: bytes  # the first SAMPLE_BYTES, all the sniffer reads
     size: int
 
-    def read_all(self) -> bytes:
+    def read_all(self) -> bytes | bytearray:
         if self.data is not None:
             return self.data
         assert self.path is not None
@@ -67,10 +67,10 @@ class Source:
             raise DatasetError(f"cannot read {self.path!r}: {exc.strerror or exc}") from None
 
 
-def _in_memory(data: bytes, name: str) -> Source:
+def _in_memory(data: bytes | bytearray, name: str) -> Source:
     if len(data) > _limits.MAX_FILE_BYTES:
         raise _too_big(len(data))
-    return Source(name, None, data, data[:SAMPLE_BYTES], len(data))
+    return Source(name, None, data, bytes(data[:SAMPLE_BYTES]), len(data))
 
 
 def read_source(source: Any) -> Source:
@@ -168,7 +168,7 @@ def _whole_lines(source: Source) -> bytes:
     return head
 
 
-def single_byte_encoding(data: bytes) -> str:
+def single_byte_encoding(data: bytes | bytearray) -> str:
     """Windows-1252 or Latin-1 for content that is not UTF-8.
 
     Windows-1252 is what "Latin-1" files from Windows usually are. The two agree except on

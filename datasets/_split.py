@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import numpy as np
 
 SPLIT_SETS = ("train", "dev", "test")  # the parts, in the order split returns them
@@ -9,7 +11,11 @@ SPLIT_FRACTIONS = (0.6, 0.2, 0.2)
 
 
 def split(
-    n: int, seed: int, fractions=SPLIT_FRACTIONS, *, y=None
+    n: int,
+    seed: int,
+    fractions: Sequence[float] = SPLIT_FRACTIONS,
+    *,
+    y: np.ndarray | None = None,
 ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """A seeded train / dev / test split of ``n`` examples.
 

@@ -50,7 +50,7 @@ def _clean_parser_message(exc: Exception) -> str:
     return text[:200]
 
 
-def _parse_table(source: Source, encoding: str, dialect: Dialect):
+def _parse_table(source: Source, encoding: str, dialect: Dialect) -> tuple[pd.DataFrame, int]:
     """One pandas C-engine pass with every option fixed; returns (frame, bad_line_count).
 
     Every line's fields are counted first (``check_fields``): the parser builds all the
@@ -102,7 +102,7 @@ def _parse_table(source: Source, encoding: str, dialect: Dialect):
     return frame, bad_lines
 
 
-def _read_csv(source: Source, options: dict) -> tuple[pd.DataFrame, list[str]]:
+def _read_csv(source: Source, options: dict[str, Any]) -> tuple[pd.DataFrame, list[str]]:
     """pandas.read_csv with its warnings captured and its errors made DatasetErrors.
 
     ParserError (the caller may retry) and UnicodeDecodeError (the caller switches
@@ -164,7 +164,7 @@ def _read_table(source: Any, sheet: Any = None) -> _Table:
         data = src.read_all()
         data = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
         encoding = single_byte_encoding(data)
-        src = Source(src.name, None, data, data[:SAMPLE_BYTES], len(data))
+        src = Source(src.name, None, data, bytes(data[:SAMPLE_BYTES]), len(data))
         dialect = sniff(src, encoding)
         try:
             frame, bad_lines = _parse_table(src, encoding, dialect)
@@ -202,7 +202,7 @@ EXAMPLES = {
 }
 
 
-def _example_fields(table: _Table, name: str, mask: np.ndarray) -> tuple[str, dict]:
+def _example_fields(table: _Table, name: str, mask: np.ndarray) -> tuple[str, dict[str, Any]]:
     """The kind of example of the first row in ``mask`` (a key of ``EXAMPLES``) and its
     fields."""
     rows = np.flatnonzero(mask)

@@ -12,6 +12,7 @@ MAX_BYTES; 6 python-calamine is not installed. Killed by SIGXCPU (CPU limit) or 
 
 import resource
 import sys
+from collections.abc import Callable
 
 
 def _limit(memory: int, cpu: int) -> None:
@@ -19,16 +20,19 @@ def _limit(memory: int, cpu: int) -> None:
     resource.setrlimit(resource.RLIMIT_CPU, (cpu, cpu + 1))
 
 
-def _neutralise():
+def _neutralise() -> tuple[Callable[[str], str], frozenset[str]]:
     """datasets._cells.neutralise_formula, loaded alone (the package imports pandas)."""
     import importlib.util
     import os
 
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_cells.py")
     spec = importlib.util.spec_from_file_location("_cells", path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot load {path}")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
-    return module.neutralise_formula, frozenset(module.FORMULA_START) | {"'"}
+    neutralise: Callable[[str], str] = module.neutralise_formula
+    return neutralise, frozenset(module.FORMULA_START) | {"'"}
 
 
 def _write(path: str, sheet: str, max_columns: int, max_bytes: int) -> int:
@@ -42,7 +46,7 @@ def _write(path: str, sheet: str, max_columns: int, max_bytes: int) -> int:
         return 6
     neutralise, triggers = _neutralise()
 
-    def cell(value) -> str:
+    def cell(value: object) -> str:
         # As the CSV loader reads a typed value: floats at full precision (repr), text
         # neutralised so "'=x" in a sheet reads back as "'=x", like in a CSV file.
         if isinstance(value, str):

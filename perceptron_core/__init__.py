@@ -59,7 +59,14 @@ from .proof import (
     theorem1,
     theorem2,
 )
-from .reference import activation, activations, mistakes, perceptron_step, reference_train
+from .reference import (
+    activation,
+    activations,
+    mistakes,
+    perceptron_step,
+    reference_train,
+    update,
+)
 from .run import VARIANTS, Run, Visit, epoch_order
 from .train import online_run, train
 from .variants import EpochAccuracy, accuracy_per_epoch, agreement, best_epoch, epoch_cursors
@@ -116,6 +123,7 @@ __all__ = [
     "parse_number",
     "perceptron_step",
     "reference_train",
+    "update",
     "sample_epochs",
     "scaling_effect",
     "scores",

@@ -177,18 +177,6 @@ def hinge_certificate(
     return prob.certificate(epochs, w_start)
 
 
-def hinge_solution(Z: np.ndarray, R2: float, epochs: int) -> tuple[np.ndarray, float]:
-    """(w, objective) for min_w R2 ||w||^2 + 2 epochs sum max(0, 1 - z_i.w) (R2 >= max ||z||^2)."""
-    prob = _HingeProblem(np.asarray(Z, dtype=np.float64), R2=float(R2))
-    hb = prob.certificate(check_positive_int(epochs, "epochs"), None)
-    return hb.w, hb.value
-
-
-def hinge_objective(Z: np.ndarray, w: np.ndarray, R2: float, epochs: int) -> float:
-    """R^2 ||w||^2 + 2 * epochs * sum max(0, 1 - z_i.w)."""
-    return float(R2 * (w @ w) + 2.0 * epochs * np.maximum(0.0, 1.0 - Z @ w).sum())
-
-
 _CACHE: OrderedDict[bytes, _HingeProblem] = OrderedDict()
 _CACHE_DATASETS = 4
 _CACHE_RESULTS = 512  # per dataset

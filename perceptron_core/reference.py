@@ -1,7 +1,8 @@
 """The perceptron learning rule, written plainly: the definition the fast path is tested against.
 
-Nothing here is optimised. ``perceptron_step`` is one visit of one example;
-``reference_train`` is the textbook loop of CIML Algorithm 5 built from it. The compiled
+Nothing here is optimised. ``update`` is the rule's move on a mistake; ``perceptron_step``
+is one visit of one example; ``reference_train`` is the textbook loop of CIML Algorithm 5
+built from it. The compiled
 loop in ``_loop.py`` must agree with these bit for bit, and the tests check that it does.
 """
 
@@ -65,6 +66,61 @@ def mistakes(y: ArrayLike, a: ArrayLike) -> Bools:
     return np.asarray(y) * np.asarray(a, dtype=np.float64) <= 0.0
 
 
+def update(
+    w: ArrayLike, b: float, x: ArrayLike, y: ArrayLike, eta: float = 1.0
+) -> tuple[Floats, float]:
+    """The learning rule's move on a mistake: ``w + eta*y*x`` and ``b + eta*y``.
+
+    What every picture and worked answer of an update shows is computed here (or read
+    from a run's record, which the compiled loop wrote with the same operations), never
+    restated by a page.
+
+    Parameters
+    ----------
+    w : array of shape (d,)
+        Weights before the update (not modified).
+    b : float
+        Bias before the update.
+    x : array of shape (d,), or (m, d)
+        The example; or the rows of the batch perceptron's mistakes in one epoch, in the
+        order they were visited, whose steps are summed and then added at once.
+    y : {-1, +1}, or array of shape (m,)
+        Its label; or the rows' labels.
+    eta : float
+        Learning rate.
+
+    Returns
+    -------
+    w_new, b_new
+        Each step is ``x * (eta*y)`` (the compiled loop's order of operations, so the
+        result is bit for bit the loop's); a batch's steps are summed from zero first.
+
+    Examples
+    --------
+    >>> update([1.0, 0.0], 0.0, [2.0, 1.0], -1, eta=0.5)
+    (array([ 0. , -0.5]), -0.5)
+    >>> update([0.0, 0.0], 0.0, [[1.0, 1.0], [2.0, 0.0]], [1, -1])  # a batch of two
+    (array([-1.,  1.]), 0.0)
+    """
+    w = np.array(w, dtype=np.float64)
+    rows = np.asarray(x, dtype=np.float64)
+    if rows.ndim == 1:
+        step = eta * float(np.asarray(y))
+        return w + rows * step, float(b) + step
+    labels = np.asarray(y, dtype=np.float64)
+    if rows.ndim != 2 or labels.shape != (rows.shape[0],):
+        raise ValueError(
+            f"a batch update takes rows of shape (m, d) and m labels; got {rows.shape} "
+            f"and {labels.shape}"
+        )
+    pending = np.zeros(w.shape[0] + 1)  # the loop's pending: the weights', then the bias's
+    for row, label in zip(rows, labels, strict=True):
+        step = eta * float(label)
+        pending[:-1] += row * step
+        pending[-1] += step
+    return w + pending[:-1], float(b) + float(pending[-1])
+
+
 def perceptron_step(
     w: ArrayLike, b: float, x: Iterable[SupportsFloat], y: float, eta: float = 1.0
 ) -> tuple[Floats, float, float, bool]:
@@ -98,9 +154,7 @@ def perceptron_step(
     a = activation(w, b, x)
     mistake = is_mistake(y, a)
     if mistake:
-        step = eta * y
-        w = w + np.asarray(x, dtype=np.float64) * step
-        b = float(b) + step
+        w, b = update(w, b, np.asarray(x, dtype=np.float64), y, eta)
     return w, float(b), a, mistake
 
 

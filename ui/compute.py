@@ -93,7 +93,6 @@ class Trained:
 
     run: object  # a perceptron_core.Run (online mode: from pc.online_run)
     stats: dict  # per-epoch mistakes, training errors, J_p
-    error: str | None = None
     note: str | None = None  # a limit the run was held to, in words
 
 

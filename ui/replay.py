@@ -11,6 +11,7 @@ from collections import OrderedDict
 
 import numpy as np
 
+import perceptron_core as pc
 from ui.values import Update
 
 # The steps replayed last, by the identity of the run, its data and the cursor: a rerun's
@@ -57,14 +58,16 @@ def _replay(run, X, y, t: int):
     change = run.change_at(t)
     if change is None:
         return w, b, visit, None
+    after = dict(w_after=change.w_after, b_after=change.b_after)  # the run's recorded change
     if change.kind == "batch":
-        total = (y[change.indices, None] * X[change.indices]).sum(axis=0)
-        m = change.indices.shape[0]
-        label = f"+η·Σyx ({m})"
-        bias = float(y[change.indices].sum())
-        update = Update(change.w_before, change.b_before, total, 1, run.eta, label, bias)
+        # The sums shown (Σ y x, Σ y) are the engine's update from zero with η = 1: its
+        # order of operations, the visit order.
+        rows = change.indices
+        total, bias = pc.update(np.zeros(X.shape[1]), 0.0, X[rows], y[rows], eta=1.0)
+        label = f"+η·Σyx ({rows.shape[0]})"
+        update = Update(change.w_before, change.b_before, total, 1, run.eta, label, bias, **after)
     else:
         i = int(change.indices[0])
         x = np.asarray(X[i], dtype=np.float64)
-        update = Update(change.w_before, change.b_before, x, int(y[i]), run.eta)
+        update = Update(change.w_before, change.b_before, x, int(y[i]), run.eta, **after)
     return w, b, visit, update

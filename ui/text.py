@@ -232,7 +232,8 @@ def visit_verdict(visit, y: int | None = None, eta: float = 1.0) -> str:
         said = words("verdict.mistake", test=test_bad, what=what)
     if nt.hardlim and eta != 1 and y is not None:
         e = 1 if y > 0 else -1  # the lab's e on a mistake: 2t - 1
-        said += " " + words("verdict.eta", eta=num(eta), e=f"{e:+d}", step=num(eta * e))
+        step = visit.b_after - visit.b_before  # η e: the bias's change, as the run made it
+        said += " " + words("verdict.eta", eta=num(eta), e=f"{e:+d}", step=num(step))
     return said
 
 

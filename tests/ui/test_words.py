@@ -3,16 +3,24 @@ format fields, plural forms as pairs, the lookup, and the browser's language rea
 
 from __future__ import annotations
 
+from string import Formatter
+
 import pytest
 
 from ui import words
+
+
+def fields_of(entry: str | tuple[str, str]) -> set[str]:
+    """The format fields a message uses (both forms of a plural)."""
+    forms = entry if isinstance(entry, tuple) else (entry,)
+    return {name for form in forms for _, name, _, _ in Formatter().parse(form) if name}
 
 
 def test_every_message_has_both_languages_and_the_same_fields():
     en, de = words.CATALOGUES["en"], words.CATALOGUES["de"]
     assert set(en) == set(de), sorted(set(en) ^ set(de))
     for key in en:
-        assert words.fields_of(en[key]) == words.fields_of(de[key]), key
+        assert fields_of(en[key]) == fields_of(de[key]), key
         assert isinstance(en[key], tuple) == isinstance(de[key], tuple), key
         forms = de[key] if isinstance(de[key], tuple) else (de[key],)
         assert all(f.strip() for f in forms), key

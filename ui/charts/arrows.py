@@ -112,7 +112,7 @@ def vector_traces(
         arrow("w arrow", "w", anchor, anchor + scale * w, notation.current().w + tag)
         return out
     w_old, w_new = update.w_old, update.w_new
-    step = update.eta * update.y * update.x
+    step = w_new - w_old  # the change the engine made (the run's record, or pc.update)
     anchor, scale = update_frame(box, w_old, step)
     said = [] if scale == 1.0 else [times(scale)]
     if np.any(anchor != 0):

@@ -185,14 +185,6 @@ def _off(w, b: float, box: Box) -> tuple[str, np.ndarray] | None:
     return ARROWS_8[octant], nearest[0]
 
 
-def off_view(w, b: float, box: Box) -> str | None:
-    """Where the boundary w.x + b = 0 is when the view shows none of it or only a sliver
-    (a corner): an arrow from the view's centre toward its nearest point; None when it is
-    in view (or w = 0: there is no line)."""
-    off = _off(w, b, box)
-    return None if off is None else off[0]
-
-
 def boundary_trace(w, b: float, box: Box, label: str = "boundary") -> dict:
     """The boundary's x, y and text: its segment in view; for one the view does not show
     (or shows only at a corner), also a word at the view's edge toward it ("boundary ↘"),
@@ -233,7 +225,7 @@ def follow_boundaries(
     of the data's view). Only when they are at least ``share`` of the run's boundaries
     (002's examples cycle through the same few: a quarter to a third of them): the
     occasional one of a long wandering run (XOR, 4%) would shrink the data to a third of
-    the chart, so it is left out like farther ones (``off_view`` says where)."""
+    the chart, so it is left out like farther ones (``boundary_trace`` says where)."""
     WB = np.column_stack(
         [np.asarray(W, dtype=np.float64).reshape(-1, 2), np.asarray(B, dtype=np.float64)]
     )

@@ -334,17 +334,6 @@ def question_markdown(text: str) -> str:
     )
 
 
-def question_html(text: str) -> str:
-    """A question's text for an HTML page (the offline lecture): every character escaped,
-    its formulas in their own element (``<span class="tex">``) as the lecturer wrote them."""
-    from html import escape
-
-    return "".join(
-        f'<span class="tex">{escape(part)}</span>' if formula else escape(part)
-        for formula, part in formula_parts(text)
-    )
-
-
 CLASS_KIND = "lecturer"  # the kind of question the class is asked (its words are the file's)
 
 

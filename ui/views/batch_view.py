@@ -10,7 +10,6 @@ learning rate is written out): ``pc.compare_batch`` and ``pc.comparison_of`` (a
 
 API
 ---
-``scene_of(X, y, *, class_names, feature_names, presenter) -> layers.Scene``
 ``curves_figure(record, *, presenter, current_epoch) -> go.Figure``
     J_p (top panel) and training errors (bottom panel) per epoch, both rules.
 ``boundaries_figure(scene, record, epoch, *, regions_of, title) -> go.Figure``
@@ -33,7 +32,7 @@ import plotly.graph_objects as go
 
 import perceptron_core as pc
 from ui import notation, text
-from ui.charts import epochs, geometry, layers, theme
+from ui.charts import epochs, layers, theme
 from ui.words import t
 
 BATCH_NAME = "batch GD on J_p"  # the rules' names in English (in the lab's language: _rule_style)
@@ -45,25 +44,6 @@ RULES = pc.batch.RULES
 
 
 # ------------------------------------------------------------------------ figures
-def scene_of(
-    X,
-    y,
-    *,
-    class_names: tuple[str, str] = ("-1", "+1"),
-    feature_names: tuple[str, str] = ("x1", "x2"),
-    presenter: bool = False,
-) -> layers.Scene:
-    """A scene (two features) with the Playground's box around the points."""
-    return layers.Scene(
-        X=np.asarray(X, dtype=np.float64),
-        y=np.asarray(y),
-        box=geometry.view_box(X),
-        class_names=tuple(class_names),
-        feature_names=tuple(feature_names),
-        presenter=presenter,
-    )
-
-
 def _rule_style(rule: str) -> dict:
     if rule == "batch":
         return dict(name=t("batch.name.batch"), color=BATCH_COLOR, dash=BATCH_DASH)

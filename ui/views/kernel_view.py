@@ -18,8 +18,8 @@ sign on every point, so the misclassified markers agree with the visits). Here:
   cells x support vectors <= ``layers.MAX_SCORE_WORK``, and evaluated in chunks (a few MB).
 - ``dual_update_lines(run, t, X=None, y=None)``: LaTeX lines (one ``st.latex`` each) for
   the visit just before cursor ``t``: f(x_i), the verdict and, on a mistake, the update.
-- ``kernel_figure(scene, run, t, *, title=None)``: the chart at cursor ``t``: f as a
-  filled contour with its zero level, the points sized by alpha_i, crosses on the
+- ``kernel_layers(scene, run, t)``: the chart's layers at cursor ``t``: f as a filled
+  contour with its zero level, the points sized by alpha_i, crosses on the
   misclassified, a ring on the visited example.
 - ``kernel_description(kernel)``: one or two plain sentences about the kernel.
 
@@ -121,10 +121,8 @@ def dual_update_lines(run, t: int, X=None, y=None) -> list[str]:
     )
     change = run.change_at(t)
     if change is not None:
-        before = int(alpha[i])
-        lines.append(
-            rf"\alpha_{{{sub}}} \leftarrow \alpha_{{{sub}}} + 1 = {before} + 1 = {before + 1}"
-        )
+        before, after = int(alpha[i]), int(pc.alpha_at(run, change.k)[i])  # the engine's
+        lines.append(rf"\alpha_{{{sub}}} \leftarrow \alpha_{{{sub}}} + 1 = {before} + 1 = {after}")
         step = _signed(yi) if run.eta == 1 else rf"{text.tex(run.eta)} \cdot {_signed(yi)}"
         lines.append(rf"f(z) \leftarrow f(z) + {step}\, K({x}_{{{sub}}}, z)")
     return lines
@@ -160,15 +158,6 @@ def kernel_layers(scene: layers.Scene, run, t: int) -> tuple[list[dict], list[di
     xs, ys, Z = score_grid(run, scene.box, k)
     wrong = layers.misclassified(scene, pc.kernel_scores(run, k, run.X))
     return layers.score_regions(scene, xs, ys, Z), pts + wrong + visited
-
-
-def kernel_figure(scene: layers.Scene, run, t: int, *, title: str | None = None):
-    """The chart at cursor ``t`` (visits done): f after the updates made so far as a filled
-    contour with the zero level as the boundary, each point sized by its alpha_i, crosses
-    on the misclassified points and a ring on the example just visited. Before the first
-    update f = 0 everywhere: only the points are drawn (no boundary exists yet)."""
-    under, over = kernel_layers(scene, run, t)
-    return layers.compose(scene, under, over, title=title)
 
 
 def kernel_description(kernel) -> str:

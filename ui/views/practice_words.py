@@ -164,9 +164,9 @@ def working(q) -> str:
     if q.topic == "mistake":
         return _test(f)
     if q.topic == "weights":
-        return _update(f)
+        return _update(f, q.answer)
     if q.topic == "averaged":
-        return _average(f)
+        return _average(f, q.answer)
     if q.topic == "kernel_mistake":
         return _kernel_test(f)
     if q.topic == "alpha":
@@ -216,13 +216,13 @@ def _test(f: dict) -> str:
     return f"{nt.signed} = ({_label(y)})({terms} + {_p(f['b'])}) = {_verdict(y * score)}"
 
 
-def _update(f: dict) -> str:
-    """w + ηyx and b + ηy written out (or: no mistake, they stay)."""
+def _update(f: dict, answer: tuple) -> str:
+    """w + ηyx and b + ηy written out (or: no mistake, they stay), ending at the answer:
+    the engine's weights after the visit (``pc.exercise``), not computed here."""
     nt = notation.current()
     y, eta = f["y"], f["eta"]
     w, b, x = f["w"], f["b"], f["x"]
-    step_w = tuple(wj + eta * y * xj for wj, xj in zip(w, x, strict=True))
-    new_w, new_b = (step_w, b + eta * y) if f["mistake"] else (w, b)
+    new_w, new_b = tuple(answer[:-1]), answer[-1]
     if not f["mistake"]:
         said = "practice.w.stays" if nt.augmented else "practice.w.stay"
         return t(said, what=weights_asked(), weights=weights(new_w, new_b))
@@ -242,10 +242,10 @@ def _update(f: dict) -> str:
     )
 
 
-def _average(f: dict) -> str:
+def _average(f: dict, mean: tuple) -> str:
+    """The rows and their mean, the engine's average (``pc.exercise``), not taken here."""
     nt = notation.current()
     rows, n = f["rows"], f["t"] + 1
-    mean = tuple(sum(col, Fraction(0)) / n for col in zip(*rows, strict=True))
     if nt.augmented:
         listed = " + ".join(vec((r[2], *r[:2])) for r in rows)
         return f"ā = ({listed})/{n} = {vec((mean[2], *mean[:2]))}"

@@ -136,16 +136,6 @@ def variant_layers(
     return base, layers.misclassified(small, scores), title
 
 
-def variant_figure(
-    scene: layers.Scene, run, variant: str, t: int, *, grid: int | None = None
-) -> go.Figure:
-    """One small multiple: ``variant_layers`` around the points, titled. No legend (the
-    page explains the marks)."""
-    small = small_scene(scene)
-    under, over, title = variant_layers(small, run, variant, t, grid=grid)
-    return layers.compose(small, under, layers.points(small), over, title=title, legend=False)
-
-
 # The four small multiples as one chart (so the stage steps them together in the browser):
 # a 2 x 2 grid of subplots, classic and averaged above, voted and pocket below.
 CELLS = {  # variant: (axis suffix, x domain, y domain)

@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from string import Formatter
 
 from ui.words import de, en  # packages: one module per area (ui/words/catalogue.py)
 
@@ -73,12 +72,6 @@ def t(message: str, **fields) -> str:
 def has(message: str) -> bool:
     """Whether the catalogue has message ``message``."""
     return message in CATALOGUES[DEFAULT]
-
-
-def fields_of(entry: str | tuple[str, str]) -> set[str]:
-    """The format fields a message uses (both forms of a plural)."""
-    forms = entry if isinstance(entry, tuple) else (entry,)
-    return {name for form in forms for _, name, _, _ in Formatter().parse(form) if name}
 
 
 def from_locale(locale: str | None) -> str:

@@ -380,6 +380,13 @@ def test_a_boundarys_piece_in_view_is_the_clipped_segment(cx, cy, half, w1, w2, 
     assert np.allclose(nearest[0], foot, atol=1e-7 * (1 + abs(b)))
 
 
+def off_view(w, b: float, box: geometry.Box) -> str | None:
+    """The arrow the chart writes at the view's edge toward a boundary it shows none of,
+    or only at a corner; None when the boundary is in view (or w = 0: no line)."""
+    text = geometry.boundary_trace(w, b, box, label="")["text"]
+    return (text[-1].strip() or None) if text else None
+
+
 def test_002_example_2s_corner_boundary_comes_into_view_and_a_far_one_is_pointed_at():
     # ERRATA: after four visits w = (-1, -1), b = -1: x1 + x2 = -1 touches only the corner
     # (-0.5, -0.5) of the view the four points and the origin get.
@@ -389,7 +396,7 @@ def test_002_example_2s_corner_boundary_comes_into_view_and_a_far_one_is_pointed
     W, B = run.trajectory()
     assert (W[3] == [-1, -1]).all() and B[3] == -1  # the notes' corrected trace
     box = geometry.view_box(X, include_origin=True)
-    assert geometry.off_view(W[3], B[3], box) == "↙"  # a corner only: said which way
+    assert off_view(W[3], B[3], box) == "↙"  # a corner only: said which way
     seg = geometry.line_in_box(W[3], B[3], box)
     assert seg is None or np.hypot(*(seg[1] - seg[0])) < geometry.SHORT * box.span
     grown = geometry.follow_boundaries(box, W, B)
@@ -400,10 +407,10 @@ def test_002_example_2s_corner_boundary_comes_into_view_and_a_far_one_is_pointed
         if np.any(w):
             seg = geometry.line_in_box(w, b, grown)
             assert seg is not None and np.hypot(*(seg[1] - seg[0])) >= geometry.SHORT * grown.span
-            assert geometry.off_view(w, b, grown) is None
+            assert off_view(w, b, grown) is None
     # A boundary far away is not chased (the data would shrink); the legend says where.
     assert geometry.follow_boundaries(box, [[1.0, 0.0]], [-50.0]) == box
-    assert geometry.off_view([1.0, 0.0], -50.0, box) == "→"
+    assert off_view([1.0, 0.0], -50.0, box) == "→"
     far = chart(X, y, box).traces(w=np.array([1.0, 0.0]), b=-50.0)["boundary"]
     assert far["name"] == "boundary" and far["showlegend"]  # one legend entry for the line
     assert far["text"][-1] == "boundary →"  # and a word at the right edge, inside the view

@@ -14,6 +14,7 @@ from batch_oracle import CASES, integer_data, notes, textbook
 
 import datasets
 import perceptron_core as pc
+from ui.charts import geometry, layers
 from ui.views import batch_view as bv
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -88,7 +89,7 @@ def test_curves_figure_shows_the_oracle_curves():
 def test_boundaries_figure_draws_both_rules_at_the_same_epoch():
     X, y = notes("notes_rule_004")
     rec = pc.compare_batch(X, y)
-    scene = bv.scene_of(X, y)
+    scene = layers.Scene(X=X, y=y, box=geometry.view_box(X))  # the Playground's box
     epoch = 3
     fig = bv.boundaries_figure(scene, rec, epoch, regions_of="single")
     go.Figure(fig.to_dict())

@@ -23,6 +23,14 @@ from ui.charts import layers
 from ui.charts.geometry import view_box
 from ui.views import kernel_view as kv
 
+
+def kernel_figure(scene: layers.Scene, run, t: int, *, title: str | None = None) -> go.Figure:
+    """The chart at cursor ``t`` as the stage composes it: ``kv.kernel_layers`` around
+    the points."""
+    under, over = kv.kernel_layers(scene, run, t)
+    return layers.compose(scene, under, over, title=title)
+
+
 CASES = [
     ("xor", dict(n=40, seed=0), pc.Kernel("poly", degree=2), k_poly(2)),
     ("circles", dict(n=50, seed=1), pc.Kernel("rbf", gamma=1.0), k_rbf(1.0)),
@@ -257,12 +265,12 @@ def test_kernel_figure_at_the_start_and_after_updates():
     X, y = ds.X, ds.y
     run = pc.train(X, y, variant="kernel", kernel=pc.Kernel("rbf", gamma=1.0), max_epochs=50)
     scene = layers.Scene(X, y, view_box(X))
-    start = kv.kernel_figure(scene, run, 0)
+    start = kernel_figure(scene, run, 0)
     assert [tr.type for tr in start.data] == ["scatter", "scatter"]  # the points only
     go.Figure(start.to_dict())
 
     t = int(run.update_visit[min(9, run.mistakes - 1)])  # the visit of the 10th update
-    fig = kv.kernel_figure(scene, run, t + 1, title="after ten updates")
+    fig = kernel_figure(scene, run, t + 1, title="after ten updates")
     go.Figure(fig.to_dict())  # plotly's validation raises on any bad property
     k = run.updates_before_visit(t + 1)
     alpha = np.bincount(run.update_index[:k], minlength=run.n)
@@ -298,7 +306,7 @@ def test_kernel_figure_at_the_start_and_after_updates():
     xs, ys, Z = kv.score_grid(run, scene.box, k)
     np.testing.assert_array_equal(np.asarray(fig.data[0].z), Z)
 
-    end = kv.kernel_figure(scene, run, run.n_visits)
+    end = kernel_figure(scene, run, run.n_visits)
     assert run.converged and not [tr for tr in end.data if tr.name == "misclassified"]
 
 

@@ -24,12 +24,21 @@ def scene_of(X, y, **kw):
     return layers.Scene(X=X, y=y, box=geometry.view_box(X), **kw)
 
 
+def variant_figure(
+    scene: layers.Scene, run, variant: str, t: int, *, grid: int | None = None
+) -> go.Figure:
+    """One small multiple on its own: ``vv.variant_layers`` around the points, titled."""
+    small = vv.small_scene(scene)
+    under, over, title = vv.variant_layers(small, run, variant, t, grid=grid)
+    return layers.compose(small, under, layers.points(small), over, title=title, legend=False)
+
+
 @pytest.mark.parametrize("variant", FOUR)
 def test_variant_figure_is_a_small_valid_figure_with_its_crosses(variant):
     X, y = noisy_line(n=70, seed=11, noise=0.2)
     run = pc.train(X, y, max_epochs=4)
     t = 100
-    fig = vv.variant_figure(scene_of(X, y), run, variant, t, grid=30)
+    fig = variant_figure(scene_of(X, y), run, variant, t, grid=30)
     go.Figure(fig.to_dict())  # plotly's validation raises on any bad property
     assert fig.layout.height == vv.SMALL_HEIGHT and fig.layout.showlegend is False
     states = replay(X, y, [np.arange(70)] * run.epochs)
@@ -82,7 +91,7 @@ def test_the_grid_puts_each_variant_in_its_own_cell_with_the_oracle_crosses():
 def test_the_voted_grid_gets_coarser_with_many_vectors():
     X, y = noisy_line(n=400, seed=12, noise=0.3)
     run = pc.train(X, y, max_epochs=30)
-    fig = vv.variant_figure(scene_of(X, y), run, "voted", run.n_visits)
+    fig = variant_figure(scene_of(X, y), run, "voted", run.n_visits)
     heat = next(tr for tr in fig.data if tr.type == "heatmap")
     side = np.shape(heat.z)[0]
     assert side == layers.resolution_for(run.n_updates + 1) and side < layers.GRID_POINTS
@@ -91,9 +100,9 @@ def test_the_voted_grid_gets_coarser_with_many_vectors():
 def test_presenter_small_multiples_are_larger_and_a_set_height_is_kept():
     X, y = noisy_line(n=30, seed=13)
     run = pc.train(X, y, max_epochs=2)
-    fig = vv.variant_figure(scene_of(X, y, presenter=True), run, "classic", 5)
+    fig = variant_figure(scene_of(X, y, presenter=True), run, "classic", 5)
     assert fig.layout.height == vv.SMALL_HEIGHT_PRESENTER
-    fig = vv.variant_figure(scene_of(X, y, height=250), run, "pocket", 5)
+    fig = variant_figure(scene_of(X, y, height=250), run, "pocket", 5)
     assert fig.layout.height == 250
 
 
