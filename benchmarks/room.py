@@ -50,7 +50,11 @@ itself, errors (a join, page or request that failed or was refused, other
 than an answer that reached a question already revealed), answers and points the
 projector counted against those the students' requests had accepted, the servers' CPU
 seconds and largest RSS (Redis and nginx included), the client's CPU, and the machine's
-load and slowdown before the run.
+load and slowdown before the run. For issue 29's goals also: the projector's own press to
+picture (its stage showing the step; the students' p95 is printed over its p95), a phone
+that joins a third of the way in (its join, link to stage drawn, against a bare Streamlit
+page's first load in the same run, ``bare_page.py``; and its first five presses' lags
+against its tenth).
 """
 
 from __future__ import annotations
@@ -78,6 +82,7 @@ from browser_helpers import (  # noqa: E402
     CHROMIUM_PATH,
     RUNNING_ICON,
     machine_slowdown,
+    streamlit_server,
 )
 from load import Sampler, quantiles  # noqa: E402
 from load_client import FINISHED, Student, StudentError  # noqa: E402
@@ -114,6 +119,8 @@ class Room:
         self.choices: dict[int, dict[str, int]] = {}  # question -> honest student -> choice
         self.counts: dict[int, list[int]] = {}  # question -> the counts the class revealed
         self.attack: dict[str, int] = {}  # what the scripted student tried and got
+        self.late: dict[int, float] = {}  # the late joiner's tab: step -> when drawn
+        self.late_joined: list[float] = []  # [when it opened the link, when its stage drew]
 
 
 async def request(base: str, method: str, path: str, body=None, cookie="") -> tuple[int, dict]:
@@ -423,15 +430,21 @@ WATCH_JS = f"""(name) => {{
 }}"""  # each frame: the step the stage shows (its element may be drawn anew)
 
 
-async def browser_student(browser, link: str, room: Room) -> None:
-    """A phone on the join link: when its stage draws each step."""
-    drawn: dict[int, float] = {}
-    room.drawn.append(drawn)
+async def browser_student(browser, link: str, room: Room, *, late: bool = False) -> None:
+    """A phone on the join link: when its stage draws each step. ``late``: it joins while
+    the lecture runs (its steps go to ``room.late``, its join's times to
+    ``room.late_joined``)."""
+    drawn: dict[int, float] = room.late if late else {}
+    if not late:
+        room.drawn.append(drawn)
     context = await browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     page = await context.new_page()
     try:
+        opened = time.perf_counter()
         await page.goto(link, wait_until="domcontentloaded", timeout=120_000)
         await page.wait_for_selector(f"{OVER} .main-svg", timeout=120_000)
+        if late:
+            room.late_joined[:] = [opened, time.perf_counter()]
         await page.expose_function(
             "labDrawn", lambda c: drawn.setdefault(int(c), time.perf_counter())
         )
@@ -445,7 +458,7 @@ async def browser_student(browser, link: str, room: Room) -> None:
                   () => window.labFollowed(document.body.dataset.followed)
                 ).observe(document.body, {attributes: true, attributeFilter: ['data-followed']})"""
             )
-        room.tabs += 1
+        room.tabs += 0 if late else 1
         await room.done.wait()
     except Exception as exc:
         room.errors.append(f"browser student: {type(exc).__name__}: {exc}"[:300])
@@ -462,6 +475,14 @@ async def lecture(args, base: str, room: Room) -> dict:
         browser = await pw.chromium.launch(
             executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
         )
+        if args.bare_url:  # a bare Streamlit page's first load, a phone's, in this run
+            bare = await browser.new_context(viewport={"width": 390, "height": 844})
+            opened = time.perf_counter()
+            bare_page = await bare.new_page()
+            await bare_page.goto(args.bare_url + "/?n=60", wait_until="domcontentloaded")
+            await bare_page.wait_for_selector(".main-svg", timeout=120_000)
+            out["bare_first_load_s"] = round(time.perf_counter() - opened, 2)
+            await bare.close()
         context = await browser.new_context(viewport={"width": 1024, "height": 768})
         page = await context.new_page()
         await page.goto(base + LINK, wait_until="domcontentloaded", timeout=120_000)
@@ -506,7 +527,10 @@ async def lecture(args, base: str, room: Room) -> dict:
         await page.mouse.click(600, 5)  # the page has the keys
         asks = {1 + k * (args.moves // ASKS) for k in range(ASKS)}
         reveal_at = None
+        late_at = args.moves // 3  # a phone joins then, mid-lecture
         for move in range(1, args.moves + 1):
+            if move == late_at and args.late:
+                joining.append(asyncio.create_task(browser_student(browser, link, room, late=True)))
             before = await cursor(page)
             pressed = time.perf_counter()
             await page.keyboard.press("s")
@@ -534,6 +558,7 @@ async def lecture(args, base: str, room: Room) -> dict:
         said = await text_of(page, '[data-testid="stText"]', "points so far")
         out["points_shown"] = int(said.split(": ", 1)[1].split()[0].replace(",", ""))
         out["page_errors"] = await page.locator('[data-testid="stException"]').count()
+        out["shown"] = shown
         # The projector never goes back a step by itself (the lecturer only steps on).
         out["projector_went_back"] = [
             (a[1], b[1]) for a, b in zip(shown, shown[1:], strict=False) if b[1] < a[1]
@@ -587,6 +612,36 @@ def unshown(room: Room, seen: list[dict[int, float]], every) -> list[tuple[int, 
     ]
 
 
+def projector_lags_ms(room: Room, shown: list[tuple[float, int]]) -> list[float]:
+    """Each press until the projector's own stage showed its step: what the room sees."""
+    lags = []
+    for step, t0 in pressed(room).items():
+        times = [t for t, c in shown if c >= step and t >= t0]
+        if times:
+            lags.append(1000 * (min(times) - t0))
+    return sorted(lags)
+
+
+def late_joiner(room: Room) -> dict | None:
+    """The phone that joined mid-lecture: its join (link to stage drawn) and the lag of
+    each press after that, in order (its first against its tenth)."""
+    if len(room.late_joined) != 2:
+        return None
+    opened, ready = room.late_joined
+    lags = []
+    for step, t0 in sorted(pressed(room).items(), key=lambda kv: kv[1]):
+        if t0 < ready:
+            continue
+        times = [t for c, t in room.late.items() if c >= step and t >= t0]
+        lags.append(round(1000 * (min(times) - t0)) if times else None)
+    return {
+        "join_s": round(ready - opened, 2),
+        "first_5_lags_ms": lags[:5],
+        "tenth_lag_ms": lags[9] if len(lags) > 9 else None,
+        "missed": sum(lag is None for lag in lags),
+    }
+
+
 def spread(lags: list[float]) -> dict:
     median, p95 = quantiles(lags)  # the load test's
     if median is None:
@@ -617,7 +672,7 @@ def run(args) -> dict:
             sorted((c, round(t - at.get(c, t), 3)) for c, t in d.items()) for d in room.drawn
         ],
     }
-    return {
+    result = {
         "replicas": args.replicas,
         "store": "redis" if args.replicas > 1 else "memory",
         "students": args.students,
@@ -626,11 +681,14 @@ def run(args) -> dict:
         "steps": len(at),
         "follower_runs": room.reruns,  # the simulated students' (frames ran out)
         "lag_ms": spread(lags),
+        "projector_ms": spread(projector_lags_ms(room, out.get("shown", []))),
         "missed": missed,
         "steps_nobody_saw": unshown(room, followers, any)[:10],  # (press, step)
         "chromium_lag_ms": spread(drawn),
         "chromium_missed": not_drawn,
         "steps_a_tab_missed": unshown(room, room.drawn, all)[:10],  # (press, step)
+        "late_joiner": late_joiner(room),
+        "bare_first_load_s": out.get("bare_first_load_s"),
         "errors": len(room.errors) + out.get("page_errors", 0),
         "projector_went_back": out.get("projector_went_back"),
         "error_examples": sorted(set(room.errors))[:5],
@@ -645,6 +703,16 @@ def run(args) -> dict:
         "slowdown_before": round(slowdown, 2),
         **(debug if os.environ.get("ROOM_DEBUG") else {}),
     }
+    # Issue 29's goals: the students' p95 against the projector's own, and a phone joining
+    # mid-lecture against a bare Streamlit page's first load (same run, same machine).
+    follow, projector = result["lag_ms"]["p95"], result["projector_ms"]["p95"]
+    result["follow_p95_over_projector_p95"] = (
+        round(follow / max(projector, 1), 2) if follow is not None and projector else None
+    )
+    late = result["late_joiner"]
+    bare = result["bare_first_load_s"]
+    result["late_join_over_bare_load"] = round(late["join_s"] / bare, 2) if late and bare else None
+    return result
 
 
 def main() -> None:
@@ -659,11 +727,23 @@ def main() -> None:
     parser.add_argument("--cap", type=float, default=900.0, help="seconds at most")
     parser.add_argument("--json", help="write the result to this file")
     parser.add_argument(
+        "--no-late", dest="late", action="store_false", help="no phone joining mid-lecture"
+    )
+    parser.add_argument(
         "--attack",
         action="store_true",
         help="run twice: without, then with one scripted student attacking; print both",
     )
     args = parser.parse_args()
+    with streamlit_server(BENCH / "bare_page.py") as bare_url:
+        args.bare_url = bare_url
+        result = run_all(args)
+    print(json.dumps(result, indent=2))
+    if args.json:
+        Path(args.json).write_text(json.dumps(result, indent=2))
+
+
+def run_all(args) -> dict:
     if args.attack:
         args.attack = False
         calm = run(args)
@@ -672,14 +752,11 @@ def main() -> None:
         result = {"without_attacker": calm, "with_attacker": attacked}
         keys = ("followed", "missed", "steps_nobody_saw", "errors", "polls_decided_by_script")
         print(f"{'':26}{'no attacker':>18}{'one attacker':>18}")
-        for key in (*keys, "lag_ms"):
+        for key in (*keys, "lag_ms", "projector_ms", "follow_p95_over_projector_p95"):
             print(f"{key:26}{json.dumps(calm.get(key)):>18}{json.dumps(attacked.get(key)):>18}")
         print("the attacker got:", json.dumps(attacked["attack"]))
-    else:
-        result = run(args)
-    print(json.dumps(result, indent=2))
-    if args.json:
-        Path(args.json).write_text(json.dumps(result, indent=2))
+        return result
+    return run(args)
 
 
 if __name__ == "__main__":
