@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import base64
 import json
-import socket
 import sys
 import time
 from dataclasses import asdict, dataclass, field
@@ -33,6 +32,7 @@ sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 
 from browser_helpers import chromium, wait_for_app_idle  # noqa: E402
 from serve import serve  # noqa: E402
+from startup import free_port  # noqa: E402
 
 GOAL_BYTES = 3_000_000  # a first page through nginx
 FIRST, SECOND = "/playground", "/kernel"
@@ -156,12 +156,6 @@ def first_and_second(
         return [open_page(page, log, url, path, timeout_ms) for path in paths]
     finally:
         context.close()
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def main(argv: list[str] | None = None) -> int:
