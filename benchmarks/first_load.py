@@ -132,7 +132,8 @@ def open_page(page: Any, log: NetworkLog, url: str, path: str, timeout_ms: float
     seconds = time.monotonic() - start - QUIET_MS / 1000
     load = PageLoad(path, seconds=round(seconds, 2), websocket_bytes=log.websocket)
     sizes = []
-    for rid, r in log.requests.items():
+    # A snapshot: is_plotly asks Chromium, and the events that arrive meanwhile add requests.
+    for rid, r in list(log.requests.items()):
         if not r.get("url", "").startswith("http"):
             continue  # the websocket's own handshake is counted with its messages
         load.requests += 1
