@@ -146,11 +146,13 @@ def open_app(page: Any, url: str, timeout: float = 60_000) -> None:
     """Load a Streamlit app and wait for its first run to finish."""
     watcher = run_watcher(page)
     page.goto(url, wait_until="domcontentloaded", timeout=timeout)
-    _wait_until(page, lambda: watcher.finished >= 1, timeout, "the first script run")
+    wait_until(page, lambda: watcher.finished >= 1, timeout, "the first script run")
     wait_for_app_idle(page, timeout)
 
 
-def _wait_until(page: Any, condition: Any, timeout: float, what: str) -> None:
+def wait_until(page: Any, condition: Any, timeout: float, what: str) -> None:
+    """Wait until ``condition()`` (a test's own state, e.g. what a websocket handler kept)
+    is true, letting Playwright dispatch its events meanwhile; ``timeout`` in ms."""
     deadline = time.monotonic() + timeout / 1000
     while not condition():
         if time.monotonic() > deadline:
@@ -170,7 +172,7 @@ def expect_rerun(page: Any, timeout: float = 30_000) -> Iterator[None]:
     watcher = run_watcher(page)
     before = watcher.finished
     yield
-    _wait_until(page, lambda: watcher.finished > before, timeout, "a script rerun")
+    wait_until(page, lambda: watcher.finished > before, timeout, "a script rerun")
     wait_for_app_idle(page, timeout)
     _next_frame(page)
 
