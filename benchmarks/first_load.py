@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import base64
 import json
-import socket
 import sys
 import time
 from dataclasses import asdict, dataclass, field
@@ -33,6 +32,7 @@ sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 
 from browser_helpers import chromium, wait_for_app_idle  # noqa: E402
 from serve import serve  # noqa: E402
+from startup import free_port  # noqa: E402
 
 GOAL_BYTES = 3_000_000  # a first page through nginx
 FIRST, SECOND = "/playground", "/kernel"
@@ -132,7 +132,8 @@ def open_page(page: Any, log: NetworkLog, url: str, path: str, timeout_ms: float
     seconds = time.monotonic() - start - QUIET_MS / 1000
     load = PageLoad(path, seconds=round(seconds, 2), websocket_bytes=log.websocket)
     sizes = []
-    for rid, r in log.requests.items():
+    # A snapshot: is_plotly asks Chromium, and the events that arrive meanwhile add requests.
+    for rid, r in list(log.requests.items()):
         if not r.get("url", "").startswith("http"):
             continue  # the websocket's own handshake is counted with its messages
         load.requests += 1
@@ -156,12 +157,6 @@ def first_and_second(
         return [open_page(page, log, url, path, timeout_ms) for path in paths]
     finally:
         context.close()
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
 
 
 def main(argv: list[str] | None = None) -> int:

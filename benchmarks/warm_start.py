@@ -25,7 +25,6 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from pathlib import Path
 
 BENCH = Path(__file__).resolve().parent
@@ -33,6 +32,7 @@ REPO_ROOT = BENCH.parent
 sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 
 from browser_helpers import chromium, free_port, machine_slowdown  # noqa: E402
+from startup import healthy  # noqa: E402  (browser_helpers put deploy/ on the path)
 
 STAGE_DRAWN = ".plot-click-graph[data-renders]"  # the stage's chart, drawn
 READY = "Perceptron Lab is ready"
@@ -48,14 +48,6 @@ def open_page(browser, url: str, timeout_ms: float = 120_000) -> float:
     took = time.perf_counter() - started
     context.close()
     return took
-
-
-def _healthy(url: str) -> bool:
-    try:
-        with urllib.request.urlopen(f"{url}/_stcore/health", timeout=1) as answer:
-            return answer.status == 200
-    except OSError:
-        return False
 
 
 def one_round(browser, path: str) -> dict[str, float]:
@@ -97,7 +89,7 @@ def one_round(browser, path: str) -> dict[str, float]:
     try:
         # The port opens once the process is warm: the first student opens the page then.
         deadline = time.monotonic() + 180
-        while not _healthy(url):
+        while not healthy(url, timeout=1):
             if time.monotonic() > deadline or proc.poll() is not None:
                 raise RuntimeError("the lab did not start")
             time.sleep(0.1)

@@ -10,18 +10,9 @@ from __future__ import annotations
 
 import os
 import sys
-import urllib.error
-import urllib.request
 
-
-def healthy(port: int, timeout: float = 4.0) -> bool:
-    url = f"http://127.0.0.1:{port}/_stcore/health"
-    try:
-        with urllib.request.urlopen(url, timeout=timeout) as answer:
-            return answer.status == 200
-    except (urllib.error.URLError, ConnectionError, TimeoutError):
-        return False
-
+from startup import healthy  # beside this file: the one health check of deploy/ and the tests
 
 if __name__ == "__main__":
-    sys.exit(0 if healthy(int(os.environ.get("PORT", "8501"))) else 1)
+    port = int(os.environ.get("PORT", "8501"))
+    sys.exit(0 if healthy(f"http://127.0.0.1:{port}", timeout=4.0) else 1)

@@ -68,6 +68,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+# Beside this file (deploy/ is on the path when serve.py runs, and the tests put it there).
+from startup import wait_healthy
+
 REPO_ROOT = Path(__file__).resolve().parents[1]
 TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
@@ -87,22 +90,6 @@ APPENDFSYNC = "everysec"
 
 def _log(message: str) -> None:
     print(f"serve.py: {message}", file=sys.stderr, flush=True)
-
-
-def _wait_healthy(url: str, proc: subprocess.Popen, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        if proc.poll() is not None:
-            raise RuntimeError(f"{proc.args[0]} exited with code {proc.returncode}")
-        try:
-            with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
-                if resp.status == 200:
-                    return
-        except (urllib.error.URLError, ConnectionError, TimeoutError):
-            pass
-        if time.monotonic() > deadline:
-            raise TimeoutError(f"{url} did not answer in {timeout:.0f} s")
-        time.sleep(0.2)
 
 
 @dataclass
@@ -240,7 +227,7 @@ class Deployment:
 
     def _warm_restarted(self, child: Child, proc: subprocess.Popen) -> None:
         try:
-            _wait_healthy(child.url, proc, self.timeout)
+            wait_healthy(child.url, proc, self.timeout)
             warm(child.url, self.timeout)
         except Exception as exc:  # noqa: BLE001 - the supervisor sees it die, if it does
             _log(f"{child.name} did not open after its restart: {exc}")
@@ -516,7 +503,7 @@ def _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up, 
         for child in dep.replicas:
             child.start()
         for child in dep.replicas:
-            _wait_healthy(child.url, child.proc, timeout)
+            wait_healthy(child.url, child.proc, timeout)
             if warm_up:
                 warm(child.url, timeout)
         if not use_nginx:
@@ -534,7 +521,7 @@ def _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up, 
             dep.nginx = Child("nginx", cmd, log, stale=(prefix / "compress.sock",))
             dep.nginx.start()
             try:
-                _wait_healthy(url, dep.nginx.proc, timeout)
+                wait_healthy(url, dep.nginx.proc, timeout)
                 yield dep
             finally:
                 dep.nginx.stop()

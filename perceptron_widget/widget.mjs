@@ -16,8 +16,8 @@
 //   report: {cursor, history, seq, move}    what the browser reports (stage.js's "sync")
 //   _plotly: string                         plotly.js, run once per page (offline)
 
-import { StageSync, buttonStates } from "../ui/stage/stepping.mjs";
 import { LIVE, themeLayout, themeTraces } from "../ui/stage/access.mjs";
+import { buttonStates, StageSync } from "../ui/stage/stepping.mjs";
 
 // The buttons in their row: the app's six and Play.
 export const BUTTONS = ["step", "visit", "back", "epoch", "end", "reset", "play"];
@@ -40,7 +40,7 @@ export function keyAction(data, ev) {
   if (!ev || ev.ctrlKey || ev.altKey || ev.metaKey || typeof ev.key !== "string") return null;
   const key = ev.key.toLowerCase();
   if (data.play && key === data.play.shortcut) return "play";
-  const move = (data.shortcuts || {})[key];
+  const move = data.shortcuts?.[key];
   return move === undefined ? null : move;
 }
 
@@ -61,8 +61,8 @@ export function backgroundOf(el, style = (node) => getComputedStyle(node)) {
   while (node && node.nodeType === 1) {
     const c = style(node).backgroundColor;
     if (c && c !== "transparent" && !/^rgba\(.*,\s*0\)$/.test(c)) return c;
-    const root = node.getRootNode && node.getRootNode();
-    node = node.parentElement || (root && root.host) || null; // out of a shadow root too
+    const root = node.getRootNode?.();
+    node = node.parentElement || root?.host || null; // out of a shadow root too
   }
   return "rgb(255, 255, 255)";
 }
@@ -113,7 +113,12 @@ function render({ model, el }) {
   chart.style.width = `${figure.layout.width}px`;
   const theme = "auto";
   const page = backgroundOf(el);
-  Plotly.newPlot(scene, themeTraces(figure.data, theme, page), themeLayout(figure.layout, theme, page), CONFIG);
+  Plotly.newPlot(
+    scene,
+    themeTraces(figure.data, theme, page),
+    themeLayout(figure.layout, theme, page),
+    CONFIG,
+  );
 
   let data = stageData((k) => model.get(k));
   const sync = new StageSync(data, {
@@ -149,7 +154,7 @@ function render({ model, el }) {
       await Plotly.react(under, traces(frame.under), layout(sync.data.under_layout), CONFIG);
       await Plotly.react(over, traces(frame.over), layout(sync.data.over_layout), CONFIG);
       for (const name of LINES) {
-        const value = (frame.texts || {})[name] || "";
+        const value = frame.texts?.[name] || "";
         if (lines[name].textContent !== value) lines[name].textContent = value;
       }
       root.dataset.cursor = String(cursor);
@@ -169,11 +174,14 @@ function render({ model, el }) {
     const play = sync.data.play;
     if (!play || playTimer !== 0) return;
     if (sync.off(play.unit)) move("reset");
-    playTimer = setInterval(() => {
-      if (sync.waiting !== 0) return; // Python is making a move: wait for it
-      if (sync.off(play.unit)) return stopPlay();
-      move(play.unit, true);
-    }, Math.max(50, play.speed_ms));
+    playTimer = setInterval(
+      () => {
+        if (sync.waiting !== 0) return; // Python is making a move: wait for it
+        if (sync.off(play.unit)) return stopPlay();
+        move(play.unit, true);
+      },
+      Math.max(50, play.speed_ms),
+    );
     markButtons();
   }
 

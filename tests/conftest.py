@@ -5,12 +5,25 @@ hands out whole files in the order they are collected (``--dist loadfile
 --no-loadscope-reorder`` in pyproject.toml). The files with a test marked ``slow`` come
 first, then the browser tests, then the rest, each file in one piece and in its own order:
 so no long file starts last while the other workers are idle.
+
+Every test is in one tier, a marker set here, so a developer runs the part they can wait for:
+
+* ``unit``: the engine, the data sets and the UI's pure code, in this process: ``python -m
+  pytest -m unit -n auto``, under a minute on two cores.
+* ``app``: Streamlit's AppTest runs the pages (``tests/pages/``, or a test marked ``app``).
+* ``browser``: headless Chromium through Playwright (``tests/browser/``).
+* ``long``: the course server and its container (``tests/deploy/``) and every other test
+  marked ``slow`` (more than a few seconds: property searches, subprocesses, mypy).
+
+A test marked ``app`` or ``browser`` is in that tier wherever it is. tests/test_tiers.py
+fails when a unit test imports AppTest or Playwright.
 """
 
 from __future__ import annotations
 
 import os
 import tempfile
+from pathlib import Path
 
 import pytest
 
@@ -24,6 +37,31 @@ os.environ.setdefault(
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="lab-data-")
 
 SLOW, BROWSER, OTHER = 0, 1, 2
+TESTS = Path(__file__).resolve().parent
+# The folders of one tier each; elsewhere a test is ``unit`` unless marked otherwise.
+FOLDER_TIERS = {"browser": "browser", "pages": "app", "deploy": "long"}
+
+
+def tier_of(item: pytest.Item) -> str:
+    """The test's tier: ``unit``, ``app``, ``browser`` or ``long`` (see the module's doc)."""
+    for marked in ("browser", "app"):
+        if item.get_closest_marker(marked) is not None:
+            return marked
+    parts = Path(item.path).resolve().relative_to(TESTS).parts
+    folder = FOLDER_TIERS.get(parts[0]) if len(parts) > 1 else None
+    if folder is not None:
+        return folder
+    return "long" if item.get_closest_marker("slow") is not None else "unit"
+
+
+def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
+    # ``-m unit`` needs none of the other tiers' folders: not importing them (Playwright,
+    # the deploy helpers) saves seconds of every unit run.
+    if (config.getoption("markexpr", "") or "").strip() != "unit":
+        return None
+    if collection_path.parent == TESTS and collection_path.name in FOLDER_TIERS:
+        return True
+    return None
 
 
 def _rank(item: pytest.Item) -> int:
@@ -32,6 +70,21 @@ def _rank(item: pytest.Item) -> int:
     if item.path.parent.name == "browser":  # tests/browser/ (marked ``browser`` there)
         return BROWSER
     return OTHER
+
+
+class _Tiers:
+    """Marks each test with its tier before ``-m`` selects (pytest's own hook runs later)."""
+
+    @pytest.hookimpl(tryfirst=True)
+    def pytest_collection_modifyitems(self, items: list[pytest.Item]) -> None:
+        for item in items:
+            tier = tier_of(item)
+            if item.get_closest_marker(tier) is None:
+                item.add_marker(tier)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.pluginmanager.register(_Tiers(), "lab-tiers")
 
 
 @pytest.hookimpl(trylast=True)

@@ -2,8 +2,7 @@
 // scene in turn, a stepped scene's run drawn from its frames at every cursor, the
 // clicker's keys and the lab's stepping keys, the lecturer's question revealed on a key.
 // Everything a lecturer or a file wrote is set as text (textContent), never as HTML.
-(function () {
-  "use strict";
+(() => {
   const D = JSON.parse(document.getElementById("lf-data").textContent);
   const POOL = JSON.parse(document.getElementById("lf-pool").textContent);
   const W = D.words;
@@ -140,7 +139,10 @@
     const sc = scene();
     if (sc.question && !state.revealed) return reveal();
     if (sc.run && state.cursor < sc.run.last) return move("update");
-    if (state.at + 1 < N) return show(state.at + 1), true;
+    if (state.at + 1 < N) {
+      show(state.at + 1);
+      return true;
+    }
     state.ended = true;
     document.body.dataset.end = "true";
     put($("lf-of"), W.end);
@@ -149,7 +151,10 @@
 
   function previous() {
     if (back()) return true;
-    if (state.at > 0) return show(state.at - 1), true;
+    if (state.at > 0) {
+      show(state.at - 1);
+      return true;
+    }
     return false;
   }
 

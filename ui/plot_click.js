@@ -128,7 +128,7 @@ function hitMarker(gd, px, py) {
   let bestDistance = Infinity;
   for (let curve = 0; curve < full.length; curve++) {
     const trace = full[curve];
-    if (!trace || trace.visible !== true) continue;
+    if (trace?.visible !== true) continue;
     if (typeof trace.mode !== "string" || !trace.mode.includes("markers")) continue;
     const xa = trace.xaxis === "x" || !trace.xaxis ? gd._fullLayout.xaxis : null;
     const ya = trace.yaxis === "y" || !trace.yaxis ? gd._fullLayout.yaxis : null;
@@ -156,8 +156,8 @@ function hitMarker(gd, px, py) {
 // area's pixels, or null outside the plot area (axis labels, margins). A student's page
 // reads it too (window.perceptronLab.dataAt: a tap that places a point for the class).
 function dataAt(gd, mouse) {
-  const drag = gd && gd.querySelector(".nsewdrag");
-  const layout = gd && gd._fullLayout;
+  const drag = gd?.querySelector(".nsewdrag");
+  const layout = gd?._fullLayout;
   if (!mouse || typeof mouse.clientX !== "number" || !drag || !layout) return null;
   const r = drag.getBoundingClientRect();
   const px = mouse.clientX - r.left;
@@ -168,7 +168,8 @@ function dataAt(gd, mouse) {
   if (!Number.isFinite(x) || !Number.isFinite(y)) return null;
   return { x, y, px, py };
 }
-(window.perceptronLab = window.perceptronLab || { early: [], loaded: false }).dataAt = dataAt;
+window.perceptronLab ||= { early: [], loaded: false };
+window.perceptronLab.dataAt = dataAt;
 
 function onClick(inst, ev) {
   // plotly_click fires for every click on the plot area because of layout.clickanywhere.
@@ -177,7 +178,7 @@ function onClick(inst, ev) {
   // the marker hit are computed here from the click's own mouse event.
   if (!inst.clicks) return; // a stage without a drawing board takes no clicks
   const gd = inst.gd;
-  const at = dataAt(gd, ev && ev.event);
+  const at = dataAt(gd, ev?.event);
   if (at === null) return;
   const { x, y, px, py } = at;
   const point = hitMarker(gd, px, py);
@@ -197,7 +198,7 @@ function widthMismatch(inst) {
 // square plot with a legend below it may move the legend to its right instead, when that
 // leaves the plot larger (a wide, low window): -> {height, side, base, m, fit}.
 function fitOf(inst, data) {
-  const fit = data && data.fit;
+  const fit = data?.fit;
   // A fit for a phone only (``narrow``): a wider window keeps Python's height.
   if (!fit || (fit.narrow && window.innerWidth > fit.narrow)) return { height: data.height, side: false };
   // The chart's top on the page as it opened (Streamlit scrolls its main block, not the
@@ -209,7 +210,10 @@ function fitOf(inst, data) {
   const width = inst.root.clientWidth;
   const clamp = (h) => Math.round(Math.max(fit.min || 0, Math.min(fit.max || h, h)));
   if (!fit.square || !margin || width <= 0) return { height: clamp(avail), side: false };
-  const l = margin.l || 0, r = margin.r || 0, t = margin.t || 0, b = margin.b || 0;
+  const l = margin.l || 0,
+    r = margin.r || 0,
+    t = margin.t || 0,
+    b = margin.b || 0;
   const below = Math.min(width - l - r, avail - t - b);
   let best = { height: clamp(Math.min(avail, below + t + b)), side: false };
   const legend = fit.legend;
@@ -225,7 +229,7 @@ function fitOf(inst, data) {
 // The figure's layout at the fitted height: a legend below the plot stays as many pixels
 // below it, or goes to the plot's right (its room taken from the right margin).
 function fitted(layout, fit) {
-  if (!fit || !fit.m) return layout;
+  if (!fit?.m) return layout;
   const m = fit.m;
   const legend = Object.assign({}, layout.legend || {});
   if (fit.side) {
@@ -236,7 +240,8 @@ function fitted(layout, fit) {
     delete legend.entrywidthmode;
     layout.legend = legend;
   } else if (typeof legend.y === "number" && legend.y < 0 && fit.base !== fit.height) {
-    const t = m.t || 0, b = m.b || 0;
+    const t = m.t || 0,
+      b = m.b || 0;
     legend.y = (legend.y * (fit.base - t - b)) / Math.max(1, fit.height - t - b);
     layout.legend = legend;
   }
@@ -245,9 +250,9 @@ function fitted(layout, fit) {
 
 function fitMismatch(inst) {
   const data = inst.lastData;
-  if (!data || !data.fit || inst.figureJson === null) return false;
+  if (!data?.fit || inst.figureJson === null) return false;
   const now = fitOf(inst, data);
-  return Math.abs(now.height - inst.height) >= 2 || now.side !== !!(inst.fit && inst.fit.side);
+  return Math.abs(now.height - inst.height) >= 2 || now.side !== !!inst.fit?.side;
 }
 
 async function refit(inst) {
@@ -257,7 +262,10 @@ async function refit(inst) {
   for (const el of [inst.gd, inst.under, inst.over]) el.style.height = `${inst.height}px`;
   const fig = themeFigure(JSON.parse(data.figure), data.theme);
   await window.Plotly.react(
-    inst.gd, fig.data || [], prepareLayout(fig.layout || {}, inst.height, inst.fit), makeConfig(data.config),
+    inst.gd,
+    fig.data || [],
+    prepareLayout(fig.layout || {}, inst.height, inst.fit),
+    makeConfig(data.config),
   );
   if (inst.stage !== null) inst.stage.drawn = null; // the stage's layers again, at the new size
 }
@@ -270,10 +278,7 @@ async function renderLatest(inst) {
   try {
     while (
       !inst.destroyed &&
-      (inst.wanted !== null ||
-        inst.resizeWanted ||
-        fitMismatch(inst) ||
-        stageWantsDraw(inst))
+      (inst.wanted !== null || inst.resizeWanted || fitMismatch(inst) || stageWantsDraw(inst))
     ) {
       const data = inst.wanted;
       inst.wanted = null;
@@ -284,10 +289,10 @@ async function renderLatest(inst) {
         const configJson = JSON.stringify([data.config || {}, data.theme]); // a theme: drawn again
         inst.lastData = data;
         const fig = data.figure !== inst.figureJson ? JSON.parse(data.figure) : null;
-        if (fig !== null) inst.margins = { figure: data.figure, m: (fig.layout || {}).margin || {} };
+        if (fig !== null) inst.margins = { figure: data.figure, m: fig.layout?.margin || {} };
         const fit = fitOf(inst, data);
         const height = fit.height;
-        const sideChanged = fit.side !== !!(inst.fit && inst.fit.side);
+        const sideChanged = fit.side !== !!inst.fit?.side;
         if (fig !== null || height !== inst.height || sideChanged || configJson !== inst.configJson) {
           const drawn = themeFigure(fig || JSON.parse(data.figure), data.theme); // ui/stage/access.mjs
           nameChart(inst.root, drawn, !!data.stage);
@@ -325,7 +330,7 @@ async function renderLatest(inst) {
       }
     }
   } catch (err) {
-    inst.error.textContent = String(err && err.message ? err.message : err);
+    inst.error.textContent = String(err?.message ? err.message : err);
     inst.error.hidden = false;
     console.error(err);
   } finally {

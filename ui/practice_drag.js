@@ -2,8 +2,9 @@
 // boundary's point nearest the origin. Dragging (or an arrow key on a focused handle)
 // redraws the arrow and the boundary at once; a release or a key sends the state value
 // "answer" = {w1, w2, b, seq}. Its arithmetic is ui/practice_drag.mjs (joined before this).
+
+import { bFromPoint, boundaryEnds, bPoint, keyed, wFromPoint } from "./practice_drag.mjs";
 import { DARK, shownTheme, themeFigure } from "./stage/access.mjs";
-import { bFromPoint, bPoint, boundaryEnds, keyed, wFromPoint } from "./practice_drag.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 const INSTANCES = new WeakMap();
@@ -63,7 +64,10 @@ function create(parent) {
   inst.head = el("polygon", { fill: "#111" }, layer);
   inst.bHandle = handle(layer, "drag-b", "", "#6d3fc0");
   inst.wHandle = handle(layer, "drag-w", "", "#111");
-  for (const [g, which] of [[inst.wHandle, "w"], [inst.bHandle, "b"]]) {
+  for (const [g, which] of [
+    [inst.wHandle, "w"],
+    [inst.bHandle, "b"],
+  ]) {
     g.addEventListener("pointerdown", (e) => {
       e.preventDefault();
       g.setPointerCapture(e.pointerId);
@@ -98,7 +102,7 @@ function create(parent) {
 
 function axes(inst) {
   const fl = inst.gd._fullLayout;
-  return fl && fl.xaxis && fl.yaxis ? [fl.xaxis, fl.yaxis] : null;
+  return fl?.xaxis && fl.yaxis ? [fl.xaxis, fl.yaxis] : null;
 }
 
 function move(inst, which, e) {
@@ -190,12 +194,11 @@ export default function practiceDrag(component) {
     const spec = themeFigure(JSON.parse(data.figure), data.theme);
     const layout = { ...spec.layout, autosize: true, height: data.height, dragmode: false };
     delete layout.width;
-    return Plotly.react(inst.gd, spec.data, layout, { displayModeBar: false, responsive: true })
-      .then(() => {
-        if (!inst.hooked) inst.gd.on("plotly_afterplot", () => draw(inst));
-        inst.hooked = true;
-        inst.root.dataset.ready = "1";
-        draw(inst);
-      });
+    return Plotly.react(inst.gd, spec.data, layout, { displayModeBar: false, responsive: true }).then(() => {
+      if (!inst.hooked) inst.gd.on("plotly_afterplot", () => draw(inst));
+      inst.hooked = true;
+      inst.root.dataset.ready = "1";
+      draw(inst);
+    });
   });
 }

@@ -1,7 +1,8 @@
 """Helpers for Playwright tests of Streamlit apps (import as ``browser_helpers``).
 
 Also the one home of what the browser tests and ``benchmarks/latency_harness.py`` share:
-Chromium's path and flags, starting a Streamlit server, and counting finished script runs.
+Chromium's path and flags and counting finished script runs; starting a Streamlit server
+(``free_port``, ``streamlit_server``) is deploy/startup.py's, shared with deploy/serve.py.
 No pytest here, so the benchmarks can import it.
 """
 
@@ -10,15 +11,10 @@ from __future__ import annotations
 import ast
 import os
 import re
-import signal
-import socket
-import subprocess
 import sys
 import time
-import urllib.error
-import urllib.request
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,6 +23,10 @@ from typing import Any
 from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO_ROOT / "deploy"))
+# The one copy of the servers' helpers, deploy/serve.py's too (re-exported: tests import them here).
+from startup import free_port, streamlit_server  # noqa: E402, F401
+
 SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"  # git-ignored
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
 # As root in a closed network: no sandbox, no GPU, no background connections.
@@ -80,84 +80,6 @@ def chromium() -> Iterator[Any]:
             yield browser
         finally:
             browser.close()
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def streamlit_server(
-    script: str | Path,
-    *,
-    extra_args: Sequence[str] = (),
-    timeout: float = 60.0,
-    log_path: str | Path | None = None,
-    port: int | None = None,
-) -> Iterator[str]:
-    """Run ``python -m streamlit run SCRIPT`` on a free localhost port (or ``port``: a
-    server started again where an open page reconnects); yield its base URL.
-
-    The server runs in its own process group, terminated (then killed) on exit; the
-    repository root is on ``PYTHONPATH`` so scripts can import the project. With
-    ``log_path``, its output goes there and a failed start quotes the log's tail.
-    """
-    script = Path(script).resolve()
-    port = free_port() if port is None else int(port)
-    url = f"http://127.0.0.1:{port}"
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(REPO_ROOT), env.get("PYTHONPATH")) if p)
-    cmd = [
-        sys.executable, "-m", "streamlit", "run", str(script),
-        "--server.headless", "true",
-        "--server.port", str(port),
-        "--server.address", "127.0.0.1",
-        "--browser.gatherUsageStats", "false",
-        "--server.fileWatcherType", "none",
-        *extra_args,
-    ]  # fmt: skip
-    log = open(log_path, "wb") if log_path is not None else subprocess.DEVNULL  # noqa: SIM115
-    proc = subprocess.Popen(
-        cmd, cwd=REPO_ROOT, env=env, stdout=log, stderr=subprocess.STDOUT, start_new_session=True
-    )
-
-    def tail() -> str:
-        if log_path is None:
-            return ""
-        lines = Path(log_path).read_text(errors="replace").splitlines()
-        return "\n" + "\n".join(lines[-40:])
-
-    try:
-        deadline = time.monotonic() + timeout
-        while True:
-            if proc.poll() is not None:
-                raise RuntimeError(f"streamlit exited with code {proc.returncode}:{tail()}")
-            try:
-                with urllib.request.urlopen(f"{url}/_stcore/health", timeout=2) as resp:
-                    if resp.status == 200:
-                        break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            if time.monotonic() > deadline:
-                raise TimeoutError(f"streamlit did not answer in {timeout} s:{tail()}")
-            time.sleep(0.1)
-        yield url
-    finally:
-        if proc.poll() is None:
-            for sig in (signal.SIGTERM, signal.SIGKILL):
-                try:
-                    os.killpg(proc.pid, sig)
-                except ProcessLookupError:
-                    break
-                try:
-                    proc.wait(timeout=10)
-                    break
-                except subprocess.TimeoutExpired:
-                    continue
-        if log_path is not None:
-            log.close()
 
 
 APP = '[data-testid="stApp"]'
@@ -224,11 +146,13 @@ def open_app(page: Any, url: str, timeout: float = 60_000) -> None:
     """Load a Streamlit app and wait for its first run to finish."""
     watcher = run_watcher(page)
     page.goto(url, wait_until="domcontentloaded", timeout=timeout)
-    _wait_until(page, lambda: watcher.finished >= 1, timeout, "the first script run")
+    wait_until(page, lambda: watcher.finished >= 1, timeout, "the first script run")
     wait_for_app_idle(page, timeout)
 
 
-def _wait_until(page: Any, condition: Any, timeout: float, what: str) -> None:
+def wait_until(page: Any, condition: Any, timeout: float, what: str) -> None:
+    """Wait until ``condition()`` (a test's own state, e.g. what a websocket handler kept)
+    is true, letting Playwright dispatch its events meanwhile; ``timeout`` in ms."""
     deadline = time.monotonic() + timeout / 1000
     while not condition():
         if time.monotonic() > deadline:
@@ -248,7 +172,7 @@ def expect_rerun(page: Any, timeout: float = 30_000) -> Iterator[None]:
     watcher = run_watcher(page)
     before = watcher.finished
     yield
-    _wait_until(page, lambda: watcher.finished > before, timeout, "a script rerun")
+    wait_until(page, lambda: watcher.finished > before, timeout, "a script rerun")
     wait_for_app_idle(page, timeout)
     _next_frame(page)
 

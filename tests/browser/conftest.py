@@ -20,7 +20,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import CHROMIUM_PATH, REPO_ROOT, VIEWPORT, chromium, streamlit_server
+from browser_helpers import (
+    CHROMIUM_PATH,
+    REPO_ROOT,
+    VIEWPORT,
+    chromium,
+    free_port,
+    streamlit_server,
+)
 
 APPS_DIR = Path(__file__).resolve().parent / "apps"
 
@@ -111,3 +118,33 @@ def page(browser: Any, request: pytest.FixtureRequest) -> Iterator[Any]:
                 pass
     finally:
         context.close()
+
+
+@pytest.fixture(scope="module")
+def keyed_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str], str]]:
+    """Factory: ``keyed_lab(key) -> url``, the lab (app.py) whose practice codes are signed
+    with ``key``, with a data folder of its own (no key file is made there); the key is in
+    the server's environment only, not this process's. Stopped after the module."""
+    with ExitStack() as servers:
+
+        def start(key: str) -> str:
+            env = dict(os.environ)
+            env["PERCEPTRON_LAB_SECRET"] = key
+            env["XDG_DATA_HOME"] = str(tmp_path_factory.mktemp("lab_data"))
+            log = tmp_path_factory.mktemp("lab_logs") / "lab.log"
+            server = streamlit_server(REPO_ROOT / "app.py", env=env, log_path=log, timeout=120)
+            return servers.enter_context(server)
+
+        yield start
+
+
+@pytest.fixture(scope="module")
+def nginx_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
+    """A course server as deploy/serve.py starts one: a replica behind nginx (its logs in
+    ``.logs``). Stopped after the module."""
+    from serve import serve  # deploy/, on the path through browser_helpers
+
+    logs = tmp_path_factory.mktemp("lab_logs")
+    with serve(1, free_port(), "127.0.0.1", nginx=True, log_dir=logs, timeout=240) as dep:
+        dep.logs = logs
+        yield dep

@@ -6,14 +6,13 @@ class still led), and the server's log has no traceback for it."""
 from __future__ import annotations
 
 import shutil
-import socket
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import REPO_ROOT, open_app, streamlit_server, wait_for_app_idle
+from browser_helpers import REPO_ROOT, free_port, open_app, streamlit_server, wait_for_app_idle
 from class_steps import STAGE, start_class
 
 sys.path.insert(0, str(REPO_ROOT / "deploy"))
@@ -21,12 +20,6 @@ import serve  # noqa: E402
 
 UNREACHABLE = "The class server cannot be reached just now"
 WARNING = f'[data-testid="stAlertContainer"]:has-text("{UNREACHABLE}")'
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def _redis(port: int, folder: Path) -> subprocess.Popen:
@@ -56,7 +49,7 @@ def _redis(port: int, folder: Path) -> subprocess.Popen:
 def test_the_page_says_the_store_is_down_and_recovers_by_itself(
     browser: Any, tmp_path: Path, monkeypatch
 ):
-    port = _free_port()
+    port = free_port()
     process = _redis(port, tmp_path)
     monkeypatch.setenv("LAB_REDIS_URL", f"redis://127.0.0.1:{port}/0")
     log = tmp_path / "server.log"

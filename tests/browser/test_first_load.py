@@ -15,31 +15,24 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 ROOT = Path(__file__).resolve().parents[2]
 sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "deploy")]
 
-from first_load import GOAL_BYTES, first_and_second, free_port  # noqa: E402
-from serve import serve  # noqa: E402
+from first_load import GOAL_BYTES, first_and_second  # noqa: E402
 
 PAGES = ("/playground", "/kernel")
 
 
-@pytest.fixture(scope="module")
-def lab() -> Any:
-    with serve(1, free_port(), "127.0.0.1", nginx=True, timeout=240) as dep:
-        yield dep
-
-
-def test_a_first_page_through_nginx_takes_at_most_3_mb_and_plotly_once(browser: Any, lab: Any):
-    first, second = first_and_second(browser, lab.url, PAGES)
+def test_a_first_page_through_nginx_takes_at_most_3_mb_and_plotly_once(
+    browser: Any, nginx_lab: Any
+):
+    first, second = first_and_second(browser, nginx_lab.url, PAGES)
     assert first.bytes <= GOAL_BYTES, first.line() + f" largest: {first.largest}"
     assert first.plotly == 1 and second.plotly == 1, (first.line(), second.line())
     # The second page: the same bundles and plotly.js, from the browser's cache.
     assert second.bytes < 100_000, second.line() + f" largest: {second.largest}"
 
 
-def test_each_page_loads_plotly_once_without_nginx_too(browser: Any, lab: Any):
-    for load in first_and_second(browser, lab.replica_urls[0], PAGES):
+def test_each_page_loads_plotly_once_without_nginx_too(browser: Any, nginx_lab: Any):
+    for load in first_and_second(browser, nginx_lab.replica_urls[0], PAGES):
         assert load.plotly == 1, load.line()

@@ -24,21 +24,11 @@ sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "deploy")]
 
 import websockets  # noqa: E402
 from load_client import FINISHED, Student  # noqa: E402
-from serve import run_coroutine, serve  # noqa: E402
+from serve import run_coroutine  # noqa: E402
 
 from ui import state  # noqa: E402
 
 OUT = Path("/tmp/links")  # screenshots looked at by hand
-
-
-@pytest.fixture(scope="module")
-def lab(tmp_path_factory) -> Any:
-    from first_load import free_port
-
-    logs = tmp_path_factory.mktemp("lab_logs")
-    with serve(1, free_port(), "127.0.0.1", nginx=True, log_dir=logs, timeout=240) as dep:
-        dep.logs = logs
-        yield dep
 
 
 def padded(n: int, **params: str) -> str:
@@ -52,8 +42,8 @@ def alerts(page: Any) -> list[str]:
     return [a.inner_text() for a in page.locator('[data-testid="stAlert"]').all()]
 
 
-def test_a_whole_number_in_a_link_is_the_learning_rate_it_names(page: Any, lab: Any):
-    url = lab.replica_urls[0]
+def test_a_whole_number_in_a_link_is_the_learning_rate_it_names(page: Any, nginx_lab: Any):
+    url = nginx_lab.replica_urls[0]
     open_app(page, f"{url}/playground?pg_eta=10")
     page.get_by_text("start · update 0").wait_for()
     assert not [a for a in alerts(page) if "link" in a], alerts(page)
@@ -70,8 +60,8 @@ def test_a_whole_number_in_a_link_is_the_learning_rate_it_names(page: Any, lab: 
 
 
 @pytest.mark.parametrize("via", ["streamlit", "nginx"])
-def test_a_link_over_the_limit_gets_the_apps_page(page: Any, lab: Any, via: str):
-    url = lab.replica_urls[0] if via == "streamlit" else lab.url
+def test_a_link_over_the_limit_gets_the_apps_page(page: Any, nginx_lab: Any, via: str):
+    url = nginx_lab.replica_urls[0] if via == "streamlit" else nginx_lab.url
     n = 20_000
     response = page.goto(f"{url}/playground?{padded(n, pg_n='30')}")
     assert response is not None and response.status == 200
@@ -87,8 +77,8 @@ def test_a_link_over_the_limit_gets_the_apps_page(page: Any, lab: Any, via: str)
     page.get_by_text("start · update 0").wait_for(timeout=60_000)
 
 
-def test_a_link_over_nginxs_buffer_gets_nginxs_page_with_the_same_words(page: Any, lab: Any):
-    response = page.goto(f"{lab.url}/playground?{padded(40_000)}")
+def test_a_link_over_nginxs_buffer_gets_nginxs_page_with_the_same_words(page: Any, nginx_lab: Any):
+    response = page.goto(f"{nginx_lab.url}/playground?{padded(40_000)}")
     assert response is not None and response.status == 414
     assert page.get_by_role("heading").inner_text() == "This link is too long"
     assert f"the limit is {state.MAX_LINK:,} characters" in page.inner_text("body")
@@ -111,8 +101,8 @@ def _status_line(url: str, n: int) -> bytes:
     return data.split(b"\r\n", 1)[0]
 
 
-def test_streamlit_alone_answers_a_request_line_over_128_kb_with_a_bare_400(lab: Any):
-    url = lab.replica_urls[0]
+def test_streamlit_alone_answers_a_request_line_over_128_kb_with_a_bare_400(nginx_lab: Any):
+    url = nginx_lab.replica_urls[0]
     assert b" 200 " in _status_line(url, 100_000)  # the app's own page then says too long
     assert _status_line(url, 200_000) == b"HTTP/1.1 400 Bad Request"
 
@@ -162,8 +152,8 @@ def _rss_mb(pid: int) -> float:
     return int(re.search(r"VmRSS:\s+(\d+)", status).group(1)) / 1024
 
 
-def test_over_the_websocket_a_long_query_gets_the_apps_page_and_20_mb_is_dropped(lab: Any):
-    url = lab.replica_urls[0]
+def test_over_the_websocket_a_long_query_gets_the_apps_page_and_20_mb_is_dropped(nginx_lab: Any):
+    url = nginx_lab.replica_urls[0]
     texts, address = run_coroutine(lambda: _first_run(url, padded(100_000, pg_n="30")))
     assert "This link is too long" in texts
     assert any("(100,000 characters; the limit is" in t for t in texts), texts
@@ -173,7 +163,7 @@ def test_over_the_websocket_a_long_query_gets_the_apps_page_and_20_mb_is_dropped
         return next(t for t in texts if "start · update 0" in t)
 
     defaults, _ = run_coroutine(lambda: _first_run(url, ""))
-    pid = lab.replicas[0].proc.pid
+    pid = nginx_lab.replicas[0].proc.pid
     before = _rss_mb(pid)
     for _ in range(3):
         texts, _ = run_coroutine(lambda: _first_run(url, padded(20_000_000, pg_n="30")))
@@ -189,5 +179,5 @@ def test_over_the_websocket_a_long_query_gets_the_apps_page_and_20_mb_is_dropped
     grew = _rss_mb(pid) - before
     print(f"server RSS {before:.0f} MB, then {before + grew:.0f} MB after three 20 MB queries")
     assert grew < 40, f"the server grew by {grew:.0f} MB after three 20 MB query strings"
-    log = (lab.logs / "streamlit-1.log").read_text(errors="replace")
+    log = (nginx_lab.logs / "streamlit-1.log").read_text(errors="replace")
     assert "Ignoring query string with 20000000 characters" in log

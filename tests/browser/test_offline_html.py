@@ -24,6 +24,19 @@ MEASURE = """() => {
           scrollH: document.documentElement.scrollHeight};
 }"""
 
+# The plot area as wide as the test asks of it (the resize after the first layout done).
+FILLS = """(w) => {
+  const plot = document.querySelector('.js-plotly-plot .nsewdrag');
+  return !!plot && plot.getBoundingClientRect().width >= 0.9 * w;
+}"""
+# Some frame's half-planes span the x axis's range: a frame of the animation is drawn.
+REACHES = """() => {
+  const gd = document.querySelector('.js-plotly-plot');
+  const xs = gd.data.filter(t => t.fill === 'toself').flatMap(t => t.x || []);
+  const r = gd._fullLayout.xaxis.range;
+  return xs.length > 0 && Math.min(...xs) <= r[0] && Math.max(...xs) >= r[1];
+}"""
+
 
 @pytest.fixture(scope="module")
 def offline_html(browser: Any, streamlit_server: Any, tmp_path_factory) -> Path:
@@ -52,7 +65,7 @@ def test_the_offline_html_fills_the_window_and_plays(browser: Any, offline_html:
         view = context.new_page()
         view.goto(offline_html.as_uri())
         view.wait_for_function("() => window.Plotly && document.querySelector('.nsewdrag')")
-        view.wait_for_timeout(500)
+        view.wait_for_function(FILLS, arg=width)  # the responsive plot sized to the window
         m = view.evaluate(MEASURE)
         assert m["width"] >= 0.9 * width, m  # the plot area, not only its white frame
         assert m["height"] >= 0.5 * height, m
@@ -64,7 +77,7 @@ def test_the_offline_html_fills_the_window_and_plays(browser: Any, offline_html:
         )
         view.locator(".updatemenu-button", has_text="Play").click()
         view.wait_for_function("() => window.animated === true", timeout=20_000)
-        view.wait_for_timeout(600)
+        view.wait_for_function(REACHES, timeout=20_000)  # the frame's regions drawn
         # Regions drawn across the whole width: the frame's half-planes reach both edges.
         reach = view.evaluate(
             """() => {

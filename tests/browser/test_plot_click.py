@@ -106,7 +106,7 @@ def test_clicks_report_exact_coordinates_and_markers(page: Any, streamlit_server
     # A click in the margin (on the x tick labels) is not a click on the plot.
     px, py = round(area.left + area.width / 2), round(area.top + area.height + 12)
     page.mouse.click(px, py)
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # that nothing happens: half a second for a click to be handled
     assert _status(page)["handled"] == "4"
 
     shot = screenshot(page, "plot_click_after_clicks")

@@ -12,15 +12,13 @@ from __future__ import annotations
 import hashlib
 import hmac
 import os
-from collections.abc import Iterator
-from contextlib import ExitStack
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 from urllib.parse import quote, urlparse
 
 import pytest
-from browser_helpers import expect_rerun, open_app, streamlit_server
+from browser_helpers import expect_rerun, open_app
 from practice_oracle import exercise_answers
 
 import perceptron_core as pc
@@ -32,16 +30,8 @@ MINUS = "\u2212"
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    """The lab with this test's key (and a data folder of its own: no key file is made);
-    the key is in the server's environment only, not this process's."""
-    log = tmp_path_factory.mktemp("practice_logs") / "lab.log"
-    with ExitStack() as stack:
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setenv("PERCEPTRON_LAB_SECRET", KEY)
-            mp.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("practice_data")))
-            url = stack.enter_context(streamlit_server("app.py", log_path=log, timeout=120))
-        yield url
+def lab(keyed_lab) -> str:
+    return keyed_lab(KEY)
 
 
 def textbook(ex) -> list:

@@ -5,14 +5,12 @@ in fractions); the boxes fill in and Check says right. Screenshots: /tmp/h21-dra
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from contextlib import ExitStack
 from fractions import Fraction
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import REPO_ROOT, expect_rerun, open_app, streamlit_server
+from browser_helpers import REPO_ROOT, expect_rerun, open_app
 from practice_oracle import exercise_visits
 
 import perceptron_core as pc
@@ -25,14 +23,8 @@ SERIOUS = """async () => (await axe.run(document, {resultTypes: ['violations']})
 
 
 @pytest.fixture(scope="module")
-def lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
-    log = tmp_path_factory.mktemp("drag_logs") / "lab.log"
-    with ExitStack() as stack:
-        with pytest.MonkeyPatch.context() as mp:
-            mp.setenv("PERCEPTRON_LAB_SECRET", "the drag test's own key, long enough to sign")
-            mp.setenv("XDG_DATA_HOME", str(tmp_path_factory.mktemp("drag_data")))
-            url = stack.enter_context(streamlit_server("app.py", log_path=log, timeout=120))
-        yield url
+def lab(keyed_lab) -> str:
+    return keyed_lab("the drag test's own key, long enough to sign")
 
 
 def textbook(ex) -> tuple[bool, tuple[Fraction, Fraction, Fraction]]:

@@ -8,7 +8,7 @@ import re
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from browser_helpers import open_app, open_list, press_js, screenshot
+from browser_helpers import open_app, open_list, press_js, screenshot, wait_until
 
 OVER = '[data-testid="stageOver"]'
 LINK = "/?pg_n=200&pg_noise=0.1&pg_seed=3"
@@ -64,7 +64,7 @@ def test_presses_beyond_the_frames_sent_are_made_by_the_server(page: Any, stream
     page.locator(".st-key-pg_status").click()  # focus the page, not a widget
     for _ in range(30):
         page.keyboard.press("v")
-        page.wait_for_timeout(60)
+        page.wait_for_timeout(60)  # a presenter's pace between presses: waits for nothing
     page.wait_for_function(
         "() => document.querySelector('.st-key-pg_status p').textContent"
         ".includes('example 30 of 200')",
@@ -144,6 +144,8 @@ def test_a_clicker_steps_and_keys_work_after_a_slider_was_dragged(page: Any, str
     page.mouse.down()
     page.mouse.move(box["x"] + 60, box["y"] + box["height"] / 2, steps=5)
     page.mouse.up()
+    # keys.js lets go of the slider's focus on timers up to 200 ms after the pointer is up
+    # (RELEASE_MS): no event says the last one ran.
     page.wait_for_timeout(300)
     page.keyboard.press("s")
     wait_status("update 1 ")
@@ -214,6 +216,7 @@ def test_keys_step_after_a_select_box_or_toggle_buttons_were_chosen_with_the_mou
     page.wait_for_function(f"(b) => ({active})() !== b", arg=before, timeout=10_000)
     page.keyboard.press("ArrowRight")  # in the open list's field: not a Step
     page.keyboard.press("Escape")
+    # That nothing happens: a second in which a Step taken by mistake would show.
     page.wait_for_timeout(1_000)
     assert status().startswith("update 6 ")
     screenshot(page, "stage_keys_after_widgets", full_page=False)
@@ -237,7 +240,7 @@ def test_presses_made_before_the_stage_is_ready_wait_for_it(page: Any, streamlit
     assert page.evaluate("() => !(window.perceptronLab && window.perceptronLab.page)")
     for key in ("s", "PageDown", "ArrowRight"):
         page.keyboard.press(key)
-    page.wait_for_timeout(1_000)
+    page.wait_for_timeout(1_000)  # that nothing happens: no stage drawn, no step taken
     assert page.locator(f"{OVER} .main-svg").count() == 0  # the stage is not drawn yet
     assert "pg_step" not in page.url  # nothing stepped meanwhile (S not taken by Streamlit)
     for route in held:
@@ -252,7 +255,7 @@ def test_presses_made_before_the_stage_is_ready_wait_for_it(page: Any, streamlit
     except Exception as error:  # say where it stopped: a lost press, or only slow
         status = page.locator(".st-key-pg_status p").inner_text()
         raise AssertionError(f"after 180 s the status line says {status!r}") from error
-    page.wait_for_timeout(1_500)  # and no more than the three
+    page.wait_for_timeout(1_500)  # that nothing more happens: no more than the three
     assert page.locator(".st-key-pg_status p").inner_text().startswith("update 3 ")
 
 
@@ -307,17 +310,14 @@ def test_presses_wait_while_the_page_script_runs_however_long(page: Any, streaml
     page.wait_for_function(
         "() => !!(window.perceptronLab && window.perceptronLab.loaded)", timeout=90_000
     )
-    for _ in range(120):  # the first run's end, held back
-        if stops:
-            break
-        page.wait_for_timeout(500)
-    assert stops, "the server's script-finished message was not seen"
+    # The first run's end, held back.
+    wait_until(page, lambda: bool(stops), 60_000, "the server's script-finished message")
     page.clock.fast_forward(60_000)
     running = "document.querySelector('[data-testid=stApp]').getAttribute('data-test-script-state')"
     assert page.evaluate(running) != "notRunning"
     for key in ("s", "PageDown", "ArrowRight"):
         page.keyboard.press(key)
-    page.wait_for_timeout(500)
+    page.wait_for_timeout(500)  # that nothing happens: no stage drawn, no step taken
     assert page.locator(f"{OVER} .main-svg").count() == 0  # the stage is not drawn yet
     assert "pg_step" not in page.url  # nothing was stepped meanwhile
     holding["on"] = False

@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from browser_helpers import REPO_ROOT, free_port
+from startup import wait_healthy  # browser_helpers put deploy/ on the path
 
 pytestmark = [pytest.mark.browser, pytest.mark.slow]
 
@@ -93,21 +94,6 @@ def _env() -> dict:
     return env
 
 
-def _wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float = 120.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise RuntimeError(f"the server stopped:\n{log.read_text(errors='replace')[-3000:]}")
-        try:
-            with urllib.request.urlopen(url, timeout=5) as response:
-                if response.status == 200:
-                    return
-        except (urllib.error.URLError, OSError):
-            pass
-        time.sleep(0.25)  # polling a server's start: no event to wait on
-    raise RuntimeError(f"no answer from {url}:\n{log.read_text(errors='replace')[-3000:]}")
-
-
 @contextmanager
 def server(cmd: list[str], cwd: Path, env: dict, health: str, log: Path) -> Iterator[None]:
     with open(log, "wb") as out:
@@ -115,7 +101,8 @@ def server(cmd: list[str], cwd: Path, env: dict, health: str, log: Path) -> Iter
             cmd, cwd=cwd, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
         )
         try:
-            _wait_http(health, proc, log)
+            tail = lambda: ":\n" + log.read_text(errors="replace")[-3000:]  # noqa: E731
+            wait_healthy(health, proc, 120.0, path="", tail=tail)
             yield
         finally:
             proc.terminate()

@@ -493,6 +493,7 @@ SLOW_OK = settings(
 )
 
 
+@pytest.mark.slow
 @settings(SLOW_OK, max_examples=2500)
 @given(st.binary(max_size=300))
 def test_random_bytes(data):
@@ -539,12 +540,14 @@ def mangled_csv(draw):
     return text.encode(encoding, errors="replace")
 
 
+@pytest.mark.slow
 @settings(SLOW_OK, max_examples=1000)
 @given(mangled_csv())
 def test_mangled_csvs(data):
     _accepts(data)
 
 
+@pytest.mark.slow
 @settings(SLOW_OK, max_examples=300)
 @given(st.text(max_size=200))
 def test_arbitrary_text(text):
@@ -565,6 +568,7 @@ names_strategy = st.one_of(
 bounded = st.floats(-1e100, 1e100, allow_nan=False)
 
 
+@pytest.mark.slow
 @settings(SLOW_OK, max_examples=300)
 @given(
     X=st.integers(2, 30).flatmap(

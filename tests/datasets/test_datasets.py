@@ -338,6 +338,7 @@ def extreme_points(draw):
     return np.column_stack(columns)
 
 
+@pytest.mark.slow
 @settings(
     deadline=None, database=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow]
 )

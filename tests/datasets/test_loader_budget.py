@@ -94,6 +94,7 @@ def one_line(fields: int) -> bytes:
 # -- the file ---------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("packed", [False, True], ids=["csv", "gzip"])
 def test_the_one_line_csv_and_its_gzip_are_refused_in_a_cpu_second_and_100_mb(tmp_path, packed):
     data = one_line(15_000_001)  # 30 MB; gzip'd (level 9) about 29 KB
@@ -124,6 +125,7 @@ def first_long_row(text: str, columns: int, skip: int) -> tuple[int, int] | None
     return None
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     tokens=st.lists(st.sampled_from(TOKENS), max_size=120),
@@ -267,6 +269,7 @@ def test_a_hostile_file_of_any_shape_costs_a_few_cpu_seconds_and_under_200_mb(
     assert spent["cpu"] < 3.0 and spent["grew_mb"] < 200, (shape, size, packed, spent)
 
 
+@pytest.mark.slow
 def test_a_cancelled_load_kills_the_workbook_reader_at_once():
     import os
     import time

@@ -84,6 +84,7 @@ def test_the_loader_strips_exactly_one_quote_before_a_formula():
     assert set(info.label_candidates["kind"]) == {"+yes", "'@no", "'plain"}
 
 
+@pytest.mark.slow
 @settings(SLOW_OK, max_examples=300)
 @given(
     prefix=st.sampled_from(["", "'", "''", " "]),

@@ -152,6 +152,7 @@ def gzip_bomb_cpu(folder: Path) -> float:
     return peer["cpu"]
 
 
+@pytest.mark.slow
 def test_workbook_bombs_are_refused_within_a_few_cpu_seconds_and_200_mb(tmp_path):
     # Each is far under the 100 MB upload limit, and each is a valid workbook.
     bombs = {
@@ -176,6 +177,7 @@ def test_workbook_bombs_are_refused_within_a_few_cpu_seconds_and_200_mb(tmp_path
         assert got["memory_mb"] < MEMORY_MB and got["child_memory_mb"] < MEMORY_MB, said
 
 
+@pytest.mark.slow
 def test_what_the_counts_cannot_see_is_stopped_by_the_reading_process_limits(tmp_path):
     # Two values, one at A1 and one at XFD1048576: the reader would hold the whole area
     # (17 billion cells). Read in this process, calamine's failed allocation would abort
@@ -198,6 +200,7 @@ def test_what_the_counts_cannot_see_is_stopped_by_the_reading_process_limits(tmp
         load_csv(cases["area"])  # and this process, the test's, goes on
 
 
+@pytest.mark.slow
 def test_the_reading_process_limits_its_own_cpu_time():
     worker = ROOT / "datasets" / "_workbook_worker.py"
     spin = (
@@ -324,6 +327,7 @@ def test_dates_booleans_and_empty_cells_read_as_before(tmp_path):
     assert datasets.sheet_names(b"x,y,label\n1,2,a\n") == ()
 
 
+@pytest.mark.slow
 def test_a_large_workbook_reads_every_value_exactly(tmp_path):
     rng = np.random.default_rng(3)
     X = rng.normal(size=(50_000, 2)) * 1e3

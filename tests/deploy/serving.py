@@ -1,12 +1,12 @@
 """The course server as the deploy tests start it: ``deploy/serve.py`` in the background,
-free ports, health waits, the Dockerfile's instructions (shared by tests/deploy/test_*.py)."""
+the Dockerfile's instructions (shared by tests/deploy/test_*.py); free ports and health
+waits are deploy/startup.py's, which serve.py uses too."""
 
 from __future__ import annotations
 
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,30 +14,10 @@ import urllib.request
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "deploy"))
+from startup import free_ports, wait_healthy  # noqa: E402, F401  (the servers' one copy)
+
 STARTUP_S = 240  # a loaded 2-core machine: two replicas started and opened once
-
-
-def _ports(n: int) -> int:
-    """A port p with p .. p+n-1 all free on loopback."""
-    for _ in range(200):
-        with socket.socket() as sock:
-            sock.bind(("127.0.0.1", 0))
-            base = sock.getsockname()[1]
-        if base + n > 65000:
-            continue
-        try:
-            socks = []
-            for p in range(base, base + n):
-                s = socket.socket()
-                socks.append(s)
-                s.bind(("127.0.0.1", p))
-            return base
-        except OSError:
-            continue
-        finally:
-            for s in socks:
-                s.close()
-    raise RuntimeError("no free block of ports")
 
 
 class Served:
@@ -95,18 +75,6 @@ def _alive(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return stat.rsplit(")", 1)[1].split()[0] != "Z"
-
-
-def _wait_healthy(url: str, timeout: float) -> None:
-    deadline = time.monotonic() + timeout
-    while True:
-        try:
-            if _get(url + "/_stcore/health", timeout=5)[0] == 200:
-                return
-        except OSError:
-            pass
-        assert time.monotonic() < deadline, f"{url} did not answer in {timeout} s"
-        time.sleep(0.3)
 
 
 def _instructions(dockerfile: Path) -> list[tuple[str, str]]:

@@ -13,10 +13,7 @@ import http.client
 import http.cookiejar
 import json
 import os
-import signal
-import subprocess
 import sys
-import time
 import urllib.request
 from pathlib import Path
 
@@ -26,52 +23,17 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "deploy"))
 
 import serve  # noqa: E402
+from startup import streamlit_server  # noqa: E402
 
 START_S = 120
 
 
 @pytest.fixture(scope="module")
 def lab(tmp_path_factory):
-    port = _free_port()
     log = tmp_path_factory.mktemp("app") / "streamlit.log"
     env = {**os.environ, "HOME": "/nonexistent"}  # only the project's own config file
-    cmd = [
-        sys.executable, "-m", "streamlit", "run", str(ROOT / "app.py"),
-        "--server.headless", "true", "--server.port", str(port),
-        "--server.address", "127.0.0.1", "--server.fileWatcherType", "none",
-    ]  # fmt: skip
-    with open(log, "wb") as out:
-        proc = subprocess.Popen(
-            cmd, cwd=ROOT, env=env, stdout=out, stderr=subprocess.STDOUT, start_new_session=True
-        )
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + START_S
-        while True:
-            assert proc.poll() is None, log.read_text()[-3000:]
-            try:
-                with urllib.request.urlopen(url + "/_stcore/health", timeout=2) as resp:
-                    if resp.status == 200:
-                        break
-            except OSError:
-                pass
-            assert time.monotonic() < deadline, log.read_text()[-3000:]
-            time.sleep(0.2)
+    with streamlit_server(ROOT / "app.py", env=env, log_path=log, timeout=START_S) as url:
         yield url
-    finally:
-        os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(20)
-        except subprocess.TimeoutExpired:
-            os.killpg(proc.pid, signal.SIGKILL)
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 def test_the_lab_serves_its_pages_and_the_class_routes(lab):

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from serving import ROOT, _instructions, _ports
+from serving import ROOT, _instructions, free_ports
 
 sys.path.insert(0, str(ROOT / "deploy"))
 
@@ -136,7 +136,7 @@ def test_the_compose_nginx_configuration_is_one_nginx_accepts(tmp_path):
     for name in _replicas():
         conf = conf.replace(f"server {name}:", "server 127.0.0.1:")
     conf = conf.replace(str(serve.COMPOSE_NGINX_PREFIX), str(tmp_path))
-    conf = re.sub(r"listen 0\.0\.0\.0:\d+;", f"listen 127.0.0.1:{_ports(1)};", conf)
+    conf = re.sub(r"listen 0\.0\.0\.0:\d+;", f"listen 127.0.0.1:{free_ports(1)};", conf)
     (tmp_path / "nginx.conf").write_text(conf)
     check = [
         serve.NGINX,

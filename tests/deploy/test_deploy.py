@@ -36,15 +36,15 @@ from serving import (  # noqa: E402
     _alive,
     _get,
     _instructions,
-    _ports,
-    _wait_healthy,
+    free_ports,
+    wait_healthy,
 )
 
 
 @pytest.fixture(scope="module")
 def replicas(tmp_path_factory):
     """Two replicas behind nginx, started as a teacher starts them."""
-    port = _ports(4)  # nginx, two replicas, Redis
+    port = free_ports(4)  # nginx, two replicas, Redis
     tmp = tmp_path_factory.mktemp("serve")
     served = Served(
         tmp,
@@ -103,7 +103,7 @@ def test_healthcheck_asks_the_lab_on_its_port(replicas):
     _, port, _ = replicas
     check = [sys.executable, str(ROOT / "deploy" / "healthcheck.py")]
     assert subprocess.run(check, env={**os.environ, "PORT": str(port)}, timeout=30).returncode == 0
-    nothing = _ports(1)
+    nothing = free_ports(1)
     env = {**os.environ, "PORT": str(nothing)}
     assert subprocess.run(check, env=env, timeout=30).returncode == 1
 
@@ -115,7 +115,7 @@ def test_a_killed_nginx_is_restarted_and_serves_again(replicas):
     os.kill(nginx, signal.SIGKILL)
     restarted = served.wait_for(r"nginx restarted \(pid (\d+)\)")
     new = int(restarted.group(1))
-    _wait_healthy(f"http://127.0.0.1:{port}", 60)
+    wait_healthy(f"http://127.0.0.1:{port}", timeout=60)
     assert _alive(new) and not _alive(nginx)
     _, headers, _ = _get(f"http://127.0.0.1:{port}/playground", gzip_ok=True)
     assert headers["Content-Encoding"] == "gzip"
@@ -170,7 +170,7 @@ def test_a_killed_replica_is_reaped_restarted_and_serves_again(replicas):
     new = int(restarted.group(1))
     assert new not in pids and _alive(new)
     assert not _alive(first)  # reaped: not left a zombie
-    _wait_healthy(f"http://127.0.0.1:{port + 1}", STARTUP_S)  # the replica's own port
+    wait_healthy(f"http://127.0.0.1:{port + 1}", timeout=STARTUP_S)  # the replica's own port
     assert _alive(second) and _alive(nginx) and _alive(redis)
     for _ in range(6):  # through nginx, whichever replica a new student lands on
         assert _get(f"http://127.0.0.1:{port}/playground")[0] == 200
@@ -186,7 +186,7 @@ def test_a_killed_replica_is_reaped_restarted_and_serves_again(replicas):
 
 @pytest.mark.slow
 def test_serve_exits_non_zero_when_its_only_server_dies(tmp_path):
-    port = _ports(1)
+    port = free_ports(1)
     served = Served(tmp_path, "--port", str(port), "--host", "127.0.0.1", "--no-warm")
     try:
         (server,) = served.pids()

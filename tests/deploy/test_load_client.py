@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import asyncio
 import re
-import socket
 import sys
 from pathlib import Path
 from urllib.parse import parse_qs
@@ -26,14 +25,9 @@ sys.path[:0] = [str(ROOT / "benchmarks"), str(ROOT / "deploy")]
 from load import LINK, student_csv  # noqa: E402
 from load_client import FRAGMENT_FINISHED, Student  # noqa: E402
 from serve import run_coroutine, serve  # noqa: E402
+from startup import free_port  # noqa: E402
 
 LINK_STEP = int(parse_qs(LINK.split("?", 1)[1])["pg_step"][0])
-
-
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 async def _student(url: str, i: int) -> list[int]:
@@ -71,7 +65,7 @@ def _downloaded_what_a_browser_does(s: Student) -> None:
 
 
 def test_two_students_open_step_and_upload_without_errors():
-    with serve(1, _free_port(), "127.0.0.1", timeout=120) as dep:
+    with serve(1, free_port(), "127.0.0.1", timeout=120) as dep:
 
         async def both():
             return await asyncio.gather(*(_student(dep.url, i) for i in range(2)))

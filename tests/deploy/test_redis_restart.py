@@ -22,7 +22,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from serving import STARTUP_S, Served, _alive, _ports, _wait_healthy
+from serving import STARTUP_S, Served, _alive, free_ports, wait_healthy
 
 pytestmark = pytest.mark.slow
 
@@ -104,7 +104,7 @@ def _serve_two(tmp_path: Path, *extra: str) -> tuple[Served, int, int, int]:
     """serve.py with two replicas behind nginx and its Redis keeping its file in
     ``tmp_path/class-store``, every port given: (served, nginx's, the first replica's,
     Redis's)."""
-    base = _ports(4)
+    base = free_ports(4)
     port, first, redis_port = base, base + 1, base + 3
     served = Served(
         tmp_path,
@@ -136,7 +136,7 @@ def test_a_killed_redis_comes_back_with_the_class_and_its_followers_follow(tmp_p
         url = served.wait_for(r"the class's state in (redis://\S+)", "out", STARTUP_S).group(1)
         assert url == f"redis://127.0.0.1:{redis_port}/0"  # the port serve.py was given
         for p in (port, first, first + 1):
-            _wait_healthy(f"http://127.0.0.1:{p}", STARTUP_S)
+            wait_healthy(f"http://127.0.0.1:{p}", timeout=STARTUP_S)
         from ui.room.default import make_store
 
         store = make_store(url)
@@ -196,7 +196,7 @@ def test_a_killed_redis_comes_back_with_the_class_and_its_followers_follow(tmp_p
 
 
 def test_serve_refuses_ports_that_clash(tmp_path):
-    base = _ports(3)
+    base = free_ports(3)
     served = Served(
         tmp_path, "--replicas", "2", "--port", str(base), "--redis-port", str(base + 2), "--no-warm"
     )
@@ -221,7 +221,7 @@ def test_in_chromium_a_class_outlives_its_redis_killed_under_serve(tmp_path):
     budget = 2.0 * machine_slowdown()  # two replicas and nginx on this machine
     try:
         redis = served.pids()[0]
-        _wait_healthy(f"http://127.0.0.1:{port}", STARTUP_S)
+        wait_healthy(f"http://127.0.0.1:{port}", timeout=STARTUP_S)
         url = f"http://127.0.0.1:{port}"
         with chromium() as browser:
             contexts = [

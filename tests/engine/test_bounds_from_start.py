@@ -83,6 +83,7 @@ def _separable(rng):
     return X[keep], np.where(a[keep] > 0, 1, -1)
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(separable, st.integers(0, 2**31 - 1), st.sampled_from(ETAS), st.booleans())
 def test_004_bound_holds_from_random_starts_at_every_eta(data, seed, eta, shuffle):
@@ -136,6 +137,7 @@ def _noisy(rng):
     return X, np.where(flip, -y, y)
 
 
+@pytest.mark.slow
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(noisy, st.integers(0, 2**31 - 1), st.sampled_from(ETAS), st.integers(1, 6))
 def test_theorem_2_from_a_start_holds_after_every_epoch(data, seed, eta, epochs):
@@ -204,6 +206,7 @@ def test_a_shown_bound_allows_every_whole_count_the_bound_allows(value, M):
     assert number(text.bound_tex(value)) == shown
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(separable)
 def test_gamma_star_is_at_most_the_pictures_max_margin(data):

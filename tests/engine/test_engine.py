@@ -446,6 +446,7 @@ def test_theory_rejects_bad_input_too(fn):
         fn([[0.0, 1.0], [1.0, 2.0]], [1, 1])
 
 
+@pytest.mark.slow
 def test_engine_imports_no_ui_library():
     code = (
         "import sys, perceptron_core\n"
@@ -592,6 +593,7 @@ def test_flipped_mistakes_are_the_textbook_mistakes_ties_included():
         assert many[:, j].tolist() == pc.flipped_mistakes(A, W[:, j]).tolist()
 
 
+@pytest.mark.slow
 def test_the_mistake_rule_is_written_in_the_engine_only():
     """No page or UI module compares a score with 0 itself (y.(w.x + b) <= 0, a.w <= 0,
     y * score > 0): they ask pc.mistakes, pc.flipped_mistakes or the run."""

@@ -108,6 +108,7 @@ RBF_TIE_X = np.array([[-1, 2], [0, 0], [2, 0], [1, 0], [-1, 0], [1, 0], [-1, 2],
 RBF_TIE_Y = np.array([1, 1, -1, 1, -1, -1, -1, -1])
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("kernel", "eta"),
     [("linear", 0.1), ("linear", 0.3), (pc.Kernel("poly", degree=2), 0.1), ("rbf", 1.0),

@@ -223,6 +223,7 @@ def test_ordering_experiment_on_data_that_is_not_separable():
     assert table["epochs"][:-1].tolist() == [7.0] * 4 and int(table["mistakes"][-1]) == 20
 
 
+@pytest.mark.slow
 def test_the_experiments_module_imports_no_ui_library():
     code = (
         "import sys, perceptron_core.experiments\n"

@@ -100,6 +100,7 @@ TINY_FEATURES = (
 )
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_sets(), st.sampled_from([1, 2, 7, 60, 10_000]))
 @example(TINY_FEATURES, 1)
@@ -119,6 +120,7 @@ def test_the_certificate_brackets_the_minimum_of_independent_solvers(data, epoch
     assert hb.epochs == epochs and hb.R == pytest.approx(np.sqrt(1 + np.max(np.sum(X * X, 1))))
 
 
+@pytest.mark.slow
 @settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(small_sets(max_n=6), st.sampled_from([1, 3, 40, 10_000]))
 def test_the_value_is_the_brute_force_minimum_within_the_reported_gap(data, epochs):

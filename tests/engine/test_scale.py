@@ -58,6 +58,7 @@ def _sets():
 SETS = _sets()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", list(SETS))
 def test_the_verdict_is_the_same_at_every_power_of_ten(name):
     X, y, separable = SETS[name]

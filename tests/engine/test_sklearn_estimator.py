@@ -184,6 +184,7 @@ def test_parameters_are_validated_in_fit():
             Perceptron(**bad).fit(X, y)
 
 
+@pytest.mark.slow
 def test_the_engine_imports_scikit_learn_only_in_its_estimator():
     import subprocess
     import sys

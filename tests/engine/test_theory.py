@@ -107,6 +107,7 @@ def test_gamma_star_and_geometric_margin_equal_brute_force(data):
     assert np.min(y * (X @ th.geometric_w + th.geometric_b)) == pytest.approx(gm, rel=1e-6)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(separable_sets(max_n=40), st.sampled_from([1.0, 0.5, 3.0]), st.booleans())
 def test_theorem_1_and_the_proofs_two_quantities_hold_after_every_update(data, eta, shuffle):
@@ -139,6 +140,7 @@ def test_bound_from_a_random_start_holds(data, seed):
     assert th.bound_from_start(np.zeros(X.shape[1]), 0.0) == pytest.approx(th.bound)
 
 
+@pytest.mark.slow
 def test_gamma_star_against_slsqp_on_larger_sets():
     rng = np.random.default_rng(5)
     for _ in range(10):

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { LIVE, chartName, markLive, shownTheme, themeFigure, themeLayout } from "../../ui/stage/access.mjs";
+import { chartName, LIVE, markLive, shownTheme, themeFigure, themeLayout } from "../../ui/stage/access.mjs";
 
 // A keyed element as Streamlit draws it: its classes, and attributes set on it.
 function element(className) {
@@ -29,17 +29,33 @@ test("the element keyed <prefix>spoken becomes a polite live region; others are 
 });
 
 test("a chart is named by its title (markup dropped), a stage's chart by what it shows", () => {
-  assert.equal(chartName({ layout: { title: { text: "<b>Accuracy</b> per epoch" } } }, false), "Chart: Accuracy per epoch");
+  assert.equal(
+    chartName({ layout: { title: { text: "<b>Accuracy</b> per epoch" } } }, false),
+    "Chart: Accuracy per epoch",
+  );
   assert.equal(chartName({ layout: {} }, false), "Chart");
   assert.match(chartName({ layout: {} }, true), /current step/);
 });
 
 const FIGURE = {
   data: [
-    { type: "scatter", x: [1], y: [2], mode: "markers", marker: { color: "#0072B2", symbol: "circle", line: { color: "white" } } },
+    {
+      type: "scatter",
+      x: [1],
+      y: [2],
+      mode: "markers",
+      marker: { color: "#0072B2", symbol: "circle", line: { color: "white" } },
+    },
     { type: "scatter", x: [3], y: [4], mode: "markers", marker: { color: "#D55E00", symbol: "square" } },
     { type: "scatter", x: [0, 1], y: [0, 1], mode: "lines", line: { color: "#222222" } }, // the boundary
-    { type: "scatter", x: [0], y: [0], mode: "text", text: ["w"], textfont: { color: "#222222", shadow: "0 0 2px white, 0 0 3px white" } },
+    {
+      type: "scatter",
+      x: [0],
+      y: [0],
+      mode: "text",
+      text: ["w"],
+      textfont: { color: "#222222", shadow: "0 0 2px white, 0 0 3px white" },
+    },
   ],
   layout: { plot_bgcolor: "white", xaxis: { zerolinecolor: "#cccccc" }, yaxis: {} },
 };
@@ -69,11 +85,21 @@ test("dark: the page's background, light ink and text; the classes keep colour a
   assert.equal(dark.data[3].textfont.shadow, `0 0 2px ${page}, 0 0 3px ${page}`); // a label's halo
   assert.equal(dark.data[3].text[0], "w");
   // Words are never taken for colours: a class a user named "white" keeps its name.
-  const named = themeFigure({ data: [{ name: "white", text: ["white"], marker: { color: "white" } }], layout: {} }, "dark", page);
-  assert.deepEqual([named.data[0].name, named.data[0].text[0], named.data[0].marker.color], ["white", "white", page]);
+  const named = themeFigure(
+    { data: [{ name: "white", text: ["white"], marker: { color: "white" } }], layout: {} },
+    "dark",
+    page,
+  );
+  assert.deepEqual(
+    [named.data[0].name, named.data[0].text[0], named.data[0].marker.color],
+    ["white", "white", page],
+  );
   assert.deepEqual(
     dark.data.slice(0, 2).map((t) => [t.marker.color, t.marker.symbol]),
-    [["#0072B2", "circle"], ["#D55E00", "square"]],
+    [
+      ["#0072B2", "circle"],
+      ["#D55E00", "square"],
+    ],
   );
   assert.equal(FIGURE.layout.plot_bgcolor, "white"); // the server's figure is not changed
   // A transparent layer (the stage's over layer) stays transparent.

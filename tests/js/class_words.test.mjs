@@ -27,13 +27,26 @@ const DE = {
 };
 
 test("a question's ids and values are said with the student's templates and notation", () => {
-  assert.equal(sayText(DE, '["turn"]'), "In welche Richtung dreht sich der Gewichtsvektor θ beim nächsten Update?");
+  assert.equal(
+    sayText(DE, '["turn"]'),
+    "In welche Richtung dreht sich der Gewichtsvektor θ beim nächsten Update?",
+  );
   assert.equal(sayText(DE, '["choice","B","12","1.5, -2","-1"]'), "B: Beispiel 12 (1.5, -2), Label 0");
-  assert.equal(sayText(DE, '["fewer_mistakes","2","1,234","3",1234]'), "Epoche 2 macht 1,234 Fehler. Macht Epoche 3 weniger?");
+  assert.equal(
+    sayText(DE, '["fewer_mistakes","2","1,234","3",1234]'),
+    "Epoche 2 macht 1,234 Fehler. Macht Epoche 3 weniger?",
+  );
 });
 
 test("text that is not a known message is said as it is", () => {
-  for (const text of ["Which way?", "[a](javascript:x)", '["nope"]', '["choice","A"]', "[1, 2]", "</script>"]) {
+  for (const text of [
+    "Which way?",
+    "[a](javascript:x)",
+    '["nope"]',
+    '["choice","A"]',
+    "[1, 2]",
+    "</script>",
+  ]) {
     assert.equal(sayText(DE, text), text);
   }
   assert.equal(sayText({}, '["turn"]'), '["turn"]');
@@ -48,7 +61,10 @@ test("plurals pick by n; a missing message falls back", () => {
 
 test("the server's English sentences are said in the student's language", () => {
   assert.equal(localize(DE, "You have placed your 3 points."), "Sie haben Ihre 3 Punkte gesetzt.");
-  assert.equal(localize(DE, "The lecture is on /playground, step 1,024."), "Die Vorlesung ist auf /playground, Schritt 1,024.");
+  assert.equal(
+    localize(DE, "The lecture is on /playground, step 1,024."),
+    "Die Vorlesung ist auf /playground, Schritt 1,024.",
+  );
   assert.equal(localize(DE, "Something else (a.b)."), "Something else (a.b).");
   assert.equal(localize({ pairs: [] }, "You have placed your 3 points."), "You have placed your 3 points.");
 });

@@ -72,10 +72,7 @@ test("10,000 steps asked are cut to the cap, and the note says so before it star
   assert.equal(plan.from, 0);
   assert.equal(plan.to, 499);
   assert.equal(plan.count, 500);
-  assert.equal(
-    plan.note,
-    "10,000 steps asked; an export holds at most 500: exporting steps 0 to 499.",
-  );
+  assert.equal(plan.note, "10,000 steps asked; an export holds at most 500: exporting steps 0 to 499.");
   // From elsewhere in the run: the cap counts from From.
   const later = planRange(1000, 1600, 20000, 500, EN);
   assert.deepEqual([later.from, later.to, later.count], [1000, 1499, 500]);
@@ -94,7 +91,14 @@ test("a To past the run's end stops at its end, and says so", () => {
 });
 
 test("what is not a range is refused in plain words", () => {
-  for (const [a, b] of [["", 4], ["x", 4], [1.5, 4], [0, "NaN"], [0, "1e308"], [0, Infinity]]) {
+  for (const [a, b] of [
+    ["", 4],
+    ["x", 4],
+    [1.5, 4],
+    [0, "NaN"],
+    [0, "1e308"],
+    [0, Infinity],
+  ]) {
     const plan = planRange(a, b, 40, 500, EN);
     assert.equal(plan.ok, false, `${a}..${b}`);
     assert.equal(plan.error, "From and To are whole step numbers, 0 to 40.");
@@ -122,7 +126,11 @@ test("the files' names say the page and the steps", () => {
 test("frames are played from From up to To, and the server is asked for the missing ones in order", () => {
   assert.deepEqual(frameOrder(3, 7), [3, 4, 5, 6, 7]);
   assert.deepEqual(frameOrder(4, 4), [4]);
-  const held = new Map([[3, {}], [5, {}], [6, {}]]);
+  const held = new Map([
+    [3, {}],
+    [5, {}],
+    [6, {}],
+  ]);
   assert.deepEqual(nextAsk(frameOrder(3, 10), held, 3), [4, 7, 8]);
   assert.deepEqual(nextAsk(frameOrder(3, 10), held, 100), [4, 7, 8, 9, 10]);
   assert.deepEqual(nextAsk(frameOrder(3, 6), new Set([3, 4, 5, 6]), 100), []);
@@ -180,7 +188,10 @@ test("the progress line and a plural say the numbers as the page does", () => {
   assert.equal(say(EN, "export.frames", { n: "1" }, 1), "1 frame");
   assert.equal(say(EN, "export.frames", { n: "1,000" }, 1000), "1,000 frames");
   // A field's own text is not read as a template again; an unknown id is an error.
-  assert.equal(say(EN, "export.run_ends", { total: "{to}" }), "The run ends at step {to}: exporting up to there.");
+  assert.equal(
+    say(EN, "export.run_ends", { total: "{to}" }),
+    "The run ends at step {to}: exporting up to there.",
+  );
   assert.throws(() => say(EN, "export.nothing"), /no words for export\.nothing/);
 });
 
@@ -189,7 +200,10 @@ test("a German offer gives the panel's sentences in German, the numbers written 
     planRange(0, 9999, 20000, 500, DE).note,
     "10,000 Schritte angefragt; ein Export umfasst höchstens 500: exportiert werden die Schritte 0 bis 499.",
   );
-  assert.equal(planRange(5, 90, 60, 500, DE).note, "Der Lauf endet bei Schritt 60: exportiert wird bis dorthin.");
+  assert.equal(
+    planRange(5, 90, 60, 500, DE).note,
+    "Der Lauf endet bei Schritt 60: exportiert wird bis dorthin.",
+  );
   assert.deepEqual(planRange("x", 4, 1500, 500, DE), {
     ok: false,
     error: "Von und Bis sind ganze Schrittnummern, 0 bis 1,500.",

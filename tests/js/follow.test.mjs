@@ -6,11 +6,11 @@ import { test } from "node:test";
 
 import {
   Follower,
+  followAction,
   PREFETCH_AHEAD,
   PREFETCH_SPREAD_MS,
   RETRIES,
   RETRY_MS,
-  followAction,
   whereText,
 } from "../../ui/stage/following.mjs";
 
@@ -128,7 +128,10 @@ test("a detached student's page only says where the lecture is, as it moves", ()
   const f = new Follower(SHOWN, out, false);
   assert.equal(f.take({ type: "lead", version: 1, lead: { ...SHOWN, cursor: 5 } }), "watch");
   assert.equal(f.take({ type: "lead", version: 2, lead: { ...SHOWN, page: "batch", cursor: 7 } }), "watch");
-  assert.deepEqual(out.calls.where, ["The lecture is on /playground, step 5.", "The lecture is on /batch, step 7."]);
+  assert.deepEqual(out.calls.where, [
+    "The lecture is on /playground, step 5.",
+    "The lecture is on /batch, step 7.",
+  ]);
   assert.equal(out.calls.reruns, 0);
   assert.deepEqual(out.calls.gotos, []);
   // Back to the lecture: the server's page comes with on = true, and the lead is followed.
@@ -145,7 +148,10 @@ test("frames running low: one rerun asked, after a random wait, before they run 
   assert.equal(out.timers.size, 0); // plenty left: nothing asked
   left = PREFETCH_AHEAD;
   assert.equal(f.take({ type: "lead", version: 3, lead: { ...SHOWN, cursor: 6 } }), "step");
-  assert.deepEqual([...out.timers.values()].map((t) => t.ms), [PREFETCH_SPREAD_MS / 2]);
+  assert.deepEqual(
+    [...out.timers.values()].map((t) => t.ms),
+    [PREFETCH_SPREAD_MS / 2],
+  );
   assert.equal(f.take({ type: "lead", version: 4, lead: { ...SHOWN, cursor: 7 } }), "step");
   assert.equal(out.timers.size, 1); // one wait, not one per step
   assert.equal(out.calls.reruns, 0); // drawn from the frames meanwhile

@@ -15,17 +15,29 @@ test("a question asked shows its choices; an answer can change until Reveal", ()
   const poll = new Poll();
   assert.equal(poll.view().mode, "none");
   assert.equal(poll.take(ASKED), true);
-  assert.deepEqual(poll.view().choices.map((c) => c.text), ["Anticlockwise", "Clockwise"]);
+  assert.deepEqual(
+    poll.view().choices.map((c) => c.text),
+    ["Anticlockwise", "Clockwise"],
+  );
   const first = poll.choose(0);
   assert.deepEqual(first, { question: 3, choice: 0 });
   poll.answered(first, true);
   const second = poll.choose(1);
   poll.answered(second, true);
-  assert.deepEqual(poll.view().choices.map((c) => c.mine), [false, true]);
+  assert.deepEqual(
+    poll.view().choices.map((c) => c.mine),
+    [false, true],
+  );
   assert.equal(poll.take({ type: "revealed", question: 3, counts: [5, 7], right: 0 }), true);
   const view = poll.view();
   assert.equal(view.mode, "revealed");
-  assert.deepEqual(view.choices.map((c) => [c.count, c.right, c.mine]), [[5, true, false], [7, false, true]]);
+  assert.deepEqual(
+    view.choices.map((c) => [c.count, c.right, c.mine]),
+    [
+      [5, true, false],
+      [7, false, true],
+    ],
+  );
   assert.equal(poll.choose(0), null); // after Reveal: not sent
 });
 
@@ -36,7 +48,10 @@ test("a refused answer is said, and the last one taken stays", () => {
   const late = poll.choose(1);
   poll.answered(late, false, "This question is closed.");
   assert.equal(poll.view().said, "This question is closed.");
-  assert.deepEqual(poll.view().choices.map((c) => c.mine), [true, false]);
+  assert.deepEqual(
+    poll.view().choices.map((c) => c.mine),
+    [true, false],
+  );
   assert.equal(poll.choose(7), null);
   assert.equal(poll.choose(-1), null);
   assert.equal(poll.choose(0.5), null);
@@ -50,10 +65,23 @@ test("a late joiner gets the question from the state event; another question res
   poll.take({ type: "state", question: { id: 2, prompt: "P", choices: ["a", "b", "c"], status: "asked" } });
   assert.equal(poll.view().choices[2].mine, true); // a reconnect keeps the answer
   poll.take(ASKED);
-  assert.deepEqual(poll.view().choices.map((c) => c.mine), [false, false]);
+  assert.deepEqual(
+    poll.view().choices.map((c) => c.mine),
+    [false, false],
+  );
   poll.take({ type: "revealed", question: 2, counts: [1, 1], right: 0 }); // not this one
   assert.equal(poll.view().mode, "open");
-  poll.take({ type: "state", question: { id: 3, prompt: "Which way?", choices: ["x", "y"], status: "revealed", counts: [0, 2], right: 1 } });
+  poll.take({
+    type: "state",
+    question: {
+      id: 3,
+      prompt: "Which way?",
+      choices: ["x", "y"],
+      status: "revealed",
+      counts: [0, 2],
+      right: 1,
+    },
+  });
   assert.equal(poll.view().mode, "revealed");
   assert.equal(poll.take({ type: "ended" }), true);
   assert.equal(poll.view().mode, "none");
@@ -63,7 +91,10 @@ test("a late joiner gets the question from the state event; another question res
 
 test("the points a question names are marked until the lecture moves on after Reveal", () => {
   const poll = new Poll();
-  const marks = [["A", 0.5, -1], ["B", 2, 3]];
+  const marks = [
+    ["A", 0.5, -1],
+    ["B", 2, 3],
+  ];
   poll.take({ type: "asked", question: { id: 4, prompt: "Which?", choices: ["A", "B"], marks } });
   assert.deepEqual(poll.view().marks, marks);
   assert.equal(poll.take({ type: "lead", lead: { cursor: 5 } }), false); // not revealed yet

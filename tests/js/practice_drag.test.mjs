@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { bFromPoint, bPoint, boundaryEnds, keyed, snap, wFromPoint } from "../../ui/practice_drag.mjs";
+import { bFromPoint, boundaryEnds, bPoint, keyed, snap, wFromPoint } from "../../ui/practice_drag.mjs";
 
 test("values snap to the nearest multiple of the step, without -0", () => {
   assert.equal(snap(0.74, 0.5), 0.5);
@@ -15,7 +15,12 @@ test("values snap to the nearest multiple of the step, without -0", () => {
 });
 
 test("the boundary handle sits on w.x + b = 0, on the line of w, nearest the origin", () => {
-  for (const [w1, w2, b] of [[1, 2, 3], [-2, 0.5, -1], [0, 3, 2], [4, -1, 0]]) {
+  for (const [w1, w2, b] of [
+    [1, 2, 3],
+    [-2, 0.5, -1],
+    [0, 3, 2],
+    [4, -1, 0],
+  ]) {
     const p = bPoint(w1, w2, b);
     assert.ok(Math.abs(w1 * p.x + w2 * p.y + b) < 1e-12);
     assert.ok(Math.abs(p.x * w2 - p.y * w1) < 1e-12); // parallel to w
@@ -27,7 +32,11 @@ test("the boundary handle sits on w.x + b = 0, on the line of w, nearest the ori
 });
 
 test("dragging the boundary handle to its own point gives back b; anywhere, b = -w.m snapped", () => {
-  for (const [w1, w2, b] of [[1, 2, 3], [-2, 0.5, -1.5], [3, -1, 0]]) {
+  for (const [w1, w2, b] of [
+    [1, 2, 3],
+    [-2, 0.5, -1.5],
+    [3, -1, 0],
+  ]) {
     const p = bPoint(w1, w2, b);
     assert.equal(bFromPoint(w1, w2, 99, p.x, p.y, 0.5), b);
   }

@@ -8,11 +8,11 @@ import { test } from "node:test";
 
 import {
   ANSWER_TIMEOUT_MS,
+  applyMove,
+  buttonStates,
   PLAY_SYNC_MS,
   SETTLE_MS,
   StageSync,
-  applyMove,
-  buttonStates,
 } from "../../ui/stage/stepping.mjs";
 
 const TOTAL = 6;
@@ -29,8 +29,12 @@ function row(t, { last = TOTAL } = {}) {
   if (t === 0) leave.push("prev");
   return {
     to: {
-      step: STEP[t], visit: Math.min(t + 1, TOTAL), epoch: EPOCH[t],
-      end: TOTAL, back: Math.max(0, t - 1), reset: 0,
+      step: STEP[t],
+      visit: Math.min(t + 1, TOTAL),
+      epoch: EPOCH[t],
+      end: TOTAL,
+      back: Math.max(0, t - 1),
+      reset: 0,
     },
     off,
     leave,
@@ -46,9 +50,16 @@ function served(cursors, { cursor = 0, applied = 0, history = [], last } = {}) {
     moves[c] = row(c, { last });
   }
   return {
-    run: "r1", cursor, history, applied, playing: false,
-    frames: JSON.stringify(frames), moves: JSON.stringify(moves),
-    effects: EFFECTS, sync_ms: 350, play: null,
+    run: "r1",
+    cursor,
+    history,
+    applied,
+    playing: false,
+    frames: JSON.stringify(frames),
+    moves: JSON.stringify(moves),
+    effects: EFFECTS,
+    sync_ms: 350,
+    play: null,
   };
 }
 
@@ -224,14 +235,14 @@ test("Play reports at most every PLAY_SYNC_MS, and its unit is off at the end", 
   const { sync, clock } = stage(served(ALL));
   sync.lastSync = 0;
   for (let i = 0; i < 3; i++) {
-    clock.advance(500);
+    clock.advance(PLAY_SYNC_MS / 4);
     assert.equal(sync.press("visit"), "local");
     sync.moved(true);
   }
   assert.equal(clock.sent.length, 0);
-  clock.advance(500);
+  clock.advance(PLAY_SYNC_MS / 4);
   sync.press("visit");
-  sync.moved(true); // 2000 ms since the last report
+  sync.moved(true); // PLAY_SYNC_MS since the last report
   assert.equal(clock.sent.length, 1);
   assert.equal(clock.sent[0].cursor, 4);
   assert.equal(sync.off("visit"), false);

@@ -39,8 +39,15 @@ test("the stage's data joins the model's traits; Python never plays", () => {
   };
   const data = stageData((k) => traits[k]);
   assert.deepEqual(data, {
-    effects: { step: "push" }, sync_ms: 350, run: "r", cursor: 4, history: [1], applied: 2,
-    frames: '{"4":{}}', moves: '{"4":{}}', playing: false,
+    effects: { step: "push" },
+    sync_ms: 350,
+    run: "r",
+    cursor: 4,
+    history: [1],
+    applied: 2,
+    frames: '{"4":{}}',
+    moves: '{"4":{}}',
+    playing: false,
   });
 });
 
@@ -66,7 +73,10 @@ test("plotly.js runs once, as a CommonJS module, whatever AMD loader the page ha
 
 test("the notebook's background is the first drawn one up the tree, out of a shadow root", () => {
   const node = (bg, parent = null, host = null) => ({
-    nodeType: 1, bg, parentElement: parent, getRootNode: () => ({ host }),
+    nodeType: 1,
+    bg,
+    parentElement: parent,
+    getRootNode: () => ({ host }),
   });
   const style = (n) => ({ backgroundColor: n.bg });
   const page = node("rgb(17, 17, 17)"); // a dark notebook

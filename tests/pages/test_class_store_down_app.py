@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import logging
 import shutil
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -22,12 +21,7 @@ from ui.words import t, using
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "deploy"))
 import serve  # noqa: E402
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
+from startup import free_port  # noqa: E402
 
 
 def _redis(port: int, folder: Path) -> subprocess.Popen:

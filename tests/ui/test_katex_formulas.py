@@ -16,6 +16,7 @@ from types import SimpleNamespace
 
 import katex_oracle
 import numpy as np
+import pytest
 
 import perceptron_core as pc
 from ui import notation, text
@@ -134,6 +135,7 @@ def every_formula() -> list[str]:
     return out
 
 
+@pytest.mark.slow
 def test_every_formula_typesets_in_katex_at_every_magnitude():
     formulas = sorted(set(every_formula()))
     assert len(formulas) > 5_000

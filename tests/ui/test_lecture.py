@@ -1,7 +1,6 @@
 """The lecture's scenes: each names fields and options its page has, its link passes the
 page's own link check untouched, and the lecture page moves through them."""
 
-import lab_app
 import numpy as np
 import pytest
 
@@ -69,7 +68,10 @@ def test_a_bad_scene_is_named():
     assert scene_problems(lecture.Scene("y", "", "", "nowhere")) == ["'no page at /nowhere'"]
 
 
+@pytest.mark.app
 def test_the_lecture_page_lists_the_scenes_and_moves_its_pointer():
+    import lab_app
+
     at = lab_app.open_page("pages/lecture.py")
     assert at.subheader[0].value == "1. " + lecture.SCENES[0].title
     assert at.button(key="lab_lecture_prev").disabled

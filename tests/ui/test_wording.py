@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import numpy as np
-from lab_app import open_page
+import pytest
 from md_oracle import text_of
 
 import perceptron_core as pc
@@ -87,7 +87,10 @@ def test_the_batch_comparison_counts_one_in_the_singular():
     assert text.counted(2, "epoch") == "2 epochs" and text.counted(1_000, "row") == "1,000 rows"
 
 
+@pytest.mark.app
 def test_the_cone_rows_error_shows_the_typed_text_without_backslashes():
+    from lab_app import open_page
+
     at = open_page("pages/space.py")
     at.segmented_control(key="sp_cone_rows").set_value("typed").run()
     at.text_area(key="sp_rows").set_value("1, 2.5x_y*").run()
@@ -101,7 +104,10 @@ def test_the_cone_rows_error_shows_the_typed_text_without_backslashes():
     ), shown
 
 
+@pytest.mark.app
 def test_the_kernel_summary_counts_one_mistake_and_one_example_in_the_singular():
+    from lab_app import open_page
+
     # From alpha = 0 the first visit is a tie, a mistake: alpha of that example becomes 1.
     at = open_page("pages/kernel.py", kn_step="1")
     assert not at.exception

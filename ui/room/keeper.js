@@ -9,7 +9,7 @@ function held() {
   try {
     const kept = JSON.parse(window.localStorage.getItem(KEY) || "null");
     if (kept && typeof kept.code === "string" && typeof kept.secret === "string") return kept;
-  } catch (e) {
+  } catch {
     // storage off or garbled: nothing kept
   }
   return null;
@@ -18,17 +18,17 @@ function held() {
 export default function keeper(component) {
   const { data, setStateValue } = component;
   try {
-    if (data && data.keep) {
+    if (data?.keep) {
       const { code, secret } = data.keep;
       window.localStorage.setItem(KEY, JSON.stringify({ code, secret, at: Date.now() }));
       return;
     }
-    if (data && data.forget) {
+    if (data?.forget) {
       const kept = held();
       if (kept && kept.code === data.forget) window.localStorage.removeItem(KEY);
       return;
     }
-  } catch (e) {
+  } catch {
     return; // storage off (a private window's policy): the class lives in the session only
   }
   const kept = held();

@@ -34,9 +34,14 @@ export function markLive(root) {
 
 // What the chart is called for a screen reader: its title, or what a stage's chart is.
 export function chartName(figure, staged) {
-  const title = figure && figure.layout && figure.layout.title;
-  const text = typeof title === "string" ? title : title && title.text;
-  const plain = text ? String(text).replace(/<[^>]*>/g, " ").replace(/\s+/g, " ").trim() : "";
+  const title = figure?.layout?.title;
+  const text = typeof title === "string" ? title : title?.text;
+  const plain = text
+    ? String(text)
+        .replace(/<[^>]*>/g, " ")
+        .replace(/\s+/g, " ")
+        .trim()
+    : "";
   if (staged) {
     return (
       "Chart of the data and the perceptron at the current step; the status line, the " +
@@ -65,10 +70,10 @@ const PAGE_BG = "__page__"; // stands for the page's background in DARK_COLORS
 // figures' paper and plot take it, so a chart is no box on the page (as on the light page).
 export function pageColor(doc = globalThis.document) {
   try {
-    const app = doc && doc.querySelector('[data-testid="stApp"]');
+    const app = doc?.querySelector('[data-testid="stApp"]');
     const c = app && getComputedStyle(app).backgroundColor;
     return c && !/^rgba\(.*,\s*0\)$/.test(c) && c !== "transparent" ? c : DARK.paper;
-  } catch (e) {
+  } catch {
     return DARK.paper;
   }
 }
@@ -94,8 +99,20 @@ export const DARK_COLORS = {
 const HALO_RE = /white/g;
 // Data and words, never colours (a class a user named "white" keeps its name): left as
 // they are (and fast).
-const DATA_KEYS = new Set(["x", "y", "z", "customdata", "text", "name", "hovertext",
-  "hovertemplate", "texttemplate", "legendgroup", "meta", "ids"]);
+const DATA_KEYS = new Set([
+  "x",
+  "y",
+  "z",
+  "customdata",
+  "text",
+  "name",
+  "hovertext",
+  "hovertemplate",
+  "texttemplate",
+  "legendgroup",
+  "meta",
+  "ids",
+]);
 
 function recolor(value, page) {
   if (typeof value === "string") {
@@ -130,10 +147,12 @@ export function themeLayout(layout, theme, page = pageColor()) {
   out.plot_bgcolor = bg(layout.plot_bgcolor);
   out.font = Object.assign({}, out.font, { color: DARK.text });
   out.legend = Object.assign({}, out.legend, {
-    font: Object.assign({}, out.legend && out.legend.font, { color: DARK.text }),
+    font: Object.assign({}, out.legend?.font, { color: DARK.text }),
   });
   if (out.title && typeof out.title === "object") {
-    out.title = Object.assign({}, out.title, { font: Object.assign({}, out.title.font, { color: DARK.text }) });
+    out.title = Object.assign({}, out.title, {
+      font: Object.assign({}, out.title.font, { color: DARK.text }),
+    });
   }
   const axes = Object.keys(out).filter((k) => AXIS_KEY.test(k));
   for (const name of axes.length ? axes : ["xaxis", "yaxis"]) {

@@ -18,7 +18,7 @@ export function fill(template, fields) {
 
 // Message ``id`` (class.js.*) with ``fields``, or ``fallback`` when the words lack it.
 export function message(words, id, fields = {}, fallback = "") {
-  const template = words && words.templates ? words.templates[id] : undefined;
+  const template = words?.templates ? words.templates[id] : undefined;
   return template === undefined ? fallback : fill(template, fields);
 }
 
@@ -27,13 +27,14 @@ export function sayText(words, text) {
   let parts = null;
   try {
     parts = JSON.parse(text);
-  } catch (err) {
+  } catch {
     return String(text);
   }
   if (!Array.isArray(parts) || typeof parts[0] !== "string" || !words || !words.fields) return String(text);
   const names = words.fields[parts[0]];
   const template = words.templates[`class.q.${parts[0]}`];
-  if (!Array.isArray(names) || template === undefined || names.length !== parts.length - 1) return String(text);
+  if (!Array.isArray(names) || template === undefined || names.length !== parts.length - 1)
+    return String(text);
   const fields = Object.assign({}, words.symbols || {});
   names.forEach((name, i) => {
     fields[name] = parts[i + 1];
@@ -48,7 +49,7 @@ export function sayText(words, text) {
 // is), in the student's language when it is one of ``words.pairs``; else as it is.
 export function localize(words, text) {
   const said = String(text || "");
-  for (const [english, own] of (words && words.pairs) || []) {
+  for (const [english, own] of words?.pairs || []) {
     const names = [];
     const source = String(english)
       .split(/(\{\w+\})/)

@@ -13,9 +13,10 @@
 // taken from the page: before the page's data has come, any of __ANY_KEYS__ (every stage's
 // keys and the clicker's); after it, the page's own (its stage's keys, the clicker's on a
 // page with a stage or a lecture scene). Keys typed into a text field are left alone.
-(function () {
+(() => {
   const ANY = new Set(__ANY_KEYS__);
-  const lab = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
+  window.perceptronLab ||= { early: [], loaded: false };
+  const lab = window.perceptronLab;
   lab.any = [...ANY]; // ui/stage/keys.js keeps these too until the page's data has come
   if (lab.listening) return;
   lab.listening = true;

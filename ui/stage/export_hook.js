@@ -94,7 +94,7 @@ function exportOpen(inst, ex) {
     })
     .catch((err) => {
       ex.loading = null;
-      const why = String(err && err.message ? err.message : err);
+      const why = String(err?.message ? err.message : err);
       ex.body.textContent = ex.offer.words["export.load_failed"].replace("{why}", () => why);
     });
 }
@@ -109,7 +109,7 @@ function exportHost(inst, ex) {
     frames: () => (sync() ? sync().frames : new Map()),
     speedMs: () => {
       const s = sync();
-      return s && s.data.play ? s.data.play.speed_ms : 500;
+      return s?.data.play ? s.data.play.speed_ms : 500;
     },
     scene: (width, height) => {
       const fig = JSON.parse(inst.lastData.figure);
@@ -118,7 +118,7 @@ function exportHost(inst, ex) {
       // A legend below the plot stays as many pixels below it at the export's height.
       const legend = Object.assign({}, layout.legend || {});
       const m = layout.margin || {};
-      const base = (fig.layout || {}).height;
+      const base = fig.layout?.height;
       if (typeof legend.y === "number" && legend.y < 0 && base) {
         const room = (h) => Math.max(1, h - (m.t || 0) - (m.b || 0));
         legend.y = (legend.y * room(base)) / room(height);

@@ -27,9 +27,10 @@
 // per choice with the right one marked. Its words are set as text, never as HTML. While the
 // lecturer collects points (ui/stage/collecting.mjs), a bar at the top of the window picks
 // the class of the next point and a tap on the chart places it (POST /class/CODE/point).
-(function () {
+(() => {
   const data = __FOLLOW_DATA__;
-  const lab = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
+  window.perceptronLab ||= { early: [], loaded: false };
+  const lab = window.perceptronLab;
   let f = lab.follower;
   if (f && f.code !== data.code) {
     if (f.stop) f.stop();
@@ -38,7 +39,7 @@
   }
   if (f) {
     f.student = data.student;
-    f.keepSeat && f.keepSeat(data.student);
+    f.keepSeat?.(data.student);
     f.words = data.words; // the language or the notation may have changed
     setTimeout(() => {
       f.drawPoll(); // the page was drawn again: its chart too
@@ -50,7 +51,7 @@
     return;
   }
   let aheadNow = 0; // Steps the stage's frames reach after the last goto
-  const words = () => (lab.follower && lab.follower.words) || data.words;
+  const words = () => lab.follower?.words || data.words;
   const say = (id, fields, fallback) => message(words(), id, fields, fallback);
   const io = {
     rerun: () => {
@@ -60,7 +61,9 @@
     setTimeout: (fn, ms) => setTimeout(fn, ms),
     clearTimeout: (id) => clearTimeout(id),
     where: (text) => {
-      const el = document.querySelector(`.st-key-${CSS.escape(lab.follower.whereKey)} [data-testid="stText"]`);
+      const el = document.querySelector(
+        `.st-key-${CSS.escape(lab.follower.whereKey)} [data-testid="stText"]`,
+      );
       const own = localize(words(), text);
       if (el && own && el.textContent !== own) el.textContent = own;
     },
@@ -82,10 +85,11 @@
     try {
       if (token) localStorage.setItem(SEAT_KEY, token);
       else localStorage.removeItem(SEAT_KEY);
-    } catch (err) {
+    } catch {
       // storage refused (a private window): the cookie still keeps it
     }
     const value = token ? encodeURIComponent(token) : "";
+    // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers students bring (Safari before 18.4, Firefox before 140)
     document.cookie = `${SEAT_COOKIE}=${value}; path=/; max-age=${token ? 4 * 3600 : 0}; SameSite=Lax`;
   }
   keepSeat(data.student);
@@ -103,7 +107,7 @@
       let event = null;
       try {
         event = JSON.parse(ev.data);
-      } catch (err) {
+      } catch {
         return;
       }
       watch.hear(Date.now());
@@ -135,7 +139,11 @@
       : watch.state === "silent"
         ? say("class.js.silent", {}, "No news from the class for a while: reconnecting…")
         : watch.state === "lost"
-          ? say("class.js.unreachable", { code: data.code }, `The class cannot be reached. Check your Wi-Fi, then reload this page (the class's code is ${data.code}).`)
+          ? say(
+              "class.js.unreachable",
+              { code: data.code },
+              `The class cannot be reached. Check your Wi-Fi, then reload this page (the class's code is ${data.code}).`,
+            )
           : null;
     document.body.dataset.classHealth = said ? "over" : watch.state; // for the tests
     if (text === null) {
@@ -202,7 +210,11 @@
         button.disabled = true;
         if (choice.right) button.style.borderColor = "#1b7f3b";
         const count = choice.count ?? 0;
-        const answers = say("class.js.answers", { n: count, count }, `${count} answer${count === 1 ? "" : "s"}`);
+        const answers = say(
+          "class.js.answers",
+          { n: count, count },
+          `${count} answer${count === 1 ? "" : "s"}`,
+        );
         const yours = choice.mine ? ` ${say("class.js.yours", {}, "(yours)")}` : "";
         button.textContent = `${choice.right ? "✓ " : ""}${sayText(words(), choice.text)} — ${answers}${yours}`;
       } else {
@@ -236,12 +248,17 @@
   // chart's scene while the student follows; the page's next drawing of the chart drops it).
   function drawMarks(marks) {
     const shown = follower.on ? marks : [];
-    classTrace(data.marks.name, shown.length ? {
-      ...data.marks, // the projector's look (ui.charts.overlays.class_marks)
-      x: shown.map((m) => Number(m[1])),
-      y: shown.map((m) => Number(m[2])),
-      text: shown.map((m) => String(m[0])),
-    } : null);
+    classTrace(
+      data.marks.name,
+      shown.length
+        ? {
+            ...data.marks, // the projector's look (ui.charts.overlays.class_marks)
+            x: shown.map((m) => Number(m[1])),
+            y: shown.map((m) => Number(m[2])),
+            text: shown.map((m) => String(m[0])),
+          }
+        : null,
+    );
   }
   // A trace of the class's own on the stage's chart, named ``name`` (``trace`` null: none),
   // drawn when the chart does not hold it already (its own points and ``meta``: the page's
@@ -257,7 +274,7 @@
   }
   function stageGraph() {
     const over = document.querySelector('[data-testid="stageOver"]');
-    return over && over.parentElement ? over.parentElement.querySelector(".plot-click-graph") : null;
+    return over?.parentElement ? over.parentElement.querySelector(".plot-click-graph") : null;
   }
   // Collect points: a bar at the top of the window (the class of the next point, how many
   // are placed), and the chart's taps while the student follows.
@@ -280,7 +297,12 @@
     const game = follower.shown.page === "online"; // the adversary round: u gives the label
     const labels = words().labels || {}; // the notation's: +1, −1 (ω₁, ω₂; 1, 0)
     const minus = !labels["-1"] || labels["-1"] === "-1" ? "−1" : labels["-1"];
-    for (const [label, text] of game ? [] : [[1, `${labels["1"] || "+1"} ●`], [-1, `${minus} ■`]]) {
+    for (const [label, text] of game
+      ? []
+      : [
+          [1, `${labels["1"] || "+1"} ●`],
+          [-1, `${minus} ■`],
+        ]) {
       const button = document.createElement("button");
       button.type = "button";
       button.dataset.label = String(label);
@@ -300,7 +322,11 @@
     const counted = { placed: view.placed, per: view.per };
     line.dataset.placed = String(view.placed);
     line.textContent = game
-      ? say("class.js.adversary", counted, `Adversary round: tap a point the perceptron gets wrong, at least γ from the target u (${view.placed} of ${view.per} tried).`)
+      ? say(
+          "class.js.adversary",
+          counted,
+          `Adversary round: tap a point the perceptron gets wrong, at least γ from the target u (${view.placed} of ${view.per} tried).`,
+        )
       : say("class.js.tap", counted, `Tap the chart to place a point: ${view.placed} of ${view.per} placed.`);
     row.appendChild(line);
     bar.appendChild(row);
@@ -325,22 +351,27 @@
   function drawPoints(points) {
     const look = (p) => data.points.classes[String(p.label)];
     const mine = points.map((p) => (p.mine ? 2.5 : 0.5));
-    classTrace("class points", points.length ? {
-      type: "scatter",
-      mode: "markers",
-      name: "class points",
-      showlegend: false,
-      hoverinfo: "skip",
-      meta: mine, // which are the student's own (outlined)
-      x: points.map((p) => Number(p.x1)),
-      y: points.map((p) => Number(p.x2)),
-      marker: {
-        size: data.points.size,
-        color: points.map((p) => look(p).color),
-        symbol: points.map((p) => look(p).symbol),
-        line: { color: "#111", width: mine },
-      },
-    } : null);
+    classTrace(
+      "class points",
+      points.length
+        ? {
+            type: "scatter",
+            mode: "markers",
+            name: "class points",
+            showlegend: false,
+            hoverinfo: "skip",
+            meta: mine, // which are the student's own (outlined)
+            x: points.map((p) => Number(p.x1)),
+            y: points.map((p) => Number(p.x2)),
+            marker: {
+              size: data.points.size,
+              color: points.map((p) => look(p).color),
+              symbol: points.map((p) => look(p).symbol),
+              line: { color: "#111", width: mine },
+            },
+          }
+        : null,
+    );
   }
   // A panel of the class's at the top or foot of the window, outside Streamlit's page (its
   // reruns leave it alone), above its sidebar; emptied for drawing (``label`` null: gone).
@@ -372,14 +403,26 @@
     const body = collect.place(at.x, at.y);
     drawCollect();
     if (body === null) return;
-    send("point", body, say("class.js.your_point", {}, "your point"), (ok, reason) => collect.answered(ok, reason), drawCollect);
+    send(
+      "point",
+      body,
+      say("class.js.your_point", {}, "your point"),
+      (ok, reason) => collect.answered(ok, reason),
+      drawCollect,
+    );
   }
   document.addEventListener("click", onTap, true);
   function answer(i) {
     const body = poll.choose(i);
     if (body === null) return;
     drawPoll();
-    send("answer", body, say("class.js.your_answer", {}, "your answer"), (ok, reason) => poll.answered(body, ok, reason), drawPoll);
+    send(
+      "answer",
+      body,
+      say("class.js.your_answer", {}, "your answer"),
+      (ok, reason) => poll.answered(body, ok, reason),
+      drawPoll,
+    );
   }
   // POST ``body`` to the class's route ``route``, signed with the student's id: then
   // ``answered(ok, reason)`` (the server's refusal said, or the connection lost) and ``draw``.
@@ -391,8 +434,10 @@
       body: JSON.stringify({ student, ...body }),
     })
       .then((resp) => resp.json().then((json) => [resp.ok, json]))
-      .then(([ok, json]) => answered(ok, json && json.error))
-      .catch(() => answered(false, say("class.js.no_connection", { what }, `No connection: ${what} was not sent.`)))
+      .then(([ok, json]) => answered(ok, json?.error))
+      .catch(() =>
+        answered(false, say("class.js.no_connection", { what }, `No connection: ${what} was not sent.`)),
+      )
       .finally(draw);
   }
   lab.follower = {

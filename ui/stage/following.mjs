@@ -126,10 +126,13 @@ export class Follower {
     if (action === "step" && this.io.goto(this.lead.cursor)) {
       this.shown.cursor = this.lead.cursor;
       if (this.prefetch === 0 && this.io.ahead() <= PREFETCH_AHEAD) {
-        this.prefetch = this.io.setTimeout(() => {
-          this.prefetch = 0;
-          if (this.on && !this.ended && this.asked !== this.version) this.io.rerun();
-        }, Math.floor(this.io.random() * PREFETCH_SPREAD_MS));
+        this.prefetch = this.io.setTimeout(
+          () => {
+            this.prefetch = 0;
+            if (this.on && !this.ended && this.asked !== this.version) this.io.rerun();
+          },
+          Math.floor(this.io.random() * PREFETCH_SPREAD_MS),
+        );
       }
       return "step";
     }

@@ -67,7 +67,7 @@ function leavingNow() {
 
 function pageRunning() {
   const app = document.querySelector(STREAMLIT.app);
-  return !app || app.getAttribute(STREAMLIT.scriptState) !== "notRunning";
+  return app?.getAttribute(STREAMLIT.scriptState) !== "notRunning";
 }
 
 // Whether something that began at ``since`` has waited long enough: WAIT_MS with the page's
@@ -123,7 +123,7 @@ function onPageKey(ev) {
   if (PAGE.where === null) {
     // The page's data has not come (its st.html script is still loading): a key a stage
     // or a clicker could want waits for it (ui/stage/early_keys.js kept it until now).
-    const any = (window.perceptronLab && window.perceptronLab.any) || [];
+    const any = window.perceptronLab?.any || [];
     if (!any.includes(key) || typing(ev.target, key)) return;
     if (PAGE.queue.length < 100) PAGE.queue.push({ key, at: performance.now() });
     ev.preventDefault();
@@ -170,7 +170,7 @@ function pressScene(side) {
 // The presses the inline script kept before this module had loaded.
 function takeEarly() {
   const early = window.perceptronLab ? window.perceptronLab.early : null;
-  if (early && early.length) PAGE.queue.push(...early.splice(0, 100 - PAGE.queue.length));
+  if (early?.length) PAGE.queue.push(...early.splice(0, 100 - PAGE.queue.length));
 }
 
 // Play the presses that waited: into the stage once it is ready, or (a scene's page
@@ -205,7 +205,7 @@ const RELEASE_MS = [0, 60, 200];
 
 function onPagePointerUp(ev) {
   const target = ev.target instanceof Element ? ev.target : null;
-  const option = !!(target && target.closest('[role="option"]')); // a select box's choice
+  const option = !!target?.closest('[role="option"]'); // a select box's choice
   for (const ms of RELEASE_MS) {
     setTimeout(() => {
       const el = document.activeElement;
@@ -219,9 +219,7 @@ function onPagePointerUp(ev) {
 function onPageClick(ev) {
   const target = ev.target instanceof Element ? ev.target : null;
   if (!ev.isTrusted || !target || PAGE.openers.length === 0) return;
-  const openers = PAGE.openers
-    .map((k) => `${STREAMLIT.keyedLike(k)} button:not(:disabled)`)
-    .join(", ");
+  const openers = PAGE.openers.map((k) => `${STREAMLIT.keyedLike(k)} button:not(:disabled)`).join(", ");
   if (target.closest(openers)) leave();
 }
 
@@ -270,7 +268,9 @@ function typing(target, key = "") {
 
 function closedSelect(el) {
   return (
-    !!el && el.getAttribute && el.getAttribute("role") === "combobox" &&
+    !!el &&
+    el.getAttribute &&
+    el.getAttribute("role") === "combobox" &&
     el.getAttribute("aria-expanded") !== "true"
   );
 }
@@ -288,19 +288,31 @@ function isSlider(el) {
 const CHOICE_ROLES = new Set(["switch", "checkbox", "radio", "tab", "option", "menuitem"]);
 
 function isChoice(el) {
-  if (!el || !el.getAttribute) return false;
+  if (!el?.getAttribute) return false;
   const type = el.tagName === "INPUT" ? String(el.type).toLowerCase() : "";
   return type === "checkbox" || type === "radio" || CHOICE_ROLES.has(el.getAttribute("role"));
 }
 
 const NAVIGATION_KEYS = new Set(["pagedown", "pageup", "arrowright", "arrowleft", "arrowdown", "arrowup"]);
-const STEERED = new Set(["slider", "radio", "radiogroup", "tab", "tablist", "option", "listbox", "menu", "menuitem", "combobox", "spinbutton"]);
+const STEERED = new Set([
+  "slider",
+  "radio",
+  "radiogroup",
+  "tab",
+  "tablist",
+  "option",
+  "listbox",
+  "menu",
+  "menuitem",
+  "combobox",
+  "spinbutton",
+]);
 
 function steers(target) {
   if (isSlider(target)) return true;
   if (closedSelect(target)) return false; // its list is closed: it steers nothing now
   for (let el = target; el && el !== document.body; el = el.parentElement) {
-    const role = el.getAttribute && el.getAttribute("role");
+    const role = el.getAttribute?.("role");
     if (role && STEERED.has(role)) return true;
   }
   return false;
@@ -315,13 +327,14 @@ window.addEventListener("click", onPageClick, true);
 // Steps on the frames then reach.
 window.addEventListener("perceptron-lab-goto", (ev) => {
   const inst = PAGE.inst;
-  if (inst && inst.stage && !inst.destroyed) {
+  if (inst?.stage && !inst.destroyed) {
     ev.detail.done = stageGoto(inst, ev.detail.cursor);
     ev.detail.ahead = inst.stage.sync.ahead();
   }
 });
 // The inline script's presses and page: from now on this module takes the keys.
-const LAB = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
+window.perceptronLab ||= { early: [], loaded: false };
+const LAB = window.perceptronLab;
 LAB.loaded = true;
 window.addEventListener("perceptron-lab-page", () => pageKeys(LAB.page));
 if (LAB.page) pageKeys(LAB.page);

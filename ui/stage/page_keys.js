@@ -17,11 +17,12 @@
 // keys}, the lecture page only: its chart module, and so ui/stage/keys.js, is not
 // loaded there) is a clicker's start key (F5, Shift+F5): it presses the page's Open
 // instead of reloading the page.
-(function () {
+(() => {
   const SECTION_TOP_PX = 8; // the heading this far below the window's top
   const SECTION_SETTLE_MS = 2000; // kept there until the page has run and stayed this long
   const SECTION_MAX_MS = 60000;
-  const lab = (window.perceptronLab = window.perceptronLab || { early: [], loaded: false });
+  window.perceptronLab ||= { early: [], loaded: false };
+  const lab = window.perceptronLab;
   lab.page = Object.assign(__PAGE_DATA__, { at: performance.now() });
   if (!lab.loaded && !(lab.page.stage || lab.page.scene || lab.page.opening)) {
     lab.early.splice(0); // kept before the page was known: this page takes none
@@ -37,10 +38,10 @@
   }
 
   function startKey(ev) {
-    const start = lab.page && lab.page.start;
+    const start = lab.page?.start;
     if (!start || ev.ctrlKey || ev.metaKey || ev.altKey || !start.keys.includes(ev.key)) return;
     const target = ev.target;
-    if (target && target.closest && target.closest("input, textarea, [contenteditable]")) return;
+    if (target?.closest?.("input, textarea, [contenteditable]")) return;
     ev.preventDefault(); // not a reload: the clicker starts the lecture
     ev.stopPropagation();
     if (ev.repeat) return;
@@ -73,7 +74,7 @@
           }
         }
       }
-      const running = !app() || app().getAttribute("data-test-script-state") !== "notRunning";
+      const running = app()?.getAttribute("data-test-script-state") !== "notRunning";
       idleSince = running ? 0 : idleSince || performance.now();
       const now = performance.now();
       const settled = idleSince !== 0 && now - Math.max(idleSince, fixed) > SECTION_SETTLE_MS;

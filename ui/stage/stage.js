@@ -48,8 +48,8 @@
 // at once with the move, and the server makes it. Play steps through the frames here too:
 // a frame every speed_ms, the server told where Play is every PLAY_SYNC_MS.
 
-import { StageSync, buttonStates } from "./stepping.mjs";
 import { markLive, themeLayout, themeTraces } from "./access.mjs";
+import { buttonStates, StageSync } from "./stepping.mjs";
 
 // Streamlit's page as the stage reaches into it: none of these is a public API (they are
 // what Streamlit 1.67 draws; the browser tests fail if one changes). Every selector of
@@ -75,7 +75,7 @@ function stageElement(key) {
 
 function stageButton(key) {
   const el = stageElement(key);
-  return el && el.querySelector("button");
+  return el?.querySelector("button");
 }
 
 // The chart's data: a stage to take up (a new run: a new stage), or none (drop it).
@@ -107,7 +107,7 @@ function adoptStage(inst, data) {
     installListeners(inst);
   }
   const sync = st.sync;
-  const speed = sync.data && sync.data.play ? sync.data.play.speed_ms : null;
+  const speed = sync.data?.play ? sync.data.play.speed_ms : null;
   sync.data = data;
   if (st.playTimer !== 0 && (!data.play || data.play.speed_ms !== speed)) {
     stopPlay(inst, false); // Play's speed changed (or Play went): again at the new speed
@@ -287,15 +287,25 @@ async function drawFrame(inst) {
   for (const layer of [inst.under, inst.over]) layer.style.height = `${height}px`;
   const t0 = performance.now();
   // An empty under layer stays as it was (nothing to draw there on many pages).
-  const theme = inst.lastData && inst.lastData.theme; // the dark theme (ui/stage/access.mjs)
+  const theme = inst.lastData?.theme; // the dark theme (ui/stage/access.mjs)
   if (frame.under.length || st.underDrawn) {
     const layout = themeLayout(sync.data.under_layout, theme);
-    await Plotly.react(inst.under, themeTraces(frame.under, theme), prepareLayout(layout, height, inst.fit), config);
+    await Plotly.react(
+      inst.under,
+      themeTraces(frame.under, theme),
+      prepareLayout(layout, height, inst.fit),
+      config,
+    );
     st.underDrawn = frame.under.length > 0;
   }
   const t1 = performance.now();
   const overLayout = themeLayout(sync.data.over_layout, theme);
-  await Plotly.react(inst.over, themeTraces(frame.over, theme), prepareLayout(overLayout, height, inst.fit), config);
+  await Plotly.react(
+    inst.over,
+    themeTraces(frame.over, theme),
+    prepareLayout(overLayout, height, inst.fit),
+    config,
+  );
   const t2 = performance.now();
   for (const [key, value] of Object.entries(frame.texts || {})) setText(key, value);
   markLive(document); // the frame's spoken line is said (its element, a live region)
@@ -309,7 +319,7 @@ async function drawFrame(inst) {
 function moveOf(inst, target) {
   for (const [move, key] of Object.entries(inst.stage.sync.data.buttons)) {
     const el = stageElement(key);
-    if (el && el.contains(target)) return move;
+    if (el?.contains(target)) return move;
   }
   return null;
 }
@@ -319,7 +329,7 @@ function installListeners(inst) {
   st.onClick = (ev) => {
     if (inst.stage !== st || st.sync.data.playing) return;
     const playEl = playElement(inst);
-    if (playEl && playEl.contains(ev.target)) {
+    if (playEl?.contains(ev.target)) {
       ev.preventDefault();
       ev.stopPropagation();
       togglePlay(inst);

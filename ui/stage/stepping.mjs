@@ -26,7 +26,7 @@ export function applyMove(row, effect, cursor, history, move) {
   if (effect === "pop" && history.length) {
     return { to: history[history.length - 1], history: history.slice(0, -1) };
   }
-  const to = row && row.to ? row.to[move] : undefined;
+  const to = row?.to ? row.to[move] : undefined;
   if (effect === "clear") return { to, history: [] };
   if (effect === "pop") return { to, history: history.slice() };
   if (to === cursor) return null; // at the end already: nothing to do
@@ -36,7 +36,7 @@ export function applyMove(row, effect, cursor, history, move) {
 // The buttons' states from the plan's row and Back's history: {move: disabled}. A "pop"
 // move is on while there is a move to undo.
 export function buttonStates(row, effects, history) {
-  const off = new Set((row && row.off) || []);
+  const off = new Set(row?.off || []);
   const out = {};
   for (const [move, effect] of Object.entries(effects || {})) {
     out[move] = off.has(move) && !(effect === "pop" && history.length > 0);
@@ -176,10 +176,13 @@ export class StageSync {
       this.seq += 1;
       this.waiting = this.seq;
       const sent = this.seq;
-      this.giveUp(() => this.waiting === sent, () => {
-        this.waiting = 0; // no answer (a lost connection): presses are taken again
-        this.queue = [];
-      });
+      this.giveUp(
+        () => this.waiting === sent,
+        () => {
+          this.waiting = 0; // no answer (a lost connection): presses are taken again
+          this.queue = [];
+        },
+      );
       this.report(move);
       return "server";
     }
@@ -197,7 +200,7 @@ export class StageSync {
     let n = 0;
     while (n < most) {
       const row = this.moves.get(cursor);
-      const to = row && row.to ? row.to.step : undefined;
+      const to = row?.to ? row.to.step : undefined;
       if (to === cursor) return most;
       if (to === undefined || !this.frames.has(to)) break;
       cursor = to;
@@ -254,7 +257,10 @@ export class StageSync {
     this.inflight = this.seq;
     this.sentSeq = this.seq;
     const sent = this.seq;
-    this.giveUp(() => this.inflight === sent, () => this.answered()); // a lost connection
+    this.giveUp(
+      () => this.inflight === sent,
+      () => this.answered(),
+    ); // a lost connection
     this.lastSync = this.io.now();
     this.syncs += 1;
     this.io.send(this.reportOf(move));
@@ -290,7 +296,7 @@ export class StageSync {
   giveUp(pending, lost) {
     const check = () => {
       if (this.closed || !pending()) return;
-      if (this.io.busy && this.io.busy()) this.io.setTimeout(check, ANSWER_TIMEOUT_MS);
+      if (this.io.busy?.()) this.io.setTimeout(check, ANSWER_TIMEOUT_MS);
       else lost();
     };
     this.io.setTimeout(check, ANSWER_TIMEOUT_MS);

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import os
 import shutil
-import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -20,6 +19,7 @@ from ui.room.rules import Limits
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "deploy"))
 import serve  # noqa: E402  (the redis-server a course server starts, started the same way)
+from startup import free_port  # noqa: E402
 
 STORES = ("memory", "redis")
 
@@ -32,12 +32,6 @@ class Clock:
 
     def __call__(self) -> float:
         return self.t
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 @pytest.fixture(scope="session")

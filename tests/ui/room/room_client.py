@@ -6,7 +6,6 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
-import socket
 import sys
 import threading
 import time
@@ -19,6 +18,7 @@ from ui.room.routes import class_routes
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "deploy"))
 from serve import run_coroutine  # noqa: E402
+from startup import free_port  # noqa: E402
 
 
 def in_thread(coro):
@@ -26,12 +26,6 @@ def in_thread(coro):
     in a worker that ran the browser tests first, Playwright's sync API keeps an event
     loop running in this thread, where ``asyncio.run`` refuses to start."""
     return run_coroutine(lambda: coro)
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
 
 
 class Served:

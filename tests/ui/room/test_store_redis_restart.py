@@ -16,7 +16,6 @@ import time
 from pathlib import Path
 
 import pytest
-from conftest import free_port
 from room_client import in_thread
 
 from ui.room.redis_store import RedisStore
@@ -24,6 +23,7 @@ from ui.room.rules import Limits, Refused
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[3] / "deploy"))
 import serve  # noqa: E402
+from startup import free_port  # noqa: E402
 
 
 class Redis:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import multiprocessing
 import sqlite3
 
+import pytest
+
 from ui.server import attempts
 
 
@@ -20,6 +22,7 @@ def _start_many(folder, n, out):
     out.put([attempts.start(folder, 9, 3) for _ in range(n)])
 
 
+@pytest.mark.slow
 def test_processes_count_together_and_no_number_is_given_twice(tmp_path):
     """Replicas of one course server share the folder: four processes starting the same
     exercise 25 times each get the numbers 1..100, each once."""

@@ -160,6 +160,7 @@ print(rss() - base)
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(housekeeping._malloc_trim is None, reason="glibc only")
 def test_what_finished_threads_freed_goes_back_to_the_os_once_malloc_is_tuned():
     # Four threads (Streamlit runs each session's script in one) make and drop about 1.3 GB

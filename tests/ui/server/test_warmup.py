@@ -5,11 +5,12 @@ import sys
 import textwrap
 from pathlib import Path
 
-from streamlit.testing.v1 import AppTest
+import pytest
 
 REPO = Path(__file__).resolve().parents[3]
 
 
+@pytest.mark.slow
 def test_freezes_the_imports_out_of_the_collector_once():
     # In a fresh interpreter: the objects a full collection walks after every script run
     # drop from the libraries' hundreds of thousands to almost none, and stay frozen.
@@ -36,6 +37,7 @@ def test_freezes_the_imports_out_of_the_collector_once():
     assert after < before / 100
 
 
+@pytest.mark.slow
 def test_later_garbage_is_still_collected():
     code = textwrap.dedent(
         """
@@ -61,7 +63,10 @@ def test_later_garbage_is_still_collected():
     assert out.stdout.strip() == "True"
 
 
+@pytest.mark.app
 def test_the_app_prepares_the_process():
+    from streamlit.testing.v1 import AppTest
+
     from ui.server import warmup
 
     AppTest.from_file(str(REPO / "app.py"), default_timeout=60).run()

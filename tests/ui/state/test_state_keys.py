@@ -9,6 +9,8 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parents[3]
 LAB_MODULE = ROOT / "ui" / "state" / "lab.py"
 
@@ -144,6 +146,7 @@ def test_a_misspelt_own_key_raises_and_names_the_declared_ones():
         state.owns("cursor")  # a second owner
 
 
+@pytest.mark.app
 def test_presenter_mode_is_held_once_by_the_lab_and_each_toggle_shows_it():
     from lab_app import open_page
 

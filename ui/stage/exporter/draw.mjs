@@ -55,7 +55,11 @@ export class FrameDrawer {
       layout: Object.assign({}, layout, { width: FRAME.chart, height: FRAME.height, autosize: false }),
       config: { staticPlot: true },
     };
-    const url = await window.Plotly.toImage(figure, { format: "svg", width: FRAME.chart, height: FRAME.height });
+    const url = await window.Plotly.toImage(figure, {
+      format: "svg",
+      width: FRAME.chart,
+      height: FRAME.height,
+    });
     return loadImage(url, say(this.words, "export.unpainted"));
   }
 

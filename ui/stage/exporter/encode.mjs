@@ -33,7 +33,7 @@ export async function videoSupport() {
           out.configs[container] = { config, name };
           break;
         }
-      } catch (err) {
+      } catch {
         // not this codec: the next one
       }
     }

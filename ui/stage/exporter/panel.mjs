@@ -24,6 +24,8 @@
 //   ask(cursors): Promise<string>,    // the server's frames (JSON by cursor) for these
 // }
 
+import { FrameDrawer, SCALE } from "./draw.mjs";
+import { encodeGif, encodeVideo, videoSupport } from "./encode.mjs";
 import {
   fileName,
   formatsSaid,
@@ -34,8 +36,6 @@ import {
   progressSaid,
   say,
 } from "./range.mjs";
-import { FrameDrawer, SCALE } from "./draw.mjs";
-import { encodeGif, encodeVideo, videoSupport } from "./encode.mjs";
 
 const ASK_TIMEOUT_MS = 30000; // a round the server has not answered by then: the export stops
 let encodersPromise = null;
@@ -140,10 +140,20 @@ export async function mountPanel(body, host) {
   const [enc, support] = await Promise.all([loadEncoders(host.offer.encoders), videoSupport()]);
   const w = () => host.offer.words; // the current language's (the hook keeps the offer)
   const cursor = host.cursor();
-  const from = element("input", { type: "number", min: "0", step: "1", value: String(cursor),
-    dataset: { testid: "exportFrom" } });
-  const to = element("input", { type: "number", min: "0", step: "1",
-    value: String(Math.min(host.offer.total, cursor + 20)), dataset: { testid: "exportTo" } });
+  const from = element("input", {
+    type: "number",
+    min: "0",
+    step: "1",
+    value: String(cursor),
+    dataset: { testid: "exportFrom" },
+  });
+  const to = element("input", {
+    type: "number",
+    min: "0",
+    step: "1",
+    value: String(Math.min(host.offer.total, cursor + 20)),
+    dataset: { testid: "exportTo" },
+  });
   const note = element("p", { className: "stage-export-note", dataset: { testid: "exportNote" } });
   note.setAttribute("aria-live", "polite");
   const buttons = {
@@ -153,12 +163,18 @@ export async function mountPanel(body, host) {
     png: element("button", { type: "button" }),
   };
   for (const [k, b] of Object.entries(buttons)) b.dataset.format = k;
-  if (!support || !support.webm) buttons.webm.hidden = true;
-  if (!support || !support.mp4) buttons.mp4.hidden = true;
+  if (!support?.webm) buttons.webm.hidden = true;
+  if (!support?.mp4) buttons.mp4.hidden = true;
   const bar = element("progress", { max: 1, value: 0 });
   const said = element("span", { dataset: { testid: "exportProgress" } });
   const cancel = element("button", { type: "button" });
-  const progress = element("div", { className: "stage-export-progress", hidden: true }, [bar, " ", said, " ", cancel]);
+  const progress = element("div", { className: "stage-export-progress", hidden: true }, [
+    bar,
+    " ",
+    said,
+    " ",
+    cancel,
+  ]);
   const result = element("p", { className: "stage-export-result", dataset: { testid: "exportResult" } });
   result.setAttribute("aria-live", "polite");
   const formats = element("p", { className: "stage-export-formats", dataset: { testid: "exportFormats" } });
@@ -175,7 +191,11 @@ export async function mountPanel(body, host) {
       ofSaid,
     ]),
     note,
-    element("div", { className: "stage-export-buttons" }, Object.values(buttons).flatMap((b) => [b, " "])),
+    element(
+      "div",
+      { className: "stage-export-buttons" },
+      Object.values(buttons).flatMap((b) => [b, " "]),
+    ),
     progress,
     result,
   );
@@ -202,8 +222,9 @@ export async function mountPanel(body, host) {
     panel.dataset.exportAsks = String(asks);
     return askServer(cursors);
   };
-  panel.dataset.formats = ["gif", support && support.webm ? "webm" : "", support && support.mp4 ? "mp4" : "", "png"]
-    .filter(Boolean).join(",");
+  panel.dataset.formats = ["gif", support?.webm ? "webm" : "", support?.mp4 ? "mp4" : "", "png"]
+    .filter(Boolean)
+    .join(",");
 
   let job = null;
   let stopJob = () => {};
@@ -262,9 +283,12 @@ export async function mountPanel(body, host) {
         quiet.cancelled = true;
       },
       done: gather(host, order, quiet, kept)
-        .done.then(() => {
-          if (!quiet.cancelled) panel.dataset.exportHeld = key;
-        }, () => {})
+        .done.then(
+          () => {
+            if (!quiet.cancelled) panel.dataset.exportHeld = key;
+          },
+          () => {},
+        )
         .finally(() => {
           warming = null;
         }),
@@ -347,7 +371,7 @@ export async function mountPanel(body, host) {
       });
     } catch (err) {
       const why = job.why || say(job.words, "export.cancelled");
-      const failed = say(job.words, "export.failed", { why: err && err.message ? err.message : err });
+      const failed = say(job.words, "export.failed", { why: err?.message ? err.message : err });
       result.textContent = err instanceof Cancelled ? why : failed;
       panel.dataset.exportDone = err instanceof Cancelled ? "cancelled" : "failed";
     } finally {

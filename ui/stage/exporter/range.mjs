@@ -111,7 +111,10 @@ export function formatsSaid(video, words) {
   if (video.webm) made.push(`WebM (${video.webm})`);
   if (video.mp4) made.push(`MP4 (${video.mp4})`);
   made.push("PNG");
-  const listed = say(words, "export.and", { list: made.slice(0, -1).join(", "), last: made[made.length - 1] });
+  const listed = say(words, "export.and", {
+    list: made.slice(0, -1).join(", "),
+    last: made[made.length - 1],
+  });
   const webm = say(words, "export.no_webm");
   const mp4 = say(words, "export.no_mp4");
   if (!video.webm && !video.mp4) return say(words, "export.formats_neither", { made: listed, webm, mp4 });
