@@ -6,8 +6,7 @@ import perceptron_core as pc
 from ui import bounds, compute, notation, replay, text
 from ui.charts import layers
 from ui.limits import BATCH_POINTS as MAX_POINTS
-from ui.parts import downloads, numbers
-from ui.stage import page as stepping
+from ui.parts import downloads, numbers, stepping
 from ui.stage import part as stage
 from ui.state import BATCH as PAGE
 from ui.views import batch_view, least_squares_view

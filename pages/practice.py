@@ -5,8 +5,9 @@ import streamlit as st
 
 import perceptron_core as pc
 from ui import notation, text
-from ui.parts import practice, style, widgets
+from ui.parts import practice, style
 from ui.server import guard
+from ui.stage import widgets
 from ui.state import PRACTICE as PAGE
 from ui.views import practice_words as said_as
 from ui.words import t

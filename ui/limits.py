@@ -70,7 +70,7 @@ VOTE_WORK = 30_000_000
 # Training-error evaluations the pocket may cost (every weight vector of the run against
 # every point, once per run): about a second at this size.
 POCKET_WORK = 100_000_000
-# Rows of the Data and scores table (ui.parts.table): a screen reader's user reads it row by
+# Rows of the Data and scores table (ui.stage.table): a screen reader's user reads it row by
 # row, and it is rebuilt at every step the server draws; past this the table says so.
 TABLE_ROWS = 200
 SPACE_POINTS = 2_000  # /space draws 3-D markers and one line each in weight space
@@ -91,7 +91,7 @@ ADVERSARIAL_WORK = 20_000_000  # examples scored by the worst-first order (n per
 MAX_EPOCHS_LIMIT = 10_000  # the Max epochs box's top (a link's value is checked against it)
 MAX_URL_POINTS = 500  # drawn points kept in a link (a few hundred, as the issue asks)
 # The longest query string a page reads (characters, as the browser sends it: percent-encoded).
-# A longer link is refused with a page that says so (ui/parts/link.py); nginx passes up to
+# A longer link is refused with a page that says so (ui/stage/link.py); nginx passes up to
 # 32 KB to the app and answers longer ones with its own page (deploy/nginx.conf.template).
 MAX_LINK = 16_384
 # A hand-made link's repeated or unknown parameters are named one by one up to this many

@@ -24,7 +24,7 @@ from streamlit import config as st_config
 from streamlit.components.v1 import declare_component
 
 import perceptron_core as pc
-from ui.plot_click import CHART_TEMPLATE, PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
+from ui.stage.chart import CHART_TEMPLATE, PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
 from ui.state import lab
 
 DRAGGED = ("weights", "averaged")  # the topics whose answer is (w1, w2, b)

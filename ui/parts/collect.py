@@ -17,10 +17,10 @@ import streamlit as st
 from ui import lecture, notation
 from ui.charts import geometry, theme
 from ui.parts import class_words, draw
-from ui.plot_click import plot
 from ui.room import lecturer
 from ui.room.default import default_store
 from ui.room.rules import Refused
+from ui.stage.chart import plot
 from ui.state import lab
 from ui.words import t as say
 

@@ -21,8 +21,8 @@ from ui import compute, notation, state, text
 from ui.limits import ADVERSARY_BUDGET_S
 from ui.limits import ONLINE_ARRIVALS as MAX_ARRIVALS
 from ui.limits import ONLINE_UNDO as UNDO_DEPTH
-from ui.parts import link
 from ui.parts.settings import Settings
+from ui.stage import link
 from ui.state import Table, lab, owns
 from ui.views import online_view
 from ui.words import t

@@ -24,12 +24,12 @@ import streamlit as st
 
 from ui import compute, lecture
 from ui.parts import class_words
-from ui.plot_click import plot
 from ui.room import lecturer
 from ui.room.default import default_store
 from ui.room.questions import Asked, questions_at
 from ui.room.rules import CHOICE_LIMIT, PROMPT_LIMIT, Refused
 from ui.server import lectures
+from ui.stage.chart import plot
 from ui.state import lab
 from ui.words import t as say
 

@@ -22,9 +22,9 @@ import streamlit as st
 import datasets
 import perceptron_core as pc
 from ui import limits, notation, practice_drag, text
-from ui.parts import link
-from ui.plot_click import plot
 from ui.server import attempts, completion
+from ui.stage import link
+from ui.stage.chart import plot
 from ui.state import PRACTICE, check_link, owns, read_number
 from ui.views import practice_view
 from ui.views import practice_words as said_as

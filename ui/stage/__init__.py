@@ -8,7 +8,7 @@ projector), ``keys`` (the page's keys, drawn first on every page) and ``part`` (
 pages call: the run, its stepper, the stage's fragment and its chart).
 
 The browser plays what it was sent (JavaScript, served with the chart component of
-``ui.plot_click``): ``stage.js`` (its data contract at its head), ``stepping.mjs`` (its
+``ui.stage.chart``): ``stage.js`` (its data contract at its head), ``stepping.mjs`` (its
 pure logic: a move from the server's table, the sync state machine; unit tests under
 tests/js/), ``keys.js`` and ``page_keys.js`` (the page's keys, kept until the stage is
 ready).

@@ -42,7 +42,7 @@ def _version(path: Path) -> str:
 
 def _url(name: str, folder: Path, file: str) -> str:
     """The address of ``folder/file``, served by this server as a component's static files
-    (the route ``ui.plot_click`` serves plotly.js by): from the lab's own server, so an
+    (the route ``ui.stage.chart`` serves plotly.js by): from the lab's own server, so an
     export needs no other host and works offline once loaded."""
     assets = declare_component(name, path=str(folder))
     base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")

@@ -7,8 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 import streamlit as st
@@ -16,6 +14,7 @@ from plotly.io.json import to_json_plotly
 
 from ui import notation, text, words
 from ui.charts import theme
+from ui.charts.layers import Layered  # noqa: F401  (the stage's picture of a step)
 from ui.server import cache
 from ui.stage.framing import (  # noqa: F401  (the stage's modules import them from here)
     FRAMES_EACH_WAY,
@@ -40,18 +39,6 @@ FRAME_BUDGET_S = 0.25  # and no more than this long building them on one rerun
 FRAME_CACHE_MAX_BYTES = 64 * 1024
 FRAME_CACHE_TTL_S = 300.0
 OWN = owns("spoken")  # the line a screen reader says at each step (``text.spoken_line``)
-
-
-@dataclass(frozen=True)
-class Layered:
-    """A stepped chart in layers: ``scene`` (traces, layout) drawn once per run, and
-    ``at(t)`` -> (traces under the scene, traces over it) at cursor t; ``texts(t)`` the
-    page's lines of numbers at t by name (``numbers.text_line`` draws them), which the
-    browser's frames replace with the chart."""
-
-    scene: tuple[list[dict], dict]
-    at: Callable[[int], tuple[list[dict], list[dict]]]
-    texts: Callable[[int], dict[str, str]] | None = None
 
 
 def _look(traces: list[dict], layout: dict) -> str:

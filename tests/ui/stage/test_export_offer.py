@@ -1,7 +1,7 @@
 """Export's server half (ui/stage/export.py): the browser's ask for frames is checked and
 capped before anything is built; the answer holds the frames of the steps asked (inside
 the run), each the picture ``Layered.at`` gives at that step; the embed link and snippet
-(ui/parts/link.py)."""
+(ui/stage/link.py)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,7 @@ import pytest
 import perceptron_core as pc
 from ui import words
 from ui.limits import EXPORT_MAX_STEPS, EXPORT_ROUND_STEPS
-from ui.parts import link
-from ui.stage import export
+from ui.stage import export, link
 from ui.stage.frames import Layered
 from ui.stage.stepper import Stepper
 from ui.state.tables import PLAYGROUND

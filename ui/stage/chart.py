@@ -89,8 +89,7 @@ __all__ = [
 DEFAULT_HEIGHT = 450
 COMPONENT_NAME = "perceptron_lab.plot_click"
 
-_HERE = Path(__file__).resolve().parent
-_STAGE = _HERE / "stage"
+_STAGE = Path(__file__).resolve().parent
 # The component's module: the live region, the chart's name and the dark theme, the
 # stage's pure logic, this chart, the stage that steps a run on it, its Export's hook and
 # the page's keys (ui/stage/), joined in this order (the keys' listeners start last, once
@@ -98,7 +97,7 @@ _STAGE = _HERE / "stage"
 _JS_FILES = (
     _STAGE / "access.mjs",
     _STAGE / "stepping.mjs",
-    _HERE / "plot_click.js",
+    _STAGE / "chart.js",
     _STAGE / "stage.js",
     _STAGE / "export_hook.js",
     _STAGE / "keys.js",

@@ -1,4 +1,4 @@
-// The one-file lecture's player (ui/lecture_file.py writes the data it reads): every
+// The one-file lecture's player (ui/parts/lecture_file.py writes the data it reads): every
 // scene in turn, a stepped scene's run drawn from its frames at every cursor, the
 // clicker's keys and the lab's stepping keys, the lecturer's question revealed on a key.
 // Everything a lecturer or a file wrote is set as text (textContent), never as HTML.

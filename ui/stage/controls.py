@@ -7,7 +7,7 @@ import time
 
 import streamlit as st
 
-from ui.parts import widgets
+from ui.stage import widgets
 from ui.stage.stepper import Stepper
 from ui.state import Table
 from ui.state.session import MOVES as STAGE_MOVES  # the stage's buttons

@@ -29,6 +29,7 @@ from ui.parts.settings import Settings
 from ui.parts.sources import DataChoice
 from ui.runkey import run_key
 from ui.server.lectures import Question, formula_parts
+from ui.stage import part as stage
 from ui.views import playground_view
 from ui.words import t
 
@@ -199,8 +200,9 @@ def run_scene(entry: Entry, pool: Pool) -> dict:
         th = compute.theory(ds, (run.b, *run.w))  # as the page: a clean pass separates
     key = run_key(ds, setup)
     lines = number_lines(run, ds, th)
+    box = None if ds.d > 2 else stage.view(ds, DataChoice(ds), (run,), key)
     picture = playground_view.picture(
-        ds, DataChoice(ds), run, key, setup.variant, th, lines, presenter=True
+        ds, box, run, key, setup.variant, th, lines, presenter=True, cached=compute
     )
     scene_traces, layout = picture.layered.scene
     total = run.n_visits

@@ -4,7 +4,7 @@ reveal.js slide). The page's keys step it when the iframe has the focus.
 
 Streamlit reserves ``embed=true`` itself: its frontend then hides its header and toolbar
 (not the sidebar), and ``st.query_params`` never shows the parameter; the query string the
-browser sent with the run does (``ui.parts.link.embedded`` reads it). The lab draws its pages
+browser sent with the run does (``ui.stage.link.embedded`` reads it). The lab draws its pages
 as always and hides, in the browser, everything but the stage's buttons, status line and
 chart, and the warnings about its link (a frame must not show other data than its link
 meant without a word): the sidebar, the navigation, the title, the explanations and the
@@ -18,7 +18,9 @@ from __future__ import annotations
 import streamlit as st
 
 from ui import lecture
-from ui.parts import controls, link, scenes
+from ui.parts import scenes
+from ui.stage import controls, link
+from ui.stage.part import STAGE_CHARTS
 
 
 def _kept(path: str) -> list[str]:
@@ -29,7 +31,7 @@ def _kept(path: str) -> list[str]:
     prefix = next((p for p, at in lecture.PATHS.items() if at == path), None)
     if prefix is None or path in scenes.WITHOUT_STAGE:
         return []
-    charts = [prefix + name for name in scenes.STAGE_CHARTS]
+    charts = [prefix + name for name in STAGE_CHARTS]
     return [*link.WARNING_KEYS, controls.BUTTONS_KEY, prefix + "status", *charts]
 
 

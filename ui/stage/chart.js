@@ -25,7 +25,7 @@
 //
 // Python receives the state value "click" = {x, y, point: {curve, index} | null, seq}.
 //
-// ui/plot_click.py serves this file joined with ui/stage/stepping.mjs, stage.js and
+// ui/stage/chart.py serves this file joined with ui/stage/stepping.mjs, stage.js and
 // keys.js (the stage and the page's keys), as one module: the names this file uses from
 // them are takeStage, stageWantsDraw, drawFrame, dropStage and STREAMLIT; from
 // ui/stage/access.mjs (the theme, the chart's name, the live region) themeFigure,

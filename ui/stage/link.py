@@ -28,13 +28,13 @@ def query_string() -> str:
 
 # The containers of what a link's problems are said in: the link as a whole (its language,
 # a parameter given twice: app.py), the page's parameters (ui.parts.style.header), its step
-# (ui.stage.part). The embed view keeps them (ui.stage.embed).
+# (ui.stage.part). The embed view keeps them (ui.parts.embed).
 SAID_KEY = "link_said"
 PROBLEMS_KEY = "link_problems"
 STEP_SAID_KEY = "link_step_said"
 WARNING_KEYS = (SAID_KEY, PROBLEMS_KEY, STEP_SAID_KEY)
 
-EMBED = "embed"  # Streamlit's own parameter: "true" turns its embed mode on too (ui.stage.embed)
+EMBED = "embed"  # Streamlit's own parameter: "true" turns its embed mode on too (ui.parts.embed)
 
 
 def embedded() -> bool:

@@ -1,0 +1,52 @@
+"""The features that hang on the stage (``ui.stage.hooks``), registered once, from the
+entry point (app.py imports this module): the stage imports none of them.
+
+- The drawing board (``ui.parts.draw``): what a click on the board's chart does.
+- The lecture (``ui.parts.scenes``, ``ui.parts.moment``): a scene's last step, from which
+  the clicker opens the next scene; under the stage, the link to this moment.
+- The class in the room (``ui.parts.classroom``, ``ui.parts.poll``): each step published
+  to the students before it is drawn; the open question's points lettered on the chart.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from ui import lecture
+from ui.charts import overlays
+from ui.parts import classroom, draw, moment, poll, scenes
+from ui.stage import hooks
+from ui.state import lab
+
+
+def _publish(step: hooks.Step) -> None:
+    """A class follows each step: published first, before this step is drawn here."""
+    classroom.publish(lecture.PATHS[step.page.prefix])
+
+
+def _question_marks(step: hooks.Step) -> list[dict]:
+    """A question to the class names points on the chart: lettered while it is asked."""
+    presenting = bool(st.session_state.get(lab.PRESENTER))
+    marks = poll.chart_marks(step.page.prefix, step.run, step.cursor)
+    return overlays.class_marks(marks, presenter=presenting)
+
+
+def _moment(step: hooks.Step) -> None:
+    """The link just written, to copy or add to the lecture."""
+    moment.moment(step.page, step.cursor)
+
+
+def _scene_last(page, total: int) -> int | None:
+    return scenes.scene_last(lecture.PATHS.get(page.prefix, ""), total)
+
+
+def register() -> None:
+    """Hang the features on the stage (again: each replaces its own)."""
+    hooks.board(draw.board_click, draw.drawing_box)
+    hooks.last_step("lecture", _scene_last)
+    hooks.panels("moment", _moment)
+    hooks.on_step("class", _publish)
+    hooks.chart_marks("class", _question_marks)
+
+
+register()
