@@ -13,7 +13,8 @@ the lab (this file as its script) with the class's routes (``ui/room/routes.py``
 import streamlit as st
 
 from ui import features, state, words  # noqa: F401  (features: hung on the stage)
-from ui.parts import classroom, embed, follow, scenes, settings, style
+from ui.parts import embed, scenes, settings, style
+from ui.room import classroom, follow
 from ui.server import guard
 from ui.server.warmup import prepare_process
 from ui.stage import link

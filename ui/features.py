@@ -4,7 +4,7 @@ entry point (app.py imports this module): the stage imports none of them.
 - The drawing board (``ui.parts.draw``): what a click on the board's chart does.
 - The lecture (``ui.parts.scenes``, ``ui.parts.moment``): a scene's last step, from which
   the clicker opens the next scene; under the stage, the link to this moment.
-- The class in the room (``ui.parts.classroom``, ``ui.parts.poll``): each step published
+- The class in the room (``ui.room.classroom``, ``ui.room.poll``): each step published
   to the students before it is drawn; the open question's points lettered on the chart.
 """
 
@@ -14,7 +14,8 @@ import streamlit as st
 
 from ui import lecture
 from ui.charts import overlays
-from ui.parts import classroom, draw, moment, poll, scenes
+from ui.parts import draw, moment, scenes
+from ui.room import classroom, poll
 from ui.stage import hooks
 from ui.state import lab
 

@@ -112,7 +112,7 @@ def place(page: Table, x1: float, x2: float) -> None:
 def on_click(page: Table):
     """The board's click callback: anywhere on the chart places the next point there (not
     on a student's page that follows the lecture: it shows the lecturer's game, and a tap
-    there is the class's adversary round's, ui/stage/follow.js)."""
+    there is the class's adversary round's, ui/room/follow.js)."""
 
     def clicked(click) -> None:
         if lab.following(_ss()):

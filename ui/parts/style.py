@@ -172,7 +172,7 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
 # - Streamlit's captions and key hints (its text at 60 % opacity: 3.8:1 on white) and its
 #   accent red as text on a pale pill or the dark page (3.3:1) are below 4.5:1: they take
 #   the lab's colours here, which reach it in either theme.
-# - A student's class panels (the question, the collect bar: ui/stage/follow.js) take their
+# - A student's class panels (the question, the collect bar: ui/room/follow.js) take their
 #   colours from these variables, dark in a dark hall.
 LAB_CSS = """<style>
 :root {--lab-focus: #0b57d0; --lab-faded: #5c5e66; --lab-accent-text: #a3172a;

@@ -29,7 +29,7 @@ from ui.state import Table, owns
 
 # A student following a class is sent the Steps much further on: the lecturer steps, the
 # student's page draws each step from the frames it holds, and asks the server for more
-# only when they run low (ui/stage/following.mjs, PREFETCH_AHEAD). A whole room asking at
+# only when they run low (ui/room/following.mjs, PREFETCH_AHEAD). A whole room asking at
 # the same press costs a run per student at once: 200 of them left students 17 s behind
 # (p95) on one server in benchmarks/room.py with 24.
 FOLLOW_STEPS_AHEAD = 96

@@ -134,7 +134,7 @@ LECTURE_LINK_OPENED = _key(
     "lab_lecture_link_opened", UNSET, "the saved lecture's id this session opened from its link"
 )
 
-# ------------------------------------------- the class in the room (ui.parts.classroom)
+# ------------------------------------------- the class in the room (ui.room.classroom)
 CLASS = _key(
     "lab_class",
     UNSET,

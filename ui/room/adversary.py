@@ -14,8 +14,8 @@ import streamlit as st
 
 import perceptron_core as pc
 from ui import notation, state
-from ui.parts import class_words, game
-from ui.room import lecturer
+from ui.parts import game
+from ui.room import class_words, lecturer
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import ONLINE, lab

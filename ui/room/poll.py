@@ -5,7 +5,7 @@ with the right one marked, and the session's questions and counts download as CS
 The questions and their right answers come from the run on the lecturer's stage at its
 cursor (``ui.room.questions``: the engine's exact state, never typed). The students'
 devices show the question and its answer buttons from the class's events
-(``ui/stage/follow.js``); their answers go to the class's store through its routes.
+(``ui/room/follow.js``); their answers go to the class's store through its routes.
 
 A lecturer's own scene that carries a question (``ui.server.lectures``) offers it as one
 more kind, "lecturer", chosen by default while that scene is open: the lecturer's text as
@@ -23,8 +23,7 @@ import plotly.graph_objects as go
 import streamlit as st
 
 from ui import compute, lecture
-from ui.parts import class_words
-from ui.room import lecturer
+from ui.room import class_words, lecturer
 from ui.room.default import default_store
 from ui.room.questions import Asked, questions_at
 from ui.room.rules import CHOICE_LIMIT, PROMPT_LIMIT, Refused
@@ -171,7 +170,7 @@ def ask(opened, path: str) -> None:
 
 def held(asked: Asked) -> tuple[str, list[str]]:
     """The question as the class's store holds it: its words' ids and values (each device
-    says them in its own language: ``ui.parts.class_words``); in English where one would
+    says them in its own language: ``ui.room.class_words``); in English where one would
     not fit the store's limits."""
     if asked.kind == LECTURER:  # the lecturer's own words, as they are
         return asked.prompt, list(asked.choices)

@@ -3,7 +3,7 @@ the lecturer's link, the page following each move, Explore on my own and Back to
 lecture.
 
 The lecture's lead state is read from the process's store (``ui.room.default``), never
-from the browser: the student's follower script (``ui/stage/following.mjs`` and
+from the browser: the student's follower script (``ui/room/following.mjs`` and
 ``follow.js``, drawn here) listens to ``/class/<code>/events`` and moves the stage from the
 frames it holds when only the step changed; otherwise it reruns the page (a hidden button),
 and ``keep_up`` opens what the lecture shows. The followed page's link carries the class's
@@ -25,15 +25,15 @@ import streamlit as st
 
 from ui import lecture
 from ui.charts import overlays
-from ui.parts import class_words, classroom, collect, scenes
-from ui.room import codes, refusals, routes
+from ui.parts import scenes
+from ui.room import class_words, classroom, codes, collect, refusals, routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
 from ui.words import t as say
 
 CLASS_PARAM = "class"  # the followed page's link: the class's code, to join again on reload
-_HERE = Path(__file__).resolve().parents[1] / "stage"
+_HERE = Path(__file__).resolve().parent
 _EXPORT = re.compile(r"^export ", re.M)
 _COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
 # One block: the follower's class is declared anew each time the script runs again. The

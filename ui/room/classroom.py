@@ -21,8 +21,8 @@ from urllib.parse import urlencode, urlsplit
 import streamlit as st
 
 from ui import lecture
-from ui.parts import adversary, class_words, collect, moment, poll
-from ui.room import lecturer, routes, seats_panel
+from ui.parts import moment
+from ui.room import adversary, class_words, collect, lecturer, poll, routes, seats_panel
 from ui.room.default import default_store
 from ui.room.rules import REFUSALS, Refused
 from ui.state import lab
@@ -35,7 +35,7 @@ WITH_CLASS = {p for p in lecture.PATHS.values() if p != "experiments"} | {
 QR_PIXELS = 360  # the QR code's side on the page: about a metre on a 3 m projector screen
 QR_CORNER = 136  # in the projector's corner: still read by a phone from the middle rows
 AFTER_THE_PAGE = object()  # ``panel``'s answer on a projector: the questions' box comes later
-PROJECTOR_CSS = (Path(__file__).parents[1] / "room" / "projector.css").read_text(encoding="utf-8")
+PROJECTOR_CSS = Path(__file__).with_name("projector.css").read_text(encoding="utf-8")
 log = logging.getLogger(__name__)
 
 
@@ -207,7 +207,7 @@ def questions(path: str, slot) -> None:
     """After the page (its stage known): the class's questions in ``slot``, the box
     ``panel`` kept for them under the class's code (None: no class here; on a projector,
     ``AFTER_THE_PAGE``: a box made here, under the page, and an open question over the
-    chart: ``ui.parts.poll``)."""
+    chart: ``ui.room.poll``)."""
     opened = st.session_state.get(lab.CLASS)
     if slot is None or opened is None:
         return

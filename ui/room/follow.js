@@ -1,5 +1,5 @@
-// Perceptron Lab: a student's page following the lecture (the glue of ui/stage/following.mjs,
-// whose code ui/parts/follow.py puts before this one in one inline script, drawn on every
+// Perceptron Lab: a student's page following the lecture (the glue of ui/room/following.mjs,
+// whose code ui/room/follow.py puts before this one in one inline script, drawn on every
 // page of a student who follows a class).
 //
 // __FOLLOW_DATA__ = {code, student, name, shown: {page, query, scene, cursor}, rerun: key,
@@ -8,7 +8,7 @@
 // and pseudonym, the look of a question's marked points (a Plotly trace without its
 // points) and of the class's points while collecting, what
 // the server's page shows (``words``: the student's language and notation, said with
-// ui/stage/class_words.mjs), the key of the hidden button
+// ui/room/class_words.mjs), the key of the hidden button
 // that reruns the page (the server then opens the lecture's page or step), the key of the
 // line saying where the lecture is, and whether the student follows (false: detached; the
 // stream then only keeps that line up to date).
@@ -20,12 +20,12 @@
 // silent for three heartbeats (following.mjs's Watch) is replaced by a new one, and the
 // page says so at its top while it is not live.
 //
-// The class's question (ui/stage/polling.mjs) is drawn in a panel of its own at the foot
+// The class's question (ui/room/polling.mjs) is drawn in a panel of its own at the foot
 // of the window, outside Streamlit's page (its reruns leave it alone), above Streamlit's
 // sidebar (open on a laptop, it hid the panel's left side and its Hide button): the prompt, one big
 // button per choice (an answer is POSTed to /class/CODE/answer), after Reveal the answers
 // per choice with the right one marked. Its words are set as text, never as HTML. While the
-// lecturer collects points (ui/stage/collecting.mjs), a bar at the top of the window picks
+// lecturer collects points (ui/room/collecting.mjs), a bar at the top of the window picks
 // the class of the next point and a tap on the chart places it (POST /class/CODE/point).
 (function () {
   const data = __FOLLOW_DATA__;
@@ -75,7 +75,7 @@
   };
   const follower = new Follower(data.shown, io, data.on);
   // The seat is the browser's: kept in localStorage, and in a cookie the server reads when
-  // this page is loaded again (ui/parts/follow.py), so a reload keeps the seat.
+  // this page is loaded again (ui/room/follow.py), so a reload keeps the seat.
   const SEAT_KEY = `perceptron-lab-seat:${data.code}`;
   const SEAT_COOKIE = `perceptron_seat_${data.code}`;
   function keepSeat(token) {

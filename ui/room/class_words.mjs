@@ -1,7 +1,7 @@
 // Perceptron Lab: a class's words on a student's device, in the student's language and
 // notation (pure, no DOM; node's test runner imports it: tests/js/class_words.test.mjs).
-// ui/parts/follow.py serves it before ui/stage/follow.js (its "export" words dropped), with
-// the words ui/parts/class_words.py's follower_words gives for the student's page:
+// ui/room/follow.py serves it before ui/room/follow.js (its "export" words dropped), with
+// the words ui/room/class_words.py's follower_words gives for the student's page:
 //
 // words = {templates: {id: template | [one, more]}, fields: {name: [field, ...]},
 //          symbols: {w}, labels: {"1", "-1"}, pairs: [[english, own], ...]}

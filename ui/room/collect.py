@@ -1,6 +1,6 @@
 """The class builds the data: Collect points. The lecturer sets how many points each student
 may place and starts collecting on the Playground; each student taps their chart (a
-following student's page, ``ui/stage/follow.js``) to place a labelled point inside the
+following student's page, ``ui/room/follow.js``) to place a labelled point inside the
 chart's box; the points appear here as they arrive (read every second); the lecturer can
 remove any, stop, and **Use the class's points**: they become the page's data on the
 drawing board, stepped like any other, in the page's link and downloads.
@@ -16,8 +16,8 @@ import streamlit as st
 
 from ui import lecture, notation
 from ui.charts import geometry, theme
-from ui.parts import class_words, draw
-from ui.room import lecturer
+from ui.parts import draw
+from ui.room import class_words, lecturer
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.stage.chart import plot

@@ -1,6 +1,6 @@
 // Perceptron Lab: a student's answer to the class's question, its pure logic (no DOM),
-// which node's test runner imports (tests/js/poll.test.mjs). ui/parts/follow.py serves it
-// with ui/stage/following.mjs and ui/stage/follow.js (its "export" words dropped), which
+// which node's test runner imports (tests/js/poll.test.mjs). ui/room/follow.py serves it
+// with ui/room/following.mjs and ui/room/follow.js (its "export" words dropped), which
 // draws it (the question and big answer buttons; after Reveal, the answers per choice).
 //
 // The class's events (ui/room/rules.py): ``state`` (its ``question``: the last one asked,

@@ -1,6 +1,6 @@
 // Perceptron Lab: a student placing points for the class (Collect points), its pure logic
-// (no DOM), which node's test runner imports (tests/js/collect.test.mjs). ui/parts/follow.py
-// serves it with ui/stage/follow.js (its "export" words dropped), which draws the bar (the
+// (no DOM), which node's test runner imports (tests/js/collect.test.mjs). ui/room/follow.py
+// serves it with ui/room/follow.js (its "export" words dropped), which draws the bar (the
 // class of the next point, how many are placed) and takes the chart's taps.
 //
 // The class's events (ui/room/rules.py): ``state`` (``collecting``: {box, per_student} or

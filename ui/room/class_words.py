@@ -6,7 +6,7 @@ A question is computed with its words as message ids and values (``Asked.said``:
 question's prompt and choices are text), and what the lecturer's page sends there is not
 English but each message's id and values (``encode``: ``["choice", "A", "3", "1, 2",
 "+1"]``, the values in the order of ``FIELDS``), so every student's page says it in its own
-language and notation (``ui/stage/class_words.mjs`` with the templates
+language and notation (``ui/room/class_words.mjs`` with the templates
 ``follower_words`` gives it) and the lecturer's page says it in the lecturer's (``said``,
 ``say``). A prompt that is not such a message (another client) is shown as it is.
 

@@ -1,11 +1,11 @@
 // Perceptron Lab: a student's page following the lecture, its pure logic (no DOM, no page),
-// which node's test runner imports (tests/js/follow.test.mjs). ui/parts/follow.py serves it
-// with ui/stage/follow.js (its "export" words dropped) as the page's follower script.
+// which node's test runner imports (tests/js/follow.test.mjs). ui/room/follow.py serves it
+// with ui/room/follow.js (its "export" words dropped) as the page's follower script.
 //
 // The follower listens to the class's events (GET /class/CODE/events, ui/room/routes.py):
 // the whole state first (``state``: its ``lead``), then each move (``lead``), ``ended``
 // last. It compares the lecture's lead state with what the page shows, ``shown`` =
-// {page, query, scene, cursor} (the server's, from ui/parts/follow.py):
+// {page, query, scene, cursor} (the server's, from ui/room/follow.py):
 //
 // - another page, link (data, settings) or scene: "open", the server opens it (a rerun:
 //   io.rerun(); the server reads the lead from the store, never from the browser);
