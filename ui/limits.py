@@ -152,7 +152,7 @@ PRACTICE_RECORDS = 10  # exercises a session keeps its answers for (its levels a
 # Exercises whose attempts the server counts (a row each, ~50 bytes; a seed typed by
 # anyone makes one): the oldest beyond this are forgotten, and their next start is a 1.
 PRACTICE_ATTEMPTS_KEPT = 200_000
-# A lecturer's check of many completion codes at once (ui/server/completion.py): a large
+# A lecturer's check of many completion codes at once (ui/practice/completion.py): a large
 # course's worth, and the pasted text or uploaded file that holds them, at most.
 CODES_CHECKED_MOST = 2_000
 CODES_CHECKED_BYTES = CODES_CHECKED_MOST * 64  # 64 characters a line: a code and some room

@@ -3,7 +3,7 @@
 // The arrow's tip is w = (w1, w2). The boundary w.x + b = 0 has its point nearest the
 // origin at p = -b w / |w|^2; its handle moves along w, and a point m under the mouse
 // gives b = -w.m (the boundary through m's foot on the line of w). Every value snaps to
-// the grid ``step`` (ui/practice_drag.py's step: every answer lies on it).
+// the grid ``step`` (ui/practice/drag.py's step: every answer lies on it).
 
 export function snap(value, step) {
   if (!(step > 0) || !Number.isFinite(value)) return value;

@@ -1,9 +1,9 @@
-// /practice's chart with two handles (ui/practice_drag.py): w's arrow tip and the
+// /practice's chart with two handles (ui/practice/drag.py): w's arrow tip and the
 // boundary's point nearest the origin. Dragging (or an arrow key on a focused handle)
 // redraws the arrow and the boundary at once; a release or a key sends the state value
-// "answer" = {w1, w2, b, seq}. Its arithmetic is ui/practice_drag.mjs (joined before this).
-import { DARK, shownTheme, themeFigure } from "./stage/access.mjs";
-import { bFromPoint, bPoint, boundaryEnds, keyed, wFromPoint } from "./practice_drag.mjs";
+// "answer" = {w1, w2, b, seq}. Its arithmetic is ui/practice/drag.mjs (joined before this).
+import { DARK, shownTheme, themeFigure } from "../stage/access.mjs";
+import { bFromPoint, bPoint, boundaryEnds, keyed, wFromPoint } from "./drag.mjs";
 
 const SVG = "http://www.w3.org/2000/svg";
 const INSTANCES = new WeakMap();

@@ -1,4 +1,4 @@
-"""The handles' grid (ui/practice_drag.py): every answer of an exercise, and the weights
+"""The handles' grid (ui/practice/drag.py): every answer of an exercise, and the weights
 the handles start from, lie on it; a value from the browser becomes exact words that
 ``pc.parse_number`` reads back. The answers are the engine's, which
 tests/engine/test_practice.py checks against the textbook loop."""
@@ -10,7 +10,7 @@ from fractions import Fraction
 import pytest
 
 import perceptron_core as pc
-from ui import practice_drag
+from ui.practice import drag as practice_drag
 
 
 def _on(value, grid: Fraction) -> bool:

@@ -1,6 +1,6 @@
 """How often each practice exercise (a seed and a level) was started on this server.
 
-A completion code says which attempt it closes (``ui.server.completion``): a student who
+A completion code says which attempt it closes (``ui.practice.completion``): a student who
 saw the right answers on a wrong try and opens the same exercise again gets a code that
 says "attempt 2", so the lecturer can tell a first try from a repeat. An attempt is
 counted at a session's first answer to the exercise. Kept in SQLite in the lab's data

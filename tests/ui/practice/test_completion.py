@@ -1,4 +1,4 @@
-"""Completion codes (ui/server/completion.py): HMAC-SHA256 under the server's key, checked
+"""Completion codes (ui/practice/completion.py): HMAC-SHA256 under the server's key, checked
 here with the standard library's hmac; any changed character or another key is refused;
 the key comes from PERCEPTRON_LAB_SECRET or a file made once with mode 0600."""
 
@@ -12,7 +12,7 @@ import threading
 
 import pytest
 
-from ui.server import completion
+from ui.practice import completion
 
 
 @pytest.fixture

@@ -4,9 +4,9 @@ answer, and the numbers go into the answer's boxes (Check still reads the boxes)
 For the questions whose answer is (w1, w2, b) in 2-D (``DRAGGED``: the classic update,
 with any eta and start, and the averaged perceptron's weights). The handles start at the
 weights in force before the visit (the chart's); their values snap to ``step``, a grid on
-which every answer of the exercise lies (``tests/ui/test_practice_drag.py`` checks it on
-the engine's answers). The browser half is ui/practice_drag.js (drawing, dragging, keys)
-with its pure arithmetic in ui/practice_drag.mjs (snap, handle <-> (w, b)), joined after
+which every answer of the exercise lies (``tests/ui/practice/test_practice_drag.py`` checks it on
+the engine's answers). The browser half is ui/practice/drag.js (drawing, dragging, keys)
+with its pure arithmetic in ui/practice/drag.mjs (snap, handle <-> (w, b)), joined after
 ui/stage/access.mjs (the dark theme, as the lab's other charts).
 """
 
@@ -31,10 +31,10 @@ DRAGGED = ("weights", "averaged")  # the topics whose answer is (w1, w2, b)
 COMPONENT_NAME = "perceptron_lab.practice_drag"
 
 _HERE = Path(__file__).resolve().parent
-_IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w./]+";\n', re.M)
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\.\.?/[\w./]+";\n', re.M)
 _JS = "\n".join(
-    _IMPORT.sub("", (_HERE / f).read_text(encoding="utf-8"))
-    for f in ("stage/access.mjs", "practice_drag.mjs", "practice_drag.js")
+    _IMPORT.sub("", f.read_text(encoding="utf-8"))
+    for f in (_HERE.parent / "stage" / "access.mjs", _HERE / "drag.mjs", _HERE / "drag.js")
 )
 _CSS = """
 .drag-root { width: 100%; position: relative; }

@@ -2,7 +2,7 @@
 the feedback on an answer, the score and the completion code, the lecturer's code check.
 
 What the session has answered is kept in its session state (server side): the score is
-counted there, and the completion code (``ui.server.completion``) is issued only once
+counted there, and the completion code (``ui.practice.completion``) is issued only once
 every question of the level has an answer. The engine decides every answer
 (``pc.check``); nothing the student types is shown but escaped (``text.quoted``).
 """
@@ -21,13 +21,14 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import limits, notation, practice_drag, text
-from ui.server import attempts, completion
+from ui import limits, notation, text
+from ui.practice import attempts, completion
+from ui.practice import drag as practice_drag
+from ui.practice import view as practice_view
+from ui.practice import words as said_as
 from ui.stage import link
 from ui.stage.chart import plot
 from ui.state import PRACTICE, check_link, owns, read_number
-from ui.views import practice_view
-from ui.views import practice_words as said_as
 from ui.words import t
 
 OWN = owns(
@@ -50,7 +51,7 @@ OWN = owns(
     "practice_chart",
     "practice_score",  # the score line: beside the chart, or above it on a phone
     "practice_score_phone",
-    "practice_drag",  # the chart with handles for w, b (ui.practice_drag): fills the boxes
+    "practice_drag",  # the chart with handles for w, b (ui.practice.drag): fills the boxes
 )
 SEED_PARAM = PRACTICE.key("seed")
 LOG = logging.getLogger("perceptron_lab")  # refusals, one structured line each
@@ -63,7 +64,7 @@ class Record:
 
     results: list[bool] = field(default_factory=list)
     # Which start of this exercise on this server the session's answers are (counted at its
-    # first answer, ``ui.server.attempts``); None: not counted (no data folder to count in).
+    # first answer, ``ui.practice.attempts``); None: not counted (no data folder to count in).
     attempt: int | None = None
     # (question, right, the reply: as typed, or the verdict's True / False, said in words)
     said: tuple[int, bool, str | bool] | None = None

@@ -1,4 +1,4 @@
-"""The practice's count of attempts per exercise (ui.server.attempts): one per start, per
+"""The practice's count of attempts per exercise (ui.practice.attempts): one per start, per
 seed and level, shared by processes through the data folder, the oldest forgotten."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import multiprocessing
 import sqlite3
 
-from ui.server import attempts
+from ui.practice import attempts
 
 
 def test_each_exercise_counts_its_own_starts(tmp_path):

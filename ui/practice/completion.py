@@ -2,42 +2,34 @@
 
 A code says which exercise was done, how well and at which attempt:
 ``PL1-<seed>-<level>-<score>of<total>-t<attempt>-<signature>`` (the attempt: how many
-sessions had started this seed and level on this server, ``ui.server.attempts``), the
+sessions had started this seed and level on this server, ``ui.practice.attempts``), the
 signature being the first ``SIGNATURE_HEX`` hex digits of
 HMAC-SHA256 of everything before it under the server's key. Without the key a code cannot
 be made up or altered (any changed character fails ``verify``); its letters may be in any
 case (a code read out or typed again). The page issues a code only once the session has
-answered every question of its level (``ui.parts.practice``).
+answered every question of its level (``ui.practice.part``).
 
 What a code proves: that exercise (seed, level) was finished on this server with that
 score, at that attempt. What it does not: who finished it (a code can be handed on), nor
 that the answers were worked out by hand (the engine computes them). ``check_many`` reads a
 lecturer's pasted or uploaded codes at once, the same code or exercise twice flagged.
 
-The key: ``PERCEPTRON_LAB_SECRET`` when it is set (``deploy/serve.py`` passes one key to
-every replica), else a key made once with ``secrets`` and kept in ``practice.key`` (mode
-0600) in the lab's data folder (``XDG_DATA_HOME``, else ``~/.local/share``, then
-``perceptron-lab``: where saved lectures are kept), so codes outlast a restart. No
-streamlit here.
+The key: the server's (``ui.server.key``: the environment's, else one kept in the lab's
+data folder), so codes outlast a restart. No streamlit here.
 """
 
 from __future__ import annotations
 
 import hashlib
 import hmac
-import os
 import re
-import secrets
-import stat
 from dataclasses import dataclass
-from pathlib import Path
 
 from ui.limits import CODES_CHECKED_BYTES as MOST_CODES_BYTES
 from ui.limits import CODES_CHECKED_MOST as MOST_CODES
 from ui.limits import PRACTICE_CODE_CHARS as MAX_CODE_CHARS
+from ui.server.key import KEY_FILE, SECRET_ENV, data_folder, secret  # noqa: F401  (the server's key)
 
-SECRET_ENV = "PERCEPTRON_LAB_SECRET"
-KEY_FILE = "practice.key"
 PREFIX = "PL1"
 SIGNATURE_HEX = 24  # 96 bits: guessing one is hopeless
 _CODE = re.compile(
@@ -64,44 +56,6 @@ class Completion:
     score: int
     total: int
     attempt: int
-
-
-def data_folder() -> Path:
-    """The lab's data folder (as ``ui.server.lectures`` uses it)."""
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "perceptron-lab"
-
-
-def secret() -> bytes:
-    """The server's signing key: the environment's, else the key file's (made if absent)."""
-    named = os.environ.get(SECRET_ENV)
-    if named:
-        return named.encode("utf-8")
-    return _key_file(data_folder() / KEY_FILE).encode("ascii")
-
-
-def _key_file(path: Path) -> str:
-    """The key kept at ``path``; made there first if there is none. Made under another name
-    and linked into place, so two replicas starting at once end up with one key."""
-    if not path.exists():
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f"{path.name}.{secrets.token_hex(8)}.tmp")
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
-        try:
-            with os.fdopen(fd, "w", encoding="ascii") as f:
-                f.write(secrets.token_hex(32))
-            try:
-                os.link(tmp, path)  # fails if another process made it first: theirs is kept
-            except FileExistsError:
-                pass
-        finally:
-            tmp.unlink(missing_ok=True)
-    if stat.S_IMODE(path.stat().st_mode) & 0o077:
-        os.chmod(path, 0o600)  # a key readable by others is a key others can sign with
-    key = path.read_text(encoding="ascii").strip()
-    if len(key) < 32:
-        raise RuntimeError(f"the practice key in {path} is damaged: remove it to make another")
-    return key
 
 
 def _signature(body: str, key: bytes) -> str:
