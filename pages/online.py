@@ -5,7 +5,8 @@ import streamlit as st
 import perceptron_core as pc
 from ui import compute, notation, replay, state, text
 from ui.charts import geometry, layers
-from ui.parts import downloads, game, moment, numbers, style
+from ui.export import downloads
+from ui.parts import game, moment, numbers, style
 from ui.parts.data import drawing_box
 from ui.server import guard
 from ui.stage import part as stage

@@ -4,7 +4,8 @@ import streamlit as st
 
 from ui import compute, notation, replay, state, text
 from ui.charts import epochs
-from ui.parts import data, downloads, numbers, stepping
+from ui.export import downloads
+from ui.parts import data, numbers, stepping
 from ui.stage import part as stage
 from ui.state import PLAYGROUND as PAGE
 from ui.views import playground_view

@@ -5,7 +5,8 @@ import streamlit as st
 import perceptron_core as pc
 from ui import bounds, compute, replay, text
 from ui.charts import layers, playground
-from ui.parts import data, downloads, numbers, stepping
+from ui.export import downloads
+from ui.parts import data, numbers, stepping
 from ui.parts import proof as parts_proof
 from ui.stage import part as stage
 from ui.stage import widgets

@@ -6,9 +6,10 @@ import streamlit as st
 import datasets
 from ui import bounds, compute, notation, text
 from ui.charts import geometry, layers
+from ui.export import downloads
 from ui.limits import VARIANTS_POINTS as MAX_POINTS
 from ui.limits import VARIANTS_UPDATES as MAX_UPDATES
-from ui.parts import downloads, numbers, stepping
+from ui.parts import numbers, stepping
 from ui.stage import part as stage
 from ui.stage import widgets
 from ui.state import VARIANTS as PAGE

@@ -4,6 +4,8 @@ entry point (app.py imports this module): the stage imports none of them.
 - The drawing board (``ui.parts.draw``): what a click on the board's chart does.
 - The lecture (``ui.parts.scenes``, ``ui.parts.moment``): a scene's last step, from which
   the clicker opens the next scene; under the stage, the link to this moment.
+- Export (``ui.export.offer``): under the chart, a range of steps as a GIF or a video,
+  with the frames the browser asks for (not loaded ahead on a class's student's page).
 - The class in the room (``ui.room.classroom``, ``ui.room.poll``): each step published
   to the students before it is drawn; the open question's points lettered on the chart.
 """
@@ -14,6 +16,7 @@ import streamlit as st
 
 from ui import lecture
 from ui.charts import overlays
+from ui.export import offer
 from ui.parts import draw, moment, scenes
 from ui.room import classroom, poll
 from ui.stage import hooks
@@ -41,11 +44,16 @@ def _scene_last(page, total: int) -> int | None:
     return scenes.scene_last(lecture.PATHS.get(page.prefix, ""), total)
 
 
+def _export(page, stepper, layered, *, following: bool) -> dict:
+    return offer.offer(page, stepper, layered, prefetch=not following)
+
+
 def register() -> None:
     """Hang the features on the stage (again: each replaces its own)."""
     hooks.board(draw.board_click, draw.drawing_box)
     hooks.last_step("lecture", _scene_last)
     hooks.panels("moment", _moment)
+    hooks.offer("export", _export, asked=offer.asked)
     hooks.on_step("class", _publish)
     hooks.chart_marks("class", _question_marks)
 

@@ -103,7 +103,7 @@ NAME_LIMIT = 40  # class and feature names in charts, captions and tables are cu
 VALUE_LIMIT = 60  # a value echoed from a link or a file is cut here
 # Steps one export (GIF, video) holds: each is a picture the browser draws and encodes, and
 # frames beyond the stage's window are asked of the server in rounds; a longer range is cut
-# here and the Export panel says so before it starts (ui/stage/exporter/range.mjs).
+# here and the Export panel says so before it starts (ui/export/browser/range.mjs).
 EXPORT_MAX_STEPS = 500
 # Frames the browser asks of the server in one round of an export (each round is one
 # rerun of the stage, built within the frames' time budget: ui.stage.frames.frames_for).

@@ -283,7 +283,7 @@ def plot_click(
         Whether clicks are reported; by default when there is ``on_click`` or no ``stage``.
     on_export
         With ``stage``: called with ``{"seq", "cursors"}`` when the stage's Export asks for
-        frames it does not hold (``ui.stage.export.asked``).
+        frames it does not hold (``ui.export.offer.asked``).
 
     Returns
     -------

@@ -71,7 +71,7 @@ def frames_for(
     """Frames (under, over, texts) as JSON keyed by cursor, each cursor's plan (where every
     button lands from it and which are off: ``Stepper.plan``) and legend entries for the
     window around the cursor (``steps`` Steps on: a follower's, ``window``), or for
-    ``cursors`` (an export's round: ``ui.stage.export``), within ``budget_s`` seconds.
+    ``cursors`` (an export's round: ``ui.export.offer``), within ``budget_s`` seconds.
 
     A frame depends only on the run, the scene and its cursor, so it is built and
     serialised once and kept in the shared store (``ui.server.cache.STORE``, byte-bounded; up to

@@ -5,9 +5,11 @@ cursor, the run) to its listeners, before the step is drawn (a class follows the
 lecturer's step: published first). Features offer marks on the chart (``chart_marks``:
 plotly traces drawn over the run's frames), panels under it (``panels``: drawn after the
 step's link is written), the last step of what the stage shows (``last_step``: a lecture's
-scene ends before the run does; from there the clicker leaves it) and what a click on the
-drawing board does (``board``). Features register at import from the entry point
-(``ui/features.py``, imported by app.py); with none registered the stage steps a run alone.
+scene ends before the run does; from there the clicker leaves it), what a click on the
+drawing board does (``board``) and fields of the stage's data for the browser with what
+the browser's ask of the same name does (``offer``: the Export's). Features register at
+import from the entry point (``ui/features.py``, imported by app.py); with none registered
+the stage steps a run alone.
 
 A provider is registered under a name: registering it again (a module imported twice, a
 test's second app) replaces it, in its first place.
@@ -38,6 +40,8 @@ _MARKS: dict[str, Callable[[Step], list[dict]]] = {}
 _PANELS: dict[str, Callable[[Step], None]] = {}
 _LAST: dict[str, Callable[[Table, int], int | None]] = {}
 _BOARD: dict[str, tuple[Callable[[Table], Callable], Callable[[Any], Any]]] = {}
+_OFFERS: dict[str, Callable[..., Any]] = {}
+_ASKS: dict[str, Callable[[Table, Any], None]] = {}
 
 
 def on_step(name: str, listener: Callable[[Step], None]) -> None:
@@ -67,6 +71,18 @@ def board(click: Callable[[Table], Callable], box: Callable[[Any], Any]) -> None
     _BOARD["board"] = (click, box)
 
 
+def offer(
+    name: str, provider: Callable[..., Any], asked: Callable[[Table, Any], None] | None = None
+) -> None:
+    """``provider(page, stepper, layered, following=...)``: the stage's data field ``name``
+    for the browser at each rerun (``following``: a class's student, whose page must not
+    load more than it needs); ``asked(page, value)``: what the browser's ask of that name
+    (the chart's state value) does."""
+    _OFFERS[name] = provider
+    if asked is not None:
+        _ASKS[name] = asked
+
+
 def stepped(step: Step) -> None:
     """Tell every listener about ``step``."""
     for listener in list(_LISTENERS.values()):
@@ -91,6 +107,20 @@ def last_of(page: Table, total: int) -> int:
         if last is not None:
             return last
     return total
+
+
+def offers(page: Table, stepper, layered, *, following: bool) -> dict[str, Any]:
+    """The features' fields of the stage's data, by name."""
+    return {
+        name: provider(page, stepper, layered, following=following)
+        for name, provider in list(_OFFERS.items())
+    }
+
+
+def ask(name: str, page: Table, value) -> None:
+    """The browser asked ``name`` for ``value``: its feature's answer (none: ignored)."""
+    if name in _ASKS:
+        _ASKS[name](page, value)
 
 
 def board_click(page: Table) -> Callable | None:

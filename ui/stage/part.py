@@ -16,7 +16,7 @@ from ui import compute, state, text
 from ui.charts import geometry, theme
 from ui.runkey import run_key  # noqa: F401
 from ui.server import guard
-from ui.stage import controls, export, hooks, link, sync, table
+from ui.stage import controls, hooks, link, sync, table
 from ui.stage.chart import plot as draw_chart
 from ui.stage.chart import plot_click
 
@@ -197,7 +197,7 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
     # The features' marks on this chart (a question to the class names points on it).
     marks = hooks.marks(hooks.Step(page, stepper.key or "", stepper.cursor, run))
     sent = sync.sent(page, stepper, frames, moves, layout)
-    sent["export"] = export.offer(page, stepper, layered, prefetch=not following)  # and frames
+    sent.update(hooks.offers(page, stepper, layered, following=following))  # Export's, frames
     plot_click(
         scene_json(page, traces + legend + marks, base),
         height=int(base.get("height") or 450),
@@ -206,6 +206,6 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
         stage=sent,
         on_sync=lambda value: sync.synced(page, stepper, value),
         fit=window_fit(base, traces + legend),
-        on_export=lambda value: export.asked(page, value),
+        on_export=lambda value: hooks.ask("export", page, value),
     )
     controls.scrub(page, stepper)

@@ -1,6 +1,6 @@
-// Perceptron Lab: the export's encoders at work (ui/stage/exporter/panel.mjs runs them):
+// Perceptron Lab: the export's encoders at work (ui/export/browser/panel.mjs runs them):
 // the GIF by gifenc, the video by WebCodecs' VideoEncoder into mediabunny's muxer (both in
-// ``enc``, the bundle of ui/stage/vendor/). ``frames.frame(c)`` gives step c's frame (it
+// ``enc``, the bundle of ui/export/vendor/). ``frames.frame(c)`` gives step c's frame (it
 // may wait for the server); ``job`` says the progress and stops on Cancel.
 
 import { FRAME, SCALE } from "./draw.mjs";

@@ -1,4 +1,4 @@
-// Perceptron Lab: the export's pictures (ui/stage/exporter/panel.mjs draws with them): a
+// Perceptron Lab: the export's pictures (ui/export/browser/panel.mjs draws with them): a
 // step as the stage layers it, its traces under the scene, the scene (drawn once), its
 // traces over it, each a plot drawn by plotly.js offscreen (Plotly.toImage), and the
 // step's lines of numbers beside the chart, on a canvas: its heading in the offer's words,

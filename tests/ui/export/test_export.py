@@ -1,4 +1,4 @@
-"""ui.export: the run CSV against the ERRATA trace, the dataset CSV loads back, the HTML
+"""ui.export.files: the run CSV against the ERRATA trace, the dataset CSV loads back, the HTML
 animation is self-contained."""
 
 import csv
@@ -10,8 +10,8 @@ import pandas as pd
 
 import datasets
 import perceptron_core as pc
-from ui import export
 from ui.charts import animation, geometry, layers, playground
+from ui.export import files as export
 
 X4 = np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]])
 Y4 = np.array([1, 1, -1, -1])

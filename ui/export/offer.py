@@ -2,8 +2,8 @@
 and encoders are served, the run's length, the caps) and the frames it asks for outside
 the window it holds, in rounds (``frames_for`` with its time budget).
 
-The export itself is made in the browser (ui/stage/exporter/panel.mjs): the frames drawn
-with plotly.js and encoded by the bundled encoders (ui/stage/vendor/), so it costs the
+The export itself is made in the browser (ui/export/browser/panel.mjs): the frames drawn
+with plotly.js and encoded by the bundled encoders (ui/export/vendor/), so it costs the
 server only the frames the browser does not hold, and none with the network off. The
 browser's ask is the chart's state value "export" = {seq, cursors}; the answer rides on
 the stage's data as ``export.reply`` = {seq, frames} on the rerun the ask makes.
@@ -30,7 +30,7 @@ EXPORT_WORDS = "export."  # the catalogue's messages the browser says (ui/words/
 SAFE = 2**53  # JavaScript's exact whole numbers: no step or ask number is larger
 
 _HERE = Path(__file__).resolve().parent
-MODULE_DIR = _HERE / "exporter"  # panel.mjs and range.mjs, served as they are
+MODULE_DIR = _HERE / "browser"  # panel.mjs and the modules it imports, served as they are
 VENDOR_DIR = _HERE / "vendor"  # the encoders' bundle (npm run build:export)
 
 

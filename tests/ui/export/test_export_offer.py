@@ -1,4 +1,4 @@
-"""Export's server half (ui/stage/export.py): the browser's ask for frames is checked and
+"""Export's server half (ui/export/offer.py): the browser's ask for frames is checked and
 capped before anything is built; the answer holds the frames of the steps asked (inside
 the run), each the picture ``Layered.at`` gives at that step; the embed link and snippet
 (ui/stage/link.py)."""
@@ -13,8 +13,9 @@ import pytest
 
 import perceptron_core as pc
 from ui import words
+from ui.export import offer as export
 from ui.limits import EXPORT_MAX_STEPS, EXPORT_ROUND_STEPS
-from ui.stage import export, link
+from ui.stage import link
 from ui.stage.frames import Layered
 from ui.stage.stepper import Stepper
 from ui.state.tables import PLAYGROUND
@@ -91,7 +92,8 @@ def test_the_offer_carries_the_panels_words_in_the_labs_language(session):
     # Every message the browser's export code names (its "export.*" literals and the
     # buttons' export.${format}) is in the offer, in English and in German, as templates
     # whose fields the browser fills.
-    files = [*export.MODULE_DIR.glob("*.mjs"), export.MODULE_DIR.parent / "export_hook.js"]
+    hook = export.MODULE_DIR.parents[1] / "stage" / "export_hook.js"  # the stage's slot
+    files = [*export.MODULE_DIR.glob("*.mjs"), hook]
     code = "".join(p.read_text() for p in files)
     named = set(re.findall(r"\"(export\.[a-z_]+)\"", code))
     named |= {f"export.{k}" for k in ("gif", "webm", "mp4", "png")}

@@ -11,9 +11,10 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import compute, export, notation, text
+from ui import compute, notation, text
 from ui.charts.animation import animation_figure
 from ui.charts.playground import Playground
+from ui.export import files as export
 from ui.state import Table, owns
 from ui.views import space_view
 from ui.words import t

@@ -6,10 +6,10 @@
 // Each frame is the stage's picture at one step, layered as the stage layers it, with the
 // step's lines of numbers beside it (draw.mjs). encode.mjs makes the file: the GIF by
 // gifenc, the video by WebCodecs' VideoEncoder into mediabunny's muxer, both bundled in
-// ui/stage/vendor/ (npm run build:export) and loaded with this panel, so an export runs
+// ui/export/vendor/ (npm run build:export) and loaded with this panel, so an export runs
 // with the network off. Frames the stage does not hold are asked of the server in rounds,
 // while the held ones are drawn (its answer rides on the stage's data:
-// ui/stage/export.py). While the panel is open it gathers the range's frames before a
+// ui/export/offer.py). While the panel is open it gathers the range's frames before a
 // button is pressed (``warm``) and keeps them for this run: an export of the range then
 // needs no network, and starts at once.
 //
