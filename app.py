@@ -12,11 +12,12 @@ the lab (this file as its script) with the class's routes (``ui/room/routes.py``
 
 import streamlit as st
 
-from ui import state, words
-from ui.parts import classroom, follow, link, scenes, settings, style
+from ui import features, state, words  # noqa: F401  (features: hung on the stage)
+from ui.parts import embed, scenes, settings, style
+from ui.room import classroom, follow
 from ui.server import guard
 from ui.server.warmup import prepare_process
-from ui.stage import embed
+from ui.stage import link
 from ui.state import lab
 
 
@@ -131,7 +132,7 @@ def main() -> None:
     link.refuse_a_long_link()  # before any page reads the link
     path = page.url_path
     if embedded:
-        embed.view(path)  # the chart and its stepping controls only (ui/stage/embed.py)
+        embed.view(path)  # the chart and its stepping controls only (ui/parts/embed.py)
     follow.keep_up(path)  # a student: the lecture's page, link and step
     scenes.open_requested(path)  # a scene's button was pressed: its page, link and step
     scenes.keys(path)  # first on the page: presses wait for its stage, scenes walk on

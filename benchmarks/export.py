@@ -3,7 +3,7 @@ encodes H.264), and a PNG of one step, on the Playground and the Kernel page.
 
     python benchmarks/export.py [--repeats 3] [--steps 50]
 
-Timed in the browser by the panel itself (ui/stage/exporter/panel.mjs: from the button's
+Timed in the browser by the panel itself (ui/export/browser/panel.mjs: from the button's
 press to the file, the frames asked of the server included, and that part alone). Steps
 0 to 49 from the run's start. The first export of the range is timed on its own: the
 stage holds about half of its frames (its window), the rest come from the server in

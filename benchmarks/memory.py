@@ -72,7 +72,7 @@ from browser_helpers import (  # noqa: E402
 )
 
 MB = 2**20
-CHART = '[data-testid="plotClickGraph"].js-plotly-plot'  # the stage's chart (ui.plot_click)
+CHART = '[data-testid="plotClickGraph"].js-plotly-plot'  # the stage's chart (ui.stage.chart)
 LOG_DIR = REPO_ROOT / "artifacts" / "memory"  # git-ignored
 SESSION_GOAL_MB = 30
 SETTLE_GOAL_MB = 50

@@ -93,7 +93,7 @@ OVER = '[data-testid="stageOver"][data-cursor]'  # the stage's (other charts hav
 FOLLOWER = re.compile(r'"code": "([0-9A-Z]+)", "student": "([A-Za-z0-9_.-]+)"')
 ASKS = 5
 FOLLOW_RERUN = "lab_follow_rerun"  # ui.state.lab.FOLLOW_RERUN: the follower's hidden button
-_FOLLOWING = (BENCH.parent / "ui" / "stage" / "following.mjs").read_text(encoding="utf-8")
+_FOLLOWING = (BENCH.parent / "ui" / "room" / "following.mjs").read_text(encoding="utf-8")
 PREFETCH_AHEAD, PREFETCH_SPREAD_MS = (  # the follower script's own (following.mjs)
     int(re.search(rf"export const {name} = (\d+);", _FOLLOWING).group(1))
     for name in ("PREFETCH_AHEAD", "PREFETCH_SPREAD_MS")

@@ -44,7 +44,7 @@ port after the last replica's).
 
 The practice page's completion codes are signed with one key that every replica must
 hold: ``PERCEPTRON_LAB_SECRET`` when it is set; else, with more than one replica, the
-key kept in the lab's data folder (``ui/server/completion.py``: made once, mode 0600) is
+key kept in the lab's data folder (``ui/server/key.py``: made once, mode 0600) is
 read here and handed to every replica, so a code issued by one verifies on any other and
 after a restart.
 """
@@ -76,7 +76,7 @@ TEMPLATE = Path(__file__).resolve().parent / "nginx.conf.template"
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 REDIS = shutil.which("redis-server") or "/usr/bin/redis-server"
 REDIS_URL_ENV = "LAB_REDIS_URL"  # ui/room/default.py reads it
-PRACTICE_KEY_ENV = "PERCEPTRON_LAB_SECRET"  # ui/server/completion.py reads it
+PRACTICE_KEY_ENV = "PERCEPTRON_LAB_SECRET"  # ui/server/key.py reads it
 MAX_UPLOAD_MB = 100  # .streamlit/config.toml's server.maxUploadSize
 BACKOFF_S = (1, 2, 4, 8, 16, 30)  # pauses before restarting a child that keeps dying
 STABLE_S = 60.0  # a child that ran this long starts again from the first pause
@@ -380,22 +380,22 @@ def practice_key(env: dict, replicas: int, nginx: bool | None = None) -> None:
         return
     if str(REPO_ROOT) not in sys.path:  # run as a script: the project is beside it
         sys.path.insert(0, str(REPO_ROOT))
-    from ui.server import completion
+    from ui.server import key
 
     try:
-        env[PRACTICE_KEY_ENV] = completion.secret().decode("ascii")
+        env[PRACTICE_KEY_ENV] = key.secret().decode("ascii")
     except (OSError, RuntimeError) as exc:  # the lab still serves; its codes wait for a key
         print(f"serve.py: no key for the practice page's completion codes ({exc}); "
               f"set {PRACTICE_KEY_ENV}", file=sys.stderr)  # fmt: skip
 
 
 def data_folder() -> Path:
-    """The lab's data folder, where ``ui/server/completion.py`` keeps ``practice.key``."""
+    """The lab's data folder, where ``ui/server/key.py`` keeps ``practice.key``."""
     if str(REPO_ROOT) not in sys.path:  # run as a script: the project is beside it
         sys.path.insert(0, str(REPO_ROOT))
-    from ui.server import completion
+    from ui.server import key
 
-    return completion.data_folder()
+    return key.data_folder()
 
 
 @contextmanager

@@ -5,9 +5,9 @@ import streamlit as st
 import perceptron_core as pc
 from ui import bounds, compute, notation, replay, text
 from ui.charts import layers
+from ui.export import downloads
 from ui.limits import BATCH_POINTS as MAX_POINTS
-from ui.parts import downloads, numbers
-from ui.stage import page as stepping
+from ui.parts import numbers, stepping
 from ui.stage import part as stage
 from ui.state import BATCH as PAGE
 from ui.views import batch_view, least_squares_view

@@ -6,11 +6,13 @@ import streamlit as st
 
 from ui import compute, notation, text
 from ui.charts import geometry, layers
+from ui.export import downloads
 from ui.limits import ADVERSARIAL_WORK, DIMENSION_WORK, MARGIN_WORK, MOST_COORDINATES, ORDER_WORK
 from ui.limits import EXPERIMENTS_EPOCHS as MAX_EPOCHS
 from ui.limits import EXPERIMENTS_POINTS as MAX_POINTS
-from ui.parts import data, downloads, progress, style, widgets
+from ui.parts import data, progress, style
 from ui.stage import part as stage
+from ui.stage import widgets
 from ui.state import EXPERIMENTS as PAGE
 from ui.views import experiments_view
 from ui.words import t as say

@@ -4,9 +4,9 @@ import streamlit as st
 
 from ui import compute, notation
 from ui.charts import epochs, geometry, layers
+from ui.export import downloads
 from ui.limits import KERNEL_POINTS as MAX_POINTS
-from ui.parts import data, downloads, numbers
-from ui.stage import page as stepping
+from ui.parts import data, numbers, stepping
 from ui.stage import part as stage
 from ui.state import KERNEL as PAGE
 from ui.views import kernel_view

@@ -5,11 +5,13 @@ import streamlit as st
 import perceptron_core as pc
 from ui import compute, notation, replay, state, text
 from ui.charts import geometry, layers
-from ui.parts import downloads, game, moment, numbers, style, table, widgets
+from ui.export import downloads
+from ui.parts import game, moment, numbers, style
 from ui.parts.data import drawing_box
-from ui.plot_click import plot_click
 from ui.server import guard
 from ui.stage import part as stage
+from ui.stage import table, widgets
+from ui.stage.chart import plot_click
 from ui.state import ONLINE as PAGE
 from ui.views import online_view
 from ui.words import t as say

@@ -4,8 +4,8 @@ import streamlit as st
 
 from ui import compute, notation, replay, state, text
 from ui.charts import epochs
-from ui.parts import data, downloads, numbers
-from ui.stage import page as stepping
+from ui.export import downloads
+from ui.parts import data, numbers, stepping
 from ui.stage import part as stage
 from ui.state import PLAYGROUND as PAGE
 from ui.views import playground_view
@@ -60,7 +60,10 @@ follow = setup.online and edit is not None and run is not None
 run_key = stage.run_key(ds, setup)
 stepper = stage.stepper_for(PAGE, run, run_key, follow=follow)
 texts = None if run is None else numbers.texts(run, ds, th)
-picture = playground_view.picture(ds, choice, run, run_key, setup.variant, th, texts, presenter)
+box = None if ds.d > 2 else stage.view(ds, choice, (run,), run_key)  # scores: no plane
+picture = playground_view.picture(
+    ds, box, run, run_key, setup.variant, th, texts, presenter, cached=compute
+)
 layered, playground_chart, view_note = picture.layered, picture.chart, picture.note
 
 

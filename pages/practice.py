@@ -5,10 +5,12 @@ import streamlit as st
 
 import perceptron_core as pc
 from ui import notation, text
-from ui.parts import practice, style, widgets
+from ui.parts import style
+from ui.practice import part as practice
+from ui.practice import words as said_as
 from ui.server import guard
+from ui.stage import widgets
 from ui.state import PRACTICE as PAGE
-from ui.views import practice_words as said_as
 from ui.words import t
 
 guard.through_the_entry_point()  # a page's link on a fresh server: run via app.py

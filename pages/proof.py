@@ -5,10 +5,11 @@ import streamlit as st
 import perceptron_core as pc
 from ui import bounds, compute, replay, text
 from ui.charts import layers, playground
-from ui.parts import data, downloads, numbers, widgets
+from ui.export import downloads
+from ui.parts import data, numbers, stepping
 from ui.parts import proof as parts_proof
-from ui.stage import page as stepping
 from ui.stage import part as stage
+from ui.stage import widgets
 from ui.state import PROOF as PAGE
 from ui.views import proof_view
 from ui.words import t as say

@@ -6,10 +6,11 @@ import streamlit as st
 import perceptron_core as pc
 from ui import compute, replay, text
 from ui.charts import layers, playground
+from ui.export import downloads
 from ui.limits import SPACE_POINTS
-from ui.parts import cone, downloads, numbers, widgets
-from ui.stage import page as stepping
+from ui.parts import cone, numbers, stepping
 from ui.stage import part as stage
+from ui.stage import widgets
 from ui.state import SPACE as PAGE
 from ui.views import space_view, weight_view
 from ui.words import t as say

@@ -6,11 +6,12 @@ import streamlit as st
 import datasets
 from ui import bounds, compute, notation, text
 from ui.charts import geometry, layers
+from ui.export import downloads
 from ui.limits import VARIANTS_POINTS as MAX_POINTS
 from ui.limits import VARIANTS_UPDATES as MAX_UPDATES
-from ui.parts import downloads, numbers, widgets
-from ui.stage import page as stepping
+from ui.parts import numbers, stepping
 from ui.stage import part as stage
+from ui.stage import widgets
 from ui.state import VARIANTS as PAGE
 from ui.views import variants_view
 from ui.words import t as say

@@ -42,7 +42,7 @@ from .run import Run
 from .steps import Visit
 from .train import train
 
-LEVELS = (1, 2, 3, 4, 5)  # their names and texts are the page's (ui.views.practice_words)
+LEVELS = (1, 2, 3, 4, 5)  # their names and texts are the page's (ui.practice.words)
 ETAS = (0.5, 0.25, 2.0, 3.0)  # powers of two and 3: every product stays exact
 SPAN = 3  # coordinates are whole numbers in -SPAN..SPAN
 KERNEL = Kernel("poly", degree=2)  # (1 + a.b)^2: whole numbers on whole-number data

@@ -33,7 +33,7 @@ os.environ.setdefault(
     "LAB_LECTURES_DB", os.path.join(tempfile.mkdtemp(prefix="lab-lectures-"), "lectures.sqlite3")
 )
 # So does everything else the lab keeps in its data folder (the practice's signing key,
-# ui/server/completion.py): the folder is this run's own.
+# ui/practice/completion.py): the folder is this run's own.
 os.environ["XDG_DATA_HOME"] = tempfile.mkdtemp(prefix="lab-data-")
 
 SLOW, BROWSER, OTHER = 0, 1, 2

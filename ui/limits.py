@@ -70,7 +70,7 @@ VOTE_WORK = 30_000_000
 # Training-error evaluations the pocket may cost (every weight vector of the run against
 # every point, once per run): about a second at this size.
 POCKET_WORK = 100_000_000
-# Rows of the Data and scores table (ui.parts.table): a screen reader's user reads it row by
+# Rows of the Data and scores table (ui.stage.table): a screen reader's user reads it row by
 # row, and it is rebuilt at every step the server draws; past this the table says so.
 TABLE_ROWS = 200
 SPACE_POINTS = 2_000  # /space draws 3-D markers and one line each in weight space
@@ -91,7 +91,7 @@ ADVERSARIAL_WORK = 20_000_000  # examples scored by the worst-first order (n per
 MAX_EPOCHS_LIMIT = 10_000  # the Max epochs box's top (a link's value is checked against it)
 MAX_URL_POINTS = 500  # drawn points kept in a link (a few hundred, as the issue asks)
 # The longest query string a page reads (characters, as the browser sends it: percent-encoded).
-# A longer link is refused with a page that says so (ui/parts/link.py); nginx passes up to
+# A longer link is refused with a page that says so (ui/stage/link.py); nginx passes up to
 # 32 KB to the app and answers longer ones with its own page (deploy/nginx.conf.template).
 MAX_LINK = 16_384
 # A hand-made link's repeated or unknown parameters are named one by one up to this many
@@ -103,7 +103,7 @@ NAME_LIMIT = 40  # class and feature names in charts, captions and tables are cu
 VALUE_LIMIT = 60  # a value echoed from a link or a file is cut here
 # Steps one export (GIF, video) holds: each is a picture the browser draws and encodes, and
 # frames beyond the stage's window are asked of the server in rounds; a longer range is cut
-# here and the Export panel says so before it starts (ui/stage/exporter/range.mjs).
+# here and the Export panel says so before it starts (ui/export/browser/range.mjs).
 EXPORT_MAX_STEPS = 500
 # Frames the browser asks of the server in one round of an export (each round is one
 # rerun of the stage, built within the frames' time budget: ui.stage.frames.frames_for).
@@ -156,7 +156,7 @@ PRACTICE_RECORDS = 10  # exercises a session keeps its answers for (its levels a
 # Exercises whose attempts the server counts (a row each, ~50 bytes; a seed typed by
 # anyone makes one): the oldest beyond this are forgotten, and their next start is a 1.
 PRACTICE_ATTEMPTS_KEPT = 200_000
-# A lecturer's check of many completion codes at once (ui/server/completion.py): a large
+# A lecturer's check of many completion codes at once (ui/practice/completion.py): a large
 # course's worth, and the pasted text or uploaded file that holds them, at most.
 CODES_CHECKED_MOST = 2_000
 CODES_CHECKED_BYTES = CODES_CHECKED_MOST * 64  # 64 characters a line: a code and some room

@@ -527,7 +527,7 @@ def batch_latex(update, m: int, w_new, b_new: float) -> list[str]:
 
 # ----------------------------------------------------- for a screen reader (issue 20)
 # The stage's live region says each visit in words (``spoken_line``), and the data table
-# reads the run's scores (``ui.parts.table``). Numbers are the engine's, written with a
+# reads the run's scores (``ui.stage.table``). Numbers are the engine's, written with a
 # real minus sign, which screen readers say as "minus".
 MINUS = "\u2212"
 

@@ -2,7 +2,7 @@
 a question; a student whose browser is German (a phone, 390x844, locale de-DE) follows and
 sees the question, its choices, its panel's words and after Reveal the counts in German,
 while the projector says the same question in English. The store holds ids and numbers
-(ui.parts.class_words), and each device says them in its own language."""
+(ui.room.class_words), and each device says them in its own language."""
 
 from __future__ import annotations
 

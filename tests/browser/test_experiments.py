@@ -15,7 +15,7 @@ from browser_helpers import expect_rerun, open_app, screenshot
 pytestmark = pytest.mark.browser
 
 PROJECTOR = {"width": 1024, "height": 768}
-CHARTS = ".plot-click-plain .js-plotly-plot"  # the page's charts (ui.plot_click.plot)
+CHARTS = ".plot-click-plain .js-plotly-plot"  # the page's charts (ui.stage.chart.plot)
 PROGRESS = re.compile(rb"(?:Margins|Dimensions|Orders): run [0-9,]+ of [0-9,]+")
 
 

@@ -1,4 +1,4 @@
-"""The lecture as one HTML file (ui/lecture_file.py), opened from disk in Chromium with
+"""The lecture as one HTML file (ui/parts/lecture_file.py), opened from disk in Chromium with
 every request outside file:// blocked, as on a USB stick in a hall without network:
 PageDown walks every scene to the end, and each stepped scene's numbers (w, M, the bound)
 at every cursor shown equal the engine's, replayed here from ``pc.train`` on the scene's
@@ -17,7 +17,8 @@ import pytest
 
 import datasets
 import perceptron_core as pc
-from ui import lecture, lecture_file, notation, words
+from ui import lecture, notation, words
+from ui.parts import lecture_file
 from ui.server import lectures
 
 pytestmark = pytest.mark.browser

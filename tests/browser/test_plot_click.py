@@ -1,4 +1,4 @@
-"""ui.plot_click in a real browser: exact data coordinates of clicks on empty space, marker hits,
+"""ui.stage.chart in a real browser: exact data coordinates of clicks on empty space, marker hits,
 one handling per click, resizing with fixed ranges and equal aspect."""
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.browser
 PROJECTOR = {"width": 1024, "height": 768}
 STAGE = '[data-testid="plotClickGraph"].js-plotly-plot'
 STATUS = re.compile(r"^(start|update \d+) ")
-CHARTS = ".plot-click-plain .js-plotly-plot"  # the page's charts (ui.plot_click.plot)
+CHARTS = ".plot-click-plain .js-plotly-plot"  # the page's charts (ui.stage.chart.plot)
 # How long a wait may take before the page counts as stuck (ms): no speed is claimed here
 # (benchmarks/ measure speed); generous, as the machine is shared and can run many times
 # slower than usual. A fresh server warms up first: its first page may take twice that.

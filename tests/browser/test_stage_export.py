@@ -1,4 +1,4 @@
-"""Export in the browser (ui/stage/exporter/panel.mjs): a range of steps as a GIF and a
+"""Export in the browser (ui/export/browser/panel.mjs): a range of steps as a GIF and a
 WebM made with the network off, their frames the stage's; the step on screen as a PNG at
 1920 x 1080; 10,000 steps asked cut to the cap, said before it starts; frames beyond the
 stage's window asked of the server, on another page.

@@ -86,9 +86,9 @@ def test_nginx_compresses_and_caches_what_every_first_page_loads(replicas):
     assert "Content-Encoding" not in plain[1] and plain[2] == on_disk
 
     # plotly.js as the chart component asks for it (its version in the address).
-    from ui.plot_click import PLOTLY_JS_PATH, PLOTLY_JS_VERSION
+    from ui.stage.chart import PLOTLY_JS_PATH, PLOTLY_JS_VERSION
 
-    plotly_url = f"{url}/component/ui.plot_click.plotly_js/plotly.min.js?v={PLOTLY_JS_VERSION}"
+    plotly_url = f"{url}/component/ui.stage.chart.plotly_js/plotly.min.js?v={PLOTLY_JS_VERSION}"
     _, h, body = _get(plotly_url, gzip_ok=True, timeout=120)
     assert h["Content-Encoding"] == "gzip" and gzip.decompress(body) == PLOTLY_JS_PATH.read_bytes()
     assert "immutable" in h["Cache-Control"]

@@ -1,11 +1,11 @@
-// A class's words on a student's device (ui/stage/class_words.mjs), run by node's own test
-// runner: node --test tests/js/. The words are written out as ui/parts/class_words.py's
+// A class's words on a student's device (ui/room/class_words.mjs), run by node's own test
+// runner: node --test tests/js/. The words are written out as ui/room/class_words.py's
 // follower_words gives them for a German page in θ notation (tests/ui/test_class_words.py
 // checks the Python side against the same messages).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fill, localize, message, sayText } from "../../ui/stage/class_words.mjs";
+import { fill, localize, message, sayText } from "../../ui/room/class_words.mjs";
 
 const DE = {
   templates: {

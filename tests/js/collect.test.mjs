@@ -1,10 +1,10 @@
-// A student placing points (ui/stage/collecting.mjs), run by node's own test runner:
+// A student placing points (ui/room/collecting.mjs), run by node's own test runner:
 //   node --test tests/js/
 // The events are written out as the routes send them (ui/room/memory.py's publish calls).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Collect } from "../../ui/stage/collecting.mjs";
+import { Collect } from "../../ui/room/collecting.mjs";
 
 const ON = { type: "collecting", collecting: { box: [-2, 2, -1, 1], per_student: 2 } };
 

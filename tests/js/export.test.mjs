@@ -1,8 +1,8 @@
-// The export's pure logic (ui/stage/exporter/range.mjs), run by node's own test runner:
+// The export's pure logic (ui/export/browser/range.mjs), run by node's own test runner:
 //   node --test tests/js/
 // Expected values are written out by hand: the steps an export holds (both ends), the cap
 // of 500 steps, the names of the files, the order of the frames and of the server's rounds.
-// The words are the server's (the offer's ``words``: ui/stage/export.py); EN and DE below
+// The words are the server's (the offer's ``words``: ui/export/offer.py); EN and DE below
 // are the templates the catalogue sends (ui/words/en/export.py, de/export.py), and the
 // panel's sentences are checked in both.
 import assert from "node:assert/strict";
@@ -19,7 +19,7 @@ import {
   progressSaid,
   say,
   wrapLines,
-} from "../../ui/stage/exporter/range.mjs";
+} from "../../ui/export/browser/range.mjs";
 
 const EN = {
   "export.not_whole": "From and To are whole step numbers, 0 to {total}.",

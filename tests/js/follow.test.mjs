@@ -1,4 +1,4 @@
-// A student's follower (ui/stage/following.mjs), run by node's own test runner:
+// A student's follower (ui/room/following.mjs), run by node's own test runner:
 //   node --test tests/js/
 // The events are written out as the routes send them (ui/room/rules.py's event list).
 import assert from "node:assert/strict";
@@ -12,7 +12,7 @@ import {
   RETRIES,
   RETRY_MS,
   whereText,
-} from "../../ui/stage/following.mjs";
+} from "../../ui/room/following.mjs";
 
 const SHOWN = { page: "playground", query: "pg_n=30", scene: null, cursor: 4 };
 
@@ -186,7 +186,7 @@ test("the server's page puts the stage at its step: Back to the lecture lands th
 
 // ------------------------------------------------------------------ the stream's health
 
-import { GIVE_UP, HEARTBEAT_MS, RECONNECT_MS, SILENT_MS, Watch } from "../../ui/stage/following.mjs";
+import { GIVE_UP, HEARTBEAT_MS, RECONNECT_MS, SILENT_MS, Watch } from "../../ui/room/following.mjs";
 
 test("a stream heard within three heartbeats is live; silent past them, it reconnects", () => {
   assert.equal(SILENT_MS, 15000);

@@ -1,10 +1,10 @@
-// A student's answer (ui/stage/polling.mjs), run by node's own test runner:
+// A student's answer (ui/room/polling.mjs), run by node's own test runner:
 //   node --test tests/js/
 // The events are written out as the routes send them (ui/room/memory.py's publish calls).
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { Poll } from "../../ui/stage/polling.mjs";
+import { Poll } from "../../ui/room/polling.mjs";
 
 const ASKED = {
   type: "asked",

@@ -1,10 +1,10 @@
-// /practice's handles (ui/practice_drag.mjs): the snap, and the handles <-> (w, b), against
+// /practice's handles (ui/practice/drag.mjs): the snap, and the handles <-> (w, b), against
 // the geometry written here (the boundary's point nearest the origin lies on the line and
 // is parallel to w).  node --test tests/js/
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { bFromPoint, boundaryEnds, bPoint, keyed, snap, wFromPoint } from "../../ui/practice_drag.mjs";
+import { bFromPoint, boundaryEnds, bPoint, keyed, snap, wFromPoint } from "../../ui/practice/drag.mjs";
 
 test("values snap to the nearest multiple of the step, without -0", () => {
   assert.equal(snap(0.74, 0.5), 0.5);

@@ -51,12 +51,12 @@ def stage_figures(at) -> list[dict]:
 
 
 def _plain(data: dict) -> bool:
-    """A chart drawn by ``ui.plot_click.plot``: no stage, no clicks."""
+    """A chart drawn by ``ui.stage.chart.plot``: no stage, no clicks."""
     return not data.get("stage") and data.get("clicks") is False
 
 
 def charts(at) -> dict[str, dict]:
-    """The page's other charts (``ui.plot_click.plot``), by key, as JSON."""
+    """The page's other charts (``ui.stage.chart.plot``), by key, as JSON."""
     out = {}
     for element in at.get("bidi_component"):
         data = json.loads(element.proto.json)

@@ -77,7 +77,7 @@ def test_ask_count_reveal_and_download():
 
 
 def _csv(opened) -> str:
-    from ui.parts.poll import results_csv
+    from ui.room.poll import results_csv
 
     return results_csv(opened).decode()
 

@@ -277,7 +277,7 @@ def test_experiments_offers_its_data_and_each_experiments_table(made):
 
 
 def test_a_name_that_would_run_as_a_formula_is_neutralised_in_every_table():
-    from ui import export
+    from ui.export import files as export
 
     csv = export.table_csv([("=cmd|' /C calc'!A0", [1.5]), ("part", ["@SUM(A1)"])])
     header, row = csv.splitlines()

@@ -90,7 +90,7 @@ def test_a_class_on_a_stepping_page_in_german_ask_reveal_collect():
         at.run()
         click(at, "lab_class_ask")
         # The class's store holds the question's id and numbers, not the lecturer's words:
-        # each student's device says it in its own language (ui/stage/class_words.mjs).
+        # each student's device says it in its own language (ui/room/class_words.mjs).
         held = default_store().state(opened.code)["question"]
         assert json.loads(held["prompt"])[0] == kind
         assert at.button(key="lab_class_reveal").label == "Auflösen"

@@ -18,7 +18,7 @@ from lab_words import english_left
 from practice_oracle import exercise_answers
 
 import perceptron_core as pc
-from ui.server import completion
+from ui.practice import completion
 
 PAGE = "pages/practice.py"
 KEY = "the German test's own key, long enough to sign codes"

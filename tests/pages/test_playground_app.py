@@ -762,7 +762,7 @@ def test_a_stale_slider_value_riding_on_another_rerun_does_not_move_the_step(mon
     earlier run drew while the latest run's answer is still on its way (a loaded server:
     Step, then Ask or Reveal at once). That copy is not a drag: the step stays. A drag
     to a step not drawn a moment ago moves, and so does one to an older step later."""
-    from ui.parts import controls
+    from ui.stage import controls
 
     at = app()
     click(at, "pg_step")

@@ -20,8 +20,8 @@ from practice_oracle import exercise_answers
 from streamlit.testing.v1 import AppTest
 
 import perceptron_core as pc
-from ui.server import completion
-from ui.views import practice_words
+from ui.practice import completion
+from ui.practice import words as practice_words
 
 PAGE = "pages/practice.py"
 KEY = "a test key that no one else has, 32+ characters"
@@ -395,7 +395,7 @@ def test_a_lecturer_checks_many_codes_at_once_and_downloads_the_table(caplog):
     refusals = [r.getMessage() for r in caplog.records if r.name == "perceptron_lab"]
     assert "refused route=practice_codes reason=invalid n=2 of=6" in refusals
     # The download: the same table as CSV.
-    from ui.parts import practice
+    from ui.practice import part as practice
 
     rows = at.session_state["pr_practice_codes_table"]
     table = list(csv.reader(io.StringIO(practice.codes_csv(rows).decode("utf-8-sig"))))

@@ -14,7 +14,7 @@ from practice_oracle import exercise_visits
 from streamlit.proto.WidgetStates_pb2 import WidgetState
 
 import perceptron_core as pc
-from ui.server import completion
+from ui.practice import completion
 
 PAGE = "pages/practice.py"
 

@@ -1,4 +1,4 @@
-"""A class's words on each device (ui.parts.class_words): a question goes to the class's
+"""A class's words on each device (ui.room.class_words): a question goes to the class's
 store as ids and numbers, said back in English exactly as before and in German and θ on
 another device; the class's refusals said in German; the follower's words for a page."""
 
@@ -12,9 +12,8 @@ import pytest
 
 import perceptron_core as pc
 from ui import notation, words
-from ui.parts import class_words
-from ui.parts.poll import held
-from ui.room import codes, routes, rules
+from ui.room import class_words, codes, routes, rules
+from ui.room.poll import held
 from ui.room.questions import questions_at
 
 X = np.array([[1.0, 2.0], [-1.0, -0.5], [2.0, -1.0], [-2.0, 1.0], [0.5, 0.2], [0.1, -1.5]])
@@ -107,7 +106,7 @@ def test_the_follower_s_words_in_each_language():
     assert german["labels"] == {"1": "1", "-1": "0"}
     pairs = dict(german["pairs"])
     assert pairs["You have placed your {value} points."] == "Sie haben Ihre {value} Punkte gesetzt."
-    # The collect bar's own words (ui/stage/collecting.mjs), one of them for one point.
+    # The collect bar's own words (ui/room/collecting.mjs), one of them for one point.
     assert pairs["You have placed your {value} point."] == "Sie haben Ihren {value} Punkt gesetzt."
     assert pairs["Tap inside the chart's box."] == "Tippen Sie in den Rahmen des Diagramms."
     assert set(german["fields"]) == {k.removeprefix("class.q.") for k in class_words.FIELDS}
@@ -115,10 +114,10 @@ def test_the_follower_s_words_in_each_language():
 
 def test_the_follower_s_english_sentences_are_the_catalogue_s():
     """What the follower's own logic writes in English is what the pairs read back: the
-    same sentences in ui/stage/*.mjs as in the catalogue."""
+    same sentences in ui/room/*.mjs as in the catalogue."""
     from pathlib import Path
 
-    stage = Path(__file__).resolve().parents[2] / "ui" / "stage"
+    stage = Path(__file__).resolve().parents[2] / "ui" / "room"
     script = "".join((stage / f).read_text() for f in ("collecting.mjs", "polling.mjs"))
     en = words.CATALOGUES["en"]
     for message in ("class.js.inside", "class.js.point_not_taken", "class.js.answer_not_taken"):

@@ -1,11 +1,12 @@
-"""The one-file lecture's parts (ui/lecture_file.py), without a browser: a lecturer's link
+"""The one-file lecture's parts (ui/parts/lecture_file.py), without a browser: a lecturer's link
 read as its page reads it, what the file cannot replay made a card, and nothing a file
 brings able to close the page's script."""
 
 from __future__ import annotations
 
 import datasets
-from ui import lecture, lecture_file
+from ui import lecture
+from ui.parts import lecture_file
 
 MARGIN = {
     "pg_source": "Generate",

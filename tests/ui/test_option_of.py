@@ -1,11 +1,11 @@
-"""A widget's value read back as its option (ui.parts.widgets.option_of): Streamlit may hand a
+"""A widget's value read back as its option (ui.stage.widgets.option_of): Streamlit may hand a
 choice back by the name it was shown with, in the language the user has just left."""
 
 from __future__ import annotations
 
 from ui import notation, words
 from ui.parts.style import THEMES
-from ui.parts.widgets import option_of
+from ui.stage.widgets import option_of
 from ui.words import t
 
 

@@ -11,7 +11,7 @@ import pytest
 import datasets
 import perceptron_core as pc
 from ui import text
-from ui.parts import table
+from ui.stage import table
 
 M = "\u2212"  # the minus sign a screen reader says "minus"
 EXAMPLE1 = (np.array([[1.0, 1.0], [2.0, 2.0], [1.0, 2.0], [2.0, 1.0]]), np.array([1, 1, -1, -1]))

@@ -1,4 +1,4 @@
-"""The data and scores table (ui.parts.table) in the lab's notation and language: the same
+"""The data and scores table (ui.stage.table) in the lab's notation and language: the same
 numbers in every cell, the caption and headers in German and in the notation's symbols."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import numpy as np
 
 import perceptron_core as pc
 from ui import notation, words
-from ui.parts import table
+from ui.stage import table
 
 NUMBER = re.compile(r"−?\d+(?:\.\d+)?")
 X = np.array([[1.0, 2.0], [2.0, 1.0], [-1.0, -1.0], [0.5, -2.0]])

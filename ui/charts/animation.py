@@ -1,6 +1,6 @@
 """The whole run as a client-side Plotly animation: the Playground chart's named layers,
 one frame per update (sampled), with a slider and play / pause buttons. The offline HTML
-(``ui.export.animation_html``) plays the same figure, filling its page."""
+(``ui.export.files.animation_html``) plays the same figure, filling its page."""
 
 from __future__ import annotations
 

@@ -17,6 +17,7 @@ renders ``<b>`` and ``<a href>`` in names and labels.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import numpy as np
@@ -440,3 +441,15 @@ def compose(
     """One figure: the layers stacked in order (first at the bottom) over the scene."""
     data = [trace for layer in layers for trace in layer]
     return theme.figure(data, layout(scene, title=title, legend=legend))
+
+
+@dataclass(frozen=True)
+class Layered:
+    """A stepped chart in layers: ``scene`` (traces, layout) drawn once per run, and
+    ``at(t)`` -> (traces under the scene, traces over it) at cursor t; ``texts(t)`` the
+    page's lines of numbers at t by name (``numbers.text_line`` draws them), which the
+    browser's frames replace with the chart."""
+
+    scene: tuple[list[dict], dict]
+    at: Callable[[int], tuple[list[dict], list[dict]]]
+    texts: Callable[[int], dict[str, str]] | None = None

@@ -8,7 +8,7 @@ import streamlit as st
 
 import perceptron_core as pc
 from ui import compute, limits, text
-from ui.parts import widgets
+from ui.stage import widgets
 from ui.state import Table, owns
 from ui.views import cone_view
 from ui.views.space_view import symbols

@@ -20,7 +20,7 @@ import streamlit as st
 
 import datasets
 from ui import compute, limits, state, text, words
-from ui.parts import draw, link, sources, upload, widgets
+from ui.parts import draw, sources, upload
 
 # Re-exported: the stage and /online take the board's click handler and view box from here.
 from ui.parts.draw import board_click as board_click
@@ -30,6 +30,7 @@ from ui.parts.style import presenter_toggle
 from ui.parts.upload import loader_said as said  # the loader's words, in the lab's language
 from ui.runkey import run_key
 from ui.server import guard
+from ui.stage import link, widgets
 from ui.state import Table, owns
 from ui.state.lab import DATA as LAB_DATA
 from ui.state.lab import DATASET as LAB_DATASET

@@ -21,8 +21,8 @@ from ui import compute, notation, state, text
 from ui.limits import ADVERSARY_BUDGET_S
 from ui.limits import ONLINE_ARRIVALS as MAX_ARRIVALS
 from ui.limits import ONLINE_UNDO as UNDO_DEPTH
-from ui.parts import link
 from ui.parts.settings import Settings
+from ui.stage import link
 from ui.state import Table, lab, owns
 from ui.views import online_view
 from ui.words import t
@@ -112,7 +112,7 @@ def place(page: Table, x1: float, x2: float) -> None:
 def on_click(page: Table):
     """The board's click callback: anywhere on the chart places the next point there (not
     on a student's page that follows the lecture: it shows the lecturer's game, and a tap
-    there is the class's adversary round's, ui/stage/follow.js)."""
+    there is the class's adversary round's, ui/room/follow.js)."""
 
     def clicked(click) -> None:
         if lab.following(_ss()):

@@ -12,7 +12,7 @@ from ui import lecture, notation
 from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
 from ui.limits import SCENES_KEPT as MOST
 from ui.parts import data, scenes
-from ui.parts.link import iframe_snippet
+from ui.stage.link import iframe_snippet
 from ui.state import SOURCES, Table, lab, owns
 from ui.words import PARAM as LANG_PARAM
 from ui.words import t as words

@@ -17,8 +17,8 @@ from collections.abc import Callable
 
 import streamlit as st
 
-from ui import lecture, lecture_file, notation, words
-from ui.parts import moment
+from ui import lecture, notation, words
+from ui.parts import lecture_file, moment
 from ui.server import lectures
 from ui.state import lab
 from ui.text import plain

@@ -9,7 +9,8 @@ from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_r
 
 from ui import lecture
 from ui.stage.keys import page_keys
-from ui.state import lab, owns
+from ui.stage.part import STAGE_CHARTS  # a stage's chart, by its page's own key
+from ui.state import lab
 from ui.text import KEYS
 from ui.words import t as say
 
@@ -18,7 +19,6 @@ OPEN = lab.OPEN_SCENE  # a scene asked for by a button (an index of lecture.SCEN
 WITHOUT_STAGE = {"online", "experiments"}  # pages whose scenes have no stepped run
 HOPPED = lab.SCENE_HOPPED  # the lecture page ran once with a scene waiting: open it now
 OPENINGS = lab.SCENE_OPENINGS  # scenes opened in this session (each is a new page)
-STAGE_CHARTS = owns("chart", "board")  # a stage's chart, by its page's own key (ui.stage)
 NEXT_SCENE, PREV_SCENE = lab.NEXT_SCENE, lab.PREV_SCENE  # the scene bar's buttons
 # The buttons that open a scene (keys, or their start): the bar's and the lecture page's.
 OPENERS = [NEXT_SCENE, PREV_SCENE, lab.LECTURE_OPEN, lab.MINE_OPEN_AT]

@@ -12,7 +12,7 @@ from streamlit.runtime.state.query_params import EMBED_QUERY_PARAMS_KEYS
 
 import perceptron_core as pc
 from ui import notation, state, text, words
-from ui.parts import link, widgets
+from ui.stage import link, widgets
 from ui.state import Table, lab
 
 KERNELS = state.KERNEL_NAMES

@@ -11,7 +11,7 @@ import streamlit as st
 
 import datasets
 from ui import compute
-from ui.parts import widgets
+from ui.stage import widgets
 from ui.state import Table, owns
 from ui.words import has, t
 

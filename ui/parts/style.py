@@ -6,9 +6,9 @@ import json
 import streamlit as st
 
 from ui import text
-from ui.parts import link
-from ui.parts.widgets import option_of
 from ui.server import guard
+from ui.stage import link
+from ui.stage.widgets import option_of
 from ui.state import lab
 from ui.words import t
 
@@ -27,7 +27,7 @@ PAGE_CSS = """<style>
 @media (max-width: 1280px) {
   [data-testid="stMainBlockContainer"] {padding-left: 1.5rem; padding-right: 1.5rem;}
 }
-/* The stage's buttons (ui.parts.controls.run_buttons): in a narrow column the key's label
+/* The stage's buttons (ui.stage.controls.run_buttons): in a narrow column the key's label
    goes (the keys are listed under the stage) and the padding shrinks, so no label is cut
    ("Run to …"). */
 .st-key-stage_buttons [data-testid="stColumn"] {container-type: inline-size;}
@@ -150,7 +150,7 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
         with st.container(key=TITLE_KEY):  # a followed page on a phone hides it (PAGE_CSS)
             st.title(title)
             st.caption(caption)
-    if problems:  # in a container the embed view keeps (ui.stage.embed)
+    if problems:  # in a container the embed view keeps (ui.parts.embed)
         with st.container(key=link.PROBLEMS_KEY):
             for problem in problems:  # values from the link arrive escaped (state.check_link)
                 st.warning(t("style.link_problem", problem=problem))
@@ -172,7 +172,7 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
 # - Streamlit's captions and key hints (its text at 60 % opacity: 3.8:1 on white) and its
 #   accent red as text on a pale pill or the dark page (3.3:1) are below 4.5:1: they take
 #   the lab's colours here, which reach it in either theme.
-# - A student's class panels (the question, the collect bar: ui/stage/follow.js) take their
+# - A student's class panels (the question, the collect bar: ui/room/follow.js) take their
 #   colours from these variables, dark in a dark hall.
 LAB_CSS = """<style>
 :root {--lab-focus: #0b57d0; --lab-faded: #5c5e66; --lab-accent-text: #a3172a;
@@ -254,7 +254,7 @@ def theme_setting(*, redirect: bool = False) -> str:
     """The lab's theme (auto, light or dark): the link's ``theme=`` (as the session opens)
     or the sidebar's choice, kept lab-wide (``lab.THEME``) and written to the link; with
     the lab's CSS and the script that keeps the page's theme (``THEME_JS``). Every figure
-    takes it (``ui.plot_click``: auto is the page's, read in the browser). ``redirect``:
+    takes it (``ui.stage.chart``: auto is the page's, read in the browser). ``redirect``:
     the run only opens another page (the root address), which says a bad link's theme."""
     ss = st.session_state
     raw = st.query_params.get(THEME_PARAM)

@@ -107,7 +107,7 @@ SEAT_SIGNATURE_HEX = 32  # 128 bits of HMAC-SHA256: a seat cannot be made up
 
 def seat_token(key: bytes, code: str, student: str) -> str:
     """The browser's proof of its seat: the student's id and its signature under the
-    server's key (``ui.server.completion.secret``, the same on every replica) for ``code``.
+    server's key (``ui.server.key.secret``, the same on every replica) for ``code``.
     """
     return f"{student}.{_seat_signature(key, code, student)}"
 

@@ -25,8 +25,7 @@ from pathlib import Path
 
 import streamlit as st
 
-from ui.parts import class_words
-from ui.room import codes, routes
+from ui.room import class_words, codes, routes
 from ui.room.default import default_store
 from ui.room.rules import REFUSALS, Refused
 from ui.room.store import Opened

@@ -37,7 +37,7 @@ class Asked:
     """A question and its right answer (``right``: the index of the right choice);
     ``marks``: (letter, row of X) for the chart, ``at``: the cursor it was asked at;
     ``said``: the prompt's and each choice's message id and values (``ui/words``,
-    ``class.q.*``), which each device says in its own language (``ui.parts.class_words``);
+    ``class.q.*``), which each device says in its own language (``ui.room.class_words``);
     ``prompt`` and ``choices`` are they in English and the notes' notation."""
 
     kind: str

@@ -57,7 +57,7 @@ from ui.room.store import ClassStore
 
 PREFIX = "/class"
 # An event on a quiet stream: proxies keep it open, and a follower that hears nothing for
-# three of them knows its stream is dead (ui/stage/following.mjs: SILENT_MS).
+# three of them knows its stream is dead (ui/room/following.mjs: SILENT_MS).
 HEARTBEAT_S = 5.0
 _HEARTBEAT = ': heartbeat\ndata: {"type":"heartbeat"}\n\n'
 

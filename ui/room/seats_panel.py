@@ -17,7 +17,7 @@ import logging
 
 import streamlit as st
 
-from ui.parts import class_words
+from ui.room import class_words
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.room.store import BURSTS, Opened

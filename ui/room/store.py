@@ -20,7 +20,7 @@ the lecturer's (its stage steps in the browser and sends each move with the secr
 Every public method may be called from any thread; ``subscribe`` on an event loop.
 
 Seats. ``join`` gives the student's browser a seat token (``Joined.student``: the
-student's id signed with HMAC under the server's key, ``ui.server.completion.secret``,
+student's id signed with HMAC under the server's key, ``ui.server.key.secret``,
 the same on every replica). The browser keeps it (localStorage and a cookie, so a reload
 keeps the seat: ``resume``); every answer, point and event stream names it. One stream per
 seat: a new one ends the old (its last event ``replaced``); a seat the lecturer removed
@@ -148,11 +148,11 @@ class ClassStore(abc.ABC):
 
     @property
     def seat_key(self) -> bytes:
-        """The key that signs seats: the server's (``ui.server.completion.secret``)."""
+        """The key that signs seats: the server's (``ui.server.key.secret``)."""
         if self._seat_key is None:
-            from ui.server import completion  # no streamlit; read once, on first use
+            from ui.server import key  # no streamlit; read once, on first use
 
-            self._seat_key = completion.secret()
+            self._seat_key = key.secret()
         return self._seat_key
 
     # ------------------------------------------------------------ the lecturer

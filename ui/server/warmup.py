@@ -101,8 +101,7 @@ def _warm_up() -> None:
     import perceptron_core as pc
     from ui import text  # noqa: F401  (the pages' modules)
     from ui.charts import animation, epochs, geometry, overlays, playground  # noqa: F401
-    from ui.parts import data, settings  # noqa: F401
-    from ui.stage import part  # noqa: F401
+    # The pages' parts and the stage: app.py imported them before it called here.
 
     X = np.array([[1.0, 2.0], [-1.0, -0.5], [2.0, -1.0], [-2.0, 1.0], [0.5, 0.2]])
     y = np.array([1, -1, 1, -1, -1])

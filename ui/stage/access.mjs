@@ -1,6 +1,6 @@
 // Perceptron Lab: the chart for students who cannot see it, and for a dark hall.
 //
-// Served in the chart component's module (ui/plot_click.py joins it first; the export
+// Served in the chart component's module (ui/stage/chart.py joins it first; the export
 // lines go there). Three things, each pure but for the DOM it is handed:
 //
 // - The line a screen reader says at each step: the server writes it in a keyed element,

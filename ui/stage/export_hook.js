@@ -1,6 +1,6 @@
 // Perceptron Lab: the stage's Export as the chart's module holds it (served joined with it:
 // see ui/stage/stage.js). Under a stage's chart, a disclosure "Export"; opened, it hands
-// the export's panel (ui/stage/exporter/panel.mjs) the stage: its frames, the step on
+// the export's panel (ui/export/browser/panel.mjs) the stage: its frames, the step on
 // screen, the scene, and the server's answers to its asks for frames. The panel and the
 // encoders come from the lab's own server once the page is idle (``prefetch``; not a
 // class's followers) or when Export is opened: never on the first load's path, and from
@@ -8,7 +8,7 @@
 //
 // data.stage.export = {module, encoders, page, total, max, round, prefetch,
 //                      reply: {seq, frames} | null, words: {id: template}}
-// (ui/stage/export.py; words: the Export's, in the lab's language: the summary, the
+// (ui/export/offer.py; words: the Export's, in the lab's language: the summary, the
 // loading and its failure here, the panel's there). The ask is the component's state value "export" = {seq, cursors}.
 // An embedded page (?embed=true: the chart and the stepping controls only) has no Export.
 

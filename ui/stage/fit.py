@@ -5,7 +5,7 @@ from __future__ import annotations
 import streamlit as st
 
 from ui.charts import theme
-from ui.parts import link
+from ui.stage import link
 from ui.state import lab
 
 

@@ -7,8 +7,6 @@ from __future__ import annotations
 import hashlib
 import json
 import time
-from collections.abc import Callable
-from dataclasses import dataclass
 
 import numpy as np
 import streamlit as st
@@ -16,6 +14,7 @@ from plotly.io.json import to_json_plotly
 
 from ui import notation, text, words
 from ui.charts import theme
+from ui.charts.layers import Layered  # noqa: F401  (the stage's picture of a step)
 from ui.limits import MAX_FRAMES_BASE, MAX_HELD_FRAMES
 from ui.server import cache
 from ui.stage.framing import (  # noqa: F401  (the stage's modules import them from here)
@@ -32,7 +31,7 @@ from ui.state import Table, owns
 
 # A student following a class is sent the Steps much further on: the lecturer steps, the
 # student's page draws each step from the frames it holds, and asks the server for more
-# only when they run low (ui/stage/following.mjs, PREFETCH_AHEAD). A whole room asking at
+# only when they run low (ui/room/following.mjs, PREFETCH_AHEAD). A whole room asking at
 # the same press costs a run per student at once: 200 of them left students 17 s behind
 # (p95) on one server in benchmarks/room.py with 24.
 FOLLOW_STEPS_AHEAD = 96
@@ -50,18 +49,6 @@ FRAME_CACHE_TTL_S = 300.0
 # The line a screen reader says at each step (``text.spoken_line``), and what the
 # browser reported holding (``took``): the frames not sent again.
 OWN = owns("spoken", "frames_held")
-
-
-@dataclass(frozen=True)
-class Layered:
-    """A stepped chart in layers: ``scene`` (traces, layout) drawn once per run, and
-    ``at(t)`` -> (traces under the scene, traces over it) at cursor t; ``texts(t)`` the
-    page's lines of numbers at t by name (``numbers.text_line`` draws them), which the
-    browser's frames replace with the chart."""
-
-    scene: tuple[list[dict], dict]
-    at: Callable[[int], tuple[list[dict], list[dict]]]
-    texts: Callable[[int], dict[str, str]] | None = None
 
 
 def _look(traces: list[dict], layout: dict) -> str:
@@ -97,7 +84,7 @@ def frames_for(
     """Frames (under, over, texts) as JSON keyed by cursor, each cursor's plan (where every
     button lands from it and which are off: ``Stepper.plan``) and legend entries for the
     window around the cursor (``steps`` Steps on: a follower's, ``window``), or for
-    ``cursors`` (an export's round: ``ui.stage.export``), within ``budget_s`` seconds.
+    ``cursors`` (an export's round: ``ui.export.offer``), within ``budget_s`` seconds.
 
     A frame depends only on the run, the scene and its cursor, so it is built and
     serialised once and kept in the shared store (``ui.server.cache.STORE``, byte-bounded; up to

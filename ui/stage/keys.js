@@ -322,7 +322,7 @@ function steers(target) {
 window.addEventListener("keydown", onPageKey, true);
 window.addEventListener("pointerup", onPagePointerUp, true);
 window.addEventListener("click", onPageClick, true);
-// A student's follower (ui/stage/follow.js) moves the stage to the lecture's cursor, from
+// A student's follower (ui/room/follow.js) moves the stage to the lecture's cursor, from
 // the frames it holds: ``detail.done`` says whether it could, ``detail.ahead`` how many
 // Steps on the frames then reach.
 window.addEventListener("perceptron-lab-goto", (ev) => {

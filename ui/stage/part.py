@@ -12,14 +12,13 @@ from collections.abc import Callable
 import numpy as np
 import streamlit as st
 
-from ui import compute, lecture, state, text
-from ui.charts import geometry, overlays, theme
-from ui.parts import classroom, controls, data, link, moment, poll, scenes, table
-from ui.plot_click import plot as draw_chart
-from ui.plot_click import plot_click
+from ui import compute, state, text
+from ui.charts import geometry, theme
 from ui.runkey import run_key  # noqa: F401
 from ui.server import guard
-from ui.stage import export, sync
+from ui.stage import controls, hooks, link, sync, table
+from ui.stage.chart import plot as draw_chart
+from ui.stage.chart import plot_click
 
 # What the pages call besides this module's own functions: the columns, a board's fit,
 # a stepped chart in layers, a run's key.
@@ -33,8 +32,10 @@ from ui.stage.frames import (  # noqa: F401
     stage_frames,
 )
 from ui.stage.stepper import Stepper
-from ui.state import Table, lab
+from ui.state import Table, lab, owns
 from ui.words import t as say
+
+STAGE_CHARTS = owns("chart", "board")  # a stage's chart, by its page's own key
 
 
 def stepper_for(page: Table, run, key: str, *, follow: bool = False) -> Stepper:
@@ -91,8 +92,9 @@ def stage(
         if stepper.playing and not stepper.tick(unit):
             st.rerun()  # Play reached the end: a full run stops its timer
         t = stepper.cursor
-        # A class follows each step: published first, before this step is drawn here.
-        classroom.publish(lecture.PATHS[page.prefix])
+        # The step, told first (a class follows it), before it is drawn here.
+        step = hooks.Step(page, stepper.key or "", t, run)
+        hooks.stepped(step)
         top = st.container()  # drawn after the chart, shown above it
         draw(t)
         if run is not None:  # the data and the scores at t, for a screen reader too
@@ -107,7 +109,7 @@ def stage(
                 spoken(page, run, t)
         state.sync_url(st.query_params, t, points if points is not None else ([], []), page)
         if run is not None:
-            moment.moment(page, t)  # the link just written, to copy or add to the lecture
+            hooks.draw_panels(step)  # under it, with the link just written
 
     _stage()
     # The controls are drawn even without a run (disabled), so nothing moves.
@@ -125,9 +127,9 @@ def spoken(page: Table, run, t: int) -> None:
 def chart(page: Table, fig, stepper: Stepper, *, drawing: bool) -> None:
     """The stage's chart, then the scrub slider under it. On the drawing board the chart
     takes clicks (a click adds or removes a point: the project's click component)."""
-    chart_key, board_key = scenes.STAGE_CHARTS
+    chart_key, board_key = STAGE_CHARTS
     if drawing:
-        plot_click(fig, key=page.own(board_key), on_click=data.board_click(page))
+        plot_click(fig, key=page.own(board_key), on_click=hooks.board_click(page))
     else:
         plot(page, chart_key, fig)
     controls.scrub(page, stepper)
@@ -135,7 +137,7 @@ def chart(page: Table, fig, stepper: Stepper, *, drawing: bool) -> None:
 
 def plot(page: Table, name: str, fig) -> None:
     """Another chart of the page (not stepped with the stage's fragment), drawn with the
-    stage's plotly.js: one copy of plotly.js per page (``ui.plot_click.plot``). Its axes
+    stage's plotly.js: one copy of plotly.js per page (``ui.stage.chart.plot``). Its axes
     make room for their tick labels and titles (a projector's are larger)."""
     fig.update_xaxes(automargin=True)
     fig.update_yaxes(automargin=True)
@@ -148,7 +150,7 @@ def view(ds, choice, runs=(), key: str | None = None) -> geometry.Box:
     corner (``geometry.follow_boundaries``)."""
     box = geometry.view_box(ds.X, include_origin=True)
     if choice.drawing:
-        return data.drawing_box(box)
+        return hooks.board_box(box)
     linear = tuple(r for r in runs if r is not None and not r.is_kernel)
     if linear and key is not None:  # the runs' key (``run_key``)
         box = compute.run_view(key, linear, box)
@@ -191,23 +193,20 @@ def live_chart(page: Table, stepper: Stepper, layered: Layered, *, drawing: bool
     frames, moves, legend, held = stage_frames(
         page, stepper, layered, steps=FOLLOW_STEPS_AHEAD if following else None
     )
-    chart_key, board_key = scenes.STAGE_CHARTS
+    chart_key, board_key = STAGE_CHARTS
     key = page.own(board_key) if drawing else page.own(chart_key)
-    # A question to the class names points on this chart: lettered while it is asked.
-    presenting = bool(st.session_state.get(lab.PRESENTER))
-    marks = overlays.class_marks(
-        poll.chart_marks(page.prefix, run, stepper.cursor), presenter=presenting
-    )
+    # The features' marks on this chart (a question to the class names points on it).
+    marks = hooks.marks(hooks.Step(page, stepper.key or "", stepper.cursor, run))
     sent = sync.sent(page, stepper, frames, moves, layout) | held
-    sent["export"] = export.offer(page, stepper, layered, prefetch=not following)  # and frames
+    sent.update(hooks.offers(page, stepper, layered, following=following))  # Export's, frames
     plot_click(
         scene_json(page, traces + legend + marks, base),
         height=int(base.get("height") or 450),
         key=key,
-        on_click=data.board_click(page) if drawing else None,
+        on_click=hooks.board_click(page) if drawing else None,
         stage=sent,
         on_sync=lambda value: sync.synced(page, stepper, value),
         fit=window_fit(base, traces + legend),
-        on_export=lambda value: export.asked(page, value),
+        on_export=lambda value: hooks.ask("export", page, value),
     )
     controls.scrub(page, stepper)

@@ -2,8 +2,8 @@
 // the server sent ahead (no rerun, no remount); the server decides every move's target and
 // every button's state, and is told afterwards where the browser stepped to.
 //
-// Served as one module with the chart component (ui/plot_click.py joins stepping.mjs,
-// ui/plot_click.js, this file and keys.js; the import below is dropped there): the chart
+// Served as one module with the chart component (ui/stage/chart.py joins stepping.mjs,
+// ui/stage/chart.js, this file and keys.js; the import below is dropped there): the chart
 // draws the scene (its figure) and hands ``data.stage`` to ``takeStage``; the stage draws
 // each frame in a plot under the scene and one over it, and puts its texts into the page.
 //

@@ -1,5 +1,5 @@
 // Perceptron Lab: the stage's pure logic in the browser (no DOM, no page), which node's
-// test runner imports (tests/js/stage.test.mjs). ui/plot_click.py serves it joined with
+// test runner imports (tests/js/stage.test.mjs). ui/stage/chart.py serves it joined with
 // ui/stage/stage.js (which uses it) as the chart component's module.
 //
 // - applyMove: a press, by the server's plan of the cursor (``Stepper.plan``: where every

@@ -14,8 +14,7 @@ from __future__ import annotations
 import streamlit as st
 from plotly.io.json import to_json_plotly
 
-from ui import lecture
-from ui.parts import controls, scenes
+from ui.stage import controls, hooks
 from ui.stage.frames import HISTORY_SENT, TRANSPARENT, hidden_axes, took
 from ui.stage.keys import CLICKER
 from ui.stage.stepper import EFFECTS, Stepper
@@ -38,8 +37,7 @@ def sent(page: Table, stepper: Stepper, frames: str, moves: dict, layout: dict) 
     lecture's scene is added (``leave``: from its last step PageDown opens the next scene,
     at the run's start PageUp the previous one)."""
     ss = st.session_state
-    last = scenes.scene_last(lecture.PATHS.get(page.prefix, ""), stepper.total)
-    last = stepper.total if last is None else last
+    last = hooks.last_of(page, stepper.total)  # a lecture's scene may end before the run
     for c, plan in moves.items():
         plan["leave"] = [side for side, out in (("next", c >= last), ("prev", c == 0)) if out]
     under_bg = layout.get("plot_bgcolor", "white")

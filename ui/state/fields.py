@@ -235,7 +235,7 @@ def data_fields(**defaults) -> tuple[Field, ...]:
 
 
 def run_fields(**defaults) -> tuple[Field, ...]:
-    """The settings of a run (``ui.parts.settings``) and its stepping (``ui.parts.controls``)."""
+    """The settings of a run (``ui.parts.settings``) and its stepping (``ui.stage.controls``)."""
     fields_ = (
         Field("eta", 1.0, "set", ETAS),  # the learning rate
         Field("start", "zero", "choice", STARTS),

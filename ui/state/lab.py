@@ -95,7 +95,7 @@ THEME_PICK = _key("lab_theme_pick", UNSET, "the sidebar's Theme choice")
 THEME_SAID = _key("lab_theme_said", UNSET, "what was wrong with the link's theme=, said once")
 THEME_SCRIPT = _key("lab_theme_script", UNSET, "the container of the theme's CSS: nothing to see")
 PAGE_KEYS = _key(
-    "lab_page_keys", UNSET, "the container of the page's keys (ui.plot_click): nothing to see"
+    "lab_page_keys", UNSET, "the container of the page's keys (ui.stage.chart): nothing to see"
 )
 
 # ------------------------------------ the lab's own widgets (the browser reads some keys)
@@ -134,7 +134,7 @@ LECTURE_LINK_OPENED = _key(
     "lab_lecture_link_opened", UNSET, "the saved lecture's id this session opened from its link"
 )
 
-# ------------------------------------------- the class in the room (ui.parts.classroom)
+# ------------------------------------------- the class in the room (ui.room.classroom)
 CLASS = _key(
     "lab_class",
     UNSET,

@@ -141,7 +141,7 @@ EXPERIMENTS = Table(
 # You are the perceptron: a level (its widget in the link) and the exercise's seed (moved by
 # the page: a link without one gets a fresh seed, so each student's numbers differ). Not a
 # stepping page (no data picker, no run settings, no lecture scene): not in TABLES; its
-# parts' keys are declared by ui.parts.practice.
+# parts' keys are declared by ui.practice.part.
 PRACTICE = Table(
     "pr_",
     (

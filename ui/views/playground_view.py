@@ -7,10 +7,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui import compute, replay
+from ui import replay
 from ui.charts import layers, overlays, playground
-from ui.limits import PLAYGROUND_DRAWN, SCORE_DRAWN
-from ui.stage import part as stage
+from ui.limits import PLAYGROUND_DRAWN, SCORE_DRAWN, THEORY_MAX_VALUES
 from ui.views import kernel_view, score_view
 
 
@@ -19,24 +18,29 @@ class Picture:
     """The stage's layers, the Playground chart (None for the scores' view: no animation)
     and what the chart shows when it is not simply the data (None when it is)."""
 
-    layered: stage.Layered
+    layered: layers.Layered
     chart: playground.Playground | None
     note: str | None
     drawn: object  # the rows drawn, or None: every row
 
 
-def picture(ds, choice, run, run_key: str, variant: str, th, texts, presenter: bool) -> Picture:
-    """The stage's picture of ``run`` on ``ds``. Every row is trained on; a chart draws at
-    most so many, sampled at random (and says so)."""
+def picture(
+    ds, box, run, run_key: str, variant: str, th, texts, presenter: bool, *, cached
+) -> Picture:
+    """The stage's picture of ``run`` on ``ds`` in the view ``box`` (the stage's
+    ``view``; None for more than two features: the chart shows the points' scores). Every
+    row is trained on; a chart draws at most so many, sampled at random (and says so).
+    ``cached``: the computations kept between runs (``ui.compute``: its ``drawn_sample``,
+    ``DRAW_SEED``, ``score_view`` and ``arrow_frame``), so the view stays pure."""
     wide = ds.d > 2  # more than two features: the chart shows each point's score
-    drawn = compute.drawn_sample(ds.n, SCORE_DRAWN if wide else PLAYGROUND_DRAWN)
+    drawn = cached.drawn_sample(ds.n, SCORE_DRAWN if wide else PLAYGROUND_DRAWN)
     Xs, ys = (ds.X, ds.y) if drawn is None else (ds.X[drawn], ds.y[drawn])
     note = None
     if drawn is not None:
-        note = score_view.sample_caption(ds.n, Xs.shape[0], compute.DRAW_SEED)
+        note = score_view.sample_caption(ds.n, Xs.shape[0], cached.DRAW_SEED)
     if wide:  # the points at their scores against one direction (ui.views.score_view)
-        sv = compute.score_view(run_key, run, ds.X, drawn)
-        note = score_view.caption(ds.d, ds.n, sv.n_drawn, compute.DRAW_SEED)
+        sv = cached.score_view(run_key, run, ds.X, drawn)
+        note = score_view.caption(ds.d, ds.n, sv.n_drawn, cached.DRAW_SEED)
         look = dict(class_names=ds.class_names, presenter=presenter)
 
         def score_layers(t: int):
@@ -47,15 +51,14 @@ def picture(ds, choice, run, run_key: str, variant: str, th, texts, presenter: b
                 **look,
             )  # fmt: skip
 
-        return Picture(stage.Layered(score_view.scene(sv, **look), score_layers, texts), None,
+        return Picture(layers.Layered(score_view.scene(sv, **look), score_layers, texts), None,
                        note, drawn)  # fmt: skip
-    box = stage.view(ds, choice, (run,), run_key)
     scene = layers.Scene(Xs, ys, box, ds.class_names, ds.feature_names, presenter)
     chart = playground.Playground(
         scene,
         separator=(th.u, th.gamma) if th is not None and th.separable else None,
         # One place and one scale for the arrows over the whole run, so they compare.
-        arrows=None if run is None or run.is_kernel else compute.arrow_frame(run_key, run, box),
+        arrows=None if run is None or run.is_kernel else cached.arrow_frame(run_key, run, box),
     )
 
     def step_layers(t: int):
@@ -76,16 +79,16 @@ def picture(ds, choice, run, run_key: str, variant: str, th, texts, presenter: b
         return under, over
 
     if run is not None and run.is_kernel:
-        return Picture(stage.Layered(kernel_view.kernel_scene(scene), step_layers, texts), chart,
+        return Picture(layers.Layered(kernel_view.kernel_scene(scene), step_layers, texts), chart,
                        note, drawn)  # fmt: skip
-    return Picture(stage.Layered(chart.scene_traces(), step_layers, texts), chart, note, drawn)
+    return Picture(layers.Layered(chart.scene_traces(), step_layers, texts), chart, note, drawn)
 
 
 def theory_note(ds, run) -> str:
     """What is said when the data is too large for the exact verdict live."""
     said = (
         f"The exact verdict, γ* and the bounds are not computed live on {ds.n:,} points of "
-        f"{ds.d} features (at most {compute.THEORY_MAX_VALUES:,} values of (1, x))."
+        f"{ds.d} features (at most {THEORY_MAX_VALUES:,} values of (1, x))."
     )
     if run.converged and run.w is not None:  # a clean pass: its w is a separator
         said += " The run converged: its last w separates every point, so they are separable."

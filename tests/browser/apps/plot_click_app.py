@@ -1,4 +1,4 @@
-"""Browser-test app for ui.plot_click (not part of Perceptron Lab).
+"""Browser-test app for ui.stage.chart (not part of Perceptron Lab).
 
 A [0, 10] x [0, 10] board with equal aspect (query parameters: ``height``, ``gl=1``). A click
 on empty space adds a point there, a click on a marker removes that marker. The last click and
@@ -16,7 +16,7 @@ ROOT = Path(__file__).resolve().parents[3]
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from ui.plot_click import Click, plot_click  # noqa: E402
+from ui.stage.chart import Click, plot_click  # noqa: E402
 
 st.set_page_config(page_title="plot_click test", layout="centered")
 

@@ -75,7 +75,7 @@ def test_the_browser_walks_a_run_as_the_server_does():
 def test_the_served_module_is_one_module(tmp_path):
     # The files are joined into the component's one module: no import is left to resolve
     # (a blob module cannot), it parses, and the chart's entry point is its default export.
-    from ui import plot_click
+    from ui.stage import chart as plot_click
 
     js = plot_click._JS
     assert "import {" not in js and 'from "./' not in js

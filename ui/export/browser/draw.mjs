@@ -1,0 +1,106 @@
+// Perceptron Lab: the export's pictures (ui/export/browser/panel.mjs draws with them): a
+// step as the stage layers it, its traces under the scene, the scene (drawn once), its
+// traces over it, each a plot drawn by plotly.js offscreen (Plotly.toImage), and the
+// step's lines of numbers beside the chart, on a canvas: its heading in the offer's words,
+// its lines the stage's own texts of that step (already in the lab's language).
+
+import { say, wrapLines } from "./range.mjs";
+
+// A frame's picture in logical pixels: the chart on the left, the numbers on the right;
+// each format draws it at its own scale (GIF 960 x 540, video 1280 x 720, PNG 1920 x 1080).
+export const FRAME = { width: 1280, height: 720, chart: 800, pad: 24 };
+export const SCALE = { gif: 0.75, webm: 1, mp4: 1, png: 1.5 };
+function loadImage(url, failed) {
+  return new Promise((resolve, reject) => {
+    const img = new Image();
+    img.onload = () => resolve(img);
+    img.onerror = () => reject(new Error(failed));
+    img.src = url;
+  });
+}
+
+// The text's colour on a background: black on a light one, white on a dark one.
+function inkOn(background) {
+  const probe = document.createElement("canvas").getContext("2d");
+  probe.fillStyle = background;
+  const hex = probe.fillStyle; // "#rrggbb" (or rgba(...) when transparent)
+  const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex);
+  if (!m) return "#111111";
+  const [r, g, b] = m.slice(1).map((h) => parseInt(h, 16));
+  return 0.299 * r + 0.587 * g + 0.114 * b > 140 ? "#111111" : "#f5f5f5";
+}
+
+// Draws frames at one scale: the chart of a step (scene + its traces) and its lines.
+export class FrameDrawer {
+  constructor(host, scale) {
+    this.host = host;
+    this.scale = scale;
+    this.words = host.offer.words; // the export's language, fixed for its frames
+    this.scene = host.scene(FRAME.chart, FRAME.height);
+    this.background = this.scene.background || "#ffffff";
+    if (this.background === "rgba(0,0,0,0)" || this.background === "transparent") {
+      this.background = "#ffffff";
+    }
+    this.ink = inkOn(this.background);
+    this.canvas = document.createElement("canvas");
+    this.canvas.width = Math.round(FRAME.width * scale);
+    this.canvas.height = Math.round(FRAME.height * scale);
+    this.ctx = this.canvas.getContext("2d", { willReadFrequently: true });
+  }
+
+  // A layer's picture (SVG: no PNG encoded and decoded per frame), at the chart's size.
+  async picture(data, layout) {
+    const figure = {
+      data,
+      layout: Object.assign({}, layout, { width: FRAME.chart, height: FRAME.height, autosize: false }),
+      config: { staticPlot: true },
+    };
+    const url = await window.Plotly.toImage(figure, {
+      format: "svg",
+      width: FRAME.chart,
+      height: FRAME.height,
+    });
+    return loadImage(url, say(this.words, "export.unpainted"));
+  }
+
+  // As the stage draws a step: its traces under the scene, the scene (drawn once, on no
+  // background), its traces over it; each layer a plot of the same size and axes.
+  async draw(cursor, frame) {
+    if (!this.sceneImage) {
+      const clear = { paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)" };
+      this.sceneImage = await this.picture(this.scene.data, Object.assign({}, this.scene.layout, clear));
+    }
+    const under = (frame.under || []).length ? await this.picture(frame.under, this.scene.under) : null;
+    const over = await this.picture(frame.over || [], this.scene.over);
+    const ctx = this.ctx;
+    ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
+    ctx.fillStyle = this.background;
+    ctx.fillRect(0, 0, FRAME.width, FRAME.height);
+    for (const img of [under, this.sceneImage, over]) {
+      if (img) ctx.drawImage(img, 0, 0, FRAME.chart, FRAME.height);
+    }
+    this.lines(cursor, frame.texts || {});
+    return this.canvas;
+  }
+
+  lines(cursor, texts) {
+    const ctx = this.ctx;
+    const x = FRAME.chart + FRAME.pad;
+    const width = FRAME.width - x - FRAME.pad;
+    let y = FRAME.pad + 26;
+    ctx.fillStyle = this.ink;
+    ctx.textBaseline = "alphabetic";
+    ctx.font = "bold 26px sans-serif";
+    ctx.fillText(say(this.words, "export.step", { step: cursor.toLocaleString("en-US") }), x, y);
+    y += 18;
+    ctx.font = "21px sans-serif";
+    for (const value of Object.values(texts)) {
+      y += 12;
+      for (const line of wrapLines(value, width, (s) => ctx.measureText(s).width)) {
+        y += 29;
+        if (y > FRAME.height - FRAME.pad) return; // no room left: the chart says the rest
+        ctx.fillText(line, x, y);
+      }
+    }
+  }
+}

@@ -1,0 +1,357 @@
+"""The whole lecture as one HTML file: every scene, stepped in the browser with the
+clicker's keys, playable from a USB stick with the network off and embeddable as a static
+file (no request leaves the file: plotly.js is inside, once).
+
+A scene on the Playground is its run, drawn by the app's own code at every cursor
+(``ui.views.playground_view.picture``: the boundary, w and the update's vector sum, the
+margin band) with the app's lines of numbers (``ui.parts.numbers.texts``: w, M against
+its bound; ``ui.text.status_line``), in the language and notation the file is made in.
+A scene on another page (its own panels, experiments, the online game) is a card: its
+title, idea and notes, and a sentence saying that page needs the app. A scene may carry
+the lecturer's own question, shown before the step and revealed on a key.
+
+The same traces are sent once: each cursor names its traces by their place in one pool.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from plotly.io.json import to_json_plotly
+
+import datasets
+from ui import compute, lecture, notation, state, text, words
+from ui.parts.numbers import texts as number_lines
+from ui.parts.settings import Settings
+from ui.parts.sources import DataChoice
+from ui.runkey import run_key
+from ui.server.lectures import Question, formula_parts
+from ui.stage import part as stage
+from ui.views import playground_view
+from ui.words import t
+
+STEPPED = "playground"  # the page whose scenes the file steps; the others are cards
+PLAYER = Path(__file__).resolve().parent / "lecture_file.js"  # the player, in the browser
+MOVES = ("update", "visit", "epoch")
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One scene of the file, in the file's language: its words, its page and what the
+    page reads (field values by key, the generator's parameters, the step), and the
+    lecturer's question."""
+
+    title: str
+    idea: str
+    notes: str
+    until: str
+    path: str
+    values: dict = field(default_factory=dict)
+    params: dict = field(default_factory=dict)
+    step: int | str = 0
+    last: int | str | None = None
+    question: Question | None = None
+    readable: bool = True  # False: the scene's link holds what the file cannot replay
+
+
+def built_in(scene: lecture.Scene) -> Entry:
+    """A scene of the lecture (``ui.lecture.SCENES``) in the lab's language and notation."""
+    return Entry(
+        title=lecture.said(scene, "title"),
+        idea=lecture.said(scene, "idea"),
+        notes=lecture.said(scene, "notes"),
+        until=lecture.said(scene, "until") if scene.last is not None else "",
+        path=scene.path,
+        values=dict(scene.values),
+        params=dict(scene.params),
+        step=scene.step,
+        last=scene.last,
+    )
+
+
+def own(scene: tuple) -> Entry:
+    """The lecturer's own scene (title, path, the link's parameters[, question]): its page
+    read from the link as the page reads it; it opens at the link's step and goes on at
+    the run's end."""
+    title, path, params = scene[:3]
+    question = scene[3] if len(scene) > 3 else None
+    values, gen, step, readable = link_values(path, dict(params))
+    return Entry(title, "", "", "", path, values, gen, step, lecture.END, question, readable)
+
+
+def link_values(path: str, params: dict[str, str]) -> tuple[dict, dict, int | str, bool]:
+    """A page's link as field values (keys, not labels), the generator's parameters and
+    the step; ``readable`` False when the link holds data the file cannot make again
+    (drawn points, an upload) or a value its page refuses."""
+    try:
+        table = lecture.table_of(path)
+    except KeyError:
+        return {}, {}, 0, False
+    query = dict(params)
+    readable = not state.check_link(query, table.link_spec())  # as every link is checked
+    values: dict = {}
+    for name, f in table.fields.items():
+        raw = query.get(table.key(name))
+        if raw is None or not f.bound:
+            continue
+        if f.kind == "choice":
+            by_label = {str(v).casefold(): k for k, v in f.labels().items()}
+            values[name] = by_label.get(str(raw).casefold(), raw)
+        elif f.kind == "set":
+            values[name] = next((o for o in f.options if str(o) == str(raw)), f.default)
+            if isinstance(f.default, float):
+                values[name] = float(raw)
+        elif f.kind == "int":
+            values[name] = int(float(raw))
+        elif f.kind == "float":
+            values[name] = float(raw)
+        elif f.kind == "bool":
+            values[name] = str(raw).lower() == "true"
+    gen: dict = {}
+    generator = values.get(
+        "generator", table["generator"].default if "generator" in table.fields else None
+    )
+    if generator in datasets.GENERATORS:
+        for p in datasets.GENERATORS[generator].params:
+            raw = query.get(table.param_key(generator, p.name))
+            if raw is not None:
+                gen[p.name] = float(raw)
+    raw_step = query.get(table.step_param, "0")
+    step: int | str = lecture.END if raw_step == lecture.END else int(float(raw_step))
+    if values.get("source", "generate") not in ("generate", "examples"):
+        readable = False  # drawn points or an upload: the page holds them, not the link
+    return values, gen, step, readable
+
+
+def _default(table, name: str):
+    return table[name].default if name in table.fields else None
+
+
+def dataset(entry: Entry) -> datasets.Dataset:
+    """The scene's data as its page makes it (``ui.parts.sources``): a generator with its
+    parameters, n, noise and seed, or one of the notes' examples; then its preprocessing."""
+    table = lecture.table_of(entry.path)
+    v = {name: entry.values.get(name, _default(table, name)) for name in table.fields}
+    if v["source"] == "examples":
+        name = v["example"]
+        seed = int(v["seed"]) if datasets.GENERATORS[name].uses_seed else 0
+        ds = compute.generated(name, None, seed, 0.0, ())
+    else:
+        name = v["generator"]
+        spec = datasets.GENERATORS[name]
+        params = tuple((p.name, entry.params.get(p.name, p.default)) for p in spec.params)
+        ds = compute.generated(name, int(v["n"]), int(v["seed"]), float(v["noise"]), params)
+    return compute.preprocessed(ds, v.get("preprocessing") or "none")
+
+
+def settings(entry: Entry) -> Settings:
+    """The scene's run settings as the page reads them (its defaults where it says none)."""
+    table = lecture.table_of(entry.path)
+    v = {name: entry.values.get(name, _default(table, name)) for name in table.fields}
+    return Settings(
+        variant=v["variant"],
+        eta=float(v["eta"]),
+        max_epochs=int(v["max_epochs"]),
+        order=v["order"],
+        order_seed=int(v["order_seed"]),
+        start=v["start"],
+        start_seed=int(v["start_seed"]),
+        online=bool(v["online"]),
+        kernel=v["kernel"],
+        degree=int(v["degree"]),
+        width=float(v["width"]),
+    )
+
+
+def steps(entry: Entry) -> bool:
+    """Whether the file steps this scene's run (else: a card)."""
+    if entry.path != STEPPED or not entry.readable:
+        return False
+    return settings(entry).variant != "kernel"
+
+
+class Pool:
+    """Each distinct trace once, by its place."""
+
+    def __init__(self) -> None:
+        self.items: list[str] = []
+        self.at: dict[str, int] = {}
+
+    def __call__(self, traces: list[dict]) -> list[int]:
+        out = []
+        for trace in traces:
+            s = to_json_plotly(trace)
+            if s not in self.at:
+                self.at[s] = len(self.items)
+                self.items.append(s)
+            out.append(self.at[s])
+        return out
+
+
+def run_scene(entry: Entry, pool: Pool) -> dict:
+    """A stepped scene: the run at every cursor as the app draws and numbers it."""
+    ds, setup = dataset(entry), settings(entry)
+    run = compute.trained_for(ds, setup).run
+    th = compute.theory(ds) if compute.theory_live(ds.X) else None
+    if run.converged and th is not None and not th.separable and run.w is not None:
+        th = compute.theory(ds, (run.b, *run.w))  # as the page: a clean pass separates
+    key = run_key(ds, setup)
+    lines = number_lines(run, ds, th)
+    box = None if ds.d > 2 else stage.view(ds, DataChoice(ds), (run,), key)
+    picture = playground_view.picture(
+        ds, box, run, key, setup.variant, th, lines, presenter=True, cached=compute
+    )
+    scene_traces, layout = picture.layered.scene
+    total = run.n_visits
+    frames = []
+    for c in range(total + 1):
+        under, over = picture.layered.at(c)
+        said = lines(c)
+        frames.append(
+            [pool(under), pool(over), text.status_line(run, c), said["summary"], said["margin"]]
+        )
+    start = total if entry.step == lecture.END else min(int(entry.step), total)
+    last = lecture.last_step(lecture.Scene("", "", "", STEPPED, last=entry.last), total)
+    return {
+        "scene": pool(scene_traces),
+        "layout": json.loads(to_json_plotly(layout)),
+        "total": total,
+        "start": start,
+        "last": max(start, total if last is None else last),
+        "frames": frames,
+        "moves": {m: [int(run.next_cursor(c, m)) for c in range(total + 1)] for m in MOVES},
+        "epoch_end": total,
+    }
+
+
+def _question(q: Question | None) -> dict | None:
+    if q is None:
+        return None
+    return {
+        "prompt": formula_parts(q.prompt),
+        "choices": [formula_parts(c) for c in q.choices],
+        "right": q.right,
+    }
+
+
+def scene_data(entry: Entry, pool: Pool) -> dict:
+    """One scene as the player reads it (every user's text as text, never HTML)."""
+    out = {
+        "title": entry.title,
+        "idea": entry.idea,
+        "notes": entry.notes,
+        "until": entry.until,
+        "path": entry.path,
+        "question": _question(entry.question),
+    }
+    if steps(entry):
+        out["run"] = run_scene(entry, pool)
+    else:
+        out["card"] = t("lecture_file.needs_app", path=f"/{entry.path}")
+    return out
+
+
+@cache
+def plotly_js() -> str:
+    from plotly.offline import get_plotlyjs
+
+    return get_plotlyjs()
+
+
+PLAYER_WORDS = ("scene_of", "keys", "reveal", "right_is", "end", "notes")
+
+
+def _script_json(value) -> str:
+    """JSON inside a <script> element: no "<" at all (written \\u003c, which JSON reads
+    back as "<"), so nothing in it can close the element or open a comment."""
+    raw = value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    return raw.replace("<", "\\u003c")
+
+
+def lecture_html(entries: list[Entry], *, title: str) -> str:
+    """The lecture as one HTML document in the lab's language and notation (made under
+    ``ui.words.using`` / ``ui.notation.using``)."""
+    pool = Pool()
+    scenes = [scene_data(e, pool) for e in entries]
+    # The templates with their named fields, which the player fills (as the Export's).
+    catalogue, english = words.CATALOGUES[words.lang()], words.CATALOGUES[words.DEFAULT]
+    said = {
+        w: catalogue.get(f"lecture_file.{w}", english[f"lecture_file.{w}"]) for w in PLAYER_WORDS
+    }
+    data = {
+        "lang": words.lang(),
+        "notation": notation.current().name,
+        "words": said,
+        "scenes": scenes,
+    }
+    pool_json = "[" + ",".join(pool.items) + "]"
+    from html import escape
+
+    return PAGE.format(
+        lang=escape(words.lang()),
+        title=escape(title),
+        plotly=plotly_js().replace("</script", "<\\/script"),
+        data=_script_json(data),
+        pool=_script_json(pool_json),
+        player=PLAYER.read_text(),
+        heading=escape(title),
+        csp=CSP,
+    )
+
+
+def lecture_entries(mine=(), *, built_in_scenes: bool = True) -> list[Entry]:
+    """The built-in lecture's scenes (when asked) and the lecturer's own, in order."""
+    out = [built_in(s) for s in lecture.SCENES] if built_in_scenes else []
+    return out + [own(s) for s in mine]
+
+
+# Nothing is fetched: no address, not even the file's own folder (a course page that
+# embeds the file gives it no way out either).
+CSP = (
+    "default-src 'none'; script-src 'unsafe-inline' 'unsafe-eval'; "
+    "style-src 'unsafe-inline'; img-src data: blob:; font-src data:"
+)
+PAGE = """<!DOCTYPE html>
+<html lang="{lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="Content-Security-Policy" content="{csp}">
+<title>{title}</title>
+<style>
+body {{ font: 20px/1.4 system-ui, sans-serif; margin: 0; padding: 0 1.2em; color: #111; }}
+header {{ display: flex; gap: 1em; align-items: baseline; }}
+#lf-title {{ font-size: 1.6em; margin: .3em 0; }}
+#lf-of {{ color: #555; white-space: nowrap; }}
+#lf-run {{ display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1em; }}
+#lf-run[hidden] {{ display: none; }}
+#lf-chart {{ width: 100%; height: 72vh; }}
+@media (max-width: 800px) {{ #lf-run {{ grid-template-columns: 1fr; }} }}
+.lf-line {{ font-weight: 600; margin: .15em 0; }}
+.lf-small {{ color: #444; font-size: .85em; }}
+#lf-question {{ border: 3px solid #1f4e9c; border-radius: 8px; padding: .5em 1em; margin: .5em 0; }}
+#lf-question ol {{ list-style: upper-alpha; }}
+#lf-question li.right {{ background: #d8f5d0; font-weight: 700; }}
+.tex {{ font-family: "Latin Modern Math", "STIX Two Math", serif; font-style: italic; }}
+#lf-card {{ font-size: 1.1em; border-left: 6px solid #999; padding: .3em 1em; }}
+footer {{ color: #555; font-size: .8em; margin: .5em 0; }}
+</style></head>
+<body>
+<header><h1 id="lf-title"></h1><span id="lf-of"></span></header>
+<p id="lf-idea"></p>
+<section id="lf-question" hidden><p id="lf-prompt"></p><ol id="lf-choices"></ol>
+<p id="lf-answer" class="lf-small"></p></section>
+<div id="lf-run"><div id="lf-chart"></div><div id="lf-side">
+<p id="lf-status" class="lf-line" aria-live="polite"></p>
+<p id="lf-summary" class="lf-line"></p><p id="lf-margin" class="lf-small"></p>
+<p id="lf-until" class="lf-small"></p></div></div>
+<p id="lf-card" hidden></p>
+<p id="lf-notes" class="lf-small"></p>
+<footer id="lf-keys"></footer>
+<script>{plotly}</script>
+<script type="application/json" id="lf-data">{data}</script>
+<script type="application/json" id="lf-pool">{pool}</script>
+<script>{player}</script>
+</body></html>
+"""

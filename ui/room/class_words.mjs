@@ -1,0 +1,73 @@
+// Perceptron Lab: a class's words on a student's device, in the student's language and
+// notation (pure, no DOM; node's test runner imports it: tests/js/class_words.test.mjs).
+// ui/room/follow.py serves it before ui/room/follow.js (its "export" words dropped), with
+// the words ui/room/class_words.py's follower_words gives for the student's page:
+//
+// words = {templates: {id: template | [one, more]}, fields: {name: [field, ...]},
+//          symbols: {w}, labels: {"1", "-1"}, pairs: [[english, own], ...]}
+//
+// A question's prompt and choices come from the class's store as a message's id and its
+// values (["choice", "A", "3", "1, 2", "+1"]: class.q.choice's fields in order); said here
+// with the student's own templates. Text that is not such a message is said as it is. A
+// template's fields are {name}; a pair [one, more] picks by the field n (1: one).
+
+export function fill(template, fields) {
+  const chosen = Array.isArray(template) ? (Number(fields.n) === 1 ? template[0] : template[1]) : template;
+  return String(chosen).replace(/\{(\w+)\}/g, (all, name) => (name in fields ? String(fields[name]) : all));
+}
+
+// Message ``id`` (class.js.*) with ``fields``, or ``fallback`` when the words lack it.
+export function message(words, id, fields = {}, fallback = "") {
+  const template = words?.templates ? words.templates[id] : undefined;
+  return template === undefined ? fallback : fill(template, fields);
+}
+
+// A prompt or a choice from the class's store, in the student's words.
+export function sayText(words, text) {
+  let parts = null;
+  try {
+    parts = JSON.parse(text);
+  } catch {
+    return String(text);
+  }
+  if (!Array.isArray(parts) || typeof parts[0] !== "string" || !words || !words.fields) return String(text);
+  const names = words.fields[parts[0]];
+  const template = words.templates[`class.q.${parts[0]}`];
+  if (!Array.isArray(names) || template === undefined || names.length !== parts.length - 1)
+    return String(text);
+  const fields = Object.assign({}, words.symbols || {});
+  names.forEach((name, i) => {
+    fields[name] = parts[i + 1];
+  });
+  if ("y" in fields && words.labels && String(Number(fields.y)) in words.labels) {
+    fields.y = words.labels[String(Number(fields.y))];
+  }
+  return fill(template, fields);
+}
+
+// A sentence the server or the follower wrote in English (a refusal, where the lecture
+// is), in the student's language when it is one of ``words.pairs``; else as it is.
+export function localize(words, text) {
+  const said = String(text || "");
+  for (const [english, own] of words?.pairs || []) {
+    const names = [];
+    const source = String(english)
+      .split(/(\{\w+\})/)
+      .map((part) => {
+        const field = /^\{(\w+)\}$/.exec(part);
+        if (!field) return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+        names.push(field[1]);
+        return "(.+?)";
+      })
+      .join("");
+    const found = new RegExp(`^${source}$`).exec(said);
+    if (found) {
+      const fields = {};
+      names.forEach((name, i) => {
+        fields[name] = found[i + 1];
+      });
+      return fill(own, fields);
+    }
+  }
+  return said;
+}

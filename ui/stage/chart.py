@@ -1,0 +1,359 @@
+"""A Plotly chart that reports clicks anywhere in its plot area (Streamlit components v2).
+
+``st.plotly_chart(on_select=...)`` only reports clicks on markers. ``plot_click`` renders the
+figure with plotly.js in a small ``st.components.v2`` component, sets the layout attribute
+``clickanywhere=True`` and sends the exact data coordinates of every click back to Python::
+
+    def handle(click: Click) -> None:  # runs once per click, before the rerun
+        if click["point"] is not None:
+            ...  # remove point click["point"]["index"] of trace click["point"]["curve"]
+        else:
+            ...  # add a point at (click["x"], click["y"])
+
+    fig = build_figure(st.session_state.points)  # already includes the click's effect
+    click = plot_click(fig, key="board", on_click=handle)
+
+Without ``on_click``, compare ``click["seq"]`` with the last one you handled; but then the
+figure drawn in that run was built before the click was known, so the page needs a second run
+(``st.rerun()``) to show its effect. ``peek_click(key)`` reads the latest click before the chart
+is drawn, as an alternative to the callback.
+
+Behaviour:
+
+* ``on_click`` is a Streamlit widget callback: it runs exactly once per click, before the
+  script reruns, so the figure built in that run already shows the change.
+* The return value is the *latest* click (a state value), so it is returned again on every
+  rerun until the next click. ``seq`` grows by one per click (per ``key``, for the lifetime of
+  the browser page), so compare it with the last ``seq`` you handled.
+* ``x``/``y`` are computed from the click's own mouse position with the axes' pixel-to-data
+  conversion (``xaxis.p2d``); plotly's ``xvals``/``points`` in the event come from its hover
+  pass, which is throttled to 50 ms and can describe an earlier mouse position.
+* ``point`` is the marker whose drawn disc (``marker.size / 2`` + 2 px) contains the click, the
+  nearest if several (the later trace on a tie); only traces whose ``mode`` includes
+  ``"markers"`` on the main ``x``/``y`` axes count, so lines (e.g. a decision boundary) are
+  never hit. Clicks outside the plot area (axes, margins) are ignored.
+* Layout defaults applied in the browser unless the figure sets them: ``dragmode=False`` (a
+  drag does not zoom) and ``constrain="domain"`` on axes linked by ``scaleanchor`` so equal
+  aspect shrinks the plot area instead of changing the fixed axis ranges. Always set:
+  ``clickanywhere=True``, ``autosize=True`` (``width`` is ignored: the chart follows the
+  container width) and ``height``. The mode bar and double-click autoscale are off.
+* plotly.js is served by this Streamlit server from the ``plotly`` Python package
+  (``plotly/package_data/plotly.min.js``), so no network is needed and the JS version always
+  matches the figure JSON produced by the installed ``plotly``. It is served through
+  ``streamlit.components.v1.declare_component(path=...)``, used here only as a static file
+  route: components v2 serves asset directories only for installed packages that declare
+  ``asset_dir`` in their ``pyproject.toml``, and inlining the 4.8 MB bundle into the v2
+  ``js`` string would resend it with every rerun.
+* New figures are drawn with ``Plotly.react`` into the same graph div; an unchanged figure
+  (same JSON) is not redrawn at all. An animation's ``frames`` are drawn too.
+* ``plot(fig, key=...)`` draws any other chart of a page the same way, taking no clicks: a
+  page that drew one chart with ``st.plotly_chart`` would load Streamlit's own copy of
+  plotly.js (4.7 MB) besides this one. Those charts get ``CHART_TEMPLATE``, the colours
+  ``st.plotly_chart`` gave them (Streamlit's light theme).
+* The script's address carries plotly.js's version (``?v=``): a proxy may cache it for good
+  (``deploy/nginx.conf.template`` does), and a new version is a new address.
+* A run's stage rides on the chart (``stage=``, ``on_sync=``: ``ui.stage`` builds them):
+  its browser half is ui/stage/stage.js, served in this component's module with the
+  page's keys (ui/stage/keys.js), its data contract at its head.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, TypedDict
+
+import plotly
+import plotly.graph_objects as go
+import streamlit as st
+from streamlit import config as st_config
+from streamlit.components.v1 import declare_component
+
+from ui.state import lab
+
+__all__ = [
+    "DEFAULT_HEIGHT",
+    "PLOTLY_JS_PATH",
+    "PLOTLY_JS_VERSION",
+    "CHART_TEMPLATE",
+    "Click",
+    "ClickPoint",
+    "peek_click",
+    "plot",
+    "plot_click",
+]
+
+DEFAULT_HEIGHT = 450
+COMPONENT_NAME = "perceptron_lab.plot_click"
+
+_STAGE = Path(__file__).resolve().parent
+# The component's module: the live region, the chart's name and the dark theme, the
+# stage's pure logic, this chart, the stage that steps a run on it, its Export's hook and
+# the page's keys (ui/stage/), joined in this order (the keys' listeners start last, once
+# every name is defined). Their import lines go: the files share one module here.
+_JS_FILES = (
+    _STAGE / "access.mjs",
+    _STAGE / "stepping.mjs",
+    _STAGE / "chart.js",
+    _STAGE / "stage.js",
+    _STAGE / "export_hook.js",
+    _STAGE / "keys.js",
+)
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w.]+";\n', re.M)
+# The module goes out with every chart the server draws (each Step's rerun): the files'
+# comment lines stay in the files (none of them is inside a string).
+_COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
+_JS = _COMMENT.sub("", "\n".join(_IMPORT.sub("", f.read_text(encoding="utf-8")) for f in _JS_FILES))
+_CSS = """
+.plot-click-root { width: 100%; position: relative; }
+.plot-click-graph { width: 100%; position: relative; z-index: 1; }
+.plot-click-layer { position: absolute; top: 0; left: 0; width: 100%; pointer-events: none; }
+.plot-click-layer * { pointer-events: none !important; }
+.plot-click-under { z-index: 0; }
+.plot-click-over { z-index: 2; }
+.plot-click-error { color: var(--st-red-color, #c00); font-family: var(--st-code-font, monospace);
+  font-size: 0.8rem; white-space: pre-wrap; }
+""" + "".join((_STAGE / f).read_text(encoding="utf-8") for f in ("stage.css", "export.css"))
+
+PLOTLY_JS_DIR = Path(plotly.__file__).resolve().parent / "package_data"
+PLOTLY_JS_FILE = "plotly.min.js"
+PLOTLY_JS_PATH = PLOTLY_JS_DIR / PLOTLY_JS_FILE
+
+
+def _read_plotly_js_version(path: Path) -> str:
+    with path.open("r", encoding="utf-8") as fh:
+        head = fh.read(400)
+    match = re.search(r"plotly\.js v(\d+\.\d+\.\d+\S*)", head)
+    if match is None:
+        raise RuntimeError(f"Cannot read the plotly.js version from {path}")
+    return match.group(1)
+
+
+PLOTLY_JS_VERSION = _read_plotly_js_version(PLOTLY_JS_PATH)
+# The layout attribute this component relies on; recent plotly.js only (4.1.1 ships with
+# plotly 7.1). Checked once at import, on the bundle that will actually be served.
+if b"clickanywhere" not in PLOTLY_JS_PATH.read_bytes():
+    raise RuntimeError(
+        f"plot_click needs layout.clickanywhere, which plotly.js {PLOTLY_JS_VERSION} "
+        f"({PLOTLY_JS_PATH}) does not have: upgrade the plotly package"
+    )
+
+_COMPONENT = st.components.v2.component(
+    COMPONENT_NAME,
+    js=_JS,
+    css=_CSS,
+    # Plotly injects its stylesheet into document.head; a shadow root would hide it.
+    isolate_styles=False,
+)
+
+
+# Streamlit's light theme's chart colours, as its frontend puts them into the "streamlit"
+# template's placeholders (categorical, sequential and diverging scales): a chart drawn
+# here looks as st.plotly_chart drew it, and a word naming a trace's colour stays true.
+CATEGORICAL = ["#0068c9", "#83c9ff", "#ff2b2b", "#ffabab", "#29b09d",
+               "#7defa1", "#ff8700", "#ffd16a", "#6d3fc0", "#d5dae5"]  # fmt: skip
+SEQUENTIAL = ["#e4f5ff", "#c7ebff", "#a6dcff", "#83c9ff", "#60b4ff",
+              "#3d9df3", "#1c83e1", "#0068c9", "#0054a3", "#004280"]  # fmt: skip
+DIVERGING = ["#7d353b", "#bd4043", "#ff4b4b", "#ff8c8c", "#ffc7c7",
+             "#a6dcff", "#60b4ff", "#1c83e1", "#0054a3", "#004280"]  # fmt: skip
+
+
+def _scale(colors: list[str]) -> list[list]:
+    return [[i / (len(colors) - 1), c] for i, c in enumerate(colors)]
+
+
+CHART_TEMPLATE = {
+    "layout": {
+        "colorway": CATEGORICAL,
+        "colorscale": {
+            "sequential": _scale(SEQUENTIAL),
+            "sequentialminus": _scale(SEQUENTIAL),
+            "diverging": _scale(DIVERGING),
+        },
+        "coloraxis": {"colorscale": _scale(SEQUENTIAL)},
+    },
+    "data": {
+        kind: [{"colorscale": _scale(SEQUENTIAL)}]
+        for kind in ("contour", "heatmap", "histogram2d", "histogram2dcontour", "surface")
+    },
+}
+
+
+class ClickPoint(TypedDict):
+    curve: int
+    index: int
+
+
+class Click(TypedDict):
+    x: float
+    y: float
+    point: ClickPoint | None
+    seq: int
+
+
+def _plotly_js_url() -> str:
+    """Register plotly's package_data directory as a static route; return the script URL.
+
+    Must run inside a script run (the v1 registry registers only with a ScriptRunContext).
+    Registering the same name and path again is a cheap no-op.
+    """
+    assets = declare_component("plotly_js", path=str(PLOTLY_JS_DIR))
+    base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")
+    prefix = f"/{base}" if base else ""
+    return f"{prefix}/component/{assets.name}/{PLOTLY_JS_FILE}?v={PLOTLY_JS_VERSION}"
+
+
+def _as_click(value: Any) -> Click | None:
+    if not isinstance(value, dict):
+        return None
+    try:
+        x = float(value["x"])
+        y = float(value["y"])
+        seq = int(value["seq"])
+    except (KeyError, TypeError, ValueError):
+        return None
+    if not (math.isfinite(x) and math.isfinite(y)):
+        return None
+    point: ClickPoint | None = None
+    raw_point = value.get("point")
+    if isinstance(raw_point, dict):
+        try:
+            point = ClickPoint(curve=int(raw_point["curve"]), index=int(raw_point["index"]))
+        except (KeyError, TypeError, ValueError):
+            point = None
+    return Click(x=x, y=y, point=point, seq=seq)
+
+
+def peek_click(key: str) -> Click | None:
+    """The latest click of the ``plot_click`` chart with this key, without drawing it.
+
+    Works before the chart is rendered in the current run (e.g. to update the data the figure
+    is built from). None before the first click.
+    """
+    state = st.session_state.get(key)
+    if state is None or not hasattr(state, "get"):
+        return None
+    return _as_click(state.get("click"))
+
+
+def plot_click(
+    fig: go.Figure | str,
+    *,
+    key: str,
+    height: int | None = None,
+    on_click: Callable[[Click], None] | None = None,
+    stage: dict | None = None,
+    on_sync: Callable[[dict], None] | None = None,
+    fit: dict | None = None,
+    clicks: bool | None = None,
+    on_export: Callable[[dict], None] | None = None,
+) -> Click | None:
+    """Render ``fig`` and return the latest click on it, or None before the first click.
+
+    Parameters
+    ----------
+    fig
+        The figure (or its JSON, already serialised, with ``height``). Give it fixed axis
+        ranges (``xaxis.range``/``yaxis.range``) and, for equal aspect,
+        ``yaxis.scaleanchor="x"``; both are kept as the chart follows the container width.
+    key
+        Required, stable widget key. The click state and its ``seq`` counter belong to it.
+    height
+        Chart height in pixels. Defaults to ``fig.layout.height`` or ``DEFAULT_HEIGHT``.
+    on_click
+        Optional callback, called once per click with the new click before the script
+        reruns (a regular Streamlit widget callback: you may change ``st.session_state``).
+    stage
+        Optional: a run's frames to step through in the browser (``ui.stage.sync.sent``
+        builds it; ui/stage/stage.js reads it). The figure is then the fixed scene; each
+        frame draws its own traces in a plot under it and one over it, and puts its texts
+        into the page's elements.
+    on_sync
+        With ``stage``: called with ``{"cursor", "history", "seq", "move"}`` when the
+        browser reports where it stepped to (and the move it could not make itself).
+    fit
+        Optional: the height from the window instead (a projector's first screen): the
+        chart reaches from its top to ``below`` pixels above the window's bottom, within
+        ``min`` and ``max`` pixels; with ``square``, no taller than a square plot area as
+        wide as the chart needs. ``height`` is the height until the browser has measured.
+    clicks
+        Whether clicks are reported; by default when there is ``on_click`` or no ``stage``.
+    on_export
+        With ``stage``: called with ``{"seq", "cursors"}`` when the stage's Export asks for
+        frames it does not hold (``ui.export.offer.asked``).
+
+    Returns
+    -------
+    ``{"x": float, "y": float, "point": {"curve": int, "index": int} | None, "seq": int}``
+    where ``x``/``y`` are the data coordinates under the mouse, or None before any click.
+    """
+    if not isinstance(key, str) or not key:
+        raise ValueError("plot_click needs a non-empty string key")
+    if height is None and isinstance(fig, str):
+        raise ValueError("a figure given as JSON needs its height")
+    if height is None:
+        height = int(fig.layout.height) if fig.layout.height else DEFAULT_HEIGHT
+    if isinstance(height, bool) or not isinstance(height, int) or height <= 0:
+        raise ValueError(f"height must be a positive int, got {height!r}")
+
+    data = {
+        "figure": fig if isinstance(fig, str) else fig.to_json(),
+        "height": height,
+        "key": key,
+        "plotly_src": _plotly_js_url(),
+        "plotly_version": PLOTLY_JS_VERSION,
+        "config": {},
+        # A stage alone takes no clicks, nor does a chart drawn by ``plot``.
+        "clicks": (on_click is not None or stage is None) if clicks is None else clicks,
+        "stage": stage,
+        "fit": fit,
+        # The lab's theme (ui.parts.style.theme_setting; auto: the page's, read there): the
+        # browser draws every figure for a dark page (ui/stage/access.mjs), so a figure the
+        # server keeps (or shares between sessions) serves both.
+        "theme": st.session_state.get(lab.THEME, "auto"),
+    }
+
+    def _on_click_change() -> None:
+        # Also declares the "click" state key: v2 keeps only state keys that have a callback.
+        if on_click is not None:
+            click = peek_click(key)
+            if click is not None:
+                on_click(click)
+
+    def _on_sync_change() -> None:
+        state = st.session_state.get(key)
+        value = state.get("sync") if state is not None and hasattr(state, "get") else None
+        if on_sync is not None and isinstance(value, dict):
+            on_sync(value)
+
+    def _on_export_change() -> None:
+        state = st.session_state.get(key)
+        value = state.get("export") if state is not None and hasattr(state, "get") else None
+        if on_export is not None and isinstance(value, dict):
+            on_export(value)
+
+    result = _COMPONENT(
+        key=key,
+        data=data,
+        width="stretch",
+        height="content",
+        on_click_change=_on_click_change,
+        on_sync_change=_on_sync_change,
+        on_export_change=_on_export_change,
+    )
+    return _as_click(result.get("click"))
+
+
+def plot(fig: go.Figure, *, key: str, height: int | None = None) -> None:
+    """Draw ``fig`` as ``st.plotly_chart`` would (the full width, hover, no mode bar, no
+    clicks taken), with this component's plotly.js, in ``CHART_TEMPLATE``'s colours.
+
+    ``fig`` is not changed (it may be a cached figure that other sessions draw too)."""
+    spec = json.loads(fig.to_json())
+    spec.setdefault("layout", {})["template"] = CHART_TEMPLATE
+    if height is None:
+        height = int(fig.layout.height) if fig.layout.height else DEFAULT_HEIGHT
+    plot_click(json.dumps(spec), key=key, height=height, clicks=False)
