@@ -59,9 +59,12 @@ Behaviour:
 
 from __future__ import annotations
 
+import hashlib
 import json
 import math
+import os
 import re
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypedDict
@@ -107,6 +110,45 @@ _IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w.]+";\n', re.M)
 # comment lines stay in the files (none of them is inside a string).
 _COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
 _JS = _COMMENT.sub("", "\n".join(_IMPORT.sub("", f.read_text(encoding="utf-8")) for f in _JS_FILES))
+# That module is a file the browser loads once and caches, not the component's inline
+# ``js``: components v2 sends its ``js`` with every element of every rerun, and a Step then
+# carried 51 KB of code per chart (five charts on /proof: 256 KB a Step, benchmarks/wire.py).
+# The component's own ``js`` is a loader of a few lines; the file is named by its content,
+# so a new version is a new address (nginx keeps /component/ files for good).
+_MODULE_HASH = hashlib.blake2b(_JS.encode(), digest_size=8).hexdigest()
+MODULE_FILE = f"chart-{_MODULE_HASH}.js"
+MODULE_DIR = Path(tempfile.gettempdir()) / f"perceptron-lab-{os.getuid()}" / "stage-module"
+_LOADER = """
+let loading = null;
+export default function stageChart(component) {
+  loading ||= import(component.data.module_src);
+  let dropped = false;
+  let cleanup = null;
+  loading.then((module) => {
+    if (!dropped) cleanup = module.default(component);
+  });
+  return () => {
+    dropped = true;
+    if (typeof cleanup === "function") cleanup();
+  };
+}
+"""
+
+
+def _write_module() -> None:
+    """The joined module into ``MODULE_DIR`` (once per content; several servers on one
+    machine write the same bytes, each through a file of its own renamed into place)."""
+    target = MODULE_DIR / MODULE_FILE
+    if target.exists():
+        return
+    MODULE_DIR.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=MODULE_DIR, suffix=".part")
+    with os.fdopen(fd, "w", encoding="utf-8") as fh:
+        fh.write(_JS)
+    os.replace(tmp, target)
+
+
+_write_module()
 _CSS = """
 .plot-click-root { width: 100%; position: relative; }
 .plot-click-graph { width: 100%; position: relative; z-index: 1; }
@@ -143,7 +185,7 @@ if b"clickanywhere" not in PLOTLY_JS_PATH.read_bytes():
 
 _COMPONENT = st.components.v2.component(
     COMPONENT_NAME,
-    js=_JS,
+    js=_LOADER,
     css=_CSS,
     # Plotly injects its stylesheet into document.head; a shadow root would hide it.
     isolate_styles=False,
@@ -204,6 +246,16 @@ def _plotly_js_url() -> str:
     base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")
     prefix = f"/{base}" if base else ""
     return f"{prefix}/component/{assets.name}/{PLOTLY_JS_FILE}?v={PLOTLY_JS_VERSION}"
+
+
+def _module_url() -> str:
+    """The chart's module as a static route (as ``_plotly_js_url``); its address. The
+    file is written again if it went (a temporary folder cleaned under a running server)."""
+    _write_module()
+    assets = declare_component("stage_module", path=str(MODULE_DIR))
+    base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")
+    prefix = f"/{base}" if base else ""
+    return f"{prefix}/component/{assets.name}/{MODULE_FILE}"
 
 
 def _as_click(value: Any) -> Click | None:
@@ -304,6 +356,7 @@ def plot_click(
         "height": height,
         "key": key,
         "plotly_src": _plotly_js_url(),
+        "module_src": _module_url(),
         "plotly_version": PLOTLY_JS_VERSION,
         "config": {},
         # A stage alone takes no clicks, nor does a chart drawn by ``plot``.

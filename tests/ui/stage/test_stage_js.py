@@ -4,6 +4,7 @@ the README's one test command, and the plan the server sends, applied the browse
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import shutil
@@ -85,3 +86,26 @@ def test_the_served_module_is_one_module(tmp_path):
     module.write_text(js, encoding="utf-8")
     out = subprocess.run([node(), "--check", str(module)], capture_output=True, text=True)
     assert out.returncode == 0, out.stderr[-2000:]
+
+
+def test_the_module_is_a_file_and_the_component_sends_a_loader(tmp_path):
+    # Components v2 sends its inline js with every element of every rerun: what goes is a
+    # loader of a few lines; the module is the file the static route serves, by its content.
+    from ui.stage import chart
+
+    served = chart.MODULE_DIR / chart.MODULE_FILE
+    assert served.read_text(encoding="utf-8") == chart._JS
+    assert len(chart._LOADER) < 600 < 20_000 < len(chart._JS)
+    assert "import(component.data.module_src)" in chart._LOADER
+    loader = tmp_path / "loader.mjs"
+    loader.write_text(chart._LOADER, encoding="utf-8")
+    out = subprocess.run([node(), "--check", str(loader)], capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr[-2000:]
+    # Another module content, another address (a cache keeps the old one for good).
+    assert (
+        chart.MODULE_FILE
+        == f"chart-{hashlib.blake2b(chart._JS.encode(), digest_size=8).hexdigest()}.js"
+    )
+    served.unlink()  # a cleaned temporary folder: the next chart writes it again
+    chart._write_module()
+    assert served.read_text(encoding="utf-8") == chart._JS
