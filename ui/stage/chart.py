@@ -121,7 +121,8 @@ MODULE_DIR = Path(tempfile.gettempdir()) / f"perceptron-lab-{os.getuid()}" / "st
 _LOADER = """
 let loading = null;
 export default function stageChart(component) {
-  loading ||= import(component.data.module_src);
+  // Absolute: this loader runs as a blob module, against which a path does not resolve.
+  loading ||= import(new URL(component.data.module_src, document.baseURI).href);
   let dropped = false;
   let cleanup = null;
   loading.then((module) => {

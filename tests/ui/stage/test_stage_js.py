@@ -95,8 +95,8 @@ def test_the_module_is_a_file_and_the_component_sends_a_loader(tmp_path):
 
     served = chart.MODULE_DIR / chart.MODULE_FILE
     assert served.read_text(encoding="utf-8") == chart._JS
-    assert len(chart._LOADER) < 600 < 20_000 < len(chart._JS)
-    assert "import(component.data.module_src)" in chart._LOADER
+    assert len(chart._LOADER) < 800 < 20_000 < len(chart._JS)
+    assert "import(new URL(component.data.module_src, document.baseURI).href)" in chart._LOADER
     loader = tmp_path / "loader.mjs"
     loader.write_text(chart._LOADER, encoding="utf-8")
     out = subprocess.run([node(), "--check", str(loader)], capture_output=True, text=True)
