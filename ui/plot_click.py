@@ -69,9 +69,8 @@ from typing import Any, TypedDict
 import plotly
 import plotly.graph_objects as go
 import streamlit as st
-from streamlit import config as st_config
-from streamlit.components.v1 import declare_component
 
+from ui.platform import streamlit_internals
 from ui.state import lab
 
 __all__ = [
@@ -201,10 +200,9 @@ def _plotly_js_url() -> str:
     Must run inside a script run (the v1 registry registers only with a ScriptRunContext).
     Registering the same name and path again is a cheap no-op.
     """
-    assets = declare_component("plotly_js", path=str(PLOTLY_JS_DIR))
-    base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")
-    prefix = f"/{base}" if base else ""
-    return f"{prefix}/component/{assets.name}/{PLOTLY_JS_FILE}?v={PLOTLY_JS_VERSION}"
+    return streamlit_internals.served_file_url(
+        "plotly_js", PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
+    )
 
 
 def _as_click(value: Any) -> Click | None:

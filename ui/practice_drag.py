@@ -20,10 +20,9 @@ from math import gcd, lcm
 from pathlib import Path
 
 import streamlit as st
-from streamlit import config as st_config
-from streamlit.components.v1 import declare_component
 
 import perceptron_core as pc
+from ui.platform import streamlit_internals
 from ui.plot_click import CHART_TEMPLATE, PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
 from ui.state import lab
 
@@ -98,10 +97,9 @@ def written(value: dict, grid: Fraction) -> tuple[str, str, str] | None:
 
 
 def _plotly_js_url() -> str:
-    assets = declare_component("plotly_js", path=str(PLOTLY_JS_DIR))
-    base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")
-    prefix = f"/{base}" if base else ""
-    return f"{prefix}/component/{assets.name}/{PLOTLY_JS_FILE}?v={PLOTLY_JS_VERSION}"
+    return streamlit_internals.served_file_url(
+        "plotly_js", PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
+    )
 
 
 def chart(

@@ -373,9 +373,9 @@ def _spinner(text: str | None):
     if text is None:
         return contextlib.nullcontext()
     try:
-        from streamlit.runtime.scriptrunner import get_script_run_ctx
+        from ui.platform import streamlit_internals
 
-        if get_script_run_ctx(suppress_warning=True) is None:
+        if not streamlit_internals.in_script_run():
             return contextlib.nullcontext()
         import streamlit as st
 
