@@ -95,6 +95,7 @@ _STAGE = _HERE / "stage"
 # the page's keys (ui/stage/), joined in this order (the keys' listeners start last, once
 # every name is defined). Their import lines go: the files share one module here.
 _JS_FILES = (
+    _HERE / "platform" / "dom.mjs",
     _STAGE / "access.mjs",
     _STAGE / "stepping.mjs",
     _HERE / "plot_click.js",
@@ -102,7 +103,7 @@ _JS_FILES = (
     _STAGE / "export_hook.js",
     _STAGE / "keys.js",
 )
-_IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w.]+";\n', re.M)
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\.\.?/[\w./]+";\n', re.M)
 # The module goes out with every chart the server draws (each Step's rerun): the files'
 # comment lines stay in the files (none of them is inside a string).
 _COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)

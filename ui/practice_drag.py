@@ -30,10 +30,10 @@ DRAGGED = ("weights", "averaged")  # the topics whose answer is (w1, w2, b)
 COMPONENT_NAME = "perceptron_lab.practice_drag"
 
 _HERE = Path(__file__).resolve().parent
-_IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w./]+";\n', re.M)
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\.\.?/[\w./]+";\n', re.M)
 _JS = "\n".join(
     _IMPORT.sub("", (_HERE / f).read_text(encoding="utf-8"))
-    for f in ("stage/access.mjs", "practice_drag.mjs", "practice_drag.js")
+    for f in ("platform/dom.mjs", "stage/access.mjs", "practice_drag.mjs", "practice_drag.js")
 )
 _CSS = """
 .drag-root { width: 100%; position: relative; }

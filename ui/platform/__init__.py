@@ -10,5 +10,5 @@
   lab's browser code and CSS reach by a private ``data-testid``, named once.
 
 Both were checked against Streamlit 1.67.0 (``requirements.lock``); an upgrade is checked
-by running ``tests/test_streamlit_adapter.py`` and ``tests/browser/test_streamlit_dom.py``.
+by running ``tests/test_streamlit_adapter.py`` and ``tests/browser/test_streamlit_page.py``.
 """
