@@ -160,3 +160,29 @@ def test_streamlits_frontend_still_draws_each_element():
     assert missing == [], f"Streamlit {streamlit.__version__} draws none of {missing}"
     assert "data-test-script-state" in bundle
     assert "stActiveTheme-" in bundle
+
+
+def _calls(pattern: str) -> list[str]:
+    """``file:line`` of each line of the app's Python matching ``pattern``."""
+    found = []
+    for f in _files():
+        if f.suffix == ".py":
+            for n, line in enumerate(f.read_text(encoding="utf-8").splitlines(), 1):
+                if re.search(pattern, line) and not line.lstrip().startswith("#"):
+                    found.append(f"{f.relative_to(ROOT)}:{n}")
+    return found
+
+
+@pytest.mark.parametrize(
+    ("way", "pattern", "count"),
+    [
+        ("a components v2 module", r"components\.v2\.component\(", 3),
+        ("a static route", r"streamlit_internals\.served_file_url\(", 3),
+        ("an inline st.html script", r"unsafe_allow_javascript=True", 3),
+        ("the head script", r"Middleware\(HeadScript", 1),
+    ],
+)
+def test_javascript_reaches_the_page_only_the_ways_ui_platform_names(way, pattern, count):
+    # ui/platform/__init__.py says which script takes which way, and why: a new one is
+    # written there, and counted here.
+    assert len(_calls(pattern)) == count, f"{way}: {_calls(pattern)}"
