@@ -93,7 +93,20 @@ def private_uses(path: Path) -> list[str]:
                 and inner.value.id in aliases
             ):
                 found.append(f"{node.lineno}: {inner.value.id}.components.v1")
+        elif isinstance(node, ast.Call) and _root(node.func) in aliases:
+            found += [  # a private keyword of a public command (st.spinner's _cache)
+                f"{node.lineno}: {k.arg}= of st"
+                for k in node.keywords
+                if k.arg is not None and k.arg.startswith("_")
+            ]
     return found
+
+
+def _root(node: ast.AST) -> str | None:
+    """The name an attribute chain starts from (``st`` of ``st.a.b``)."""
+    while isinstance(node, ast.Attribute):
+        node = node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def test_no_module_outside_the_adapter_reaches_streamlit_internals():
@@ -118,8 +131,10 @@ def test_the_scan_finds_each_way_of_reaching_an_internal(tmp_path):
         "from streamlit import column_config\n"
         "st.components.v2.component('x', js='')\n"
         "st.column_config.NumberColumn('x')\n"
+        "st.spinner('x', _cache=True)\n"
+        "st.spinner('x', show_time=True)\n"
     )
-    assert [u.split(":")[0] for u in private_uses(probe)] == ["2", "3", "4", "5", "6", "7"]
+    assert sorted(int(u.split(":")[0]) for u in private_uses(probe)) == [2, 3, 4, 5, 6, 7, 12]
 
 
 def test_the_private_names_are_modules_of_the_installed_streamlit_and_no_command():
@@ -449,3 +464,26 @@ def test_streamlits_misuse_error_is_the_one_st_raises():
     with pytest.raises(si.StreamlitAPIException):
         st.set_option("server.port", 1)  # a server option: only before the server starts
     assert si.CHECKED_WITH == st.__version__, "the adapter was checked against another release"
+
+
+SPINNER_APP = """
+import streamlit as st
+from ui.platform import streamlit_internals as si
+
+with si.cache_spinner("Computing"):
+    st.session_state["inside"] = True
+"""
+
+
+def test_the_cache_spinner_is_st_spinners_delayed_one():
+    import inspect
+
+    import streamlit as st
+    from streamlit.testing.v1 import AppTest
+
+    # The keyword the adapter passes is still st.spinner's (an unknown one raises).
+    assert "_cache" in inspect.signature(st.spinner).parameters
+    at = AppTest.from_string(SPINNER_APP, default_timeout=30)
+    at.run()
+    assert not at.exception, at.exception
+    assert at.session_state["inside"] is True

@@ -377,11 +377,9 @@ def _spinner(text: str | None):
 
         if not streamlit_internals.in_script_run():
             return contextlib.nullcontext()
-        import streamlit as st
-
         from ui import words  # a message id: said in the session's language
 
         said = words.t(text) if words.has(text) else text
-        return st.spinner(said, _cache=True)  # shown after half a second, like st.cache_*
+        return streamlit_internals.cache_spinner(said)
     except Exception:  # noqa: BLE001 - a spinner is never worth an error
         return contextlib.nullcontext()
