@@ -241,8 +241,8 @@ def warm(url: str, timeout: float = 120.0) -> None:
     import http.cookiejar
 
     import websockets
-    from streamlit.proto.BackMsg_pb2 import BackMsg
-    from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
+
+    from ui.platform import streamlit_internals
 
     jar = http.cookiejar.CookieJar()
     opener = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
@@ -256,13 +256,9 @@ def warm(url: str, timeout: float = 120.0) -> None:
             additional_headers={"Cookie": f"_streamlit_xsrf={xsrf}", "Origin": url},
             max_size=None,
         ) as ws:
-            msg = BackMsg()
-            msg.rerun_script.query_string = ""
-            await ws.send(msg.SerializeToString())
+            await ws.send(streamlit_internals.rerun_message(""))
             while True:
-                fwd = ForwardMsg()
-                fwd.ParseFromString(await ws.recv())
-                if fwd.WhichOneof("type") == "script_finished" and fwd.script_finished in (0, 1):
+                if streamlit_internals.script_finished(await ws.recv()):
                     return
 
     run_coroutine(lambda: asyncio.wait_for(one_run(), timeout))

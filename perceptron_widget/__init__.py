@@ -32,7 +32,12 @@ _HERE = Path(__file__).resolve().parent
 _STAGE = _HERE.parent / "ui" / "stage"
 # The widget's module: the stage's modules first (the names widget.mjs imports), then the
 # widget; their import lines go, as ui/stage/chart.py joins the app's.
-_FILES = (_STAGE / "access.mjs", _STAGE / "stepping.mjs", _HERE / "widget.mjs")
+_FILES = (
+    _HERE.parent / "ui" / "platform" / "dom.mjs",  # access.mjs's Streamlit names
+    _STAGE / "access.mjs",
+    _STAGE / "stepping.mjs",
+    _HERE / "widget.mjs",
+)
 _IMPORT = re.compile(r'^import \{[^}]*\} from "[./\w]+\.mjs";\n', re.M)
 PLOTLY_JS = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
 

@@ -88,7 +88,8 @@ def test_nginx_compresses_and_caches_what_every_first_page_loads(replicas):
     # plotly.js as the chart component asks for it (its version in the address).
     from ui.stage.chart import PLOTLY_JS_PATH, PLOTLY_JS_VERSION
 
-    plotly_url = f"{url}/component/ui.stage.chart.plotly_js/plotly.min.js?v={PLOTLY_JS_VERSION}"
+    route = "ui.platform.streamlit_internals.plotly_js"  # served_file_url's v1 component
+    plotly_url = f"{url}/component/{route}/plotly.min.js?v={PLOTLY_JS_VERSION}"
     _, h, body = _get(plotly_url, gzip_ok=True, timeout=120)
     assert h["Content-Encoding"] == "gzip" and gzip.decompress(body) == PLOTLY_JS_PATH.read_bytes()
     assert "immutable" in h["Cache-Control"]

@@ -16,11 +16,10 @@ from functools import cache
 from pathlib import Path
 
 import streamlit as st
-from streamlit import config as st_config
-from streamlit.components.v1 import declare_component
 
 from ui import lecture, words
 from ui.limits import EXPORT_MAX_STEPS, EXPORT_ROUND_BUDGET_S, EXPORT_ROUND_STEPS
+from ui.platform import streamlit_internals
 from ui.stage.frames import Layered, frames_for
 from ui.stage.stepper import Stepper
 from ui.state import Table, owns
@@ -44,10 +43,7 @@ def _url(name: str, folder: Path, file: str) -> str:
     """The address of ``folder/file``, served by this server as a component's static files
     (the route ``ui.stage.chart`` serves plotly.js by): from the lab's own server, so an
     export needs no other host and works offline once loaded."""
-    assets = declare_component(name, path=str(folder))
-    base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")
-    prefix = f"/{base}" if base else ""
-    return f"{prefix}/component/{assets.name}/{file}?v={_version(folder / file)}"
+    return streamlit_internals.served_file_url(name, folder, file, _version(folder / file))
 
 
 def asked(page: Table, value) -> None:

@@ -19,6 +19,7 @@ import streamlit as st
 
 from ui import lecture
 from ui.parts import scenes
+from ui.platform import dom
 from ui.stage import controls, link
 from ui.stage.part import STAGE_CHARTS
 
@@ -39,37 +40,33 @@ def css(path: str) -> str:
     """The embed view's style on ``path``."""
     rules = [
         # No sidebar and no way to open it; Streamlit's embed mode hides its header.
-        '[data-testid="stSidebar"], [data-testid="stSidebarCollapsedControl"], '
-        '[data-testid="stExpandSidebarButton"], [data-testid="stHeader"] '
-        "{display: none !important;}",
-        '[data-testid="stMainBlockContainer"] {padding: 0.4rem 0.6rem 0.4rem !important; '
-        "max-width: none !important;}",
-        '[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {gap: 0.35rem;}',
+        "[[sidebar]], [[expandSidebarButton]], [[header]] {display: none !important;}",
+        "[[mainBlock]] {padding: 0.4rem 0.6rem 0.4rem !important; max-width: none !important;}",
+        "[[mainBlock]] [[verticalBlock]] {gap: 0.35rem;}",
     ]
     kept = _kept(path)
     if kept:
         keep = ", ".join(f".st-key-{k}" for k in kept)
         inside = ", ".join(f".st-key-{k} *" for k in kept)
-        main = '[data-testid="stMain"]'
+        main = "[[main]]"
         # Every block's part that is not kept, nor in a kept one, nor holds one, goes (an
         # element, a row of columns, a popover, an expander); so does a column without a
         # kept element, and the column that holds the chart takes the whole width.
         rules += [
-            f'{main} [data-testid="stVerticalBlock"] > :not({keep}):not(:is({inside}))'
+            f"{main} [[verticalBlock]] > :not({keep}):not(:is({inside}))"
             f":not(:has({keep})) {{display: none !important;}}",
-            f'{main} [data-testid="stColumn"]:not(:has({keep})):not(:is({inside})) '
-            "{display: none !important;}",
-            f'{main} [data-testid="stColumn"]:has({keep}):not(:is({inside})) '
+            f"{main} [[column]]:not(:has({keep})):not(:is({inside})) {{display: none !important;}}",
+            f"{main} [[column]]:has({keep}):not(:is({inside})) "
             "{flex: 1 1 100% !important; width: 100% !important; max-width: none !important;}",
             # The buttons stay in one row in a narrow frame (Streamlit stacks columns under
             # 640 pixels); their keys' labels go there (ui.parts.style).
-            f'.st-key-{controls.BUTTONS_KEY} [data-testid="stHorizontalBlock"] '
+            f".st-key-{controls.BUTTONS_KEY} [[horizontalBlock]] "
             "{flex-wrap: nowrap !important; flex-direction: row !important; gap: 0.3rem;}",
-            f'.st-key-{controls.BUTTONS_KEY} [data-testid="stColumn"] '
+            f".st-key-{controls.BUTTONS_KEY} [[column]] "
             "{flex: 1 1 0 !important; width: auto !important; min-width: 0 !important;}",
             f".st-key-{controls.BUTTONS_KEY} button {{min-height: 2rem; padding: 0.1rem 0.3rem;}}",
         ]
-    return "<style>\n" + "\n".join(rules) + "\n</style>"
+    return dom.css("<style>\n" + "\n".join(rules) + "\n</style>")  # [[name]]: Streamlit's
 
 
 def view(path: str) -> None:

@@ -4,10 +4,10 @@ settings and step), the bar that walks to the next, and the lecturer's own scene
 from __future__ import annotations
 
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
-from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from ui import lecture
+from ui.platform import streamlit_internals
+from ui.platform.streamlit_internals import StreamlitAPIException
 from ui.stage.keys import page_keys
 from ui.stage.part import STAGE_CHARTS  # a stage's chart, by its page's own key
 from ui.state import lab
@@ -96,14 +96,10 @@ def switch_to(page: str, query) -> None:
     try:
         st.switch_page(page, query_params=query)
     except StreamlitAPIException as error:
-        ctx = get_script_run_ctx()
-        if ctx is None or "bound to a widget" not in str(error):
+        if "bound to a widget" not in str(error):
             raise
-        with ctx.session_state.query_params() as qp:
-            for key in dict(query or {}):
-                binding = qp.get_binding_for_param(key)
-                if binding is not None:
-                    qp.unbind_widget(binding.widget_id)
+        if not streamlit_internals.unbind_query_params(dict(query or {})):
+            raise
         st.switch_page(page, query_params=query)
 
 

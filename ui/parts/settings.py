@@ -7,11 +7,10 @@ from dataclasses import dataclass, replace
 from urllib.parse import parse_qsl
 
 import streamlit as st
-from streamlit.runtime.scriptrunner import get_script_run_ctx
-from streamlit.runtime.state.query_params import EMBED_QUERY_PARAMS_KEYS
 
 import perceptron_core as pc
 from ui import notation, state, text, words
+from ui.platform import streamlit_internals
 from ui.stage import link, widgets
 from ui.state import Table, lab
 
@@ -155,7 +154,7 @@ def install_readers() -> None:
 
 def _in_session() -> bool:
     """A script run of a session (not a thread of the server, not a bare test)."""
-    return get_script_run_ctx(suppress_warning=True) is not None
+    return streamlit_internals.in_script_run()
 
 
 def _notation() -> str:
@@ -186,7 +185,7 @@ def read_link(query) -> None:
     ss = st.session_state
     said: list[tuple[str, dict]] = []
     pairs = parse_qsl(link.query_string(), keep_blank_values=True)
-    said += state.repeated_params(pairs, ignore=EMBED_QUERY_PARAMS_KEYS)
+    said += state.repeated_params(pairs, ignore=streamlit_internals.embed_query_params())
     if notation.PARAM in query:
         raw = str(query[notation.PARAM])
         name = notation.read_choice(raw)

@@ -1,11 +1,15 @@
 """CSS every page adds: the equations' block, presenter mode, the upload box, the keyboard's
-focus, the line a screen reader says; and the lab's theme (light, or dark for a dark hall)."""
+focus, the line a screen reader says; and the lab's theme (light, or dark for a dark hall).
+
+Streamlit's own elements are written ``[[name]]`` in the CSS (``ui.platform.dom.css``: the
+names of ui/platform/dom.mjs)."""
 
 import json
 
 import streamlit as st
 
 from ui import text
+from ui.platform import dom
 from ui.server import guard
 from ui.stage import link
 from ui.stage.widgets import option_of
@@ -14,7 +18,7 @@ from ui.words import t
 
 # The equations: a little smaller than KaTeX's display size, and a line that still does not
 # fit scrolls inside its block instead of being cut off at the column's edge.
-PAGE_CSS = """<style>
+PAGE_CSS = dom.css("""<style>
 [class*="st-key-"][class*="_numbers"] .katex-display {overflow-x: auto; overflow-y: hidden;
   padding: 2px 0;}
 [class*="st-key-"][class*="_numbers"] .katex-display > .katex {font-size: 1.08em;}
@@ -25,12 +29,12 @@ PAGE_CSS = """<style>
 /* A 1024-pixel screen with the sidebar open: less padding, so the numbers' column keeps
    room for its equations. */
 @media (max-width: 1280px) {
-  [data-testid="stMainBlockContainer"] {padding-left: 1.5rem; padding-right: 1.5rem;}
+  [[mainBlock]] {padding-left: 1.5rem; padding-right: 1.5rem;}
 }
 /* The stage's buttons (ui.stage.controls.run_buttons): in a narrow column the key's label
    goes (the keys are listed under the stage) and the padding shrinks, so no label is cut
    ("Run to …"). */
-.st-key-stage_buttons [data-testid="stColumn"] {container-type: inline-size;}
+.st-key-stage_buttons [[column]] {container-type: inline-size;}
 @container (max-width: 130px) {
   .st-key-stage_buttons kbd {display: none;}
   .st-key-stage_buttons button {padding-left: 0.3rem; padding-right: 0.3rem;}
@@ -41,12 +45,12 @@ PAGE_CSS = """<style>
    above its chart (its side column comes after the chart). */
 .st-key-pr_practice_score_phone {display: none;}
 @media (max-width: 640px) {
-  [data-testid="stMainBlockContainer"] {padding-top: 3.5rem;}
+  [[mainBlock]] {padding-top: 3.5rem;}
   .st-key-page_title h1 {font-size: 1.9rem; padding-top: 0;}
-  .st-key-stage_buttons [data-testid="stHorizontalBlock"] {
+  .st-key-stage_buttons [[horizontalBlock]] {
     flex-wrap: wrap; row-gap: 0.4rem; column-gap: 0.4rem;
   }
-  .st-key-stage_buttons [data-testid="stColumn"] {
+  .st-key-stage_buttons [[column]] {
     flex: 1 1 30% !important; width: auto !important; min-width: 0 !important;
   }
   .st-key-stage_buttons button {min-height: 2.2rem; padding-top: 0.1rem; padding-bottom: 0.1rem;}
@@ -54,32 +58,31 @@ PAGE_CSS = """<style>
   .st-key-pr_practice_score_phone {display: block;}
   .st-key-pr_practice_score {display: none;}
 }
-</style>"""
+</style>""")
 
 # Presenter mode: everything larger (rem units follow the root font size), less chrome, and
 # the first screen for the stage: little padding and tighter gaps, so the buttons, the
 # status line, the chart and the main numbers fit a 1024x768 projector without scrolling.
 # The sidebar's ">>" moves to the top left corner, left of the page's content.
-PRESENTER_CSS = """<style>
+PRESENTER_CSS = dom.css("""<style>
 html {font-size: 20px;}
-[data-testid="stToolbarActions"], [data-testid="stMainMenu"], [data-testid="stAppDeployButton"],
-[data-testid="stDecoration"] {
+[[toolbarActions]], [[mainMenu]], [[deployButton]] {
   display: none;
 }
-[data-testid="stHeader"] {height: 0; min-height: 0; background: transparent;}
-[data-testid="stExpandSidebarButton"] {position: fixed; top: 4px; left: 2px; z-index: 1000;}
-[data-testid="stMainBlockContainer"] {padding: 0.6rem 1rem 4rem 2.2rem; max-width: none;}
-[data-testid="stMainBlockContainer"] [data-testid="stVerticalBlock"] {gap: 0.5rem;}
-[data-testid="stMainBlockContainer"] [data-testid="stHorizontalBlock"] {column-gap: 0.6rem;}
-[data-testid="stMainBlockContainer"] [data-testid="stButton"] button {
+[[header]] {height: 0; min-height: 0; background: transparent;}
+[[expandSidebarButton]] {position: fixed; top: 4px; left: 2px; z-index: 1000;}
+[[mainBlock]] {padding: 0.6rem 1rem 4rem 2.2rem; max-width: none;}
+[[mainBlock]] [[verticalBlock]] {gap: 0.5rem;}
+[[mainBlock]] [[horizontalBlock]] {column-gap: 0.6rem;}
+[[mainBlock]] [[button]] button {
   min-height: 2.2rem; padding: 0.1rem 0.4rem;
 }
 /* The stage's columns (ui.stage.fit.columns): the numbers as wide as their equations
    need, the chart the rest. */
-.st-key-stage_columns [data-testid="stColumn"]:not([data-testid="stColumn"] *) {
+.st-key-stage_columns [[column]]:not([[column]] *) {
   flex: 1 1 0 !important; width: auto !important; min-width: 0;
 }
-.st-key-stage_columns [data-testid="stColumn"]:not([data-testid="stColumn"] *):last-child {
+.st-key-stage_columns [[column]]:not([[column]] *):last-child {
   flex: 0 0 max(420px, 34vw) !important;
 }
 [class*="st-key-"][class*="_numbers"] .katex-display {margin: 0.25em 0;}
@@ -87,24 +90,24 @@ html {font-size: 20px;}
 [class*="st-key-"][class*="_numbers"] .katex-display > .katex {
   font-size: clamp(22px, 3.125vh, 28px);
 }
-</style>"""
+</style>""")
 
 # Streamlit marks an over-size file with an error it only shows on hover; this shows it
 # under the file, followed by what to do.
-UPLOAD_CSS = """<style>
-[data-testid="stFileChip"][aria-invalid="true"] {flex-wrap: wrap;}
-[data-testid="stFileChip"][aria-invalid="true"] span[role="alert"] {
+UPLOAD_CSS = dom.css("""<style>
+[[fileChip]][aria-invalid="true"] {flex-wrap: wrap;}
+[[fileChip]][aria-invalid="true"] span[role="alert"] {
   flex: 1 0 100%;
   position: static !important; width: auto !important; height: auto !important;
   clip: auto !important; clip-path: none !important; overflow: visible !important;
   white-space: normal !important; margin: 0 !important; display: block;
   color: #b00020; font-size: 0.85rem;
 }
-[data-testid="stFileChip"][aria-invalid="true"] span[role="alert"]::after {
+[[fileChip]][aria-invalid="true"] span[role="alert"]::after {
   content: " Perceptron Lab reads files up to LIMIT: keep the columns you need, \
 sample the rows, or gzip the CSV.";
 }
-</style>"""
+</style>""")
 
 
 def page_css(presenter: bool) -> None:
@@ -174,7 +177,7 @@ def header(title: str, caption: str, *, presenter: bool, problems=()) -> None:
 #   the lab's colours here, which reach it in either theme.
 # - A student's class panels (the question, the collect bar: ui/room/follow.js) take their
 #   colours from these variables, dark in a dark hall.
-LAB_CSS = """<style>
+LAB_CSS = dom.css("""<style>
 :root {--lab-focus: #0b57d0; --lab-faded: #5c5e66; --lab-accent-text: #a3172a;
   --lab-panel-bg: #fff; --lab-panel-text: #111; --lab-panel-muted: #444;
   --lab-choice-bg: #f6f7f9; --lab-choice-mine: #e3effa; --lab-choice-border: #c8cdd3;
@@ -194,40 +197,39 @@ div:has(> [class*="st-key-"][class$="_spoken"]), div:has(> [class*="st-key-"][cl
   clip: rect(0 0 0 0) !important; clip-path: inset(50%) !important;
   white-space: nowrap !important; border: 0 !important;
 }
-[data-testid="stCaptionContainer"], button:not([kind^="primary"]):not(:disabled) kbd {
+[[caption]], button:not([kind^="primary"]):not(:disabled) kbd {
   color: var(--lab-faded) !important; opacity: 1 !important;
 }
 button[kind^="primary"]:not(:disabled) kbd {color: inherit !important; opacity: 1 !important;}
-[data-selected="true"] [data-testid="stMarkdownContainer"] p,
-[data-testid="stSliderThumbValue"] p {color: var(--lab-accent-text) !important;}
-html[data-lab-theme="dark"] [data-testid="stFileChip"][aria-invalid="true"] span[role="alert"] {
+[data-selected="true"] [[markdown]] p,
+[[sliderThumbValue]] p {color: var(--lab-accent-text) !important;}
+html[data-lab-theme="dark"] [[fileChip]][aria-invalid="true"] span[role="alert"] {
   color: #ff8a80;
 }
-</style>"""
+</style>""")
 
 # ------------------------------------------------------------------ the lab's theme
 THEMES = {"auto": "Auto", "light": "Light", "dark": "Dark"}
 THEME_PARAM = "theme"  # the link's parameter: theme=dark
 # Streamlit keeps the theme it shows in the browser's storage, read once as its page loads
-# (``stActiveTheme-<path>-v2``: "Light", "Dark" or "System"; its settings menu writes it).
+# (``streamlitThemeKey`` in ui/platform/dom.mjs; its settings menu writes it).
 # A link's theme=light or theme=dark is put there before Streamlit reads it (in the head of
 # the page: ``ui.server.head.HeadScript``), so the page opens in it.
-EARLY_THEME_JS = """(function () {
+EARLY_THEME_JS = dom.script("""(function () {
   try {
     const want = new URLSearchParams(location.search).get("theme");
     const name = {light: "Light", dark: "Dark"}[want];
-    const key = "stActiveTheme-" + location.pathname + "-v2";
-    if (name) localStorage.setItem(key, JSON.stringify(name));
+    if (name) localStorage.setItem(streamlitThemeKey(location.pathname), JSON.stringify(name));
   } catch (e) {}
-})();"""
+})();""")
 # The theme shown, on <html> (and again when Streamlit's settings menu changes it). Chosen
 # in the sidebar while the page shows the other one: the link now carries it (theme=), and
 # the page loads again once to open in it (the link keeps the page's state). Once only: a
 # browser that keeps no storage stays as it is.
-THEME_JS = """(function () {
+THEME_JS = dom.script("""(function () {
   const want = __WANT__;
   const doc = window.parent.document;
-  const app = doc.querySelector('[data-testid="stApp"]');
+  const app = doc.querySelector(streamlitTestid("app"));
   if (!app) return;
   const shownNow = () => {
     const rgb = (getComputedStyle(app).backgroundColor.match(/[0-9.]+/g) || [255, 255, 255]);
@@ -244,10 +246,10 @@ THEME_JS = """(function () {
   if (want === "auto" || shownNow() === want) { sessionStorage.removeItem(tried); return; }
   if (sessionStorage.getItem(tried) === want) return;
   sessionStorage.setItem(tried, want);
-  localStorage.setItem("stActiveTheme-" + location.pathname + "-v2",
+  localStorage.setItem(streamlitThemeKey(location.pathname),
     JSON.stringify(want === "dark" ? "Dark" : "Light"));
   location.reload();
-})();"""
+})();""")
 
 
 def theme_setting(*, redirect: bool = False) -> str:

@@ -10,12 +10,12 @@ import logging
 from collections.abc import Callable
 
 import streamlit as st
-from streamlit.runtime.uploaded_file_manager import DeletedFile
 
 import datasets
 from ui import compute, limits, notation, state, text, words
 from ui.parts.sources import DataChoice
 from ui.parts.style import UPLOAD_CSS
+from ui.platform import streamlit_internals
 from ui.state import Table, owns
 from ui.state.lab import UPLOAD as LAB_UPLOAD
 from ui.words import t as say
@@ -58,7 +58,7 @@ def panel(page: Table, wide: bool = False) -> DataChoice:
         help=say("upload.help"),
     )
     st.html(UPLOAD_CSS.replace("LIMIT", f"{limit_mb} MB"))
-    if file is None and isinstance(ss.get(page.own("upload")), DeletedFile):
+    if file is None and streamlit_internals.is_deleted_file(ss.get(page.own("upload"))):
         return _upload_lost(page)
     if file is None:
         shared = ss.get(LAB_UPLOAD)
@@ -99,14 +99,7 @@ def _session_gone() -> Callable[[], bool]:
     """Whether the browser tab of this script run has gone (closed, or lost for good): a
     load it asked for then stops (``datasets.cancel``) instead of keeping the server busy.
     Never, outside a server (AppTest)."""
-    from streamlit.runtime import Runtime
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    ctx = get_script_run_ctx()
-    if ctx is None or not Runtime.exists():
-        return lambda: False
-    runtime, session = Runtime.instance(), ctx.session_id
-    return lambda: not runtime.is_active_session(session)
+    return streamlit_internals.session_gone_check()
 
 
 def _read(page: Table, file, wide: bool) -> DataChoice:

@@ -20,10 +20,9 @@ from math import gcd, lcm
 from pathlib import Path
 
 import streamlit as st
-from streamlit import config as st_config
-from streamlit.components.v1 import declare_component
 
 import perceptron_core as pc
+from ui.platform import streamlit_internals
 from ui.stage.chart import CHART_TEMPLATE, PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
 from ui.state import lab
 
@@ -34,7 +33,12 @@ _HERE = Path(__file__).resolve().parent
 _IMPORT = re.compile(r'^import \{[^}]*\} from "\.\.?/[\w./]+";\n', re.M)
 _JS = "\n".join(
     _IMPORT.sub("", f.read_text(encoding="utf-8"))
-    for f in (_HERE.parent / "stage" / "access.mjs", _HERE / "drag.mjs", _HERE / "drag.js")
+    for f in (
+        _HERE.parent / "platform" / "dom.mjs",
+        _HERE.parent / "stage" / "access.mjs",
+        _HERE / "drag.mjs",
+        _HERE / "drag.js",
+    )
 )
 _CSS = """
 .drag-root { width: 100%; position: relative; }
@@ -98,10 +102,9 @@ def written(value: dict, grid: Fraction) -> tuple[str, str, str] | None:
 
 
 def _plotly_js_url() -> str:
-    assets = declare_component("plotly_js", path=str(PLOTLY_JS_DIR))
-    base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")
-    prefix = f"/{base}" if base else ""
-    return f"{prefix}/component/{assets.name}/{PLOTLY_JS_FILE}?v={PLOTLY_JS_VERSION}"
+    return streamlit_internals.served_file_url(
+        "plotly_js", PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
+    )
 
 
 def chart(

@@ -27,6 +27,9 @@
 // per choice with the right one marked. Its words are set as text, never as HTML. While the
 // lecturer collects points (ui/room/collecting.mjs), a bar at the top of the window picks
 // the class of the next point and a tap on the chart places it (POST /class/CODE/point).
+// Streamlit's page is reached through ui/platform/dom.mjs's names, defined before this
+// script in its block (ui/parts/follow.py).
+/* global streamlitTestid */
 (() => {
   const data = __FOLLOW_DATA__;
   window.perceptronLab ||= { early: [], loaded: false };
@@ -62,7 +65,7 @@
     clearTimeout: (id) => clearTimeout(id),
     where: (text) => {
       const el = document.querySelector(
-        `.st-key-${CSS.escape(lab.follower.whereKey)} [data-testid="stText"]`,
+        `.st-key-${CSS.escape(lab.follower.whereKey)} ${streamlitTestid("text")}`,
       );
       const own = localize(words(), text);
       if (el && own && el.textContent !== own) el.textContent = own;

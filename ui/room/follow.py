@@ -26,6 +26,7 @@ import streamlit as st
 from ui import lecture
 from ui.charts import overlays
 from ui.parts import scenes
+from ui.platform import dom
 from ui.room import class_words, classroom, codes, collect, refusals, routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
@@ -49,6 +50,7 @@ POINTS_LOOK = {
 _SCRIPT = _COMMENT.sub(
     "",
     "{\n"
+    + dom.PRELUDE  # Streamlit's page (ui/platform/dom.mjs)
     + _EXPORT.sub("", (_HERE / "following.mjs").read_text(encoding="utf-8"))
     + _EXPORT.sub("", (_HERE / "polling.mjs").read_text(encoding="utf-8"))
     + _EXPORT.sub("", (_HERE / "collecting.mjs").read_text(encoding="utf-8"))

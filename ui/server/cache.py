@@ -373,15 +373,13 @@ def _spinner(text: str | None):
     if text is None:
         return contextlib.nullcontext()
     try:
-        from streamlit.runtime.scriptrunner import get_script_run_ctx
+        from ui.platform import streamlit_internals
 
-        if get_script_run_ctx(suppress_warning=True) is None:
+        if not streamlit_internals.in_script_run():
             return contextlib.nullcontext()
-        import streamlit as st
-
         from ui import words  # a message id: said in the session's language
 
         said = words.t(text) if words.has(text) else text
-        return st.spinner(said, _cache=True)  # shown after half a second, like st.cache_*
+        return streamlit_internals.cache_spinner(said)
     except Exception:  # noqa: BLE001 - a spinner is never worth an error
         return contextlib.nullcontext()

@@ -21,6 +21,7 @@ from collections.abc import Callable
 import streamlit as st
 
 from ui.limits import BAD_INPUTS_KEPT as MAX_BAD
+from ui.platform import streamlit_internals
 from ui.state import lab
 from ui.words import t
 
@@ -78,10 +79,7 @@ def _roll_back() -> None:
 
 def _fragment_rerun() -> bool:
     """Whether this script run reruns fragments only (a Step), not the whole page."""
-    from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-    ctx = get_script_run_ctx()
-    return bool(ctx is not None and ctx.fragment_ids_this_run)
+    return streamlit_internals.fragment_rerun()
 
 
 def fragment(on_error: Callable[[], None] | None = None):
@@ -118,8 +116,5 @@ def through_the_entry_point() -> None:
     link would get that. A page that finds itself run that way switches the process to
     ``st.navigation`` and runs again, now through ``app.py``.
     """
-    from streamlit.runtime.pages_manager import PagesManager
-
-    if PagesManager.uses_pages_directory:
-        PagesManager.uses_pages_directory = False
+    if streamlit_internals.leave_pages_directory_mode():
         st.rerun()

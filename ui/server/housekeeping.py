@@ -24,6 +24,7 @@ import weakref
 from collections.abc import Callable
 from typing import Any
 
+from ui.platform import streamlit_internals
 from ui.server.cache import MB, STORE, ByteLRU
 
 _LOGGER = logging.getLogger(__name__)
@@ -119,17 +120,15 @@ def note_session() -> None:
     """Remember the current script run's session (called on every run, from ui/warmup)."""
     global _idle_cleaned
     try:
-        from streamlit.runtime.scriptrunner import get_script_run_ctx
-
-        ctx = get_script_run_ctx(suppress_warning=True)
+        sid = streamlit_internals.session_id()
     except Exception:  # noqa: BLE001
         return
-    if ctx is not None:
+    if sid is not None:
         with _sessions_lock:
-            _sessions[ctx.session_id] = None
+            _sessions[sid] = None
             _idle_cleaned = False
-            if ctx.session_id not in _apps:
-                _apps[ctx.session_id] = _weak_app_session(ctx.session_id)
+            if sid not in _apps:
+                _apps[sid] = _weak_app_session(sid)
 
 
 def start_housekeeping(period: float = HOUSEKEEPING_SECONDS) -> bool:
@@ -182,14 +181,7 @@ def housekeeping(store: ByteLRU | None = None) -> dict[str, int]:
 def _no_open_sessions() -> bool:
     """No session is connected and none is kept for a reconnect (Streamlit's count)."""
     try:
-        from streamlit.runtime import Runtime
-    except Exception:  # noqa: BLE001
-        return False
-    if not Runtime.exists():
-        return False
-    mgr = getattr(Runtime.instance(), "_session_mgr", None)
-    try:
-        return mgr is not None and mgr.num_sessions() == 0
+        return streamlit_internals.no_open_sessions()
     except Exception:  # noqa: BLE001 - its internals changed: never idle, as before
         return False
 
@@ -243,19 +235,16 @@ def _release_closed_sessions() -> int:
     would have done, with the managers' thread-safe methods, and reap the storage.
     """
     try:
-        from streamlit import config
-        from streamlit.runtime import Runtime
+        if not streamlit_internals.runtime_running():
+            return 0
+        ttl = streamlit_internals.disconnected_session_ttl()
     except Exception:  # noqa: BLE001
         return 0
-    if not Runtime.exists():
-        return 0
-    rt = Runtime.instance()
-    ttl = float(config.get_option("server.disconnectedSessionTTL") or 0)
     now = time.monotonic()
     gone: list[str] = []
     with _sessions_lock:
         for sid, since in list(_sessions.items()):
-            if rt.is_active_session(sid):
+            if streamlit_internals.session_is_active(sid):
                 _sessions[sid] = None
             elif since is None:
                 _sessions[sid] = now
@@ -266,21 +255,19 @@ def _release_closed_sessions() -> int:
         return 0
     for sid in gone:
         _guarded("session state", _clear_state, sid)
-        _guarded("uploaded files", rt.uploaded_file_mgr.remove_session_files, sid)
-        _guarded("media files", rt.media_file_mgr.clear_session_refs, sid)
-        _guarded("dataframe sources", rt.dataframe_source_mgr.clear_all_for_session, sid)
-    _guarded("media files", rt.media_file_mgr.remove_orphaned_files)
-    _guarded("session storage", _reap_session_storage, rt)
+        _guarded("uploaded files", streamlit_internals.release_session_files, sid)
+        _guarded("media files", streamlit_internals.release_session_media, sid)
+        _guarded("dataframe sources", streamlit_internals.release_session_dataframes, sid)
+    _guarded("media files", streamlit_internals.remove_orphaned_media)
+    # Streamlit's storage reaps expired sessions only at the next disconnect: now.
+    _guarded("session storage", streamlit_internals.reap_session_storage)
     return len(gone)
 
 
 def _weak_app_session(sid: str) -> Callable[[], Any]:
     """A weak reference to the session's AppSession (Streamlit's), or one to nothing."""
     try:
-        from streamlit.runtime import Runtime
-
-        info = Runtime.instance()._session_mgr.get_active_session_info(sid)
-        return weakref.ref(info.session)
+        return weakref.ref(streamlit_internals.app_session(sid))
     except Exception:  # noqa: BLE001 - not running under Streamlit's runtime, or changed
         return lambda: None
 
@@ -298,23 +285,6 @@ def _clear_state(sid: str) -> None:
     session = None if ref is None else ref()
     if session is not None:
         session.session_state.clear()
-
-
-def _reap_session_storage(rt: Any) -> None:
-    """Make Streamlit's session storage drop its expired sessions now (internals, guarded).
-
-    Its ``TTLCache`` reaps expired entries on ``len()``; the session manager guards the
-    storage with ``_storage_lock``. If these internals change, nothing is done (the next
-    disconnect reaps them as before).
-    """
-    mgr = getattr(rt, "_session_mgr", None)
-    storage = getattr(mgr, "_session_storage", None)
-    entries = getattr(storage, "_cache", None)
-    lock = getattr(mgr, "_storage_lock", None)
-    if entries is None or lock is None:
-        raise RuntimeError("Streamlit's session storage has changed")
-    with lock:
-        len(entries)
 
 
 def _guarded(what: str, fn: Callable, *args: Any) -> None:

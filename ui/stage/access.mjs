@@ -15,6 +15,8 @@
 //   gets the dark page's background, text and grid, and the lab's ink in a light colour;
 //   the classes' colours (Okabe-Ito) and shapes stay (``themeFigure``).
 
+import { streamlitTestid } from "../platform/dom.mjs";
+
 export const SPOKEN_CLASS = /^st-key-[a-z]+_spoken$/;
 export const LIVE = { role: "status", "aria-live": "polite", "aria-atomic": "true" };
 
@@ -70,7 +72,7 @@ const PAGE_BG = "__page__"; // stands for the page's background in DARK_COLORS
 // figures' paper and plot take it, so a chart is no box on the page (as on the light page).
 export function pageColor(doc = globalThis.document) {
   try {
-    const app = doc?.querySelector('[data-testid="stApp"]');
+    const app = doc?.querySelector(streamlitTestid("app"));
     const c = app && getComputedStyle(app).backgroundColor;
     return c && !/^rgba\(.*,\s*0\)$/.test(c) && c !== "transparent" ? c : DARK.paper;
   } catch {

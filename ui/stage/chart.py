@@ -72,9 +72,8 @@ from typing import Any, TypedDict
 import plotly
 import plotly.graph_objects as go
 import streamlit as st
-from streamlit import config as st_config
-from streamlit.components.v1 import declare_component
 
+from ui.platform import streamlit_internals
 from ui.state import lab
 
 __all__ = [
@@ -98,6 +97,7 @@ _STAGE = Path(__file__).resolve().parent
 # the page's keys (ui/stage/), joined in this order (the keys' listeners start last, once
 # every name is defined). Their import lines go: the files share one module here.
 _JS_FILES = (
+    _STAGE.parent / "platform" / "dom.mjs",
     _STAGE / "access.mjs",
     _STAGE / "stepping.mjs",
     _STAGE / "chart.js",
@@ -105,7 +105,7 @@ _JS_FILES = (
     _STAGE / "export_hook.js",
     _STAGE / "keys.js",
 )
-_IMPORT = re.compile(r'^import \{[^}]*\} from "\./[\w.]+";\n', re.M)
+_IMPORT = re.compile(r'^import \{[^}]*\} from "\.\.?/[\w./]+";\n', re.M)
 # The module goes out with every chart the server draws (each Step's rerun): the files'
 # comment lines stay in the files (none of them is inside a string).
 _COMMENT = re.compile(r"^[ \t]*//.*\n", re.M)
@@ -243,20 +243,16 @@ def _plotly_js_url() -> str:
     Must run inside a script run (the v1 registry registers only with a ScriptRunContext).
     Registering the same name and path again is a cheap no-op.
     """
-    assets = declare_component("plotly_js", path=str(PLOTLY_JS_DIR))
-    base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")
-    prefix = f"/{base}" if base else ""
-    return f"{prefix}/component/{assets.name}/{PLOTLY_JS_FILE}?v={PLOTLY_JS_VERSION}"
+    return streamlit_internals.served_file_url(
+        "plotly_js", PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
+    )
 
 
 def _module_url() -> str:
     """The chart's module as a static route (as ``_plotly_js_url``); its address. The
     file is written again if it went (a temporary folder cleaned under a running server)."""
     _write_module()
-    assets = declare_component("stage_module", path=str(MODULE_DIR))
-    base = str(st_config.get_option("server.baseUrlPath") or "").strip("/")
-    prefix = f"/{base}" if base else ""
-    return f"{prefix}/component/{assets.name}/{MODULE_FILE}"
+    return streamlit_internals.served_file_url("stage_module", MODULE_DIR, MODULE_FILE, "1")
 
 
 def _as_click(value: Any) -> Click | None:

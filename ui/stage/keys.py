@@ -14,6 +14,7 @@ from pathlib import Path
 
 import streamlit as st
 
+from ui.platform import dom
 from ui.state import lab
 from ui.text import KEYS
 
@@ -95,8 +96,8 @@ def page_keys(
         "start": {"button": start, "keys": CLICKER_START} if start else None,
     }
     # Our own values only (no text from users); "</" cannot end the script early.
-    script = early_script() + _PAGE_JS.replace(
-        "__PAGE_DATA__", json.dumps(data).replace("</", "<\\/")
+    script = dom.script(
+        early_script() + _PAGE_JS.replace("__PAGE_DATA__", json.dumps(data).replace("</", "<\\/"))
     )
     with st.container(key=PAGE_KEYS):
         # Hidden with its layout wrapper, which would still take a gap of the page's column.

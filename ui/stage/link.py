@@ -9,21 +9,19 @@ reads it (``pg_eta=10`` as ``10.0``), would not reach the widget. ``opening`` ed
 from __future__ import annotations
 
 from collections.abc import Iterator, MutableMapping
-from contextlib import nullcontext
 from html import escape
 from urllib.parse import parse_qsl
 
 import streamlit as st
-from streamlit.errors import StreamlitAPIException
-from streamlit.runtime.scriptrunner_utils.script_run_context import get_script_run_ctx
 
 from ui import limits
+from ui.platform import streamlit_internals
+from ui.platform.streamlit_internals import StreamlitAPIException
 
 
 def query_string() -> str:
     """This run's query string as the browser sent it (percent-encoded)."""
-    ctx = get_script_run_ctx()
-    return "" if ctx is None else str(ctx.query_string or "")
+    return streamlit_internals.query_string()
 
 
 # The containers of what a link's problems are said in: the link as a whole (its language,
@@ -91,9 +89,7 @@ def _forget_query() -> None:
                 del st.query_params[name]
             except StreamlitAPIException:
                 pass
-    with _query_params() as qp:
-        if qp is not None:
-            qp._initial_query_params = {}
+    streamlit_internals.forget_initial_query()
 
 
 class _Opening(MutableMapping):
@@ -111,25 +107,13 @@ class _Opening(MutableMapping):
 
     def __setitem__(self, name: str, value: str) -> None:
         st.query_params[name] = value
-        with _query_params() as qp:
-            if qp is not None and name in qp._initial_query_params:
-                qp._initial_query_params[name] = [value]
+        streamlit_internals.reseed_query_param(name, value)
 
     def __delitem__(self, name: str) -> None:
         del st.query_params[name]
-        with _query_params() as qp:
-            if qp is not None:
-                qp._initial_query_params.pop(name, None)
+        streamlit_internals.drop_initial_query_param(name)
 
 
 def opening() -> MutableMapping:
     """The link as a page's first run reads and corrects it (``state.init_session``)."""
     return _Opening()
-
-
-def _query_params():
-    """Streamlit's own record of the link (its ``QueryParams``), under the session's lock."""
-    ctx = get_script_run_ctx()
-    if ctx is None:
-        return nullcontext(None)
-    return ctx.session_state.query_params()

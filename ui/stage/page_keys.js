@@ -17,6 +17,9 @@
 // keys}, the lecture page only: its chart module, and so ui/stage/keys.js, is not
 // loaded there) is a clicker's start key (F5, Shift+F5): it presses the page's Open
 // instead of reloading the page.
+// Streamlit's page is reached through ui/platform/dom.mjs's names, defined before this
+// script in its block (ui.platform.dom.script).
+/* global streamlitTestid, STREAMLIT_SCRIPT_STATE */
 (() => {
   const SECTION_TOP_PX = 8; // the heading this far below the window's top
   const SECTION_SETTLE_MS = 2000; // kept there until the page has run and stayed this long
@@ -51,8 +54,9 @@
 
   function scrollToSection(anchor) {
     const started = performance.now();
-    // Streamlit's app root and its script state (as STREAMLIT in ui/stage/stage.js).
-    const app = () => document.querySelector('[data-testid="stApp"]');
+    // Streamlit's app root and its script state (ui/platform/dom.mjs, put before this
+    // script by ui/platform/dom.py).
+    const app = () => document.querySelector(streamlitTestid("app"));
     let moved = false;
     let idleSince = 0;
     let fixed = started; // when the heading was last put back
@@ -74,7 +78,7 @@
           }
         }
       }
-      const running = app()?.getAttribute("data-test-script-state") !== "notRunning";
+      const running = app()?.getAttribute(STREAMLIT_SCRIPT_STATE) !== "notRunning";
       idleSince = running ? 0 : idleSince || performance.now();
       const now = performance.now();
       const settled = idleSince !== 0 && now - Math.max(idleSince, fixed) > SECTION_SETTLE_MS;

@@ -48,12 +48,12 @@
 // at once with the move, and the server makes it. Play steps through the frames here too:
 // a frame every speed_ms, the server told where Play is every PLAY_SYNC_MS.
 
+import { STREAMLIT_SCRIPT_STATE, streamlitTestid } from "../platform/dom.mjs";
 import { markLive, themeLayout, themeTraces } from "./access.mjs";
 import { buttonStates, StageSync } from "./stepping.mjs";
 
-// Streamlit's page as the stage reaches into it: none of these is a public API (they are
-// what Streamlit 1.67 draws; the browser tests fail if one changes). Every selector of
-// Streamlit's DOM in the component's module is here.
+// Streamlit's page as the stage reaches into it: the keyed elements' class is Streamlit's
+// documented st-key-<key>; the rest is private, named in ui/platform/dom.mjs.
 const STREAMLIT = {
   // A keyed element's container has the class st-key-<key> (a button, a markdown line).
   keyed: (key) => `.st-key-${CSS.escape(key)}`,
@@ -61,12 +61,12 @@ const STREAMLIT = {
   keyedLike: (key) => `[class*="st-key-${key}"]`,
   // The text of a markdown element (a status line, a line of numbers) that a frame
   // replaces, in its one paragraph.
-  paragraph: '[data-testid="stMarkdownContainer"] p',
-  // The app's root; its data-test-script-state is "notRunning" once the page's script ran.
-  app: '[data-testid="stApp"]',
-  scriptState: "data-test-script-state",
+  paragraph: streamlitTestid("markdown") + " p",
+  // The app's root; its script state is "notRunning" once the page's script ran.
+  app: streamlitTestid("app"),
+  scriptState: STREAMLIT_SCRIPT_STATE,
   // The main block: what moves a chart's top (the page above it growing or shrinking).
-  main: '[data-testid="stMain"]',
+  main: streamlitTestid("main"),
 };
 
 function stageElement(key) {
