@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui import compute, replay
+from ui import compute, notation, replay
 from ui.charts import layers, overlays, playground
 from ui.limits import PLAYGROUND_DRAWN, SCORE_DRAWN
 from ui.stage import part as stage
 from ui.views import kernel_view, score_view
+from ui.words import t
 
 
 @dataclass(frozen=True)
@@ -83,10 +84,7 @@ def picture(ds, choice, run, run_key: str, variant: str, th, texts, presenter: b
 
 def theory_note(ds, run) -> str:
     """What is said when the data is too large for the exact verdict live."""
-    said = (
-        f"The exact verdict, γ* and the bounds are not computed live on {ds.n:,} points of "
-        f"{ds.d} features (at most {compute.THEORY_MAX_VALUES:,} values of (1, x))."
-    )
+    said = t("run.theory_off", n=ds.n, d=ds.d, most=compute.THEORY_MAX_VALUES)
     if run.converged and run.w is not None:  # a clean pass: its w is a separator
-        said += " The run converged: its last w separates every point, so they are separable."
+        said += " " + t("run.theory_converged", w=notation.current().w)
     return said

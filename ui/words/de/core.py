@@ -141,6 +141,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "score.zero": "{w} = 0 und {b} = 0: jeder Score ist 0, noch keine Grenze, also kein Rand.",
     "score.margin": "{w} trennt die Daten: sein Rand im erweiterten Raum, min {signed}, ist "
     "{value} (das Band um Score 0).",
+    "score.boundary": "Grenze (Score 0)",
+    "score.before_update": "vor dem Update",
+    "score.terms": ("Term", "Terme"),  # after their count {n}
     "score.axis": "Score {score}",
     "score.last": "letztes {w}",
     # ------------------------------------------------------- the theorems (numbers)

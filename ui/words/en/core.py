@@ -136,6 +136,9 @@ WORDS: dict[str, str | tuple[str, str]] = {
     "score.zero": "{w} = 0 and {b} = 0: every score is 0, no boundary yet, so no margin.",
     "score.margin": "{w} separates the data: its margin in the augmented space, min {signed}, "
     "is {value} (the band around score 0).",
+    "score.boundary": "boundary (score 0)",
+    "score.before_update": "before the update",
+    "score.terms": ("term", "terms"),  # after their count {n}
     "score.axis": "score {score}",
     "score.last": "last {w}",
     # ------------------------------------------------------- the theorems (numbers)
