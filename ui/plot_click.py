@@ -73,6 +73,7 @@ from streamlit import config as st_config
 from streamlit.components.v1 import declare_component
 
 from ui.state import lab
+from ui.words import template
 
 __all__ = [
     "DEFAULT_HEIGHT",
@@ -315,6 +316,8 @@ def plot_click(
         # browser draws every figure for a dark page (ui/stage/access.mjs), so a figure the
         # server keeps (or shares between sessions) serves both.
         "theme": st.session_state.get(lab.THEME, "auto"),
+        # The chart's name for a screen reader, in the lab's language (ui/stage/access.mjs).
+        "names": {k: template(f"chart.{k}") for k in ("aria", "aria_titled", "aria_stage")},
     }
 
     def _on_click_change() -> None:

@@ -6,12 +6,14 @@ exact verdict not computed live, a link too long) each said in German."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from lab_app import click, open_page
 from lab_words import PAGES, english_left, opened
 from md_oracle import text_of
 
-from ui import compute, limits
+from ui import compute, limits, words
 
 OTHER_PAGES = ["pages/lecture.py", "pages/practice.py", "pages/join.py"]
 ONE_CLASS = "1AwD0AfQB6APIACwBhAMH"  # three drawn points, all of one class (issue 28)
@@ -27,6 +29,13 @@ def shown(at) -> str:
 def test_each_stepping_page_opened_and_stepped_in_german_says_no_english(prefix):
     at = opened(PAGES[prefix], prefix, lang="de")
     assert english_left(at) == []
+    # Each chart's name for a screen reader (ui/stage/access.mjs) comes in German too.
+    charts = [json.loads(e.proto.json) for e in at.get("bidi_component")]
+    names = [c.get("names") for c in charts if "figure" in c]  # not the class's keeper
+    assert names and all(n is not None for n in names), prefix
+    for said in names:
+        assert said == {k: words.CATALOGUES["de"][f"chart.{k}"] for k in said}
+        assert said["aria_stage"].startswith("Diagramm der Daten")
 
 
 @pytest.mark.parametrize("path", OTHER_PAGES)

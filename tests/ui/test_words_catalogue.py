@@ -52,6 +52,15 @@ def test_an_area_s_words_are_in_its_own_file_only():
     assert sorted(set(words.AREAS.values())) == AREAS
 
 
+def test_the_browser_s_english_chart_names_are_the_catalogue_s():
+    """ui/stage/access.mjs names a chart in English when no words come with it (a chart
+    outside the lab's pages): the same sentences as the catalogue's chart.aria*."""
+    source = (ROOT / "ui" / "stage" / "access.mjs").read_text(encoding="utf-8")
+    joined = source.replace('" +\n    "', "")
+    for message in ("chart.aria", "chart.aria_titled", "chart.aria_stage"):
+        assert f'"{words.CATALOGUES["en"][message]}"' in joined, message
+
+
 def test_words_in_the_old_format_fold_into_the_catalogue(tmp_path):
     locale = tmp_path / "locale"
     shutil.copytree(words.LOCALE, locale)

@@ -47,7 +47,7 @@ PLURALS: dict[str, Callable[[int], int]] = {}
 PLURAL_FORMS: dict[str, str] = {}
 AREAS: dict[str, str] = {}  # message id -> its area (the file it is written in)
 # The browser picks a plural form from a table of the forms of 0 .. TABLE - 1, and beyond
-# from PERIOD + n % PERIOD: every rule in CLDR but Cornish's is periodic so (``load`` checks).
+# from PERIOD + n % PERIOD: all of Babel's plural rules but Cornish's repeat so (``load`` checks).
 TABLE, PERIOD = 200, 100
 
 
@@ -153,6 +153,12 @@ def t(message: str, **fields) -> str:
     if isinstance(entry, tuple):
         entry = entry[form(code, fields.get("n"), len(entry))]
     return entry.format(**fields)
+
+
+def template(message: str) -> str | tuple[str, ...]:
+    """Message ``message`` in the current language as the catalogue has it, its fields not
+    filled in (English when the language lacks it): for a browser, which fills them."""
+    return CATALOGUES[lang()].get(message) or CATALOGUES[DEFAULT][message]
 
 
 def form(code: str, n, forms: int) -> int:
