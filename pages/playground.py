@@ -21,7 +21,7 @@ opened = stepping.open_stepping(
     panel=dict(online_option=True, variants=state.PLAYGROUND_VARIANTS),
     settle=dict(
         max_points=compute.MAX_TRAINED,
-        what="the Playground",
+        what=say("load.what.playground"),
         max_features=None,
         verb="trains on",
     ),  # fmt: skip

@@ -97,3 +97,31 @@ def test_words_in_the_old_format_fold_into_the_catalogue(tmp_path):
     finally:
         words.load()
     assert not words.has("test.sentence")
+
+
+def test_no_page_types_a_sentence_of_its_own():
+    """pages/*.py and app.py say every sentence through the catalogue: no string in them
+    (docstrings aside) holds three words in a row."""
+    import ast
+    import re
+
+    sentence = re.compile(r"[A-Za-z]{2,}(?: [A-Za-z]{2,}){2,}")
+    typed = []
+    for path in [*sorted((ROOT / "pages").glob("*.py")), ROOT / "app.py"]:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {
+            id(node.body[0].value)
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Module | ast.FunctionDef | ast.ClassDef)
+            and node.body
+            and isinstance(node.body[0], ast.Expr)
+        }
+        typed += [
+            f"{path.name}:{node.lineno}: {node.value[:60]!r}"
+            for node in ast.walk(tree)
+            if isinstance(node, ast.Constant)
+            and isinstance(node.value, str)
+            and id(node) not in docs
+            and sentence.search(node.value)
+        ]
+    assert typed == []
