@@ -28,6 +28,7 @@ XX = {  # message id -> the made-up language's text (its words are Polish, marke
     "settings.language": "xx: Język",
     "bound.epochs": ("xx: E = {n} epoka", "xx: E = {n} epoki", "xx: E = {n} epok"),
     "export.frames": ("{n} klatka", "{n} klatki", "{n} klatek"),
+    "settings.notation_help": "",  # not translated yet (as ``pybabel init`` leaves them)
 }
 
 

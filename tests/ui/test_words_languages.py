@@ -35,6 +35,8 @@ def test_a_made_up_language_is_read_from_its_file_with_its_plural_rule(with_xx):
         assert words.t("bound.epochs", n=2.5) == "xx: E = 2.5 epok"  # not whole: the general
         # A message the file lacks is said in English, as gettext does.
         assert words.t("settings.heading") == words.CATALOGUES["en"]["settings.heading"]
+        # So is one it has with an empty translation, as a translator's tool leaves it.
+        assert words.t("settings.notation_help").startswith("The textbook's symbols")
         assert words.plural_table() == [polish(n) for n in range(words.TABLE)]
         # The browser's words carry the rule: the follower's and the Export's.
         assert class_words.follower_words()["plural"] == [polish(n) for n in range(200)]

@@ -87,7 +87,8 @@ def load(directory: Path = LOCALE) -> None:
             rules[code] = catalog.plural_expr if catalog.plural_forms else _cldr(code)
             for m in catalog:
                 string = m.string if isinstance(m.string, str) else tuple(m.string)
-                if m.id and m.context in english and not m.fuzzy and all(string):
+                done = string if isinstance(string, str) else all(string)  # "": untranslated
+                if m.id and m.context in english and not m.fuzzy and done:
                     said[m.context] = string
         catalogues[code] = said
     names = {code: _name(code) for code in catalogues}
