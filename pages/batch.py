@@ -21,7 +21,7 @@ opened = stepping.open_stepping(
     say("batch.intro"),
     heading=say("batch.heading"),
     panel=dict(variant="batch"),
-    settle=dict(max_points=MAX_POINTS, what="the batch page"),
+    settle=dict(max_points=MAX_POINTS, what=say("load.what.batch")),
 )
 presenter, choice, ds, setup = opened.presenter, opened.choice, opened.ds, opened.setup
 

@@ -69,7 +69,7 @@ for note in (dims_cut, cut):
 
 # -------------------------------------------------------------------- orders
 st.subheader(say("experiments.orders_sub"), anchor="orders")
-ds = data.settle(PAGE, opening.choice, opening.prep, max_points=MAX_POINTS, what="this page")
+ds = data.settle(PAGE, opening.choice, opening.prep, max_points=MAX_POINTS)
 if np.unique(ds.y).size < 2:
     st.info(say("experiments.both_classes"))
     st.stop()

@@ -18,7 +18,7 @@ opened = stepping.open_stepping(
     say("kn.intro", dual=notation.current().dual(defined=True)),
     heading=say("kn.title"),
     panel=dict(variant="kernel"),
-    settle=dict(max_points=MAX_POINTS, what="the kernel page"),
+    settle=dict(max_points=MAX_POINTS, what=say("load.what.kernel")),
 )
 presenter, choice, ds = opened.presenter, opened.choice, opened.ds
 

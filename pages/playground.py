@@ -21,7 +21,7 @@ opened = stepping.open_stepping(
     panel=dict(online_option=True, variants=state.PLAYGROUND_VARIANTS),
     settle=dict(
         max_points=compute.MAX_TRAINED,
-        what="the Playground",
+        what=say("load.what.playground"),
         max_features=None,
         verb="trains on",
     ),  # fmt: skip
@@ -37,10 +37,7 @@ wide = ds.d > 2  # more than two features: the chart shows each point's score
 live = compute.theory_live(ds.X)  # the exact verdict and the bounds, at this size
 run, stats, th = None, {}, compute.theory(ds) if live else None
 if wide and setup.variant == "kernel":
-    st.info(
-        "The kernel variant is drawn on two features: choose another variant, or train on "
-        "x1 and x2 in the upload box."
-    )
+    st.info(say("run.kernel_wide"))
 elif ds.n and (setup.online or min(ds.counts) > 0):
     try:
         trained = compute.trained_for(ds, setup)

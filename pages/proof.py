@@ -19,7 +19,7 @@ opened = stepping.open_stepping(
     say("proof.title"),
     say("proof.intro", **proof_view.symbols()),
     heading=say("proof.heading"),  # the classic perceptron: the one the proofs are about
-    settle=dict(what="the proof page"),
+    settle=dict(what=say("load.what.proof")),
     after=lambda: widgets.choice(PAGE, "axes", say("proof.axes"), help=say("proof.axes_help")),
 )
 presenter, choice, ds, log = opened.presenter, opened.choice, opened.ds, opened.after == "log"

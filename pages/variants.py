@@ -23,7 +23,7 @@ opened = stepping.open_stepping(
     say("variants.intro", w=W),
     heading=say("variants.heading"),
     but=dict(max_updates=MAX_UPDATES),
-    settle=dict(max_points=MAX_POINTS, what="the variants page"),
+    settle=dict(max_points=MAX_POINTS, what=say("load.what.variants")),
     before=lambda: widgets.whole_number(
         PAGE,
         "split_seed",

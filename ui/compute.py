@@ -26,7 +26,6 @@ import streamlit as st
 
 import datasets
 import perceptron_core as pc
-from ui import text
 from ui.limits import (
     BATCH_ETA_VISITS,
     BATCH_WORK,
@@ -40,6 +39,7 @@ from ui.limits import MAX_TRAINED as MAX_TRAINED  # read (and lowered by tests) 
 from ui.limits import PLAYGROUND_POINTS as MAX_POINTS
 from ui.runkey import run_key
 from ui.server import cache
+from ui.words import t
 
 # A run holds its data (8 (d + 1) bytes a point) and, once stepped, 16 (d + 1) + 28 bytes
 # an update (the trajectory, the steps summed, the record and its indices). On an upload
@@ -73,15 +73,27 @@ def epoch_cap(variant: str, n: int) -> int | None:
 
 
 def capped_epochs(variant: str, n: int, asked: int) -> tuple[int, str | None]:
-    """(epochs to run, a sentence saying so when fewer than asked)."""
+    """(epochs to run, a sentence saying so when fewer than asked, in the lab's language)."""
+    cap, held = _capped_epochs(variant, n, asked)
+    return cap, None if held is None else said(held)
+
+
+def _capped_epochs(variant: str, n: int, asked: int) -> tuple[int, tuple | None]:
+    """(epochs to run, the message saying so as (id, fields) when fewer than asked)."""
     cap = epoch_cap(variant, n)
     if cap is None or asked <= cap:
         return asked, None
-    cost = f"{n:,}² kernel values" if variant == "kernel" else f"{n:,} visits"
-    return cap, (
-        f"The {variant} run is held to {text.counted(cap, 'epoch')} ({n:,} points: each epoch "
-        f"costs {cost}), not the {asked:,} asked for."
-    )
+    cost = ("run.cost_kernel", {"n": n}) if variant == "kernel" else ("run.cost_visits", {"n": n})
+    fields = {"variant": ("variant." + variant, {}), "n": cap, "points": n, "cost": cost}
+    return cap, ("run.held_epochs", {**fields, "asked": asked})
+
+
+def said(message: tuple) -> str:
+    """A message kept as (id, fields) in the lab's language now: a field that is itself
+    such a pair is said first. A cached result keeps its words this way, so each session
+    reads them in its own language."""
+    name, fields = message
+    return t(name, **{k: said(v) if isinstance(v, tuple) else v for k, v in fields.items()})
 
 
 DRAW_SEED = 0  # the sample's seed (said on the page)
@@ -93,7 +105,12 @@ class Trained:
 
     run: object  # a perceptron_core.Run (online mode: from pc.online_run)
     stats: dict  # per-epoch mistakes, training errors, J_p
-    note: str | None = None  # a limit the run was held to, in words
+    notes: tuple = ()  # the limits the run was held to, as (id, fields) messages
+
+    @property
+    def note(self) -> str | None:
+        """The limits the run was held to, in the lab's language (None: none)."""
+        return " ".join(said(m) for m in self.notes) or None
 
 
 @cache.cached
@@ -145,25 +162,20 @@ def trained_for(ds: datasets.Dataset, settings) -> Trained:
 
 def _train(X: np.ndarray, y: np.ndarray, settings) -> Trained:
     if settings.variant == "kernel" and X.shape[0] > MAX_POINTS and not settings.online:
-        raise ValueError(
-            f"The kernel variant runs on at most {MAX_POINTS:,} points here (each epoch "
-            f"costs n² kernel values, {X.shape[0]:,}² on this data): choose another variant."
-        )
+        raise ValueError(t("run.kernel_too_many", most=MAX_POINTS, n=X.shape[0]))
     limit = MAX_UPDATES if settings.max_updates is None else settings.max_updates
     kwargs = settings.train_kwargs()
-    kwargs["max_epochs"], note = capped_epochs(settings.variant, X.shape[0], kwargs["max_epochs"])
+    kwargs["max_epochs"], held = _capped_epochs(settings.variant, X.shape[0], kwargs["max_epochs"])
+    notes = () if held is None else (held,)
     cap = updates_cap(*X.shape)
     if settings.online:  # one pass in the data's order from w = 0 (001)
         run = pc.online_run(X, y, eta=settings.eta)
     else:
         run = pc.train(X, y, max_updates=min(limit, cap), **kwargs)
     if cap < limit and run.stop_reason == "max_updates":
-        held = (
-            f"On {X.shape[0]:,} points of {X.shape[1]} features a run stops at {cap:,} "
-            f"updates, not {MAX_UPDATES:,}: its record stays within the server's cache."
-        )
-        note = held if note is None else f"{note} {held}"
-    return Trained(run, run.epoch_stats(), note=note)
+        fields = {"n": X.shape[0], "d": X.shape[1], "cap": cap, "most": MAX_UPDATES}
+        notes += (("run.held_updates", fields),)
+    return Trained(run, run.epoch_stats(), notes=notes)
 
 
 @cache.cached(points_only=True)

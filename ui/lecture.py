@@ -108,7 +108,7 @@ PARTS = ("title", "idea", "notes", "until")
 
 
 def symbols() -> dict[str, str]:
-    """The notation's symbols a scene's words use (``ui/words/en/lecture.py``)."""
+    """The notation's symbols a scene's words use (``ui/words/locale/lecture.pot``)."""
     nt = notation.current()
     return {
         "w": nt.w,

@@ -68,20 +68,21 @@ def plot_text(value, limit: int = NAME_LIMIT) -> str:
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
-    """A count and its noun, singular for one: ``1 epoch``, ``1,000 epochs``."""
+    """A count and an English noun, singular for one: ``1 epoch``, ``1,000 epochs`` (a page
+    says a count through the catalogue's plural forms instead: ``ui.words.t``)."""
     return f"{n:,} {noun if n == 1 else plural or noun + 's'}"
 
 
-# The run controls and their keys (C and R are reserved by Streamlit): the English label,
-# the key and the English help (``key_label`` and ``key_help``: in the lab's language).
+# The run controls and their keys (C and R are reserved by Streamlit): each move's label,
+# key and help (the label and help as message ids: ``key_label`` and ``key_help`` say them).
 KEYS = {
-    "step": ("Step", "S", "to just after the next update (the next mistake)"),
-    "visit": ("Visit", "V", "the next example, even when it is classified correctly"),
-    "back": ("Back", "B", "undo the last move"),
-    "epoch": ("Epoch", "E", "to the end of the epoch"),
-    "end": ("Run to end", "F", "run to the end: the run converges or stops at max epochs"),
-    "reset": ("Reset", "X", "back to the start, w = w0"),
-    "play": ("Play", "P", "play / pause"),
+    "step": ("key.step", "S", "key_help.step"),
+    "visit": ("key.visit", "V", "key_help.visit"),
+    "back": ("key.back", "B", "key_help.back"),
+    "epoch": ("key.epoch", "E", "key_help.epoch"),
+    "end": ("key.end", "F", "key_help.end"),
+    "reset": ("key.reset", "X", "key_help.reset"),
+    "play": ("key.play", "P", "key_help.play"),
 }
 
 

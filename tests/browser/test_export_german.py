@@ -1,7 +1,8 @@
-"""Export in German (ui/export/browser/panel.mjs with the offer's words, ui/words/de/
-export.py): the disclosure, the formats line, the range, its note and the result of a GIF
-are the catalogue's German, the numbers written as on every page (1,000; a decimal point);
-the file is the same GIF an English page makes (its name, its frames)."""
+"""Export in German (ui/export/browser/panel.mjs with the offer's words, the
+catalogue's de/LC_MESSAGES/export.po): the disclosure, the formats line, the range, its
+note and the result of a GIF are the catalogue's German, the numbers written as on every
+page (1,000; a decimal point); the file is the same GIF an English page makes
+(its name, its frames)."""
 
 from __future__ import annotations
 

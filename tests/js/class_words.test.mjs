@@ -5,7 +5,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 
-import { fill, localize, message, sayText } from "../../ui/room/class_words.mjs";
+import { fill, localize, message, pluralForm, sayText } from "../../ui/room/class_words.mjs";
 
 const DE = {
   templates: {
@@ -67,4 +67,25 @@ test("the server's English sentences are said in the student's language", () => 
   );
   assert.equal(localize(DE, "Something else (a.b)."), "Something else (a.b).");
   assert.equal(localize({ pairs: [] }, "You have placed your 3 points."), "You have placed your 3 points.");
+});
+
+// Polish's plural rule as a grammar book gives it (one: 1; few: 2-4 after any tens but the
+// teens; many: the rest), written out for the counts below 200 as ui.words.plural_table
+// sends it; the browser reads counts beyond from the table's last hundred.
+const polish = (n) => (n === 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14) ? 1 : 2);
+const PL = {
+  templates: { "class.js.answers": ["{count} odpowiedź", "{count} odpowiedzi", "{count} odpowiedzi!"] },
+  plural: Array.from({ length: 200 }, (_, n) => polish(n)),
+};
+
+test("a language with three plural forms picks each count's by its rule", () => {
+  const said = (n) => message(PL, "class.js.answers", { n, count: n });
+  assert.equal(said(1), "1 odpowiedź");
+  for (const n of [2, 3, 4, 22, 24, 102, 1_002, 1_000_023])
+    assert.equal(said(n), `${n} odpowiedzi`, String(n));
+  for (const n of [0, 5, 11, 12, 14, 25, 111, 112, 1_012, 1_000_025])
+    assert.equal(said(n), `${n} odpowiedzi!`, String(n));
+  assert.equal(said(2.5), "2.5 odpowiedzi!"); // not a whole number: the general form
+  assert.equal(pluralForm(null, 1, 2), 0); // no table: English's rule
+  assert.equal(pluralForm(null, 3, 2), 1);
 });

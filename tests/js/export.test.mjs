@@ -3,7 +3,7 @@
 // Expected values are written out by hand: the steps an export holds (both ends), the cap
 // of 500 steps, the names of the files, the order of the frames and of the server's rounds.
 // The words are the server's (the offer's ``words``: ui/export/offer.py); EN and DE below
-// are the templates the catalogue sends (ui/words/en/export.py, de/export.py), and the
+// are the templates the catalogue sends (ui/words/locale/export.pot, de/LC_MESSAGES/export.po), and the
 // panel's sentences are checked in both.
 import assert from "node:assert/strict";
 import { test } from "node:test";
@@ -226,4 +226,23 @@ test("a German offer gives the panel's sentences in German, the numbers written 
   assert.equal(progressSaid("ask", 40, 0, DE), "Warte auf das Bild des Servers für Schritt 40");
   assert.equal(say(DE, "export.frames", { n: "1" }, 1), "1 Bild");
   assert.equal(say(DE, "export.frames", { n: "20" }, 20), "20 Bilder");
+});
+
+test("a plural is picked by the language's rule the offer sends (three forms, as Polish)", () => {
+  const polish = (n) =>
+    n === 1 ? 0 : n % 10 >= 2 && n % 10 <= 4 && !(n % 100 >= 12 && n % 100 <= 14) ? 1 : 2;
+  const PL = {
+    "export.frames": ["{n} klatka", "{n} klatki", "{n} klatek"],
+    "export.plural": Array.from({ length: 200 }, (_, n) => polish(n)),
+  };
+  const frames = (n) => say(PL, "export.frames", { n: String(n) }, n);
+  assert.deepEqual([1, 2, 5, 22, 25, 212, 1_022].map(frames), [
+    "1 klatka",
+    "2 klatki",
+    "5 klatek",
+    "22 klatki",
+    "25 klatek",
+    "212 klatek",
+    "1022 klatki",
+  ]);
 });

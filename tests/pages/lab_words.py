@@ -27,7 +27,8 @@ def opened(path: str, prefix: str, **query):
 
 
 WORD = re.compile(r"[A-Za-zÄÖÜäöüß]{3,}")
-MARKUP = re.compile(r"<[^>]*>|%\{[^}]*\}")
+# Plotly's <br>, %{x:.3f}, <extra>, and a page's address (/playground) as a link shows it.
+MARKUP = re.compile(r"<[^>]*>|%\{[^}]*\}|(?<![\w.])/[a-z][\w/-]*")
 
 
 def catalogue_words(code: str) -> set[str]:
@@ -76,5 +77,5 @@ def english_left(at) -> list[str]:
         for axis in ("xaxis", "yaxis", "yaxis2"):
             title = fig["layout"].get(axis, {}).get("title", {})
             texts.append(str(title.get("text", "") if isinstance(title, dict) else title))
-    plain = (MARKUP.sub(" ", str(s)) for s in texts)  # Plotly's <br>, %{x:.3f}, <extra>
+    plain = (MARKUP.sub(" ", str(s)) for s in texts)
     return sorted({s for s in plain if any(w.lower() not in german for w in WORD.findall(s))})

@@ -1,5 +1,5 @@
 """The loader's messages about a file, the link check's problems and the guard's message on a
-German Playground (ui/words/de/data_errors.py): hostile uploads and links are each said in
+German Playground (the catalogue's data_errors.po): hostile uploads and links are each said in
 German, with no English word left on the page (``english_left``), and the same uploads and
 links on an English page still say exactly what they said before (the loader's own
 messages, datasets/: a public contract)."""

@@ -126,3 +126,23 @@ def test_the_follower_s_english_sentences_are_the_catalogue_s():
     following = (stage / "following.mjs").read_text()
     assert "`, step ${" in following and "`The lecture is on /${lead.page}${step}.`" in following
     assert en["class.lecture_on_step"] == "The lecture is on /{page}, step {step}."
+
+
+def test_the_follower_s_script_says_the_catalogue_s_words_not_its_own():
+    """follow.js says every class.js.* message from the words the server sends (each id, in
+    the page's language or else in English): no English copy of them in the script."""
+    import re
+    from pathlib import Path
+
+    source = (Path(__file__).resolve().parents[2] / "ui" / "stage" / "follow.js").read_text()
+    script = re.sub(r"^\s*//.*$", "", source, flags=re.M)  # its code, not its comments
+    used = set(re.findall(r'say\("(class\.js\.\w+)"', script))
+    assert len(used) >= 12
+    en = words.CATALOGUES["en"]
+    for message in used:
+        forms = en[message] if isinstance(en[message], tuple) else (en[message],)
+        for form in forms:
+            start = form.split("{")[0].strip()
+            assert len(start) < 8 or start not in script, message
+    sent = class_words.follower_words()["templates"]
+    assert used <= set(sent)

@@ -1,5 +1,5 @@
 """The loader's errors by code (datasets.DatasetError.code and .fields) and the lab's words
-for them (ui/words/en|de/data_errors.py, said by ui.parts.data.said): each coded error's
+for them (the catalogue's data_errors.pot and .po, said by ui.parts.data.said): each coded error's
 English template filled with its fields is the loader's own message, word for word, so a
 German page says the same thing; an error without a code, or with a code the catalogue
 does not have, is shown as the loader wrote it."""

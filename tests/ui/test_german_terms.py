@@ -1,12 +1,13 @@
-"""One German word for one concept across the lab's catalogue (ui/words/de/): the English
+"""One German word for one concept across the lab's catalogue (ui/words/locale/de/): the English
 message is the reference for which concept a German word stands for."""
 
 import re
 
 import pytest
 
-from ui.words.de import WORDS as GERMAN
-from ui.words.en import WORDS as ENGLISH
+from ui.words import CATALOGUES
+
+ENGLISH, GERMAN = CATALOGUES["en"], CATALOGUES["de"]
 
 FIELD = re.compile(r"\{[^{}]*\}")
 

@@ -25,7 +25,8 @@ from ui.stage.stepper import Stepper
 from ui.state import Table, owns
 
 OWN = owns("export_ask")  # the browser's last ask for frames: (seq, cursors)
-EXPORT_WORDS = "export."  # the catalogue's messages the browser says (ui/words/en/export.py)
+PLURAL = "export.plural"  # not a message: the language's plural rule as a table
+EXPORT_WORDS = "export."  # the catalogue's messages the browser says (ui/words/locale/export.pot)
 SAFE = 2**53  # JavaScript's exact whole numbers: no step or ask number is larger
 
 _HERE = Path(__file__).resolve().parent
@@ -90,11 +91,12 @@ def offer(page: Table, stepper: Stepper, layered: Layered, *, prefetch: bool = T
     }
 
 
-def panel_words() -> dict[str, str | list[str]]:
+def panel_words() -> dict[str, str | list]:
     """The Export's words, the catalogue's "export.*" messages in the lab's language: the
-    templates with their named fields, which the browser fills (a plural: [one, more])."""
+    templates with their named fields, which the browser fills (a plural: its forms, picked
+    by the language's rule, ``export.plural``: ``ui.words.plural_table``)."""
     catalogue = words.CATALOGUES[words.lang()]
-    out: dict[str, str | list[str]] = {}
+    out: dict[str, str | list] = {PLURAL: words.plural_table()}
     for message, entry in words.CATALOGUES[words.DEFAULT].items():
         if message.startswith(EXPORT_WORDS):
             entry = catalogue.get(message, entry)

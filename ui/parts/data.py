@@ -260,7 +260,7 @@ def settle(
     prep: str,
     *,
     max_points: int | None = None,
-    what: str = "this page",
+    what: str | None = None,
     settings=None,
     max_features: int | None = 2,
     verb: str = "draws",
@@ -284,8 +284,8 @@ def settle(
         except datasets.DatasetError as exc:
             ds, error = None, said(exc)
     if ds is not None and error is None:
-        # The page's name as the page says it in English; "this page" in other languages.
-        if words.lang() != words.DEFAULT:
+        # The page's name in English; "this page" in other languages (and without a name).
+        if what is None or words.lang() != words.DEFAULT:
             what = t("load.this_page")
         if ds.n > max_points:
             message = "load.too_many_to_train" if verb == "trains on" else "load.too_many_points"

@@ -74,10 +74,8 @@ def _numbers(page: Table, run, th, ds, t: int, w, b: float, visit) -> None:
         update = write(visit, ds.X[visit.index], int(ds.y[visit.index]), run.eta)
         st.latex(gathered(update))  # one KaTeX block per group: fewer elements per step
         if wide and visit.mistake:
-            st.caption(
-                f"The {ds.d}-vectors by their first {score_view.SHOWN_ENTRIES} entries and "
-                "their last; w in full above."
-            )
+            shown = score_view.SHOWN_ENTRIES
+            st.caption(words("run.wide_vectors", d=ds.d, k=shown, w=notation.current().w))
     if lines is not None:
         text_line(page, "margin", lines["margin"], bold=False)
     if th is not None:

@@ -3,23 +3,36 @@
 // ui/room/follow.py serves it before ui/room/follow.js (its "export" words dropped), with
 // the words ui/room/class_words.py's follower_words gives for the student's page:
 //
-// words = {templates: {id: template | [one, more]}, fields: {name: [field, ...]},
-//          symbols: {w}, labels: {"1", "-1"}, pairs: [[english, own], ...]}
+// words = {templates: {id: template | [form, ...]}, plural: [form of 0, ..., form of 199],
+//          fields: {name: [field, ...]}, symbols: {w}, labels: {"1", "-1"},
+//          pairs: [[english, own], ...]}
 //
 // A question's prompt and choices come from the class's store as a message's id and its
 // values (["choice", "A", "3", "1, 2", "+1"]: class.q.choice's fields in order); said here
 // with the student's own templates. Text that is not such a message is said as it is. A
-// template's fields are {name}; a pair [one, more] picks by the field n (1: one).
+// template's fields are {name}; a plural's forms are picked by the field n with the
+// language's rule (``plural``: ui.words.plural_table, the catalogue's Plural-Forms).
 
-export function fill(template, fields) {
-  const chosen = Array.isArray(template) ? (Number(fields.n) === 1 ? template[0] : template[1]) : template;
+// Which of ``forms`` plural forms the count ``n`` takes: the rule's table below its length,
+// periodic by 100 beyond it; without a table, English's (1: the first); not a whole number:
+// the last, the general form (as ui.words.form).
+export function pluralForm(plural, n, forms) {
+  const k = Math.abs(Number(n));
+  if (!Number.isInteger(k)) return forms - 1;
+  const table = Array.isArray(plural) && plural.length > 100 ? plural : null;
+  const i = table ? table[k < table.length ? k : 100 + (k % 100)] : k === 1 ? 0 : 1;
+  return Math.min(i, forms - 1);
+}
+
+export function fill(template, fields, plural = null) {
+  const chosen = Array.isArray(template) ? template[pluralForm(plural, fields.n, template.length)] : template;
   return String(chosen).replace(/\{(\w+)\}/g, (all, name) => (name in fields ? String(fields[name]) : all));
 }
 
 // Message ``id`` (class.js.*) with ``fields``, or ``fallback`` when the words lack it.
 export function message(words, id, fields = {}, fallback = "") {
-  const template = words?.templates ? words.templates[id] : undefined;
-  return template === undefined ? fallback : fill(template, fields);
+  const template = words && words.templates ? words.templates[id] : undefined;
+  return template === undefined ? fallback : fill(template, fields, words.plural);
 }
 
 // A prompt or a choice from the class's store, in the student's words.
@@ -42,7 +55,7 @@ export function sayText(words, text) {
   if ("y" in fields && words.labels && String(Number(fields.y)) in words.labels) {
     fields.y = words.labels[String(Number(fields.y))];
   }
-  return fill(template, fields);
+  return fill(template, fields, words.plural);
 }
 
 // A sentence the server or the follower wrote in English (a refusal, where the lecture
@@ -66,7 +79,7 @@ export function localize(words, text) {
       names.forEach((name, i) => {
         fields[name] = found[i + 1];
       });
-      return fill(own, fields);
+      return fill(own, fields, words.plural);
     }
   }
   return said;

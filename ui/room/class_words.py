@@ -22,7 +22,7 @@ import re
 
 from ui import notation
 from ui.room import codes, routes, rules
-from ui.words import CATALOGUES, lang, t
+from ui.words import CATALOGUES, lang, plural_table, t
 
 # Each question message's fields, in the order the encoded message lists them.
 FIELDS = {
@@ -114,19 +114,21 @@ def said(item: tuple) -> str:
 
 def follower_words() -> dict:
     """What a student's follower script needs to say questions and its panels: the
-    templates (``class.q.*`` and ``class.js.*``) in the page's language, the notation's
-    symbols and labels."""
+    templates (``class.q.*`` and ``class.js.*``) in the page's language with its plural
+    rule (``ui.words.plural_table``), the notation's symbols and labels."""
     code = lang()
     catalogue, english = CATALOGUES[code], CATALOGUES["en"]
-    wanted = [k for k in catalogue if k.startswith((PREFIX, "class.js."))]
-    said = [k for k in catalogue if k.startswith(SAID_IN_ENGLISH) and isinstance(catalogue[k], str)]
+    own = {k: catalogue.get(k, entry) for k, entry in english.items()}  # a lacking one: English
+    wanted = [k for k in own if k.startswith((PREFIX, "class.js."))]
+    said = [k for k in own if k.startswith(SAID_IN_ENGLISH) and isinstance(own[k], str)]
     return {
-        "templates": {k: catalogue[k] for k in wanted},
+        "templates": {k: own[k] for k in wanted},
+        "plural": plural_table(code),
         "fields": {k.removeprefix(PREFIX): list(v) for k, v in FIELDS.items()},
         "symbols": symbols(),
         "labels": {"1": label(1), "-1": label(-1)},
         # What the server and the follower's own logic write in English, with the page's.
-        "pairs": [] if code == "en" else [[english[k], catalogue[k]] for k in said],
+        "pairs": [] if code == "en" else [[english[k], own[k]] for k in said],
     }
 
 

@@ -54,8 +54,8 @@
     return;
   }
   let aheadNow = 0; // Steps the stage's frames reach after the last goto
-  const words = () => lab.follower?.words || data.words;
-  const say = (id, fields, fallback) => message(words(), id, fields, fallback);
+  const words = () => (lab.follower && lab.follower.words) || data.words;
+  const say = (id, fields) => message(words(), id, fields); // every class.js.* id: the server's
   const io = {
     rerun: () => {
       const button = document.querySelector(`.st-key-${CSS.escape(lab.follower.rerunKey)} button`);
@@ -140,13 +140,9 @@
     const text = said
       ? said
       : watch.state === "silent"
-        ? say("class.js.silent", {}, "No news from the class for a while: reconnecting…")
+        ? say("class.js.silent", {})
         : watch.state === "lost"
-          ? say(
-              "class.js.unreachable",
-              { code: data.code },
-              `The class cannot be reached. Check your Wi-Fi, then reload this page (the class's code is ${data.code}).`,
-            )
+          ? say("class.js.unreachable", { code: data.code })
           : null;
     document.body.dataset.classHealth = said ? "over" : watch.state; // for the tests
     if (text === null) {
@@ -185,7 +181,7 @@
     }
     const box = panel(
       "lab-poll",
-      say("class.js.question", {}, "The class's question"),
+      say("class.js.question", {}),
       "bottom:0;z-index:1000050;border-top:3px solid #1f77b4;" +
         "box-shadow:0 -4px 16px rgba(0,0,0,.2);padding:12px 16px;max-height:70vh;overflow-y:auto;",
     );
@@ -213,12 +209,8 @@
         button.disabled = true;
         if (choice.right) button.style.borderColor = "#1b7f3b";
         const count = choice.count ?? 0;
-        const answers = say(
-          "class.js.answers",
-          { n: count, count },
-          `${count} answer${count === 1 ? "" : "s"}`,
-        );
-        const yours = choice.mine ? ` ${say("class.js.yours", {}, "(yours)")}` : "";
+        const answers = say("class.js.answers", { n: count, count });
+        const yours = choice.mine ? ` ${say("class.js.yours", {})}` : "";
         button.textContent = `${choice.right ? "✓ " : ""}${sayText(words(), choice.text)} — ${answers}${yours}`;
       } else {
         button.textContent = sayText(words(), choice.text);
@@ -231,14 +223,14 @@
     if (view.said) foot.textContent = localize(words(), view.said);
     else if (view.mode === "open") {
       foot.textContent = view.choices.some((c) => c.mine)
-        ? say("class.js.taken", {}, "Answer taken: you can change it until the lecturer reveals the answers.")
-        : say("class.js.before", {}, "Answer before the lecturer steps.");
-    } else foot.textContent = say("class.js.marked", {}, "The right answer is marked ✓.");
+        ? say("class.js.taken", {})
+        : say("class.js.before", {});
+    } else foot.textContent = say("class.js.marked", {});
     box.appendChild(foot);
     if (view.mode === "revealed") {
       const close = document.createElement("button");
       close.type = "button";
-      close.textContent = say("class.js.hide", {}, "Hide");
+      close.textContent = say("class.js.hide", {});
       close.style.cssText = "min-height:44px;padding:6px 18px;font-size:16px;margin-top:6px;";
       close.addEventListener("click", () => {
         hidden = qid;
@@ -291,7 +283,7 @@
     }
     const bar = panel(
       "lab-collect",
-      say("class.js.place", {}, "Place points for the class"),
+      say("class.js.place", {}),
       "top:0;z-index:1000051;border-bottom:3px solid #1b7f3b;" +
         "box-shadow:0 4px 16px rgba(0,0,0,.2);padding:8px 12px;font-size:16px;",
     );
@@ -324,13 +316,7 @@
     const line = document.createElement("span");
     const counted = { placed: view.placed, per: view.per };
     line.dataset.placed = String(view.placed);
-    line.textContent = game
-      ? say(
-          "class.js.adversary",
-          counted,
-          `Adversary round: tap a point the perceptron gets wrong, at least γ from the target u (${view.placed} of ${view.per} tried).`,
-        )
-      : say("class.js.tap", counted, `Tap the chart to place a point: ${view.placed} of ${view.per} placed.`);
+    line.textContent = game ? say("class.js.adversary", counted) : say("class.js.tap", counted);
     row.appendChild(line);
     bar.appendChild(row);
     if (view.said) {
@@ -409,7 +395,7 @@
     send(
       "point",
       body,
-      say("class.js.your_point", {}, "your point"),
+      say("class.js.your_point", {}),
       (ok, reason) => collect.answered(ok, reason),
       drawCollect,
     );
@@ -422,7 +408,7 @@
     send(
       "answer",
       body,
-      say("class.js.your_answer", {}, "your answer"),
+      say("class.js.your_answer", {}),
       (ok, reason) => poll.answered(body, ok, reason),
       drawPoll,
     );
@@ -437,10 +423,8 @@
       body: JSON.stringify({ student, ...body }),
     })
       .then((resp) => resp.json().then((json) => [resp.ok, json]))
-      .then(([ok, json]) => answered(ok, json?.error))
-      .catch(() =>
-        answered(false, say("class.js.no_connection", { what }, `No connection: ${what} was not sent.`)),
-      )
+      .then(([ok, json]) => answered(ok, json && json.error))
+      .catch(() => answered(false, say("class.js.no_connection", { what })))
       .finally(draw);
   }
   lab.follower = {

@@ -34,29 +34,35 @@ export function markLive(root) {
   return marked;
 }
 
-// What the chart is called for a screen reader: its title, or what a stage's chart is.
-export function chartName(figure, staged) {
-  const title = figure?.layout?.title;
-  const text = typeof title === "string" ? title : title?.text;
+// What the chart is called for a screen reader: its title, or what a stage's chart is, in
+// the page's words (``names``: the catalogue's chart.aria* the server sends, ui/stage/chart.py;
+// without them, as a chart outside the lab's pages has it, English).
+const ENGLISH = {
+  aria: "Chart",
+  aria_titled: "Chart: {title}",
+  aria_stage:
+    "Chart of the data and the perceptron at the current step; the status line, the " +
+    "numbers and the table Data and scores say what it shows",
+};
+
+export function chartName(figure, staged, names = ENGLISH) {
+  const title = figure && figure.layout && figure.layout.title;
+  const text = typeof title === "string" ? title : title && title.text;
   const plain = text
     ? String(text)
         .replace(/<[^>]*>/g, " ")
         .replace(/\s+/g, " ")
         .trim()
     : "";
-  if (staged) {
-    return (
-      "Chart of the data and the perceptron at the current step; the status line, the " +
-      "numbers and the table Data and scores say what it shows"
-    );
-  }
-  return plain ? `Chart: ${plain}` : "Chart";
+  const said = names || ENGLISH;
+  if (staged) return said.aria_stage;
+  return plain ? said.aria_titled.replace("{title}", () => plain) : said.aria;
 }
 
-export function nameChart(root, figure, staged) {
+export function nameChart(root, figure, staged, names) {
   root.tabIndex = 0;
   root.setAttribute("role", "img");
-  root.setAttribute("aria-label", chartName(figure, staged));
+  root.setAttribute("aria-label", chartName(figure, staged, names));
 }
 
 // ---------------------------------------------------------------------- the dark theme

@@ -295,7 +295,7 @@ async function renderLatest(inst) {
         const sideChanged = fit.side !== !!inst.fit?.side;
         if (fig !== null || height !== inst.height || sideChanged || configJson !== inst.configJson) {
           const drawn = themeFigure(fig || JSON.parse(data.figure), data.theme); // ui/stage/access.mjs
-          nameChart(inst.root, drawn, !!data.stage);
+          nameChart(inst.root, drawn, !!data.stage, data.names);
           inst.fit = fit;
           inst.gd.style.height = `${height}px`;
           await Plotly.react(inst.gd, {

@@ -75,6 +75,7 @@ import streamlit as st
 
 from ui.platform import streamlit_internals
 from ui.state import lab
+from ui.words import template
 
 __all__ = [
     "DEFAULT_HEIGHT",
@@ -364,6 +365,8 @@ def plot_click(
         # browser draws every figure for a dark page (ui/stage/access.mjs), so a figure the
         # server keeps (or shares between sessions) serves both.
         "theme": st.session_state.get(lab.THEME, "auto"),
+        # The chart's name for a screen reader, in the lab's language (ui/stage/access.mjs).
+        "names": {k: template(f"chart.{k}") for k in ("aria", "aria_titled", "aria_stage")},
     }
 
     def _on_click_change() -> None:

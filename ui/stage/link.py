@@ -17,6 +17,7 @@ import streamlit as st
 from ui import limits
 from ui.platform import streamlit_internals
 from ui.platform.streamlit_internals import StreamlitAPIException
+from ui.words import t
 
 
 def query_string() -> str:
@@ -69,13 +70,9 @@ def refuse_a_long_link() -> None:
     n = too_long()
     if not n:
         return
-    st.title("This link is too long")
-    st.markdown(
-        f"This link is too long ({n:,} characters; the limit is {limits.MAX_LINK:,}), so "
-        "nothing in it was read. The links the lab makes are much shorter: this one was "
-        "joined to something else, padded or made by hand."
-    )
-    st.page_link("pages/playground.py", label="Open the Playground", icon=":material/home:")
+    st.title(t("link.refused_title"))
+    st.markdown(t("link.refused", n=n, most=limits.MAX_LINK))
+    st.page_link("pages/playground.py", label=t("link.open_playground"), icon=":material/home:")
     _forget_query()
     st.stop()
 

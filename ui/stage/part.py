@@ -163,7 +163,7 @@ def trained(ds, setup):
     if ds.n == 0:
         return None
     if np.unique(ds.y).size < 2:
-        st.info("Both classes are needed for a run: add points of the other class.")
+        st.info(say("run.both_classes"))
         return None
     try:
         trained = compute.trained(ds, setup)

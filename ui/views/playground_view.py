@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ui import replay
+from ui import notation, replay
 from ui.charts import layers, overlays, playground
 from ui.limits import PLAYGROUND_DRAWN, SCORE_DRAWN, THEORY_MAX_VALUES
 from ui.views import kernel_view, score_view
+from ui.words import t
 
 
 @dataclass(frozen=True)
@@ -86,10 +87,7 @@ def picture(
 
 def theory_note(ds, run) -> str:
     """What is said when the data is too large for the exact verdict live."""
-    said = (
-        f"The exact verdict, γ* and the bounds are not computed live on {ds.n:,} points of "
-        f"{ds.d} features (at most {THEORY_MAX_VALUES:,} values of (1, x))."
-    )
+    said = t("run.theory_off", n=ds.n, d=ds.d, most=THEORY_MAX_VALUES)
     if run.converged and run.w is not None:  # a clean pass: its w is a separator
-        said += " The run converged: its last w separates every point, so they are separable."
+        said += " " + t("run.theory_converged", w=notation.current().w)
     return said

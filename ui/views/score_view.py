@@ -156,7 +156,7 @@ def scene(
     positive = text.plot_text(class_names[1])
     traces = [
         *layers.regions(sv.box, SCORE_AXIS, 0.0, positive=positive),
-        *layers.boundary(frame, SCORE_AXIS, 0.0, name="boundary (score 0)", dash=None),
+        *layers.boundary(frame, SCORE_AXIS, 0.0, name=words("score.boundary"), dash=None),
     ]
     layout = layers.layout(frame, title=title)
     # Two different quantities on the axes: no common scale, the plot fills its square.
@@ -224,7 +224,7 @@ def _visited(sv: ScoreView, shown, X, y, i: int, h_all, update) -> list[dict]:
                 x=[bx, hx],
                 y=[vy, vy],
                 mode="lines+markers",
-                name="before the update",
+                name=words("score.before_update"),
                 hoverinfo="skip",
                 line=dict(color=theme.GHOST_COLOR, width=style.line * 0.8, dash="dot"),
                 marker=dict(
@@ -291,7 +291,8 @@ def visit_latex(visit, x, y: int, eta: float, shown: int = SHOWN_TERMS) -> list[
     terms = [f"({tex(w[j], 3)})({tex(x[j], 3)})" for j in range(shown)]
     hidden = range(shown, d - 1)
     rest = math.fsum(float(w[j] * x[j]) for j in hidden)
-    terms.append(rf"\underbrace{{\cdots}}_{{{len(hidden)}\text{{ terms}}\,=\,{tex(rest)}}}")
+    noun = words("score.terms", n=len(hidden))
+    terms.append(rf"\underbrace{{\cdots}}_{{{len(hidden)}\text{{ {noun}}}\,=\,{tex(rest)}}}")
     terms.append(f"({tex(w[d - 1], 3)})({tex(x[d - 1], 3)})")
     terms.append(f"({tex(b, 3)})")
     a = visit.activation

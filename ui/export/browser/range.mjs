@@ -4,9 +4,11 @@
 // (tests/js/export.test.mjs); panel.mjs (beside it) draws and encodes.
 //
 // The words are the server's (``words``: the offer's, in the lab's language, from the
-// catalogue's "export.*" messages, ui/words/en/export.py): {id: template} with named
-// fields ("{total}"), a plural a pair [one, more] picked by the count. Numbers are written
-// here, the same in every language (en-US grouping, a decimal point).
+// catalogue's "export.*" messages, ui/words/locale/export.pot): {id: template} with named
+// fields ("{total}"), a plural its forms, picked by the count with the language's rule
+// ("export.plural": the form of each count below 200, periodic by 100 beyond, as
+// ui.words.plural_table gives it; without it, English's). Numbers are written here, the
+// same in every language (en-US grouping, a decimal point).
 //
 // A step is a cursor of the stage: the visits done (the scrub slider's "Step"). An export
 // of steps ``from`` to ``to`` holds both ends: to - from + 1 frames.
@@ -18,7 +20,18 @@ const count = (n) => Number(n).toLocaleString("en-US");
 export function say(words, id, fields = {}, n = undefined) {
   let entry = words[id];
   if (entry === undefined) throw new Error(`no words for ${id}`);
-  if (Array.isArray(entry)) entry = n === 1 ? entry[0] : entry[1];
+  if (Array.isArray(entry)) {
+    const k = Math.abs(Number(n));
+    const table = words["export.plural"];
+    const form = !Number.isInteger(k)
+      ? 99
+      : table
+        ? table[k < table.length ? k : 100 + (k % 100)]
+        : k === 1
+          ? 0
+          : 1;
+    entry = entry[Math.min(form, entry.length - 1)];
+  }
   return entry.replace(/\{(\w+)\}/g, (all, name) => (name in fields ? String(fields[name]) : all));
 }
 
