@@ -146,8 +146,14 @@ def test_the_private_names_are_modules_of_the_installed_streamlit_and_no_command
     assert PRIVATE_ATTRS <= modules
     commands = {n for n in modules - PRIVATE_ATTRS if not callable(getattr(st, n, None))}
     # Every other module of the package is a public command or namespace (or the CLI's).
-    assert commands <= {"__main__", "column_config", "components", "connections", "hello",
-                        "testing"}  # fmt: skip
+    assert commands <= {
+        "__main__",
+        "column_config",
+        "components",
+        "connections",
+        "hello",
+        "testing",
+    }
 
 
 def test_every_function_of_the_adapter_is_exercised_here():
@@ -240,14 +246,33 @@ def served(tmp_path_factory):
     files.mkdir()
     (files / "hello.txt").write_text("served by the lab's own server\n")
     port = _free_port()
-    env = {**os.environ, "LAB_ROOT": str(ROOT), "PROBE_OUT": str(tmp / "out.json"),
-           "PROBE_FILES": str(files)}  # fmt: skip
+    env = {
+        **os.environ,
+        "LAB_ROOT": str(ROOT),
+        "PROBE_OUT": str(tmp / "out.json"),
+        "PROBE_FILES": str(files),
+    }
     proc = subprocess.Popen(
-        [sys.executable, "-m", "streamlit", "run", str(tmp / "probe.py"),
-         "--server.port", str(port), "--server.headless", "true",
-         "--server.disconnectedSessionTTL", "7", "--browser.gatherUsageStats", "false"],
-        cwd=tmp, env=env, stdout=subprocess.DEVNULL, stderr=(tmp / "err").open("wb"),
-    )  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "streamlit",
+            "run",
+            str(tmp / "probe.py"),
+            "--server.port",
+            str(port),
+            "--server.headless",
+            "true",
+            "--server.disconnectedSessionTTL",
+            "7",
+            "--browser.gatherUsageStats",
+            "false",
+        ],
+        cwd=tmp,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=(tmp / "err").open("wb"),
+    )
     url = f"http://127.0.0.1:{port}"
     try:
         deadline = time.monotonic() + 120
@@ -261,9 +286,13 @@ def served(tmp_path_factory):
                 time.sleep(0.2)
         fragment = tmp / "out.json.fragment"
         finished, whole = asyncio.run(_runs(url, "a=1&embed=true&a=2", fragment, timeout=120))
-        yield {"out": json.loads((tmp / "out.json").read_text()), "url": url,
-               "finished": finished, "whole": whole,
-               "fragment": json.loads(fragment.read_text())}  # fmt: skip
+        yield {
+            "out": json.loads((tmp / "out.json").read_text()),
+            "url": url,
+            "finished": finished,
+            "whole": whole,
+            "fragment": json.loads(fragment.read_text()),
+        }
     finally:
         proc.terminate()
         try:
@@ -358,9 +387,14 @@ def test_a_folder_is_served_at_the_address_given(served):
 
 @pytest.mark.parametrize(
     "name",
-    ["release_session_files", "release_session_media", "release_session_dataframes",
-     "remove_orphaned_media", "reap_session_storage"],
-)  # fmt: skip
+    [
+        "release_session_files",
+        "release_session_media",
+        "release_session_dataframes",
+        "remove_orphaned_media",
+        "reap_session_storage",
+    ],
+)
 def test_the_session_releases_reach_the_runtimes_managers(served, name):
     assert _said(served, name) is None
 
@@ -396,6 +430,7 @@ st.number_input("n", value=1, key="n", bind="query-params")
 
 
 @pytest.mark.parametrize(("mode", "shown"), [(None, 3), ("reseed", 5), ("drop", 1), ("forget", 1)])
+@pytest.mark.app  # an AppTest run: the app tier
 def test_a_bound_widget_is_seeded_from_what_the_adapter_left_of_the_link(mode, shown):
     from streamlit.testing.v1 import AppTest
 
@@ -423,6 +458,7 @@ if st.session_state.get("unbind"):
 """
 
 
+@pytest.mark.app  # an AppTest run: the app tier
 def test_a_parameter_bound_to_a_widget_is_unbound():
     from streamlit.testing.v1 import AppTest
 
@@ -475,6 +511,7 @@ with si.cache_spinner("Computing"):
 """
 
 
+@pytest.mark.app  # an AppTest run: the app tier
 def test_the_cache_spinner_is_st_spinners_delayed_one():
     import inspect
 

@@ -35,8 +35,9 @@ def test_the_theme_is_kept_under_the_key_the_lab_writes(page: Any, streamlit_ser
     # finds "Dark" there opens dark.
     url = streamlit_server("streamlit_dom_app.py")
     open_app(page, url)
-    key = page.evaluate(dom.script("window.__key = streamlitThemeKey(location.pathname);")
-                        + "window.__key")  # fmt: skip
+    key = page.evaluate(
+        dom.script("window.__key = streamlitThemeKey(location.pathname);") + "window.__key"
+    )
     page.evaluate("(key) => localStorage.setItem(key, JSON.stringify('Dark'))", key)
     open_app(page, url)
     background = page.evaluate(

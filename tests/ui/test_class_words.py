@@ -134,7 +134,7 @@ def test_the_follower_s_script_says_the_catalogue_s_words_not_its_own():
     import re
     from pathlib import Path
 
-    source = (Path(__file__).resolve().parents[2] / "ui" / "stage" / "follow.js").read_text()
+    source = (Path(__file__).resolve().parents[2] / "ui" / "room" / "follow.js").read_text()
     script = re.sub(r"^\s*//.*$", "", source, flags=re.M)  # its code, not its comments
     used = set(re.findall(r'say\("(class\.js\.\w+)"', script))
     assert len(used) >= 12

@@ -21,7 +21,8 @@ import datasets
 import perceptron_core as pc
 from ui import notation, replay, text
 from ui.charts import arrows, geometry, playground
-from ui.views import kernel_view, practice_words
+from ui.practice import words as practice_words
+from ui.views import kernel_view
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,8 +9,8 @@ import pytest
 from lab_language import XX, catalogue_with_xx, polish
 
 from ui import words
-from ui.parts import class_words
-from ui.stage import export
+from ui.export import offer as export
+from ui.room import class_words
 
 
 @pytest.fixture

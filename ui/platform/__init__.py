@@ -17,15 +17,18 @@ How the lab's JavaScript reaches the page: four ways, each for what the others c
 (``tests/test_streamlit_dom.py`` holds the count of each, so a fifth is a choice):
 
 1. A components v2 module (``st.components.v2.component``, public): code that lives with
-   an element and sends values back. The chart with its stage (``ui/plot_click.py`` joins
-   dom.mjs, ``ui/stage/access.mjs``, ``stepping.mjs``, ``plot_click.js``, ``stage.js``,
-   ``export_hook.js`` and ``keys.js`` into one module), the practice chart's handles
-   (``ui/practice_drag.py``), the lecturer's keeper of a class (``ui/room/lecturer.py``).
+   an element and sends values back. The chart with its stage (``ui/stage/chart.py``: its
+   inline module is a loader of the module below), the practice chart's handles
+   (``ui/practice/drag.py``), the lecturer's keeper of a class (``ui/room/lecturer.py``).
 2. Static files of the lab's own server (``streamlit_internals.served_file_url``, a v1
    component's folder used as a static route): what is too big to go out with a module on
    each rerun or is loaded only when asked for. plotly.js (4.8 MB; one route for both
-   charts) and the export's modules and encoders (``ui/stage/export.py``, imported by
-   ``export_hook.js`` when an export starts). Components v2 serve folders only for
+   charts), the chart's module (``ui/stage/chart.py`` joins dom.mjs,
+   ``ui/stage/access.mjs``, ``stepping.mjs``, ``chart.js``, ``stage.js``,
+   ``export_hook.js`` and ``keys.js`` into one file, named by its content: a component's
+   inline module goes out with every rerun, 51 KB a chart) and the export's modules and
+   encoders (``ui/export/offer.py``, imported by ``export_hook.js`` when an export
+   starts). Components v2 serve folders only for
    installed packages; ``st.App``'s routes would, but only where ``app.py``'s ``st.App``
    serves (not a bare ``streamlit run`` of a test app), and the proxy's cache rule
    (``deploy/nginx*.conf``) names this route.
@@ -33,7 +36,7 @@ How the lab's JavaScript reaches the page: four ways, each for what the others c
    this run's data, before any component module has loaded (seconds on a cold cache).
    The page's keys (``ui/stage/keys.py``: ``page_keys.js``), the page's theme
    (``ui/parts/style.py``: ``THEME_JS``), a following student's link to the class
-   (``ui/parts/follow.py``: ``follow.js`` with the class's modules). Each gets dom.mjs's
+   (``ui/room/follow.py``: ``follow.js`` with the class's modules). Each gets dom.mjs's
    names in a block of its own (``dom.script``).
 4. The head script (``ui.server.head.HeadScript``, a middleware of ``app.py``'s
    ``st.App``): code that must run before Streamlit's own. Presses made before any page

@@ -91,8 +91,12 @@ def load(directory: Path = LOCALE) -> None:
                     said[m.context] = string
         catalogues[code] = said
     names = {code: _name(code) for code in catalogues}
-    for table, value in ((CATALOGUES, catalogues), (AREAS, areas), (PLURAL_FORMS, rules),
-                         (LANGUAGES, names)):  # fmt: skip
+    for table, value in (
+        (CATALOGUES, catalogues),
+        (AREAS, areas),
+        (PLURAL_FORMS, rules),
+        (LANGUAGES, names),
+    ):
         table.clear()
         table.update(value)
     PLURALS.clear()
