@@ -206,6 +206,121 @@ def measure(
         context.close()
 
 
+# --------------------------------------------------------------------------- inputs
+
+# Installed before any of the page's scripts (``add_init_script``): the page's own key
+# listener, also a capture listener on window, stops the keys it takes, so a timer added
+# later would never see them. While armed, the first keydown, pointerdown or mousedown
+# sets t0, with the page's script state at that moment.
+_FIRST_INPUT_JS = """
+(() => {
+  const first = (ev) => {
+    const lat = window.__inputLatency;
+    if (!lat || lat.t0 !== null) return;
+    lat.t0 = performance.now();
+    lat.input = ev.type;
+    const app = document.querySelector('[data-testid="stApp"]');
+    lat.running = !!app && app.getAttribute('data-test-script-state') !== 'notRunning';
+  };
+  for (const type of ['keydown', 'pointerdown', 'mousedown']) {
+    window.addEventListener(type, first, true);
+  }
+})();
+"""
+
+# Arms the timer for one input: t1 is the animation frame after the first DOM state for
+# which the predicate holds (checked on every DOM mutation and animation frame), the frame
+# that paints it.
+_ARM_INPUT_JS = """
+([predicateSrc, snapshotSrc, k]) => {
+  const predicate = (0, eval)('(' + predicateSrc + ')');
+  const before = snapshotSrc ? (0, eval)('(' + snapshotSrc + ')')() : null;
+  if (predicate(k, before)) throw new Error('predicate is already true before press ' + k);
+  const lat = {t0: null, dom: null, t1: null, input: null, running: null, error: null};
+  window.__inputLatency = lat;
+  const check = () => {
+    if (lat.dom !== null || lat.t0 === null) return;
+    let ok = false;
+    try { ok = !!predicate(k, before); } catch (e) { lat.error = String(e); }
+    if (!ok) return;
+    lat.dom = performance.now();
+    observer.disconnect();
+    requestAnimationFrame(() => { lat.t1 = performance.now(); });
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document.documentElement,
+    {subtree: true, childList: true, attributes: true, characterData: true});
+  const onFrame = () => { check(); if (lat.dom === null) requestAnimationFrame(onFrame); };
+  requestAnimationFrame(onFrame);
+}
+"""
+
+INPUTS = ("key S", "PageDown", "click")
+
+
+@dataclass
+class InputTime:
+    """One timed input: seconds from the first input event to the painted frame."""
+
+    input: str
+    condition: str
+    seconds: float
+    dom_seconds: float
+    running: bool
+
+
+def time_input(
+    page: Any,
+    runs: RunWatcher,
+    how: str,
+    predicate_js: str,
+    k: int,
+    *,
+    snapshot_js: str | None = None,
+    button_label: str = "Step",
+    box: tuple[float, float] | None = None,
+    timeout_ms: float = 60_000,
+) -> dict[str, Any]:
+    """Make one input (``how``: one of ``INPUTS``) and return the page's timings (ms).
+
+    The page must have been opened with ``first_input_context`` (its init script). Does not
+    wait for the server's rerun that follows: see ``settle``.
+    """
+    page.evaluate(_ARM_INPUT_JS, [predicate_js, snapshot_js, k])
+    if how == "click":
+        # The mouse at the button's place, as a hand clicks: no wait for the page to be
+        # still (Playwright's click waits for that, which a rerun delays).
+        x, y = box if box is not None else button_centre(page, button_label)
+        page.mouse.click(x, y)
+    else:
+        page.keyboard.press("s" if how == "key S" else how)
+    page.wait_for_function(
+        "() => { const l = window.__inputLatency; return l.t1 !== null || l.error !== null; }",
+        timeout=timeout_ms,
+        polling="raf",
+    )
+    lat = page.evaluate("() => window.__inputLatency")
+    if lat["error"] is not None:
+        raise RuntimeError(f"predicate failed on input {k} ({how}): {lat['error']}")
+    return lat
+
+
+def button_centre(page: Any, button_label: str = "Step") -> tuple[float, float]:
+    """The centre of the visible button whose label starts with ``button_label``."""
+    label = re.compile(rf"^\s*{re.escape(button_label)}")
+    button = page.locator("button:visible").filter(has_text=label).first
+    button.scroll_into_view_if_needed()
+    b = button.bounding_box()
+    return b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+
+
+def first_input_context(browser: Any) -> Any:
+    """A browser context whose pages time their first input event (see ``time_input``)."""
+    context = browser.new_context(viewport=VIEWPORT, device_scale_factor=1)
+    context.add_init_script(_FIRST_INPUT_JS)
+    return context
+
+
 # --------------------------------------------------------------------------- targets
 
 

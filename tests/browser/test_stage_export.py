@@ -314,3 +314,37 @@ def test_an_open_panel_gathers_its_range_once_and_then_asks_no_more(
     page.wait_for_timeout(3_000)
     still = int(page.evaluate(f"() => document.querySelector('{PANEL}').dataset.exportAsks"))
     assert still == asked, (asked, still)
+
+
+def test_the_kernels_export_pictures_its_shading_without_a_contour_heatmap(
+    page: Any, streamlit_server: Any, tmp_path: Path
+):
+    """The Kernel's decision function, a contour shaded as a heatmap: plotly.js draws such a
+    shading pixel by pixel into a PNG inside the SVG, most of an export's time there. The
+    export pictures it as a heatmap of the cells (smoothed by the browser) and the contour's
+    lines: plotly.js is never asked for a heatmap-coloured contour, and the PNG's shading is
+    the stage's own (the +1 side's share of it)."""
+    url = streamlit_server("app.py")
+    open_app(page, url + "/kernel?kn_n=60&kn_seed=3")
+    page.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+    page.keyboard.press("s")  # the first update: a shading (all of it the -1 side's)
+    page.wait_for_function(f"() => document.querySelector('{OVER}').dataset.cursor")
+    stage = blue_share(Image.open(io.BytesIO(page.locator(OVER).first.screenshot())))
+    assert stage is not None, "no shading on the stage"
+    open_export(page)
+    page.evaluate("""() => {
+      const toImage = window.Plotly.toImage;
+      window.__asked = [];
+      window.Plotly.toImage = (fig, opts) => {
+        for (const t of fig.data || []) {
+          window.__asked.push(t.type + ':' + ((t.contours || {}).coloring || ''));
+        }
+        return toImage(fig, opts);
+      };
+    }""")
+    png = export(page, "png", tmp_path)
+    asked = page.evaluate("() => window.__asked")
+    assert "heatmap:" in asked, asked
+    assert "contour:heatmap" not in asked, asked
+    img = Image.open(png)
+    assert close(blue_share(img.crop((0, 0, 1200, 1080))), stage)

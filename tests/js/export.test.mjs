@@ -246,3 +246,72 @@ test("a plural is picked by the language's rule the offer sends (three forms, as
     "1022 klatki",
   ]);
 });
+
+// The Kernel's contour, shaded as a heatmap, is pictured as a heatmap of its cells and its
+// lines alone (ui/export/browser/draw.mjs): plotly.js draws a heatmap-coloured contour's
+// shading pixel by pixel into a PNG, most of an export's time on that page.
+test("a heatmap-coloured contour is pictured as a heatmap and its lines", async () => {
+  const { shadingApart } = await import("../../ui/export/browser/draw.mjs");
+  const z = { dtype: "f4", bdata: "AACAPwAAAMA=", shape: "1, 2" };
+  const contour = {
+    type: "contour",
+    x: [0, 1],
+    y: [0],
+    z,
+    zmin: -2,
+    zmax: 2,
+    colorscale: [
+      [0, "red"],
+      [1, "blue"],
+    ],
+    contours: { coloring: "heatmap", showlines: true, start: 0, end: 0, size: 1 },
+    line: { color: "#111", width: 2 },
+    showscale: true,
+    colorbar: { len: 0.6 },
+    name: "f(x) = 0",
+    showlegend: true,
+  };
+  const points = { type: "scatter", x: [1], y: [2] };
+  const [a, shading, lines] = shadingApart([points, contour]);
+  assert.equal(a, points);
+  assert.deepEqual(shading, {
+    type: "heatmap",
+    x: [0, 1],
+    y: [0],
+    z,
+    zmin: -2,
+    zmax: 2,
+    colorscale: [
+      [0, "red"],
+      [1, "blue"],
+    ],
+    zsmooth: "fast",
+    showscale: true,
+    colorbar: { len: 0.6 },
+    name: "f(x) = 0",
+    showlegend: false,
+  });
+  assert.deepEqual(lines.contours, { coloring: "none", showlines: true, start: 0, end: 0, size: 1 });
+  assert.equal(lines.type, "contour");
+  assert.deepEqual(lines.line, { color: "#111", width: 2 });
+  assert.equal(lines.showscale, false);
+  assert.equal(lines.showlegend, true);
+  assert.equal(contour.contours.coloring, "heatmap"); // the stage's own frame is left as it was
+  // Without lines: the shading alone; other contours as they were.
+  const bare = Object.assign({}, contour, { contours: { coloring: "heatmap", showlines: false } });
+  assert.deepEqual(
+    shadingApart([bare]).map((t) => t.type),
+    ["heatmap"],
+  );
+  const plain = { type: "contour", z: [[1]], contours: { coloring: "none" } };
+  assert.deepEqual(shadingApart([plain]), [plain]);
+});
+
+test("the export's SVG lets the browser smooth a heatmap's cells", async () => {
+  const { smoothImages } = await import("../../ui/export/browser/draw.mjs");
+  const img =
+    '<image preserveAspectRatio="none" style="image-rendering: optimizeSpeed; ' +
+    'image-rendering: pixelated; " height="600" width="600" x="0" y="0"/>';
+  assert.equal(smoothImages(img), '<image preserveAspectRatio="none" height="600" width="600" x="0" y="0"/>');
+  assert.equal(smoothImages('<text style="fill: red;">a</text>'), '<text style="fill: red;">a</text>');
+});

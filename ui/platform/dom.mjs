@@ -5,7 +5,7 @@
 //
 // The one place they are written (tests/test_streamlit_dom.py fails on a data-testid of
 // Streamlit's anywhere else). The lab's browser modules import it: joined into the chart
-// component's module (ui/plot_click.py, ui/practice_drag.py), or at the head of an inline
+// component's module (ui/stage/chart.py, ui/practice/drag.py), or at the head of an inline
 // script, in a block of its own (ui/platform/dom.py: the st.html scripts, the head
 // script). The lab's CSS takes the same names from ui/platform/dom.py, which reads the
 // object below (one "name": "testid" pair a line).

@@ -180,7 +180,7 @@ def form(code: str, n, forms: int) -> int:
 def plural_table(code: str | None = None) -> list[int]:
     """Language ``code``'s (default: the current one's) plural form of each count below
     ``TABLE``: what a browser needs to pick a form as ``t`` does (ui/stage/class_words.mjs,
-    ui/stage/exporter/range.mjs)."""
+    ui/export/browser/range.mjs)."""
     rule = PLURALS[code or lang()]
     return [rule(n) for n in range(TABLE)]
 
