@@ -198,8 +198,9 @@ def key_benchmark(sizes, repeats: int, warmup: int, progress=print) -> list[Inpu
         for n in sizes:
             context = first_input_context(browser)
             try:
-                page, runs = _open(context, BARE_PAGE.url(bases[BARE_PAGE.name], n),
-                                   BARE_PAGE.ready_js)  # fmt: skip
+                page, runs = _open(
+                    context, BARE_PAGE.url(bases[BARE_PAGE.name], n), BARE_PAGE.ready_js
+                )
                 bare = []
                 for k in range(1, warmup + repeats + 1):
                     before = runs.finished
@@ -211,8 +212,9 @@ def key_benchmark(sizes, repeats: int, warmup: int, progress=print) -> list[Inpu
                 results.append(InputResult("bare page", n, "idle", "click", bare, 0))
                 progress(results[-1])
                 page.close()
-                page, runs = _open(context, PLAYGROUND.url(bases[PLAYGROUND.name], n),
-                                   PLAYGROUND.ready_js)  # fmt: skip
+                page, runs = _open(
+                    context, PLAYGROUND.url(bases[PLAYGROUND.name], n), PLAYGROUND.ready_js
+                )
                 k = 0
                 for condition in ("idle", "rerun"):
                     times = {how: [] for how in INPUTS}
@@ -224,8 +226,9 @@ def key_benchmark(sizes, repeats: int, warmup: int, progress=print) -> list[Inpu
                             box = button_centre(page) if how == "click" else None
                             if condition == "rerun":
                                 _change_notation(page, ("wb", "theta")[k % 2])
-                            lat = time_input(page, runs, how, _STEP_PREDICATE, k,
-                                             snapshot_js=_STEP_JS, box=box)  # fmt: skip
+                            lat = time_input(
+                                page, runs, how, _STEP_PREDICATE, k, snapshot_js=_STEP_JS, box=box
+                            )
                             _settle(page)
                             if i >= warmup:
                                 times[how].append(lat["t1"] - lat["t0"])
@@ -243,16 +246,20 @@ def key_benchmark(sizes, repeats: int, warmup: int, progress=print) -> list[Inpu
 def format_key_table(results: list[InputResult]) -> str:
     """Page, size, condition, input, median and p95 (ms), key / click and key / bare."""
     by = {(r.page, r.n, r.condition, r.input): r for r in results}
-    lines = [f"{'page':<12}{'n':>7}  {'condition':<10}{'input':<10}{'median':>8}{'p95':>8}"
-             f"{'in run':>8}{'/click':>8}{'/bare':>7}"]  # fmt: skip
+    lines = [
+        f"{'page':<12}{'n':>7}  {'condition':<10}{'input':<10}{'median':>8}{'p95':>8}"
+        f"{'in run':>8}{'/click':>8}{'/bare':>7}"
+    ]
     for r in results:
         click = by.get((r.page, r.n, r.condition, "click"))
         bare = by.get(("bare page", r.n, "idle", "click"))
         vs_click = f"{r.median / click.median:8.2f}" if click and r.page != "bare page" else " " * 8
         vs_bare = f"{r.median / bare.median:7.2f}" if bare and r.page != "bare page" else " " * 7
         runs = f"{r.in_run}/{len(r.times)}" if r.condition == "rerun" else ""
-        lines.append(f"{r.page:<12}{r.n:>7}  {r.condition:<10}{r.input:<10}{r.median:>8.0f}"
-                     f"{r.p95:>8.0f}{runs:>8}{vs_click}{vs_bare}")  # fmt: skip
+        lines.append(
+            f"{r.page:<12}{r.n:>7}  {r.condition:<10}{r.input:<10}{r.median:>8.0f}"
+            f"{r.p95:>8.0f}{runs:>8}{vs_click}{vs_bare}"
+        )
     return "\n".join(lines)
 
 
@@ -263,8 +270,10 @@ def key_gaps(results: list[InputResult], frame_ms: float = 1000 / 60) -> list[st
     for r in results:
         click = by.get((r.page, r.n, r.condition, "click"))
         if r.input != "click" and click is not None and r.median - click.median > frame_ms:
-            gaps.append(f"{r.input} n={r.n} {r.condition}: {r.median - click.median:.0f} ms "
-                        "slower than the click")  # fmt: skip
+            gaps.append(
+                f"{r.input} n={r.n} {r.condition}: {r.median - click.median:.0f} ms "
+                "slower than the click"
+            )
     return gaps
 
 
@@ -272,8 +281,10 @@ def keys_main(args) -> int:
     from browser_helpers import machine_slowdown
 
     def progress(r: InputResult) -> None:
-        print(f"{r.page:<11} n={r.n:<6} {r.condition:<6} {r.input:<9} "
-              f"median {r.median:.0f} ms", flush=True)  # fmt: skip
+        print(
+            f"{r.page:<11} n={r.n:<6} {r.condition:<6} {r.input:<9} median {r.median:.0f} ms",
+            flush=True,
+        )
 
     slow_before = machine_slowdown()
     results = key_benchmark(args.key_sizes, args.key_repeats, args.warmup, progress=progress)

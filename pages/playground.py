@@ -76,7 +76,7 @@ def draw(t: int) -> None:
         with side:
             numbers.numbers_panel(PAGE, run, th, ds, t, w, b, visit, setup.variant)
             if not live:
-                st.caption(playground_view.theory_note(ds, run))
+                st.caption(playground_view.theory_note(ds, run, compute.THEORY_MAX_VALUES))
 
 
 stepping.show(PAGE, stepper, draw, opened)  # and the data remembered as good

@@ -169,9 +169,11 @@ def stage_frames(
     they are drawn for}). A Step's answer sends only the frames new to the window, not the
     window again (a kernel's frame carries its contour: megabytes a step otherwise).
 
-    What the browser holds is what it last reported (``took``), with the frames sent since
-    (it merges them); the legend keeps every entry sent for this base, so the scene the
-    frames are drawn over does not change with the window."""
+    What the browser holds is what it last reported (``took``; every report names them, and
+    a Step's answer is the run that report makes): a run no report made (a widget changed,
+    a test's run with no browser) sends the whole window again, as it did before. The
+    legend keeps every entry sent for this base, so the scene the frames are drawn over does
+    not change with the window."""
     base = base_of(page, stepper, layered)
     key = page.own("frames_held")
     record = st.session_state.get(key)
@@ -191,7 +193,8 @@ def stage_frames(
     entries = dict(record["legend"]) if same else {}
     for entry in legend:
         entries.setdefault(entry["name"], entry)
-    st.session_state[key] = {"base": base, "cursors": set(covered), "legend": entries}
+    cursors = record["cursors"] if same else set()  # what the browser said, not what was sent
+    st.session_state[key] = {"base": base, "cursors": cursors, "legend": entries}
     return frames, moves, list(entries.values()), {"window": covered, "base": base}
 
 

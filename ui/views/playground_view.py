@@ -85,9 +85,10 @@ def picture(
     return Picture(layers.Layered(chart.scene_traces(), step_layers, texts), chart, note, drawn)
 
 
-def theory_note(ds, run) -> str:
-    """What is said when the data is too large for the exact verdict live."""
-    said = t("run.theory_off", n=ds.n, d=ds.d, most=THEORY_MAX_VALUES)
+def theory_note(ds, run, most: int = THEORY_MAX_VALUES) -> str:
+    """What is said when the data is too large for the exact verdict live (``most``: the
+    limit the page decided by, the values of (1, x) computed live at most)."""
+    said = t("run.theory_off", n=ds.n, d=ds.d, most=most)
     if run.converged and run.w is not None:  # a clean pass: its w is a separator
         said += " " + t("run.theory_converged", w=notation.current().w)
     return said

@@ -76,6 +76,9 @@ def test_a_steps_answer_sends_only_the_frames_the_browser_does_not_hold(monkeypa
     first = {int(c): f for c, f in json.loads(sent).items()}
     assert sorted(first) == sorted(held["window"]) == sorted(window(s)) == sorted(moves)
     assert steps[0] in first and all(f["over"][0]["x"] == [c] for c, f in first.items())
+    # A run no report made (a widget changed; a test with no browser): the whole window.
+    sent, _, _, _ = frames.stage_frames(PLAYGROUND, s, layered)
+    assert sorted(int(c) for c in json.loads(sent)) == sorted(first)
     # The browser stepped twice and reports the frames it holds (a stray, a bool and a
     # float among them are not cursors).
     frames.took(PLAYGROUND, {"base": held["base"], "held": [*first, True, 1.5, "x"]})
