@@ -271,7 +271,7 @@ def test_an_export_of_10000_steps_is_capped_and_says_so_before_it_starts(
     page.wait_for_function(
         "() => document.querySelector('[data-testid=exportProgress]').textContent"
         ".startsWith('Drawing')",
-        timeout=60_000,
+        timeout=120_000,  # as the first export's: the frames come from a loaded server
     )
     page.get_by_role("button", name="New data").click()
     page.wait_for_function(

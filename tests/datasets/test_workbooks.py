@@ -192,7 +192,9 @@ def test_what_the_counts_cannot_see_is_stopped_by_the_reading_process_limits(tmp
     }
     peer = gzip_bomb_cpu(tmp_path)
     for name, path in cases.items():
-        got = measured_load(path)
+        # The least CPU of three loads: a busy machine only adds to a measure (the peer is
+        # a few hundredths of a second, where a scheduler's hiccup is a ratio's worth).
+        got = min((measured_load(path) for _ in range(3)), key=lambda g: g["cpu"])
         assert got["message"] and "needs more than 200 MB of memory" in got["message"], got
         assert got["cpu"] < CPU_RATIO * peer and got["memory_mb"] < MEMORY_MB, (name, got, peer)
         assert got["child_memory_mb"] < MEMORY_MB + 10, (name, got)
