@@ -242,6 +242,8 @@ def warm(url: str, timeout: float = 120.0) -> None:
 
     import websockets
 
+    if str(REPO_ROOT) not in sys.path:  # imported from beside (benchmarks/, tests): the project
+        sys.path.insert(0, str(REPO_ROOT))
     from ui.platform import streamlit_internals
 
     jar = http.cookiejar.CookieJar()

@@ -69,3 +69,19 @@ def test_the_wait_gives_up_after_its_timeout():
     port = free_ports(1)
     with pytest.raises(TimeoutError, match="did not answer"):
         wait_healthy(f"http://127.0.0.1:{port}", timeout=0.5)
+
+
+def test_serve_imported_from_beside_reaches_the_project_when_it_warms(tmp_path):
+    # benchmarks/room.py imports deploy/serve.py with only deploy/ on its path: warming a
+    # replica imports the project's ui (the wire protocol's adapter) and must find it. A
+    # server that is not there is then the only failure.
+    deploy = Path(__file__).resolve().parents[2] / "deploy"
+    code = (
+        f"import sys; sys.path[:] = [p for p in sys.path if p not in ('', {str(deploy.parent)!r})]"
+        f"; sys.path.insert(0, {str(deploy)!r}); import serve\n"
+        "try:\n    serve.warm('http://127.0.0.1:9', timeout=2)\n"
+        "except ModuleNotFoundError as exc:\n    print('missing', exc.name)\n"
+        "except OSError:\n    print('no server')\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True, text=True)
+    assert out.stdout.strip() == "no server", out.stdout + out.stderr[-2000:]
