@@ -612,14 +612,13 @@ def unshown(room: Room, seen: list[dict[int, float]], every) -> list[tuple[int, 
     ]
 
 
-def projector_lags_ms(room: Room, shown: list[tuple[float, int]]) -> list[float]:
-    """Each press until the projector's own stage showed its step: what the room sees."""
-    lags = []
-    for step, t0 in pressed(room).items():
-        times = [t for t, c in shown if c >= step and t >= t0]
-        if times:
-            lags.append(1000 * (min(times) - t0))
-    return sorted(lags)
+def first_shown(shown: list[tuple[float, int]]) -> dict[int, float]:
+    """The projector's own steps as a student's are kept: step -> when first drawn (its
+    lag is then ``lags_ms``'s, the press to the picture the room sees)."""
+    out: dict[int, float] = {}
+    for t, c in shown:
+        out.setdefault(c, t)
+    return out
 
 
 def late_joiner(room: Room) -> dict | None:
@@ -681,7 +680,7 @@ def run(args) -> dict:
         "steps": len(at),
         "follower_runs": room.reruns,  # the simulated students' (frames ran out)
         "lag_ms": spread(lags),
-        "projector_ms": spread(projector_lags_ms(room, out.get("shown", []))),
+        "projector_ms": spread(lags_ms(room, [first_shown(out.get("shown", []))])[0]),
         "missed": missed,
         "steps_nobody_saw": unshown(room, followers, any)[:10],  # (press, step)
         "chromium_lag_ms": spread(drawn),

@@ -253,7 +253,9 @@ def _module_url() -> str:
     """The chart's module as a static route (as ``_plotly_js_url``); its address. The
     file is written again if it went (a temporary folder cleaned under a running server)."""
     _write_module()
-    return streamlit_internals.served_file_url("stage_module", MODULE_DIR, MODULE_FILE, "1")
+    return streamlit_internals.served_file_url(
+        "stage_module", MODULE_DIR, MODULE_FILE, _MODULE_HASH
+    )
 
 
 def _as_click(value: Any) -> Click | None:
