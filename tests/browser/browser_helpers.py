@@ -65,21 +65,36 @@ def machine_slowdown() -> float:
     return max(1.0, best / NOMINAL_LOOP_S)
 
 
+_PLAYWRIGHT: list[Any] = []  # one driver per process, started on first use
+
+
+def _playwright() -> Any:
+    """This process's one Playwright driver. Its sync API runs an event loop in the calling
+    thread for as long as it lives, so a second ``sync_playwright()`` (a test launching its
+    own Chromium while the session's ``browser`` fixture is open) would be refused."""
+    if not _PLAYWRIGHT:
+        import atexit
+
+        from playwright.sync_api import sync_playwright
+
+        driver = sync_playwright().start()
+        _PLAYWRIGHT.append(driver)
+        atexit.register(driver.stop)
+    return _PLAYWRIGHT[0]
+
+
 @contextmanager
 def chromium() -> Iterator[Any]:
     """Headless Debian Chromium via Playwright, with a new, empty temporary profile."""
     if not Path(CHROMIUM_PATH).exists():
         raise RuntimeError(f"no Chromium at {CHROMIUM_PATH} (set CHROMIUM_PATH)")
-    from playwright.sync_api import sync_playwright
-
-    with sync_playwright() as p:
-        browser = p.chromium.launch(
-            executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
-        )
-        try:
-            yield browser
-        finally:
-            browser.close()
+    browser = _playwright().chromium.launch(
+        executable_path=CHROMIUM_PATH, headless=True, args=CHROMIUM_ARGS
+    )
+    try:
+        yield browser
+    finally:
+        browser.close()
 
 
 APP = '[data-testid="stApp"]'
