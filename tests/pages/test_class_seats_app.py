@@ -116,6 +116,9 @@ def test_held_seats_are_said_plainly_and_counted_or_removed_with_one_click():
     assert flag.value == (
         f"{len(burst)} seats joined in a burst from one address: their answers are not counted."
     )
+    (table,) = at.sidebar.dataframe  # which seats are held, by name
+    rows = {r["Pseudonym"]: r["Held"] for r in table.value.to_dict("records")}
+    assert rows == {honest.pseudonym: False} | {seat.pseudonym: True for seat in burst}
     at.sidebar.button(key=lab.CLASS_COUNT_HELD).click().run()
     assert not at.exception
     assert store.held(opened.code, opened.secret) == 0

@@ -105,7 +105,7 @@ def join(typed: object) -> str | None:
                 if refused.name != "not_joined":  # removed: not a new seat
                     raise
         if joined is None:
-            joined = store.join(code, _address())
+            joined = store.join(code, _address(), page=True)
     except Refused as refused:
         _refused(store, typed, kept, refused)
         return class_words.refusal(refused.reason)

@@ -121,14 +121,18 @@ class Limits:
     guesses: int = 60
     guess_window_s: float = 600.0
     guess_delay_s: float = 1.0
-    # Held seats. A hall scanning a QR code is bursty, but each phone takes seconds (the
-    # camera, the link, the page), so more than held_joins joins from one address within
-    # held_window_s is a script's pace, not a room's. Every seat that address takes from
-    # then, until it has stayed under that pace for held_quiet_s, is held: its answers are
-    # kept but not counted, its points refused, until the lecturer counts the held seats
-    # (one click) or removes them. 300 phones behind one address at 5 a second are still
-    # all in within a minute (held past the 8th in 2 s; the lecturer counts them), and a
-    # script gets at most held_joins seats that count before the lecturer decides.
+    # Held seats. Seats minted on the bare join route (POST /class/CODE/join: no page
+    # loaded) more than held_joins within held_window_s from one address are a script's
+    # pace: those seats, the burst's first ones with them, and every seat the address
+    # mints there until it has stayed under that pace for held_quiet_s, are held: their
+    # answers kept but not counted, their points refused, until the lecturer counts the
+    # held seats (one click) or removes them. A script minting there keeps no seat that
+    # counts. Seats taken through the join page (a browser that loaded it: one Streamlit
+    # session each) are never held: 300 phones behind one NAT at 5 a second are all in,
+    # and counted, within a minute. A script driving the page's own protocol from the
+    # hall's address cannot be told from the hall by its pace; it is held to
+    # joins_per_second, flagged on the lecturer's page, and the lecturer closes the class
+    # to new joins and removes its seats.
     held_joins: int = 8
     held_window_s: float = 2.0
     held_quiet_s: float = 10.0

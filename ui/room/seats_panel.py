@@ -153,12 +153,15 @@ def _seats(opened: Opened) -> None:
         if not seats:
             st.text(say("class.seats.none"))
             return
+        table = {
+            say("class.seats.name"): [s.pseudonym for s in seats],
+            say("class.seats.answers"): [s.answers for s in seats],
+            say("class.seats.points"): [s.points for s in seats],
+        }
+        if held:  # which seats wait, beside what they sent
+            table[say("class.seats.held_column")] = [s.held for s in seats]
         st.dataframe(
-            {
-                say("class.seats.name"): [s.pseudonym for s in seats],
-                say("class.seats.answers"): [s.answers for s in seats],
-                say("class.seats.points"): [s.points for s in seats],
-            },
+            table,
             hide_index=True,
             height=min(36 * (len(seats) + 1) + 2, 300),
         )

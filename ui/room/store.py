@@ -41,9 +41,10 @@ Refusals by name (``rules.REFUSALS``; ``Refused.name``): besides the checks of v
 ``guesses``, ``joins``, ``joins_burst``, ``joins_closed``, ``full``, ``answers_rate``,
 ``points_rate``, ``streams_rate``, ``followers``, ``no_seat``, ``held``, ``unavailable``, ...
 
-Held seats: seats that join from one address faster than people do (``Limits.held_joins``)
-are held: their answers are kept but not counted (not in ``answered``, not in a reveal's
-counts), their points refused (``held``), until the lecturer calls ``count_held`` or
+Held seats: seats minted on the bare join route from one address faster than people join
+(``Limits.held_joins``; a join page's seat, ``join(page=True)``, never is) are held: their
+answers are kept but not counted (not in ``answered``, not in a reveal's counts), their
+points refused (``held``), until the lecturer calls ``count_held`` or
 ``remove_held``; ``held`` says how many, ``seats`` marks them.
 """
 
@@ -314,20 +315,28 @@ class ClassStore(abc.ABC):
             raise
         return code
 
-    def join(self, code: str, address: str) -> Joined:
-        """A new seat with a pseudonym nobody else in the class has; its token."""
+    def join(self, code: str, address: str, page: bool = False) -> Joined:
+        """A new seat with a pseudonym nobody else in the class has; its token.
+
+        ``page``: the seat is taken by the lab's join page (a browser that loaded it: one
+        Streamlit session and script run per seat), not by a bare ``POST`` to the route.
+        Both are held to the address's join rates; only the route's seats are held for
+        their pace (``_burst``): a hall behind one NAT joins through the page at its own
+        pace and every seat counts, while a script minting seats on the route keeps none
+        that count before the lecturer decides."""
         if not self._hit(f"joins:{address}", 1.0, self.limits.joins_per_second):
             raise refuse("joins_burst")
         if not self._hit(f"join:{address}", 60.0, self.limits.joins_per_minute):
             raise refuse("joins")
         if self._live(code).joins_closed:
             raise refuse("joins_closed")
-        held, recent = self._burst(address)
+        held, recent = (False, {}) if page else self._burst(address)
         student = codes.new_student()
         for attempt in range(50):
             name = codes.pseudonym(taken=self._students(code) if attempt else 0)
             if self._join(code, student, name, held):
-                self._log_join(f"joined:{address}", self.clock(), f"{code} {student}")
+                if not page:  # the route's pace only: a page's seat is never held after
+                    self._log_join(f"joined:{address}", self.clock(), f"{code} {student}")
                 for other, students in recent.items():  # the burst's first seats, too
                     self._hold(other, students)
                 return Joined(codes.seat_token(self.seat_key, code, student), name)

@@ -52,17 +52,56 @@ def test_people_joining_at_two_a_second_from_one_address_are_not_held(store, clo
     assert store.held(c.code, c.secret) == 0
 
 
-def test_three_hundred_phones_behind_one_address_join_within_a_minute_and_count(store, clock):
+def test_three_hundred_seats_minted_on_the_route_at_five_a_second_wait_to_be_counted(store, clock):
     c = store.open_class()
     for _second in range(60):
         burst(store, c.code, 5)
         clock.t += 1
     assert store.state(c.code)["students"] == 300
     held = store.held(c.code, c.secret)
-    assert held > 0  # 10 in each 2 s: past a human burst, the lecturer decides
+    assert held > 0  # 10 in each 2 s on the bare route: past a human burst
     assert store.count_held(c.code, c.secret) == held
     assert store.held(c.code, c.secret) == 0
     assert not any(s.held for s in store.seats(c.code, c.secret))
+
+
+def test_three_hundred_phones_behind_one_nat_join_through_the_page_and_all_count(store, clock):
+    """A hall's Wi-Fi: every phone on one address, 5 joining each second through the join
+    page (10 in one second, the most the address may): all in within a minute, none held,
+    every answer counted."""
+    c = store.open_class()
+    phones = []
+    for second in range(60):
+        for _ in range(10 if second == 7 else 0 if second == 59 else 5):
+            phones.append(store.join(c.code, SCRIPT, page=True))
+        clock.t += 1
+    assert len(phones) == 300 and store.state(c.code)["students"] == 300
+    assert store.held(c.code, c.secret) == 0
+    qid = store.ask(c.code, c.secret, "turn", "Which way?", ["cw", "acw"], 1)
+    for k, phone in enumerate(phones):
+        store.answer(c.code, phone.student, qid, k % 2)
+    assert store.reveal(c.code, c.secret, qid) == [150, 150]
+
+
+def test_a_script_minting_on_the_route_beside_a_hall_on_the_page_holds_only_its_own(store, clock):
+    """The script and the hall share the NAT's address and the same seconds: the route's
+    burst holds the script's seats, the burst's first ones too, and no phone's."""
+    c = store.open_class()
+    phones = [store.join(c.code, SCRIPT, page=True) for _ in range(5)]
+    clock.t += 1
+    minted = burst(store, c.code, store.limits.held_joins + 2)  # 10: the most in a second
+    clock.t += 1
+    phones += [store.join(c.code, SCRIPT, page=True) for _ in range(5)]
+    clock.t += 1
+    phones += [store.join(c.code, SCRIPT, page=True) for _ in range(5)]
+    assert store.held(c.code, c.secret) == len(minted)
+    assert held_names(store, c) == {j.pseudonym for j in minted}
+    qid = store.ask(c.code, c.secret, "turn", "Which way?", ["cw", "acw"], 1)
+    for phone in phones:
+        store.answer(c.code, phone.student, qid, 0)
+    for seat in minted:
+        store.answer(c.code, seat.student, qid, 1)
+    assert store.reveal(c.code, c.secret, qid) == [len(phones), 0]
 
 
 def follow(store, code, n, action):
