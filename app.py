@@ -148,6 +148,7 @@ def main() -> None:
     guard.run_page(page)  # errors are logged, never shown as tracebacks
     classroom.questions(path, slot)  # Ask the class about the run the page drew
     classroom.publish(path)  # the class follows this page (its stage publishes each step)
+    classroom.leader(path)  # the lecturer's browser posts its steps to the class itself
 
 
 if __name__ == "__main__":  # a session's run of the script (Streamlit's and AppTest's)

@@ -25,7 +25,7 @@ from ui.state import lab
 
 def _publish(step: hooks.Step) -> None:
     """A class follows each step: published first, before this step is drawn here."""
-    classroom.publish(lecture.PATHS[step.page.prefix])
+    classroom.publish(lecture.PATHS[step.page.prefix], step.key)
 
 
 def _question_marks(step: hooks.Step) -> list[dict]:

@@ -11,6 +11,7 @@ store's event and the student's stage drawing a frame it holds, all CPU on this 
 
 from __future__ import annotations
 
+import json
 import time
 from typing import Any
 from urllib.parse import parse_qs, urlparse
@@ -306,11 +307,19 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     stud.wait_for_timeout(3500)
     runs = run_watcher(stud).finished
     assert runs == joined, (joined, runs)
-    lags = []
+    lags, targets, posted = [], [], []
+
+    def on_request(request: Any) -> None:  # the lecturer's browser posts its own steps
+        if request.method == "POST" and request.url.endswith(f"/class/{code}/lead"):
+            posted.append(json.loads(request.post_data)["lead"]["cursor"])
+
+    lect.on("request", on_request)
     for key in ("pg_step", "pg_step", "pg_back"):
         target = press(lect, key)
+        targets.append(target)
         lags.append(wait_cursor(stud, target, budget))
     assert max(lags) < budget, (lags, budget)
+    assert posted == targets, (posted, targets)  # each step straight from its browser
     stud.wait_for_timeout(1000)
     assert run_watcher(stud).finished == runs  # no rerun per student per step
     shot = screenshot(stud, "class-student-390", full_page=False)

@@ -24,13 +24,15 @@ def _images(at) -> list:
 
 
 KEEPER = b"perceptron_lab.class_keeper"  # the component keeping the class in the browser
+LEADER = b"perceptron_lab.class_leader"  # the one posting the lecturer's steps (classroom)
 
 
 def _page_bytes(at) -> bytes:
-    """Everything the page sends to the browser but the keeper (ui.room.lecturer), which
-    alone hands the secret to the lecturer's browser, drawing nothing."""
+    """Everything the page sends to the browser but the keeper (ui.room.lecturer) and the
+    leader (ui.room.classroom), which alone hand the secret to the lecturer's browser,
+    drawing nothing."""
     sent = (e.proto.SerializeToString() for e in _elements(at._tree))
-    return b"".join(b for b in sent if KEEPER not in b)
+    return b"".join(b for b in sent if KEEPER not in b and LEADER not in b)
 
 
 def _keeper_bytes(at) -> bytes:

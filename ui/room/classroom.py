@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
@@ -219,7 +220,19 @@ def questions(path: str, slot) -> None:
         adversary.adversary(path, opened)
 
 
-def lead_state(path: str) -> dict:
+_LEADER = st.components.v2.component(
+    "perceptron_lab.class_leader",
+    js=re.sub(
+        r"^export (?=class)",
+        "",
+        (Path(__file__).with_name("leading.mjs")).read_text(encoding="utf-8"),
+        flags=re.M,
+    )
+    + (Path(__file__).with_name("lead.js")).read_text(encoding="utf-8"),
+)
+
+
+def lead_state(path: str, run: str = "") -> dict:
     """What the students open: the page, its link (without the step and presenter mode,
     which the cursor and the student's own screen decide), the step's parameter and the
     cursor, the lecture's scene."""
@@ -238,17 +251,35 @@ def lead_state(path: str) -> dict:
     cursor = ss.get(table.own("cursor"))
     if isinstance(cursor, int):
         lead["cursor"] = int(cursor)
+        # The run and the stage's count of moves at that cursor: the lecturer's browser
+        # posts its later moves itself (ui/room/leading.mjs), the store keeps the newer.
+        last = ss.get(lab.CLASS_LEAD)  # after the page: the run its stage published
+        lead["run"] = run or (last.get("run", "") if isinstance(last, dict) else "")
+        lead["seq"] = int(ss.get(table.own("applied"), 0))
     return lead
 
 
-def publish(path: str) -> None:
-    """After the page (and after each step of its stage): the lead state, sent to the class
-    when it changed; the lecturer is still there (``keep_alive``)."""
+def leader(path: str) -> None:
+    """Once the page is drawn: the lecturer's browser is handed the class and the lead last
+    published, to post the steps its stage draws before the page runs again
+    (``leading.mjs``). Nothing is drawn."""
+    opened = st.session_state.get(lab.CLASS)
+    lead = st.session_state.get(lab.CLASS_LEAD)
+    if opened is None or path not in WITH_CLASS or not isinstance(lead, dict):
+        return
+    data = {"code": opened.code, "secret": opened.secret, "lead": lead}
+    with st.sidebar:
+        _LEADER(key=lab.CLASS_LEADER, data=data, height="content")
+
+
+def publish(path: str, run: str = "") -> None:
+    """After each step of its stage (``run``: the run's key): the lead state, sent to the
+    class when it changed; the lecturer is still there (``keep_alive``)."""
     ss = st.session_state
     opened = ss.get(lab.CLASS)
     if opened is None or path not in WITH_CLASS:
         return
-    lead = lead_state(path)
+    lead = lead_state(path, run)
     store = default_store()
     try:
         if lead != ss.get(lab.CLASS_LEAD):

@@ -22,6 +22,7 @@ from ui.room.rules import (
     event,
     public_state,
     refuse,
+    stale_lead,
     system_clock,
 )
 from ui.room.store import EXPIRED, ClassStore, Seat, Status
@@ -131,8 +132,11 @@ class MemoryStore(ClassStore):
     def _move(self, code: str, lead_json: str) -> int:
         with self._lock:
             room = self._live_room(code)
+            lead = json.loads(lead_json)
+            if stale_lead(room.lead, lead):
+                return room.version
             room.version += 1
-            room.lead = json.loads(lead_json)
+            room.lead = lead
             self._publish(code, event("lead", version=room.version, lead=room.lead))
             return room.version
 

@@ -52,11 +52,31 @@ return 1
 """
 )
 
-# ARGV: lead JSON, channel
+# ARGV: lead JSON, channel. A lead that says nothing new (the same, or an older move of
+# the same run: ui.room.rules.stale_lead) keeps the version and is not published.
 MOVE = (
     _LIVE
     + _PUBLISH
     + """
+local old = redis.call('HGET', KEYS[1], 'lead')
+if old then
+  local o, n = cjson.decode(old), cjson.decode(ARGV[1])
+  local function value(x)
+    if type(x) == 'table' then return cjson.encode(x) end
+    return x
+  end
+  local function within(a, b)
+    for k, x in pairs(a) do
+      if k ~= 'seq' and value(x) ~= value(b[k]) then return false end
+    end
+    return true
+  end
+  local same = within(o, n) and within(n, o)
+  local older = o.page == n.page and o.query == n.query and o.scene == n.scene
+    and o.run == n.run and type(o.seq) == 'number' and type(n.seq) == 'number'
+    and n.seq < o.seq
+  if same or older then return tonumber(redis.call('HGET', KEYS[1], 'version')) end
+end
 local v = redis.call('HINCRBY', KEYS[1], 'version', 1)
 redis.call('HSET', KEYS[1], 'lead', ARGV[1])
 publish(ARGV[2], 'lead', '"version":' .. v .. ',"lead":' .. ARGV[1])

@@ -201,6 +201,30 @@ def check_lead(lead: object) -> str:
     return text
 
 
+# What makes two leads the same run of the same page: a later seq of it replaces an
+# earlier one, never the other way round.
+LEAD_SAME_RUN = ("page", "query", "scene", "run")
+
+
+def stale_lead(stored: object, lead: dict) -> bool:
+    """Whether ``lead`` says nothing new beside the ``stored`` one: the same state (its
+    ``seq`` aside), or an older move of the same run. The lecturer's browser posts the
+    steps it draws (``seq``: its count of moves) while the lecturer's page, running again,
+    publishes the step it was told of: a run that ends after a newer post must not take
+    the class back.
+    (The Redis store's ``MOVE`` script says the same in Lua.)"""
+    if not isinstance(stored, dict):
+        return False
+    if {k: v for k, v in stored.items() if k != "seq"} == {
+        k: v for k, v in lead.items() if k != "seq"
+    }:
+        return True  # the same state: a count of moves alone is nothing new
+    if any(stored.get(k) != lead.get(k) for k in LEAD_SAME_RUN):
+        return False
+    old, new = stored.get("seq"), lead.get("seq")
+    return isinstance(old, int) and isinstance(new, int) and new < old
+
+
 @dataclass(frozen=True)
 class Question:
     """A question as the lecturer asks it; ``right`` is the index of the right choice."""

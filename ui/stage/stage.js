@@ -313,6 +313,11 @@ async function drawFrame(inst) {
   inst.over.dataset.drawMs = [t1 - t0, t2 - t1, performance.now() - t2].map(Math.round).join(",");
   st.drawn = cursor;
   inst.over.dataset.cursor = String(cursor);
+  // The stage's one value for whoever listens (ui/room/leading.mjs: a class's lecturer):
+  // the run, the step drawn and the count of moves made in this browser.
+  window.dispatchEvent(
+    new CustomEvent("perceptron-lab-drawn", { detail: { run: sync.data.run, cursor, seq: sync.seq } }),
+  );
   holdTexts(inst);
 }
 

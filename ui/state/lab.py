@@ -197,6 +197,7 @@ CLASS_SEATS_SAID = _key("lab_class_seats_said", UNSET, "what the seats panel did
 # The lecturer's hold on a class beyond one session and through a failing store
 # (ui.room.lecturer).
 CLASS_KEEPER = _key("lab_class_keeper", UNSET, "the component keeping the class in the browser")
+CLASS_LEADER = _key("lab_class_leader", UNSET, "the component posting the lecturer's steps")
 CLASS_KEPT = _key(
     "lab_class_kept", UNSET, "the class the browser keeps, to resume: (code, secret, age in s)"
 )

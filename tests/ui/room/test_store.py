@@ -705,3 +705,28 @@ def test_counts_equal_the_answers_given_by_students_answering_at_once(make_store
     counts = store.reveal(c.code, c.secret, qid)
     assert counts == [sum(1 for v in last.values() if v == k) for k in range(3)]
     assert sum(counts) == 40
+
+
+def test_a_lead_that_says_nothing_new_is_not_published(store):
+    """The lecturer's browser posts the steps it draws (their ``seq``: its count of moves)
+    while the lecturer's page, running again, publishes the step it was told of: the
+    store keeps the newer, and a state already published (its seq aside) is not sent
+    again. Each published lead is one event to every follower."""
+    c = store.open_class()
+    base = {"page": "playground", "query": "pg_n=20", "scene": None, "run": "r1"}
+
+    def move(**fields) -> int:
+        return store.move(c.code, c.secret, base | fields)
+
+    assert move(cursor=3, seq=4) == 1
+    assert move(cursor=3, seq=4) == 1  # the same again
+    assert move(cursor=3, seq=5) == 1  # a count of moves alone
+    assert move(cursor=5, seq=7) == 2  # the browser's post of a later step
+    assert move(cursor=4, seq=6) == 2  # the page's run, told of an earlier one, ends late
+    assert store.state(c.code)["lead"]["cursor"] == 5
+    assert move(cursor=4, seq=8) == 3  # a later move back
+    assert move(cursor=0, seq=1, run="r2") == 4  # another run (a setting changed)
+    assert move(cursor=0, seq=0, run="r2", query="pg_n=30") == 5  # another link
+    assert store.state(c.code)["lead"] == base | {"cursor": 0, "seq": 0, "run": "r2"} | {
+        "query": "pg_n=30"
+    }
