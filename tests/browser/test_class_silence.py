@@ -32,6 +32,7 @@ class Proxy:
             sock.bind(("127.0.0.1", 0))
             self.port = sock.getsockname()[1]
         self.streams: list[dict] = []
+        self.blocked = False  # new connections closed at once (the Wi-Fi gone for good)
         self.writers: list = []  # every connection's two ends, closed by close()
         self.loop = asyncio.new_event_loop()
         ready = threading.Event()
@@ -53,6 +54,9 @@ class Proxy:
         return len(self.streams)
 
     async def _handle(self, reader, writer) -> None:
+        if self.blocked:
+            writer.close()
+            return
         try:
             up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
         except OSError:
@@ -129,6 +133,47 @@ def test_a_silent_stream_is_noticed_said_and_replaced_and_the_page_lands_on_the_
         # And it follows on, on the new stream.
         target = press(lect, "pg_step")
         wait_cursor(stud, target, 5.0 * slow)
+    finally:
+        lecturer.close()
+        student.close()
+        proxy.close()
+
+
+def test_a_follower_that_cannot_reconnect_says_what_to_do_and_comes_back_by_itself(
+    browser: Any, streamlit_server: Any
+):
+    """The class's stream silent and every new one refused (the hall's Wi-Fi gone): after
+    its tries the page says to check the Wi-Fi and reload, naming the class's code; once
+    the network is back, the next try lands on the lecture's step without a reload."""
+    url = streamlit_server("app.py")
+    proxy = Proxy(urlparse(url).port)
+    lecturer = browser.new_context(viewport={"width": 1024, "height": 768})
+    student = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+    try:
+        lect, stud = lecturer.new_page(), student.new_page()
+        open_app(lect, url + LINK)
+        lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+        link = start_class(lect)
+        code = link.rsplit("code=", 1)[1]
+        open_app(stud, link.replace(f":{urlparse(url).port}/", f":{proxy.port}/"))
+        stud.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
+        wait_for_app_idle(stud)
+        stud.wait_for_function(f"() => {HEALTH} === 'live'", timeout=20_000)
+        proxy.blocked = True
+        assert proxy.freeze() >= 1
+        slow = machine_slowdown()
+        # Silent for three heartbeats (15 s), then six tries 1, 2, 4, 8, 15 and 15 s apart.
+        stud.wait_for_function(f"() => {HEALTH} === 'lost'", timeout=(60_000 + 30_000) * slow)
+        said = stud.locator("#lab-health").inner_text()
+        assert said == (
+            f"The class cannot be reached. Check your Wi-Fi, then reload this page (the "
+            f"class's code is {code})."
+        )
+        target = press(lect, "pg_step")
+        proxy.blocked = False  # the network is back: the next try (15 s at most) gets in
+        wait_cursor(stud, target, 30.0 * slow)
+        stud.wait_for_function(f"() => {HEALTH} === 'live'", timeout=20_000 * slow)
+        assert stud.locator("#lab-health").count() == 0
     finally:
         lecturer.close()
         student.close()
