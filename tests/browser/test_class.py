@@ -195,7 +195,13 @@ def test_a_lecture_with_its_class_from_start_to_end(browser: Any, streamlit_serv
 
         # The phone explores on its own; the lecture moves on; Back to the lecture.
         phone.locator(".st-key-lab_detach button").click()
-        phone.wait_for_selector('[data-testid="stText"]:has-text("Exploring on your own")')
+        try:
+            phone.wait_for_selector(
+                '[data-testid="stText"]:has-text("Exploring on your own")', timeout=60_000
+            )
+        except Exception:
+            screenshot(phone, "FAILED-class-phone-explore")  # what the phone showed instead
+            raise
         wait_for_app_idle(phone)
         mine = cursor(phone)
         target = press(lect, "pg_step")

@@ -278,10 +278,11 @@ def test_a_cancelled_load_kills_the_workbook_reader_at_once():
     start = time.monotonic()
     load_csv(data)
     whole = time.monotonic() - start
+    listed = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children")
+    before = set(listed.read_text().split())  # this worker's own (a test's server, say)
     start = time.monotonic()
     with pytest.raises(cancel.Cancelled), cancel.when(lambda: time.monotonic() > start + 0.5):
         load_csv(data)
     stopped = time.monotonic() - start
     assert stopped < min(whole, 0.5 + 0.2 + 0.5), (stopped, whole)  # a poll and a kill
-    children = Path(f"/proc/{os.getpid()}/task/{os.getpid()}/children").read_text().split()
-    assert children == []  # the reader is gone, not left running
+    assert set(listed.read_text().split()) <= before  # the reader is gone, not left running
