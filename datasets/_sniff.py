@@ -127,7 +127,7 @@ def sniff(source: Source, encoding: str) -> Dialect:
     # are recognised by their shape, not by how many delimiters they happen to hold.
     preamble = _preamble(rows, delimiter != ",")
     if preamble:
-        said = f"skipped {preamble} line(s) above the table"
+        said = f"skipped {preamble} line{'s' if preamble != 1 else ''} above the table"
         notes.append(Note(said, "load.note.preamble", {"n": preamble}))
         skip_lines += ends[preamble - 1]  # physical lines, which is what the parser skips
         rows = rows[preamble:]

@@ -184,7 +184,7 @@ def _read_table(source: Any, sheet: Any = None) -> _Table:
         for j, (col, unnamed) in enumerate(zip(dialect.names, dialect.unnamed, strict=True))
     }
     if bad_lines:
-        said = f"skipped {bad_lines} line(s) with too many fields"
+        said = f"skipped {bad_lines} line{'s' if bad_lines != 1 else ''} with too many fields"
         dialect.notes.append(Note(said, "load.note.long_lines", {"n": bad_lines}))
     return _Table(src.name, encoding, dialect, columns, len(frame), bad_lines, kind)
 

@@ -138,7 +138,8 @@ def test_comment_and_metadata_lines_above_the_header_are_skipped(preamble):
     assert ds.params["dropped_rows"] == 0
     assert ds.params["preamble_lines"] == lines
     info = inspect_csv(text)
-    assert info.preamble_lines == lines and f"skipped {lines} line(s)" in info.describe()
+    said = f"skipped {lines} line above" if lines == 1 else f"skipped {lines} lines above"
+    assert info.preamble_lines == lines and said in info.describe()
 
 
 def test_preamble_without_a_header_and_semicolon_tables():

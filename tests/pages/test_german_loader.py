@@ -212,7 +212,8 @@ def test_the_loaders_notes_about_a_file_are_german():
     assert english_left(at) == [], english_left(at)
     at = uploaded("en", "daten.csv", data)
     captions = " ".join(text_of(c.value) for c in at.caption)
-    assert "skipped 1 line(s) above the table" in captions, captions
+    assert "skipped 1 line above the table" in captions, captions
+    assert "skipped 1 line with too many fields" in captions, captions
     assert "'label' has 3 classes; kept 'a' (-1) and 'b' (+1)" in captions, captions
 
 
