@@ -458,11 +458,11 @@ class MemoryStore(ClassStore):
 
     def _log_join(self, key: str, now: float, entry: str) -> None:
         with self._lock:
+            late = now - self.limits.held_lookback_s
             if len(self._joins) > _RATE_KEYS_SWEPT_AT:
-                late = now - self.limits.held_window_s
                 self._joins = {k: v for k, v in self._joins.items() if v and v[-1][0] > late}
             kept = self._joins.setdefault(key, [])
-            kept[:] = [(t, e) for t, e in kept if t > now - self.limits.held_window_s]
+            kept[:] = [(t, e) for t, e in kept if t > late]
             kept.append((now, entry))
 
     def _joins_since(self, key: str, since: float) -> list[str]:

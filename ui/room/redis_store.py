@@ -392,8 +392,8 @@ class RedisStore(ClassStore):
         name = f"{self.prefix}joined:{key}"
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.zadd(name, {entry: now})
-            pipe.zremrangebyscore(name, "-inf", now - self.limits.held_window_s)
-            pipe.expire(name, max(1, math.ceil(self.limits.held_window_s)) + 1)
+            pipe.zremrangebyscore(name, "-inf", now - self.limits.held_lookback_s)
+            pipe.expire(name, max(1, math.ceil(self.limits.held_lookback_s)) + 1)
             pipe.execute()
 
     def _joins_since(self, key: str, since: float) -> list[str]:

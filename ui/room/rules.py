@@ -142,6 +142,12 @@ class Limits:
     def expiry_s(self) -> float:
         return self.expiry_hours * 3600.0
 
+    @property
+    def held_lookback_s(self) -> float:
+        """How far back a burst holds the address's route seats: a script whose first
+        seats came slowly (a loaded server answering its first requests late) keeps none."""
+        return max(self.held_window_s, self.held_quiet_s)
+
 
 def system_clock() -> float:
     return time.time()

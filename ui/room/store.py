@@ -347,16 +347,18 @@ class ClassStore(abc.ABC):
 
         Held when the address has joined faster than people do (more than
         ``Limits.held_joins`` in the last ``held_window_s``), now or within the last
-        ``held_quiet_s``. The seats of the burst that came before it are held with it
-        (by class: code -> students), so a script keeps none of the seats it minted fast.
+        ``held_quiet_s``. The address's route seats of the last ``held_lookback_s`` are
+        held with it (by class: code -> students), so a script keeps none of its seats,
+        even the first ones a loaded server let through slowly.
         """
         now = self.clock()
         mark = f"held:{address}"
-        joined = self._joins_since(f"joined:{address}", now - self.limits.held_window_s)
-        if len(joined) >= self.limits.held_joins:
+        joined = self._joins_since(f"joined:{address}", now - self.limits.held_lookback_s)
+        window = self._joins_since(f"joined:{address}", now - self.limits.held_window_s)
+        if len(window) >= self.limits.held_joins:
             self._mark(mark, now + self.limits.held_quiet_s, self.limits.held_quiet_s)
             recent: dict[str, list[str]] = {}
-            for entry in joined:
+            for entry in joined:  # the burst's first seats, back to held_lookback_s
                 other, _, student = entry.partition(" ")
                 recent.setdefault(other, []).append(student)
             return True, recent

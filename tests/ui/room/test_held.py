@@ -222,3 +222,20 @@ def test_a_script_minting_seats_through_the_routes_decides_no_poll(served, store
     # Only the lecturer's click counts them.
     assert store.count_held(c.code, c.secret) == held
     assert store.results(c.code, c.secret)[0]["counts"] == [100, len(honest)]
+
+
+def test_a_script_whose_first_seats_came_slowly_keeps_none_of_them(store, clock):
+    """A loaded server answers a script's first requests late: its first seats trickle in
+    under the burst's pace, then the burst. Every route seat of the address in the last
+    ``held_lookback_s`` is held with it (room.py saw 3 such seats answer and place points)."""
+    c = store.open_class()
+    slow = []
+    for _ in range(3):
+        slow.append(store.join(c.code, SCRIPT))
+        clock.t += 1.5
+    assert store.held(c.code, c.secret) == 0  # a person's pace, so far
+    fast = burst(store, c.code, store.limits.held_joins + 1)
+    assert held_names(store, c) == {j.pseudonym for j in slow + fast}
+    clock.t += store.limits.held_lookback_s + store.limits.held_quiet_s + 1
+    later = store.join(c.code, SCRIPT)  # long after, slowly: not held
+    assert later.pseudonym not in held_names(store, c)
