@@ -16,6 +16,7 @@ from __future__ import annotations
 import io
 import logging
 import re
+import secrets
 from pathlib import Path
 from urllib.parse import urlencode, urlsplit
 
@@ -256,6 +257,8 @@ def lead_state(path: str, run: str = "") -> dict:
         last = ss.get(lab.CLASS_LEAD)  # after the page: the run its stage published
         lead["run"] = run or (last.get("run", "") if isinstance(last, dict) else "")
         lead["seq"] = int(ss.get(table.own("applied"), 0))
+        # Whose count: a new session (F5, a take-over) counts from 0 again.
+        lead["by"] = ss.setdefault(lab.CLASS_LEAD_BY, secrets.token_hex(4))
     return lead
 
 

@@ -73,7 +73,7 @@ if old then
   end
   local same = within(o, n) and within(n, o)
   local older = o.page == n.page and o.query == n.query and o.scene == n.scene
-    and o.run == n.run and type(o.seq) == 'number' and type(n.seq) == 'number'
+    and o.run == n.run and o.by == n.by and type(o.seq) == 'number' and type(n.seq) == 'number'
     and n.seq < o.seq
   if same or older then return tonumber(redis.call('HGET', KEYS[1], 'version')) end
 end

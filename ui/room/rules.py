@@ -207,9 +207,10 @@ def check_lead(lead: object) -> str:
     return text
 
 
-# What makes two leads the same run of the same page: a later seq of it replaces an
-# earlier one, never the other way round.
-LEAD_SAME_RUN = ("page", "query", "scene", "run")
+# What makes two leads the same run of the same page in the same session (``by``: a new
+# session, F5 or a take-over, counts its moves from 0 again): a later seq of it replaces
+# an earlier one, never the other way round.
+LEAD_SAME_RUN = ("page", "query", "scene", "run", "by")
 
 
 def stale_lead(stored: object, lead: dict) -> bool:

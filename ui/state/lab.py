@@ -142,6 +142,7 @@ CLASS = _key(
     "secret, kept here only: never in a link, never drawn)",
 )
 CLASS_LEAD = _key("lab_class_lead", UNSET, "the lead state last published to the class")
+CLASS_LEAD_BY = _key("lab_class_lead_by", UNSET, "this session's mark on the leads it publishes")
 CLASS_START = _key("lab_class_start", UNSET, "the Start a class button")
 CLASS_END = _key("lab_class_end", UNSET, "the End the class button")
 CLASS_SAID = _key("lab_class_said", UNSET, "why the class ended, said once on the next run")

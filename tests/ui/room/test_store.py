@@ -725,8 +725,11 @@ def test_a_lead_that_says_nothing_new_is_not_published(store):
     assert move(cursor=4, seq=6) == 2  # the page's run, told of an earlier one, ends late
     assert store.state(c.code)["lead"]["cursor"] == 5
     assert move(cursor=4, seq=8) == 3  # a later move back
-    assert move(cursor=0, seq=1, run="r2") == 4  # another run (a setting changed)
-    assert move(cursor=0, seq=0, run="r2", query="pg_n=30") == 5  # another link
+    assert move(cursor=2, seq=1, by="tab2") == 4  # F5: a new session counts from 0 again
+    assert move(cursor=3, seq=2, by="tab2") == 5
+    base = base | {"by": "tab2"}
+    assert move(cursor=0, seq=1, run="r2") == 6  # another run (a setting changed)
+    assert move(cursor=0, seq=0, run="r2", query="pg_n=30") == 7  # another link
     assert store.state(c.code)["lead"] == base | {"cursor": 0, "seq": 0, "run": "r2"} | {
         "query": "pg_n=30"
     }
