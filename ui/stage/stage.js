@@ -6,6 +6,9 @@
 // ui/stage/chart.js, this file and keys.js; the import below is dropped there): the chart
 // draws the scene (its figure) and hands ``data.stage`` to ``takeStage``; the stage draws
 // each frame in a plot under the scene and one over it, and puts its texts into the page.
+// Each frame drawn is said to whoever listens, as the stage's hooks say a step on the
+// server (ui/stage/hooks.py): a window event "perceptron-lab-drawn" {run, cursor, seq}
+// (a class's lecturer posts it to the followers: ui/room/leading.mjs).
 //
 // ------------------------------------------------------------------ what the server sends
 // data.stage = {                (ui.stage.sync.sent)
