@@ -182,7 +182,7 @@ def _calls(pattern: str) -> list[str]:
 @pytest.mark.parametrize(
     ("way", "pattern", "count"),
     [
-        ("a components v2 module", r"components\.v2\.component\(", 3),
+        ("a components v2 module", r"components\.v2\.component\(", 4),
         ("a static route", r"streamlit_internals\.served_file_url\(", 4),
         ("an inline st.html script", r"unsafe_allow_javascript=True", 3),
         ("the head script", r"Middleware\(HeadScript", 1),

@@ -19,7 +19,8 @@ How the lab's JavaScript reaches the page: four ways, each for what the others c
 1. A components v2 module (``st.components.v2.component``, public): code that lives with
    an element and sends values back. The chart with its stage (``ui/stage/chart.py``: its
    inline module is a loader of the module below), the practice chart's handles
-   (``ui/practice/drag.py``), the lecturer's keeper of a class (``ui/room/lecturer.py``).
+   (``ui/practice/drag.py``), the lecturer's keeper of a class (``ui/room/lecturer.py``)
+   and the leader posting the lecturer's steps to it (``ui/room/classroom.py``).
 2. Static files of the lab's own server (``streamlit_internals.served_file_url``, a v1
    component's folder used as a static route): what is too big to go out with a module on
    each rerun or is loaded only when asked for. plotly.js (4.8 MB; one route for both
