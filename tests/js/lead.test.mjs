@@ -3,7 +3,7 @@
 // server last published and only for moves newer than it.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Leader } from "../../ui/room/leading.mjs";
+import { Leader, RETRY_MS } from "../../ui/room/leading.mjs";
 
 function harness() {
   const posts = [];
@@ -14,6 +14,7 @@ function harness() {
         posts.push({ url, body });
         pending.push(resolve);
       }),
+    setTimeout: (fn) => fn(),
   };
   return { leader: new Leader(io), posts, pending };
 }
@@ -68,19 +69,32 @@ test("quick presses: one post in flight, then the newest only", async () => {
   assert.equal(posts.length, 2);
 });
 
-test("a refused or lost post frees the next", async () => {
+test("a lost post is tried once more, unless a newer step waits", async () => {
   const posts = [];
+  const timers = [];
   const io = {
     post: (_url, body) => {
       posts.push(body.lead.cursor);
       return Promise.reject(new Error("offline"));
     },
+    setTimeout: (fn, ms) => timers.push([fn, ms]),
   };
   const leader = new Leader(io);
   leader.take({ code: "ABC234", secret: "s", lead: { ...LEAD, cursor: 0, seq: 0 } });
   leader.drawn({ run: "r1", cursor: 1, seq: 1 });
+  await flush();
+  assert.deepEqual(posts, [1]);
+  assert.equal(timers.length, 1);
+  assert.equal(timers[0][1], RETRY_MS);
+  timers[0][0](); // the retry: lost again, and not tried a third time
+  await flush();
+  await flush();
+  assert.deepEqual(posts, [1, 1]);
+  assert.equal(timers.length, 1);
+  // A newer step waiting when a post is lost: the newer one goes, not the retry.
   leader.drawn({ run: "r1", cursor: 2, seq: 2 });
+  leader.drawn({ run: "r1", cursor: 3, seq: 3 });
   await flush();
   await flush();
-  assert.deepEqual(posts, [1, 2]);
+  assert.deepEqual(posts.slice(2, 4), [2, 3]);
 });

@@ -224,7 +224,7 @@ def questions(path: str, slot) -> None:
 _LEADER = st.components.v2.component(
     "perceptron_lab.class_leader",
     js=re.sub(
-        r"^export (?=class)",
+        r"^export (?=class|const)",
         "",
         (Path(__file__).with_name("leading.mjs")).read_text(encoding="utf-8"),
         flags=re.M,

@@ -11,8 +11,11 @@ function leader() {
           body: JSON.stringify(body),
           credentials: "same-origin",
         }).then((response) => {
-          if (response.status >= 400 && response.status < 500) made.take(null); // refused
+          if (response.status >= 500) throw new Error(`status ${response.status}`); // retried
+          if (response.status >= 400) made.take(null); // refused: the class is over here
+          return response.ok;
         }),
+      setTimeout: (fn, ms) => setTimeout(fn, ms),
     };
     const made = new Leader(io);
     window.addEventListener("perceptron-lab-drawn", (ev) => made.drawn(ev.detail));

@@ -10,7 +10,9 @@
 // data = {code, secret, lead: {page, query, scene, step, run, cursor, seq}}: the lead as
 // the server published it at its last run. A frame of another run (a setting changed and
 // the server has not run yet) is left to the server's run.
-// io = {post(url, body) -> Promise}
+// io = {post(url, body) -> Promise, setTimeout(fn, ms)}
+
+export const RETRY_MS = 500;
 
 export class Leader {
   constructor(io) {
@@ -45,7 +47,11 @@ export class Leader {
     return true;
   }
 
-  post(lead) {
+  // ``io.post`` resolves true when the class took the lead, false when it refused it
+  // (the class ended: no retry), and rejects when the server could not be reached or
+  // failed (a replica whose store connection had just gone): then once more after
+  // RETRY_MS, unless a newer step is waiting. The page's own run publishes the step too.
+  post(lead, retry = true) {
     const d = this.data;
     if (!d) return;
     this.inflight = true;
@@ -56,9 +62,16 @@ export class Leader {
       this.next = null;
       if (next) this.post(next);
     };
+    const failed = () => {
+      if (retry && !this.next && this.data) {
+        this.io.setTimeout(() => this.post(lead, false), RETRY_MS);
+      } else {
+        done();
+      }
+    };
     const url = `/class/${encodeURIComponent(d.code)}/lead`;
     Promise.resolve()
       .then(() => this.io.post(url, { secret: d.secret, lead }))
-      .then(done, done); // refused or lost: the server's run publishes the step
+      .then(done, failed);
   }
 }
