@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlparse
 
@@ -93,10 +95,10 @@ class Proxy:
         self.loop.call_soon_threadsafe(shut)
 
 
-def test_a_silent_stream_is_noticed_said_and_replaced_and_the_page_lands_on_the_lecture(
-    browser: Any, streamlit_server: Any
-):
-    url = streamlit_server("app.py")
+@contextmanager
+def class_through_proxy(browser: Any, url: str) -> Iterator[tuple[Proxy, Any, Any, str]]:
+    """The lecturer (1024x768) with a class on the Playground, and a phone (390x844) that
+    joined it through a ``Proxy``, its stream live: (proxy, lecturer, student, link)."""
     proxy = Proxy(urlparse(url).port)
     lecturer = browser.new_context(viewport={"width": 1024, "height": 768})
     student = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
@@ -109,6 +111,18 @@ def test_a_silent_stream_is_noticed_said_and_replaced_and_the_page_lands_on_the_
         stud.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
         wait_for_app_idle(stud)
         stud.wait_for_function(f"() => {HEALTH} === 'live'", timeout=20_000)
+        yield proxy, lect, stud, link
+    finally:
+        lecturer.close()
+        student.close()
+        proxy.close()
+
+
+def test_a_silent_stream_is_noticed_said_and_replaced_and_the_page_lands_on_the_lecture(
+    browser: Any, streamlit_server: Any
+):
+    url = streamlit_server("app.py")
+    with class_through_proxy(browser, url) as (proxy, lect, stud, _link):
         assert cursor(stud) == cursor(lect) == 0
         # The seat is kept by the browser, for a reload.
         kept = stud.evaluate("() => Object.keys(localStorage).filter((k) => k.includes('seat'))")
@@ -133,10 +147,6 @@ def test_a_silent_stream_is_noticed_said_and_replaced_and_the_page_lands_on_the_
         # And it follows on, on the new stream.
         target = press(lect, "pg_step")
         wait_cursor(stud, target, 5.0 * slow)
-    finally:
-        lecturer.close()
-        student.close()
-        proxy.close()
 
 
 def test_a_follower_that_cannot_reconnect_says_what_to_do_and_comes_back_by_itself(
@@ -146,19 +156,8 @@ def test_a_follower_that_cannot_reconnect_says_what_to_do_and_comes_back_by_itse
     its tries the page says to check the Wi-Fi and reload, naming the class's code; once
     the network is back, the next try lands on the lecture's step without a reload."""
     url = streamlit_server("app.py")
-    proxy = Proxy(urlparse(url).port)
-    lecturer = browser.new_context(viewport={"width": 1024, "height": 768})
-    student = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-    try:
-        lect, stud = lecturer.new_page(), student.new_page()
-        open_app(lect, url + LINK)
-        lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
-        link = start_class(lect)
+    with class_through_proxy(browser, url) as (proxy, lect, stud, link):
         code = link.rsplit("code=", 1)[1]
-        open_app(stud, link.replace(f":{urlparse(url).port}/", f":{proxy.port}/"))
-        stud.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
-        wait_for_app_idle(stud)
-        stud.wait_for_function(f"() => {HEALTH} === 'live'", timeout=20_000)
         proxy.blocked = True
         assert proxy.freeze() >= 1
         slow = machine_slowdown()
@@ -174,7 +173,3 @@ def test_a_follower_that_cannot_reconnect_says_what_to_do_and_comes_back_by_itse
         wait_cursor(stud, target, 30.0 * slow)
         stud.wait_for_function(f"() => {HEALTH} === 'live'", timeout=20_000 * slow)
         assert stud.locator("#lab-health").count() == 0
-    finally:
-        lecturer.close()
-        student.close()
-        proxy.close()

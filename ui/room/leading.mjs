@@ -21,7 +21,6 @@ export class Leader {
     this.lastSeq = 0; // the newest move posted or published
     this.inflight = false; // one post at a time; the newest waiting one goes next
     this.next = null;
-    this.posts = 0;
   }
 
   // The server's run: its class and lead (null: no class led from this page).
@@ -55,7 +54,6 @@ export class Leader {
     const d = this.data;
     if (!d) return;
     this.inflight = true;
-    this.posts += 1;
     const done = () => {
       this.inflight = false;
       const next = this.next;
