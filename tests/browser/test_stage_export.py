@@ -267,6 +267,9 @@ def test_an_export_of_10000_steps_is_capped_and_says_so_before_it_starts(
         timeout=30_000,
     )
     # Another run while an export is under way (New data): its frames are not mixed in.
+    # The frames are held now and drawn fast (a layer once per content): the page's CPU is
+    # slowed so the 500 frames are still being drawn when the new run reaches the page.
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 8})
     page.click(f'{PANEL} [data-format="gif"]')
     page.wait_for_function(
         "() => document.querySelector('[data-testid=exportProgress]').textContent"

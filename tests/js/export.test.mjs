@@ -315,3 +315,28 @@ test("the export's SVG lets the browser smooth a heatmap's cells", async () => {
   assert.equal(smoothImages(img), '<image preserveAspectRatio="none" height="600" width="600" x="0" y="0"/>');
   assert.equal(smoothImages('<text style="fill: red;">a</text>'), '<text style="fill: red;">a</text>');
 });
+
+// A layer that draws what an earlier frame's drew (a step that changes no weight) is
+// drawn once: the Kernel's contour is most of an export's time.
+test("a layer drawn before is kept, the least recently used dropped, a failed one redrawn", async () => {
+  const { KeptPictures } = await import("../../ui/export/browser/draw.mjs");
+  const kept = new KeptPictures(2);
+  const calls = [];
+  const draw = (name) => () => {
+    calls.push(name);
+    return Promise.resolve(`picture of ${name}`);
+  };
+  assert.equal(await kept.get("a", draw("a")), "picture of a");
+  assert.equal(await kept.get("a", draw("a")), "picture of a");
+  await kept.get("b", draw("b"));
+  await kept.get("a", draw("a")); // a is now the most recent: b goes when c comes
+  await kept.get("c", draw("c"));
+  await kept.get("a", draw("a"));
+  await kept.get("b", draw("b"));
+  assert.deepEqual(calls, ["a", "b", "c", "b"]);
+  assert.equal(kept.drawn, 4);
+  const failing = () => Promise.reject(new Error("unpainted"));
+  await assert.rejects(kept.get("x", failing), /unpainted/);
+  assert.equal(await kept.get("x", draw("x")), "picture of x");
+  assert.deepEqual(calls.at(-1), "x");
+});

@@ -64,6 +64,34 @@ export function smoothImages(svg) {
   return svg.replace(/ style="(?:image-rendering:[^;"]*;\s*)+"/g, "");
 }
 
+// Pictures kept by what they draw, the most recently used ``size``: a run's steps that
+// change no weight (a point the perceptron gets right) draw the same layer as the step
+// before, the Kernel's contour among them, and it is drawn once (issue 29: a contour
+// drawn per frame held the Kernel's export at 2.6-3.6x Plotly.toImage of its scene; its
+// first 50 steps hold 5 contours).
+export class KeptPictures {
+  constructor(size = 8) {
+    this.size = size;
+    this.kept = new Map(); // key -> promise of the picture, oldest first
+    this.drawn = 0; // how many were drawn (the rest were kept ones)
+  }
+
+  get(key, draw) {
+    let picture = this.kept.get(key);
+    if (picture) {
+      this.kept.delete(key); // most recently used last
+    } else {
+      this.drawn += 1;
+      picture = draw();
+      // A picture that failed is not kept: the next frame draws it again.
+      picture.catch(() => this.kept.get(key) === picture && this.kept.delete(key));
+    }
+    this.kept.set(key, picture);
+    while (this.kept.size > this.size) this.kept.delete(this.kept.keys().next().value);
+    return picture;
+  }
+}
+
 // Draws frames at one scale: the chart of a step (scene + its traces) and its lines.
 export class FrameDrawer {
   constructor(host, scale) {
@@ -80,6 +108,12 @@ export class FrameDrawer {
     this.canvas.width = Math.round(FRAME.width * scale);
     this.canvas.height = Math.round(FRAME.height * scale);
     this.ctx = this.canvas.getContext("2d", { willReadFrequently: true });
+    this.pictures = new KeptPictures();
+  }
+
+  // A step's layer (its traces under or over the scene), drawn once for what it holds.
+  layer(name, data, layout) {
+    return this.pictures.get(`${name}\n${JSON.stringify(data)}`, () => this.picture(data, layout));
   }
 
   // A layer's picture (SVG: no PNG encoded and decoded per frame), at the chart's size.
@@ -103,8 +137,10 @@ export class FrameDrawer {
       const clear = { paper_bgcolor: "rgba(0,0,0,0)", plot_bgcolor: "rgba(0,0,0,0)" };
       this.sceneImage = await this.picture(this.scene.data, Object.assign({}, this.scene.layout, clear));
     }
-    const under = (frame.under || []).length ? await this.picture(frame.under, this.scene.under) : null;
-    const over = await this.picture(frame.over || [], this.scene.over);
+    const under = (frame.under || []).length
+      ? await this.layer("under", frame.under, this.scene.under)
+      : null;
+    const over = await this.layer("over", frame.over || [], this.scene.over);
     const ctx = this.ctx;
     ctx.setTransform(this.scale, 0, 0, this.scale, 0, 0);
     ctx.fillStyle = this.background;
