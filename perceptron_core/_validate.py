@@ -111,7 +111,8 @@ def check_magnitude(
     eta * |x|^2: values up to 1e100 (times eta when eta > 1) are safe, larger ones are not.
     Tiny values are fine (w.x may underflow to 0, which is a tie, never a nan).
     """
-    top = float(np.max(np.abs(X))) if X.size else 0.0
+    # max and -min: no |X| temporary (40 MB and 8 ms at 1e5 x 50, a tenth of a run's time).
+    top = max(float(np.max(X)), -float(np.min(X))) if X.size else 0.0
     if top * max(1.0, eta) > MAX_MAGNITUDE:
         scaled = f" times eta = {eta:g}" if eta > 1.0 else ""
         raise ValueError(
