@@ -199,10 +199,15 @@ def _choose(
                 raise _coded(unread[0])
             found = ", ".join(repr(n) for n in usable) or "none"
             besides = f" and the row number {ids[0]!r}" if ids else ""
+            which = (
+                f"only 1 numeric feature column ({found})"
+                if usable
+                else "no numeric feature column"
+            )
             raise DatasetError(
-                f"found {len(usable)} numeric feature column(s) ({found}) besides the label "
-                f"{label_name!r}{besides}; a dataset needs two. Check that the file uses "
-                "one delimiter and one decimal mark, or add a second numeric column.",
+                f"found {which} besides the label {label_name!r}{besides}; a dataset needs "
+                "two. Check that the file uses one delimiter and one decimal mark, or add a "
+                "second numeric column.",
                 code=("load.one_numeric" if usable else "load.no_numeric")
                 + (".row_number" if ids else ""),
                 fields={"found": found, "label": label_name, **({"id": ids[0]} if ids else {})},

@@ -186,11 +186,13 @@ def _build(
     y.flags.writeable = False
     if n_positive in (0, len(y)):
         left = choice.positive if n_positive else negative_name
+        dropped = sum(reasons.values())
         raise DatasetError(
             f"only one class ({left!r}) is left in column {choice.label!r} after dropping "
-            f"{sum(reasons.values()):,} invalid row(s): a perceptron needs examples of two classes",
+            f"{dropped:,} invalid row{'s' if dropped != 1 else ''}: a perceptron needs examples "
+            "of two classes",
             code="load.one_class_left",
-            fields={"left": left, "column": choice.label, "dropped": sum(reasons.values())},
+            fields={"left": left, "column": choice.label, "n": dropped},
         )
     return X, y, (negative_name, choice.positive), reasons, excluded
 

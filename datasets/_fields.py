@@ -42,9 +42,9 @@ def too_many_fields(line: int, fields: int, columns: int) -> DatasetError:
     """Line ``line`` has ``fields`` fields, far more than the header's ``columns``."""
     most = most_fields(columns)
     return DatasetError(
-        f"line {line:,} has {fields:,} fields, far more than the {columns:,} column(s) of "
-        f"the table (at most {most:,} are read): a line break is missing there, or the "
-        "delimiter is wrong; fix that line or save the file again",
+        f"line {line:,} has {fields:,} fields, far more than the header has ({columns:,}; "
+        f"at most {most:,} are read): a line break is missing there, or the delimiter is "
+        "wrong; fix that line or save the file again",
         code="load.long_line",
         fields={"line": line, "fields": fields, "columns": columns, "most": most},
     )

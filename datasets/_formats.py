@@ -460,12 +460,13 @@ def _formulas(name: str, scan: _Scan, sheets: tuple[str, ...]) -> DatasetError:
     choose = f", or choose another sheet ({others})" if others else ""
     # The code says which parts the message has: the first cell, the other sheets.
     code = "load.formulas" + (".cell" if cell else "") + (".others" if others else "")
+    n = scan.formulas_without_value
     return DatasetError(
-        f"sheet {name!r} has {scan.formulas_without_value:,} formula cell(s) without a saved "
+        f"sheet {name!r} has {n:,} formula cell{'s' if n != 1 else ''} without a saved "
         f"value{where}: the file holds formulas but not their results. Open it in Excel or "
         "LibreOffice and save it again, which saves the values" + choose,
         code=code,
-        fields={"sheet": name, "n": scan.formulas_without_value, "cell": cell, "others": others},
+        fields={"sheet": name, "n": n, "cell": cell, "others": others},
     )
 
 

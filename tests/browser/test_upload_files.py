@@ -38,10 +38,10 @@ def test_formula_sheet_message_then_the_sheet_picker(page: Any, streamlit_server
     path = tmp_path / "lab.xlsx"
     _workbook(path)
     page.set_input_files(UPLOAD, str(path))
-    alert = page.locator('[data-testid="stAlertContainer"]', has_text="formula cell(s)")
+    alert = page.locator('[data-testid="stAlertContainer"]', has_text="formula cells")
     alert.wait_for(timeout=60_000)
     said = alert.inner_text()
-    assert "18 formula cell(s) without a saved value (the first in cell A2)" in said
+    assert "18 formula cells without a saved value (the first in cell A2)" in said
     assert "choose another sheet ('Measured')" in said
     assert alert.locator("a, b, strong, em, code").count() == 0  # plain text
     picker = page.locator('[data-testid="stSelectbox"]', has_text="Sheet")

@@ -260,7 +260,7 @@ def test_formulas_without_saved_values_are_named_and_other_sheets_offered():
         with pytest.raises(DatasetError) as caught:
             reader(data)
         said = str(caught.value)
-        assert "18 formula cell(s) without a saved value (the first in cell A2)" in said
+        assert "18 formula cells without a saved value (the first in cell A2)" in said
         assert "save it again" in said and "choose another sheet ('Data')" in said
         assert "no data rows" not in said
     ds = load_csv(data, sheet="Data")
@@ -301,7 +301,7 @@ def test_one_formula_without_a_value_in_a_prefixed_sheet_is_found(tmp_path):
     with zipfile.ZipFile(path, "w") as new:
         for name, content in entries.items():
             new.writestr(name, content)
-    with pytest.raises(DatasetError, match=r"1 formula cell\(s\) .* cell B2"):
+    with pytest.raises(DatasetError, match=r"has 1 formula cell without .* cell B2"):
         load_csv(path)
 
 

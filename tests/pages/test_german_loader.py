@@ -40,7 +40,7 @@ UPLOADS = {
     "all_nan": (
         "daten.csv",
         ALL_NAN,
-        "found 0 numeric feature column(s) (none) besides the label 'label'; a dataset needs "
+        "found no numeric feature column besides the label 'label'; a dataset needs "
         "two. Check that the file uses one delimiter and one decimal mark, or add a second "
         "numeric column.",
     ),
@@ -64,7 +64,7 @@ UPLOADS = {
     "one_line": (
         "daten.csv.gz",
         ONE_LINE,
-        "line 2 has 3,000,001 fields, far more than the 3 column(s) of the table (at most 26 "
+        "line 2 has 3,000,001 fields, far more than the header has (3; at most 26 "
         "are read): a line break is missing there, or the delimiter is wrong; fix that line or "
         "save the file again",
     ),
@@ -295,14 +295,14 @@ MORE = {
     "formulas": (
         "daten.xlsx",
         workbook({"Tabelle": FORMULAS}),
-        "sheet 'Tabelle' has 6 formula cell(s) without a saved value (the first in cell A2): "
+        "sheet 'Tabelle' has 6 formula cells without a saved value (the first in cell A2): "
         "the file holds formulas but not their results. Open it in Excel or LibreOffice and "
         "save it again, which saves the values",
     ),
     "row_number": (
         "daten.csv",
         ("Nr,x1,label\n" + "".join(f"{i},{i % 3}.5,{'ab'[i % 2]}\n" for i in range(1, 9))).encode(),
-        "found 1 numeric feature column(s) ('x1') besides the label 'label' and the row "
+        "found only 1 numeric feature column ('x1') besides the label 'label' and the row "
         "number 'Nr'; a dataset needs two. Check that the file uses one delimiter and one "
         "decimal mark, or add a second numeric column.",
     ),

@@ -202,7 +202,10 @@ def test_a_coded_error_is_the_catalogues_words_with_its_fields(code):
     assert words.t(code, **exc.fields) == str(exc)  # English: the loader's message exactly
     with words.using("de"):
         german = said(exc)
-    assert german == words.CATALOGUES["de"][code].format(**exc.fields) != str(exc)
+    entry = words.CATALOGUES["de"][code]
+    if isinstance(entry, tuple):  # plural forms, German's: one, other
+        entry = entry[0 if exc.fields["n"] == 1 else 1]
+    assert german == entry.format(**exc.fields) != str(exc)
     assert said(exc) == str(exc)  # an English page: the loader's own message
 
 
@@ -365,3 +368,26 @@ def test_the_notes_about_dots_have_codes_and_german_words():
         assert words.t(code, **note.fields) == note  # English: the loader's note exactly
         with words.using("de"):
             assert said(note) == words.CATALOGUES["de"][code].format(**note.fields) != note
+
+
+@pytest.mark.parametrize(
+    ("rows", "english", "german"),
+    [
+        (
+            "1,2,a\nnan,4,b\n5,6,a\n",
+            "after dropping 1 invalid row: a perceptron",
+            "Nach dem Verwerfen von 1 ungültigen Zeile bleibt",
+        ),
+        (
+            "1,2,a\nnan,4,b\n5,nan,b\n7,8,a\n",
+            "after dropping 2 invalid rows: a perceptron",
+            "Nach dem Verwerfen von 2 ungültigen Zeilen bleibt",
+        ),
+    ],
+)
+def test_a_count_of_dropped_rows_is_said_in_the_singular_or_the_plural(rows, english, german):
+    with pytest.raises(datasets.DatasetError) as caught:
+        datasets.load_csv("x1,x2,label\n" + rows, features=("x1", "x2"), label="label")
+    assert english in str(caught.value) and "(s)" not in str(caught.value)
+    with words.using("de"):
+        assert said(caught.value).startswith(german), said(caught.value)
