@@ -12,8 +12,10 @@ Every test is in one tier, a marker set here, so a developer runs the part they 
   pytest -m unit -n auto``, under a minute on two cores.
 * ``app``: Streamlit's AppTest runs the pages (``tests/pages/``, or a test marked ``app``).
 * ``browser``: headless Chromium through Playwright (``tests/browser/``).
-* ``long``: the course server and its container (``tests/deploy/``) and every other test
-  marked ``slow`` (more than a few seconds: property searches, subprocesses, mypy).
+* ``long``: the course server and its container (``tests/deploy/``), the class's stores on
+  a real redis-server (the same tests on the in-process store stay ``unit``), and every
+  other test marked ``slow`` (more than a few seconds: property searches, subprocesses,
+  mypy).
 
 A test marked ``app`` or ``browser`` is in that tier wherever it is. tests/test_tiers.py
 fails when a unit test imports AppTest or Playwright.
@@ -51,7 +53,20 @@ def tier_of(item: pytest.Item) -> str:
     folder = FOLDER_TIERS.get(parts[0]) if len(parts) > 1 else None
     if folder is not None:
         return folder
-    return "long" if item.get_closest_marker("slow") is not None else "unit"
+    if item.get_closest_marker("slow") is not None or _on_redis(item):
+        return "long"
+    return "unit"
+
+
+def _on_redis(item: pytest.Item) -> bool:
+    """Whether the test talks to a redis-server (tests/ui/room/conftest.py starts one): the
+    ``redis_url`` fixture, or the ``redis`` kind of a store fixture."""
+    if "redis_url" in getattr(item, "fixturenames", ()):
+        return True
+    spec = getattr(item, "callspec", None)
+    return spec is not None and any(
+        v == "redis" for v in spec.params.values() if isinstance(v, str)
+    )
 
 
 def pytest_ignore_collect(collection_path: Path, config: pytest.Config) -> bool | None:
