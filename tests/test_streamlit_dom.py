@@ -192,3 +192,19 @@ def test_javascript_reaches_the_page_only_the_ways_ui_platform_names(way, patter
     # ui/platform/__init__.py says which script takes which way, and why: a new one is
     # written there, and counted here.
     assert len(_calls(pattern)) == count, f"{way}: {_calls(pattern)}"
+
+
+def test_streamlits_page_carries_katex_styles_and_fonts_of_the_vendored_version():
+    """A phone typesets a lecturer's formulas with the lab's KaTeX script (ui/vendor/) and
+    the stylesheet and fonts Streamlit's page already has: both must be one KaTeX."""
+    from ui.vendor import KATEX_DIR, KATEX_JS, KATEX_VERSION
+
+    static = Path(streamlit.__file__).parent / "static" / "static"
+    css = "".join(p.read_text(encoding="utf-8") for p in (static / "css").glob("*.css"))
+    assert f'.katex .katex-version:after{{content:"{KATEX_VERSION}"' in css
+    assert re.search(r"@font-face\{[^}]*font-family:KaTeX_Main;[^}]*woff2", css)
+    assert list((static / "media").glob("KaTeX_Main-Regular.*.woff2"))
+    script = (KATEX_DIR / KATEX_JS).read_text(encoding="utf-8")
+    assert f'version:"{KATEX_VERSION}"' in script
+    package = (ROOT / "package.json").read_text(encoding="utf-8")
+    assert f'"katex": "{KATEX_VERSION}"' in package

@@ -24,7 +24,7 @@ ABOVE_THE_STAGE = (*FEATURES, "ui/parts")
 # (a feature none but its own). The loose modules of ui/ (compute, text, notation, ...)
 # have no floor; the circle test holds them.
 FLOORS = (
-    ("ui/words",),
+    ("ui/words", "ui/vendor"),
     ("ui/state", "ui/charts"),
     ("ui/views",),
     ("ui/server",),

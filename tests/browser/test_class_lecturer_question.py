@@ -68,10 +68,20 @@ def test_a_lecturer_s_own_question_is_asked_and_revealed_on_two_devices(
         lect.wait_for_selector('[data-testid="stMetric"]', timeout=30_000)
         for student in (phone, laptop):
             student.wait_for_selector("#lab-poll button[data-choice]", timeout=15_000)
-            # The lecturer's words as written: formulas and *d* as typed, not rendered.
-            assert student.locator("#lab-poll p").first.inner_text() == QUESTION["prompt"]
-            choices = student.locator("#lab-poll button[data-choice]").all_inner_texts()
-            assert choices == QUESTION["choices"]
+            # The lecturer's words as text (*d* and Luck_and *chance* as typed, no Markdown),
+            # their formulas typeset by KaTeX (loaded from the lab's server when one is shown).
+            prompt = student.locator("#lab-poll p").first
+            prompt.locator(".katex .katex-html").first.wait_for(timeout=15_000)
+            assert prompt.locator(".katex").count() == 1
+            words = prompt.evaluate(
+                "p => [...p.childNodes].filter(n => n.nodeType === 3).map(n => n.data)"
+            )
+            assert words == ["Why does the bound ", " not depend on *d*?"]
+            choices = student.locator("#lab-poll button[data-choice]")
+            assert [choices.nth(i).locator(".katex").count() for i in range(3)] == [0, 2, 0]
+            assert choices.nth(0).inner_text() == "It does"
+            assert choices.nth(2).inner_text() == "Luck_and *chance*"
+            assert student.locator("#lab-poll .katex-error").count() == 0
         screenshot(phone, "class-lecturer-question-phone-390", full_page=False)
         phone.locator("#lab-poll button[data-choice='1']").click()
         phone.wait_for_selector("#lab-poll button[data-choice='1'][aria-pressed='true']")
@@ -93,7 +103,10 @@ def test_a_lecturer_s_own_question_is_asked_and_revealed_on_two_devices(
             texts, counts = revealed(student)
             assert counts == [0, 1, 1], texts
             marked = [t for t in texts if t.startswith("✓ ")]
-            assert len(marked) == 1 and marked[0][2:].startswith(QUESTION["choices"][1]), texts
+            assert len(marked) == 1 and texts.index(marked[0]) == 1, texts
+            assert marked[0].startswith("✓ Only") and texts[2].startswith("Luck_and *chance* — ")
+            right = student.locator("#lab-poll button[data-choice='1']")
+            assert right.locator(".katex").count() == 2  # typeset after Reveal too
         screenshot(phone, "class-lecturer-question-revealed-phone-390", full_page=False)
     finally:
         for context in contexts:

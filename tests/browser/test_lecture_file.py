@@ -222,19 +222,34 @@ def test_a_lecturer_s_own_question_is_shown_as_text_then_revealed(browser: Any, 
         assert view.locator("#lf-title b").count() == 0
         prompt = view.locator("#lf-prompt")
         assert prompt.is_visible()
-        assert prompt.text_content() == "Why does the bound R^2/\\gamma^2 not depend on d<3?"
-        assert view.locator("#lf-prompt .tex").all_text_contents() == ["R^2/\\gamma^2", "d<3"]
-        assert view.locator("#lf-choices li").all_text_contents() == [
-            "It does",
-            "Only R and \\gamma count",
-            "Luck & chance",
+        # Text as text, each formula typeset by the KaTeX inside the file (its TeX kept in
+        # the MathML's annotation), its fonts inside too: no request leaves the file.
+        texts = "e => [...e.childNodes].filter(n => n.nodeType === 3).map(n => n.data)"
+        assert prompt.evaluate(texts) == ["Why does the bound ", " not depend on ", "?"]
+        tex = "#lf-prompt .tex .katex annotation"
+        assert view.locator(tex).all_text_contents() == ["R^2/\\gamma^2", "d<3"]
+        assert view.locator("#lf-prompt .tex .katex-html").count() == 2
+        choices = view.locator("#lf-choices li")
+        assert [choices.nth(i).evaluate(texts) for i in range(3)] == [
+            ["It does"],
+            ["Only ", " and ", " count"],
+            ["Luck & chance"],
         ]
+        assert choices.nth(1).locator("annotation").all_text_contents() == ["R", "\\gamma"]
+        assert view.locator(".katex-error").count() == 0
+        loaded = view.evaluate(
+            "() => document.fonts.ready.then(() => [...document.fonts]"
+            ".filter(f => f.status === 'loaded').map(f => f.family))"
+        )
+        assert any("KaTeX_Main" in family for family in loaded), loaded
         assert view.locator("#lf-choices li.right").count() == 0
         scene, cursor, summary, _, _ = view.evaluate(READ)
         assert cursor == "2" and same(shown(summary, "wb"), expected(ds, run, 2)), summary
         view.keyboard.press("PageDown")  # the clicker reveals first: no step yet
-        assert view.locator("#lf-choices li.right").all_text_contents() == [
-            "Only R and \\gamma count"
+        assert view.locator("#lf-choices li.right").count() == 1
+        assert view.locator("#lf-choices li.right annotation").all_text_contents() == [
+            "R",
+            "\\gamma",
         ]
         assert "B" in view.locator("#lf-answer").text_content()
         assert view.evaluate(READ)[1] == "2"

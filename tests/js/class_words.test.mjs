@@ -89,3 +89,44 @@ test("a language with three plural forms picks each count's by its rule", () => 
   assert.equal(pluralForm(null, 1, 2), 0); // no table: English's rule
   assert.equal(pluralForm(null, 3, 2), 1);
 });
+
+// A lecturer's text is cut as ui/server/lectures.py's formula_parts cuts it (the projector
+// typesets the same parts): $...$ on one line, at most 400 characters; a lone $ is text.
+test("a lecturer's text is cut into text and formulas as the server cuts it", async () => {
+  const { formulaParts } = await import("../../ui/room/class_words.mjs");
+  assert.deepEqual(formulaParts("Why does $R^2/\\gamma^2$ not depend on *d*?"), [
+    [false, "Why does "],
+    [true, "R^2/\\gamma^2"],
+    [false, " not depend on *d*?"],
+  ]);
+  assert.deepEqual(formulaParts("$a$$b$"), [
+    [true, "a"],
+    [true, "b"],
+  ]);
+  assert.deepEqual(formulaParts("costs $5 or $"), [
+    [false, "costs "],
+    [true, "5 or "],
+  ]);
+  assert.deepEqual(formulaParts("a lone $ sign"), [[false, "a lone $ sign"]]);
+  assert.deepEqual(formulaParts("$x\ny$"), [[false, "$x\ny$"]]); // not on one line
+  assert.deepEqual(formulaParts("$$"), [[false, "$$"]]); // empty: text
+  const long = `$${"x".repeat(401)}$`;
+  assert.deepEqual(formulaParts(long), [[false, long]]);
+});
+
+test("a computed question's words are text, a lecturer's keep their formulas", async () => {
+  const { sayParts } = await import("../../ui/room/class_words.mjs");
+  const words = {
+    fields: { sign: ["a"] },
+    templates: { "class.q.sign": "Is $ {a} positive?" },
+    plural: [0, 1],
+    symbols: {},
+  };
+  // A computed question: its filled template, even with a $ in a name, is one text part.
+  assert.deepEqual(sayParts(words, JSON.stringify(["sign", "$x$"])), [[false, "Is $ $x$ positive?"]]);
+  assert.deepEqual(sayParts(words, "Only $R$ counts"), [
+    [false, "Only "],
+    [true, "R"],
+    [false, " counts"],
+  ]);
+});

@@ -23,7 +23,8 @@
     el.textContent = s || "";
   }
 
-  // Text with its formulas: [[isFormula, text], ...], each part as text.
+  // Text with its formulas: [[isFormula, text], ...]: text as text, a formula typeset by
+  // KaTeX (inside the file; trust off: no links, no HTML), or as typed if KaTeX refuses it.
   function rich(el, parts) {
     el.replaceChildren();
     for (const [formula, s] of parts) {
@@ -31,6 +32,19 @@
         const span = document.createElement("span");
         span.className = "tex";
         span.textContent = s;
+        if (window.katex) {
+          try {
+            window.katex.render(s, span, {
+              throwOnError: false,
+              trust: false,
+              strict: "ignore",
+              maxSize: 20,
+              maxExpand: 200,
+            });
+          } catch {
+            span.textContent = s;
+          }
+        }
         el.appendChild(span);
       } else {
         el.appendChild(document.createTextNode(s));

@@ -30,6 +30,7 @@ from ui.parts.sources import DataChoice
 from ui.runkey import run_key
 from ui.server.lectures import Question, formula_parts
 from ui.stage import part as stage
+from ui.vendor import katex_inline
 from ui.views import playground_view
 from ui.words import t
 
@@ -288,12 +289,15 @@ def lecture_html(entries: list[Entry], *, title: str) -> str:
         "scenes": scenes,
     }
     pool_json = "[" + ",".join(pool.items) + "]"
+    katex_css, katex_js = katex_inline()  # formulas typeset with no network
     from html import escape
 
     return PAGE.format(
         lang=escape(words.lang()),
         title=escape(title),
         plotly=plotly_js().replace("</script", "<\\/script"),
+        katex_css=katex_css.replace("</style", "<\\/style"),
+        katex=katex_js.replace("</script", "<\\/script"),
         data=_script_json(data),
         pool=_script_json(pool_json),
         player=PLAYER.read_text(),
@@ -336,7 +340,8 @@ header {{ display: flex; gap: 1em; align-items: baseline; }}
 .tex {{ font-family: "Latin Modern Math", "STIX Two Math", serif; font-style: italic; }}
 #lf-card {{ font-size: 1.1em; border-left: 6px solid #999; padding: .3em 1em; }}
 footer {{ color: #555; font-size: .8em; margin: .5em 0; }}
-</style></head>
+</style>
+<style>{katex_css}</style></head>
 <body>
 <header><h1 id="lf-title"></h1><span id="lf-of"></span></header>
 <p id="lf-idea"></p>
@@ -352,6 +357,7 @@ footer {{ color: #555; font-size: .8em; margin: .5em 0; }}
 <script>{plotly}</script>
 <script type="application/json" id="lf-data">{data}</script>
 <script type="application/json" id="lf-pool">{pool}</script>
+<script>{katex}</script>
 <script>{player}</script>
 </body></html>
 """

@@ -35,6 +35,29 @@ export function message(words, id, fields = {}, fallback = "") {
   return template === undefined ? fallback : fill(template, fields, words.plural);
 }
 
+// A lecturer's text cut into [isFormula, text] parts: a formula is $...$ on one line (at
+// most 400 characters), a lone $ is text, as ui/server/lectures.py's formula_parts cuts it.
+const FORMULA = /\$([^$\n]{1,400})\$/g;
+export function formulaParts(text) {
+  const out = [];
+  let at = 0;
+  for (const found of text.matchAll(FORMULA)) {
+    if (found.index > at) out.push([false, text.slice(at, found.index)]);
+    out.push([true, found[1]]);
+    at = found.index + found[0].length;
+  }
+  if (at < text.length) out.push([false, text.slice(at)]);
+  return out;
+}
+
+// A prompt or a choice as parts to draw: a computed question's words (the catalogue's,
+// filled with the run's numbers and the data's names) are text; a lecturer's own text keeps
+// its formulas, typeset by the page (KaTeX), the rest text.
+export function sayParts(words, text) {
+  const said = sayText(words, text);
+  return said === String(text) ? formulaParts(said) : [[false, said]];
+}
+
 // A prompt or a choice from the class's store, in the student's words.
 export function sayText(words, text) {
   let parts = null;

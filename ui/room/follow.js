@@ -4,7 +4,7 @@
 //
 // __FOLLOW_DATA__ = {code, student, name, shown: {page, query, scene, cursor}, rerun: key,
 // where: key, on: bool, marks: trace, points: {size, classes: {"1" | "-1": {color,
-// symbol}}}, words}: the class's code, the student's own id (it signs their answers and points)
+// symbol}}}, words, katex}: the class's code, the student's own id (it signs their answers and points)
 // and pseudonym, the look of a question's marked points (a Plotly trace without its
 // points) and of the class's points while collecting, what
 // the server's page shows (``words``: the student's language and notation, said with
@@ -189,7 +189,7 @@
     drawMarks(view.marks);
     const prompt = document.createElement("p");
     prompt.style.cssText = "margin:0 0 10px;font-size:18px;font-weight:600;";
-    prompt.textContent = sayText(words(), view.prompt);
+    typeset(prompt, sayParts(words(), view.prompt));
     box.appendChild(prompt);
     const most = Math.max(1, ...view.choices.map((c) => c.count || 0));
     view.choices.forEach((choice, i) => {
@@ -211,9 +211,11 @@
         const count = choice.count ?? 0;
         const answers = say("class.js.answers", { n: count, count });
         const yours = choice.mine ? ` ${say("class.js.yours", {})}` : "";
-        button.textContent = `${choice.right ? "✓ " : ""}${sayText(words(), choice.text)} — ${answers}${yours}`;
+        typeset(button, sayParts(words(), choice.text));
+        button.prepend(choice.right ? "✓ " : "");
+        button.append(` — ${answers}${yours}`);
       } else {
-        button.textContent = sayText(words(), choice.text);
+        typeset(button, sayParts(words(), choice.text));
         button.addEventListener("click", () => answer(i));
       }
       box.appendChild(button);
@@ -241,6 +243,43 @@
   }
   // The question's points, lettered on the stage's chart (a trace of its own, added to the
   // chart's scene while the student follows; the page's next drawing of the chart drops it).
+  // Text and formulas in ``el``: text as text, a formula typeset by KaTeX (trust off: no
+  // links, no HTML; the class's store refused those already), or as typed until KaTeX has
+  // come (loaded once, from the lab's own server, when a formula is first shown; the page's
+  // own styles have KaTeX's fonts).
+  function typeset(el, parts) {
+    el.replaceChildren();
+    for (const [formula, text] of parts) {
+      if (!formula) {
+        el.append(text);
+        continue;
+      }
+      const span = document.createElement("span");
+      span.className = "lab-formula";
+      span.textContent = `$${text}$`;
+      if (window.katex) {
+        try {
+          window.katex.render(text, span, KATEX_OPTIONS);
+        } catch {
+          span.textContent = `$${text}$`;
+        }
+      } else loadKatex();
+      el.append(span);
+    }
+  }
+  const KATEX_OPTIONS = { throwOnError: false, trust: false, strict: "ignore", maxSize: 20, maxExpand: 200 };
+  function loadKatex() {
+    if (lab.katexLoading || !data.katex) return;
+    lab.katexLoading = true;
+    const script = document.createElement("script");
+    script.src = data.katex;
+    script.onload = () => lab.follower?.drawPoll();
+    script.onerror = () => {
+      lab.katexLoading = false; // tried again with the next question's formula
+    };
+    document.head.append(script);
+  }
+
   function drawMarks(marks) {
     const shown = follower.on ? marks : [];
     classTrace(

@@ -31,6 +31,7 @@ from ui.room import class_words, classroom, codes, collect, refusals, routes
 from ui.room.default import default_store
 from ui.room.rules import Refused
 from ui.state import lab
+from ui.vendor import katex_url
 from ui.words import t as say
 
 CLASS_PARAM = "class"  # the followed page's link: the class's code, to join again on reload
@@ -297,6 +298,7 @@ def banner(path: str) -> None:
         "marks": MARKS_LOOK,
         "points": POINTS_LOOK,
         "words": class_words.follower_words(),  # the student's language and notation
+        "katex": katex_url(),  # typesets a lecturer's formulas (loaded when one is shown)
     }
     script = _SCRIPT.replace("__FOLLOW_DATA__", json.dumps(data).replace("</", "<\\/"))
     with st.container(key=lab.FOLLOWER):

@@ -1,0 +1,54 @@
+"""What the lab takes from npm packages, committed as built (package.json's build scripts;
+the app needs no npm): KaTeX, which typesets a lecturer's formulas ``$...$`` on the
+students' phones and in the offline lecture file (ui/vendor/katex/: its ``katex.min.js``,
+stylesheet and woff2 fonts, MIT, ``LICENSE-katex.txt``).
+
+Streamlit's own pages carry KaTeX's stylesheet and fonts (it typesets ``st.markdown``'s
+formulas with the same KaTeX version, 0.16.47, tests/test_streamlit_dom.py), so a page of
+the app loads only the script (``katex_url``); the offline file holds all three
+(``katex_inline``)."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from functools import cache
+from pathlib import Path
+
+KATEX_DIR = Path(__file__).resolve().parent / "katex"
+KATEX_JS = "katex.min.js"
+KATEX_VERSION = "0.16.47"
+
+
+@cache
+def _version(path: Path) -> str:
+    return hashlib.blake2b(path.read_bytes(), digest_size=6).hexdigest()
+
+
+def katex_url() -> str:
+    """Where this server serves KaTeX's script (call it in a script run)."""
+    from ui.platform import streamlit_internals
+
+    return streamlit_internals.served_file_url(
+        "katex", KATEX_DIR, KATEX_JS, _version(KATEX_DIR / KATEX_JS)
+    )
+
+
+_FONT = re.compile(
+    r"url\(fonts/([\w-]+)\.woff2\) format\(\"woff2\"\)(?:,url\([^)]*\) format\(\"[a-z]+\"\))*"
+)
+
+
+@cache
+def katex_inline() -> tuple[str, str]:
+    """(stylesheet, script) for a page with no server: the stylesheet's fonts as woff2
+    data addresses (the woff and ttf fallbacks dropped: every browser the lab supports reads
+    woff2)."""
+
+    def font(found: re.Match) -> str:
+        data = (KATEX_DIR / "fonts" / f"{found.group(1)}.woff2").read_bytes()
+        return f'url(data:font/woff2;base64,{base64.b64encode(data).decode()}) format("woff2")'
+
+    css = _FONT.sub(font, (KATEX_DIR / "katex.min.css").read_text(encoding="utf-8"))
+    return css, (KATEX_DIR / KATEX_JS).read_text(encoding="utf-8")
