@@ -29,11 +29,14 @@ from perceptron_widget.frames import StageFrames, run_of
 __all__ = ["Stage", "show"]
 
 _HERE = Path(__file__).resolve().parent
-_STAGE = _HERE.parent / "ui" / "stage"
+# The app's ui/ beside the widget in the repository; in the wheel, its copy of the part
+# the widget uses (perceptron_widget/_ui/, made by setup.py when the wheel is built).
+_UI = _HERE / "_ui" if (_HERE / "_ui").is_dir() else _HERE.parent / "ui"
+_STAGE = _UI / "stage"
 # The widget's module: the stage's modules first (the names widget.mjs imports), then the
 # widget; their import lines go, as ui/stage/chart.py joins the app's.
 _FILES = (
-    _HERE.parent / "ui" / "platform" / "dom.mjs",  # access.mjs's Streamlit names
+    _UI / "platform" / "dom.mjs",  # access.mjs's Streamlit names
     _STAGE / "access.mjs",
     _STAGE / "stepping.mjs",
     _HERE / "widget.mjs",
