@@ -35,11 +35,8 @@ scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, presente
 if run is None:  # the points alone (with a run, their sizes are alpha: they step)
     layered = stage.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
 else:
-    layered = stage.Layered(
-        kernel_view.kernel_scene(scene),
-        lambda t: kernel_view.kernel_layers(scene, run, t),
-        numbers.texts(run, ds, compute.theory(ds)),  # the linear kernel: Theorem 1
-    )
+    # The linear kernel's numbers: Theorem 1.
+    layered = kernel_view.layered(scene, run, numbers.texts(run, ds, compute.theory(ds)))
 
 
 def draw(t: int) -> None:

@@ -61,6 +61,25 @@ def engine_run(values: dict, params: dict):
     return ds, run
 
 
+def kernel_run(values: dict):
+    """A Kernel scene's run, from its values over the Kernel page's defaults: the kernel
+    perceptron with the scene's kernel, trained by the engine."""
+    v = {**page_defaults("kernel"), **values}
+    ds = datasets.generate(v["generator"], n=v["n"], seed=v["seed"], noise=v["noise"])
+    kernel = pc.Kernel(v["kernel"], degree=int(v["degree"]), gamma=1 / (2 * float(v["width"]) ** 2))
+    run = pc.train(ds.X, ds.y, variant="kernel", kernel=kernel, max_epochs=v["max_epochs"])
+    return ds, run
+
+
+def kernel_expected(ds, run, t: int) -> list[int]:
+    """(sum of alpha, examples with alpha > 0, 0, training points misclassified, n, M)
+    after t visits, as the Kernel's line says them in order."""
+    M = int(run.updates_before_visit(t))
+    alpha = pc.alpha_at(run, M)
+    wrong = int(np.count_nonzero(pc.mistakes(ds.y, pc.kernel_scores(run, M, ds.X))))
+    return [int(alpha.sum()), int(np.count_nonzero(alpha)), 0, wrong, ds.n, M]
+
+
 def expected(ds, run, t: int) -> tuple[np.ndarray, float, int, float]:
     """(w, b, M, the bound) after t visits: Theorem 1 on separable data, else Theorem 2
     after the epochs the t visits reach into."""
@@ -137,6 +156,7 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
         for i, s in enumerate(lecture.SCENES)
         if s.path == "playground"
     }
+    kernels = {i: kernel_run(s.values) for i, s in enumerate(lecture.SCENES) if s.path == "kernel"}
     context, tried = offline(browser)
     errors: list[str] = []
     try:
@@ -152,7 +172,13 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
             if end == "true":
                 break
             i = int(scene)
-            if cursor:
+            if cursor and i in kernels:  # pictured at its step: the dual's numbers
+                ds, run = kernels[i]
+                t = int(cursor)
+                got = [int(number(n)) for n in re.findall(NUMBER, summary)[:6]]
+                assert got == kernel_expected(ds, run, t), (lecture.SCENES[i].name, t, summary)
+                seen.setdefault(i, set()).add(t)
+            elif cursor:
                 ds, run = runs[i]
                 t = int(cursor)
                 got, want = shown(summary, nt), expected(ds, run, t)
@@ -163,9 +189,9 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
             view.keyboard.press("PageDown")
             presses += 1
             assert presses < 200
-        assert set(seen) == set(runs)  # every stepped scene was stepped in the file
+        assert set(seen) == set(runs) | set(kernels)  # every stepped scene was stepped
         assert set(seen) | set(cards) == set(range(len(lecture.SCENES)))
-        for i, ds_run in runs.items():  # each opened at its step (the run's end: END)
+        for i, ds_run in {**runs, **kernels}.items():  # each opened at its step (END: the end)
             s = lecture.SCENES[i]
             opening = ds_run[1].n_visits if s.step == lecture.END else s.step
             assert opening in seen[i], (s.name, seen[i])

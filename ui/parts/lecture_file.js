@@ -130,7 +130,8 @@
 
   function go(cursor) {
     const run = scene().run;
-    if (!run || cursor === state.cursor) return false;
+    // A scene pictured at its own steps only (the Kernel's) holds no frame for the others.
+    if (!run || cursor === state.cursor || run.frames[cursor] === undefined) return false;
     state.history.push(state.cursor);
     state.cursor = cursor;
     draw();

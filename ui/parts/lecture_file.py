@@ -24,6 +24,7 @@ from plotly.io.json import to_json_plotly
 
 import datasets
 from ui import compute, lecture, notation, state, text, words
+from ui.charts import geometry, layers
 from ui.parts.numbers import texts as number_lines
 from ui.parts.settings import Settings
 from ui.parts.sources import DataChoice
@@ -31,10 +32,15 @@ from ui.runkey import run_key
 from ui.server.lectures import Question, formula_parts
 from ui.stage import part as stage
 from ui.vendor import katex_inline
-from ui.views import playground_view
+from ui.views import kernel_view, playground_view
 from ui.words import t
 
-STEPPED = "playground"  # the page whose scenes the file steps; the others are cards
+STEPPED = "playground"  # the page whose scenes the file steps at every cursor
+# Pages whose scenes the file draws at the steps they show (from the scene's step to its
+# last): the Kernel's (its frames hold a decision function's contour: about 80 KB each).
+PICTURED = ("kernel",)
+# What a page's settings panel fixes rather than reads from its link.
+FIXED = {"kernel": {"variant": "kernel", "online": False}}
 PLAYER = Path(__file__).resolve().parent / "lecture_file.js"  # the player, in the browser
 MOVES = ("update", "visit", "epoch")
 
@@ -136,6 +142,7 @@ def dataset(entry: Entry) -> datasets.Dataset:
     parameters, n, noise and seed, or one of the notes' examples; then its preprocessing."""
     table = lecture.table_of(entry.path)
     v = {name: entry.values.get(name, _default(table, name)) for name in table.fields}
+    v.update(FIXED.get(entry.path, {}))
     if v["source"] == "examples":
         name = v["example"]
         seed = int(v["seed"]) if datasets.GENERATORS[name].uses_seed else 0
@@ -152,6 +159,7 @@ def settings(entry: Entry) -> Settings:
     """The scene's run settings as the page reads them (its defaults where it says none)."""
     table = lecture.table_of(entry.path)
     v = {name: entry.values.get(name, _default(table, name)) for name in table.fields}
+    v.update(FIXED.get(entry.path, {}))
     return Settings(
         variant=v["variant"],
         eta=float(v["eta"]),
@@ -168,10 +176,12 @@ def settings(entry: Entry) -> Settings:
 
 
 def steps(entry: Entry) -> bool:
-    """Whether the file steps this scene's run (else: a card)."""
-    if entry.path != STEPPED or not entry.readable:
+    """Whether the file steps (or pictures) this scene's run (else: a card)."""
+    if not entry.readable:
         return False
-    return settings(entry).variant != "kernel"
+    if entry.path in PICTURED:
+        return True
+    return entry.path == STEPPED and settings(entry).variant != "kernel"
 
 
 class Pool:
@@ -199,31 +209,43 @@ def run_scene(entry: Entry, pool: Pool) -> dict:
     th = compute.theory(ds) if compute.theory_live(ds.X) else None
     if run.converged and th is not None and not th.separable and run.w is not None:
         th = compute.theory(ds, (run.b, *run.w))  # as the page: a clean pass separates
-    key = run_key(ds, setup)
-    lines = number_lines(run, ds, th)
-    box = None if ds.d > 2 else stage.view(ds, DataChoice(ds), (run,), key)
-    picture = playground_view.picture(
-        ds, box, run, key, setup.variant, th, lines, presenter=True, cached=compute
-    )
-    scene_traces, layout = picture.layered.scene
     total = run.n_visits
-    frames = []
-    for c in range(total + 1):
-        under, over = picture.layered.at(c)
-        said = lines(c)
-        frames.append(
-            [pool(under), pool(over), text.status_line(run, c), said["summary"], said["margin"]]
-        )
     start = total if entry.step == lecture.END else min(int(entry.step), total)
-    last = lecture.last_step(lecture.Scene("", "", "", STEPPED, last=entry.last), total)
+    last = lecture.last_step(lecture.Scene("", "", "", entry.path, last=entry.last), total)
+    last = max(start, total if last is None else last)
+    if entry.path in PICTURED:  # the Kernel page's stage, as the page draws it
+        box = geometry.view_box(ds.X, include_origin=False)
+        scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, True)
+        layered = kernel_view.layered(scene, run, number_lines(run, ds, compute.theory(ds)))
+        cursors = range(start, last + 1)
+    else:
+        key = run_key(ds, setup)
+        lines = number_lines(run, ds, th)
+        box = None if ds.d > 2 else stage.view(ds, DataChoice(ds), (run,), key)
+        layered = playground_view.picture(
+            ds, box, run, key, setup.variant, th, lines, presenter=True, cached=compute
+        ).layered
+        cursors = range(total + 1)
+    scene_traces, layout = layered.scene
+    frames, moves = {}, {m: {} for m in MOVES}
+    for c in cursors:
+        under, over = layered.at(c)
+        said = layered.texts(c)
+        frames[c] = [
+            pool(under), pool(over), text.status_line(run, c), said["summary"], said.get("margin", "")
+        ]  # fmt: skip
+        for m in MOVES:  # a move to a step the file does not hold stays where it is
+            to = int(run.next_cursor(c, m))
+            moves[m][c] = to if to in cursors else c
     return {
         "scene": pool(scene_traces),
         "layout": json.loads(to_json_plotly(layout)),
         "total": total,
+        "first": cursors[0],
         "start": start,
-        "last": max(start, total if last is None else last),
+        "last": last,
         "frames": frames,
-        "moves": {m: [int(run.next_cursor(c, m)) for c in range(total + 1)] for m in MOVES},
+        "moves": moves,
         "epoch_end": total,
     }
 

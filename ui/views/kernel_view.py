@@ -160,6 +160,13 @@ def kernel_layers(scene: layers.Scene, run, t: int) -> tuple[list[dict], list[di
     return layers.score_regions(scene, xs, ys, Z), pts + wrong + visited
 
 
+def layered(scene: layers.Scene, run, texts=None) -> layers.Layered:
+    """The Kernel page's stage over ``scene`` (and the offline lecture's picture of its
+    scenes): each step's decision function, the points sized by alpha, and the page's lines
+    of numbers (``texts(t)``, given by the page)."""
+    return layers.Layered(kernel_scene(scene), lambda t: kernel_layers(scene, run, t), texts)
+
+
 def kernel_description(kernel) -> str:
     """A short plain caption for the kernel (``None``, a name or a ``pc.Kernel``)."""
     kern = as_kernel(kernel)
