@@ -4,11 +4,11 @@
 //
 // __FOLLOW_DATA__ = {code, student, name, shown: {page, query, scene, cursor}, rerun: key,
 // where: key, on: bool, marks: trace, points: {size, classes: {"1" | "-1": {color,
-// symbol}}}, words, katex}: the class's code, the student's own id (it signs their answers and points)
-// and pseudonym, the look of a question's marked points (a Plotly trace without its
+// symbol}}}, words, katex}: the class's code, the student's own id (it signs their answers
+// and points) and pseudonym, the look of a question's marked points (a Plotly trace without its
 // points) and of the class's points while collecting, what
 // the server's page shows (``words``: the student's language and notation, said with
-// ui/room/class_words.mjs), the key of the hidden button
+// ui/room/class_words.mjs; ``katex``: where the lab serves KaTeX's script), the key of the hidden button
 // that reruns the page (the server then opens the lecture's page or step), the key of the
 // line saying where the lecture is, and whether the student follows (false: detached; the
 // stream then only keeps that line up to date).
@@ -241,8 +241,6 @@
       box.appendChild(close);
     }
   }
-  // The question's points, lettered on the stage's chart (a trace of its own, added to the
-  // chart's scene while the student follows; the page's next drawing of the chart drops it).
   // Text and formulas in ``el``: text as text, a formula typeset by KaTeX (trust off: no
   // links, no HTML; the class's store refused those already), or as typed until KaTeX has
   // come (loaded once, from the lab's own server, when a formula is first shown; the page's
@@ -280,6 +278,8 @@
     document.head.append(script);
   }
 
+  // The question's points, lettered on the stage's chart (a trace of its own, added to the
+  // chart's scene while the student follows; the page's next drawing of the chart drops it).
   function drawMarks(marks) {
     const shown = follower.on ? marks : [];
     classTrace(
