@@ -142,7 +142,6 @@ def dataset(entry: Entry) -> datasets.Dataset:
     parameters, n, noise and seed, or one of the notes' examples; then its preprocessing."""
     table = lecture.table_of(entry.path)
     v = {name: entry.values.get(name, _default(table, name)) for name in table.fields}
-    v.update(FIXED.get(entry.path, {}))
     if v["source"] == "examples":
         name = v["example"]
         seed = int(v["seed"]) if datasets.GENERATORS[name].uses_seed else 0
