@@ -146,16 +146,29 @@ VIDEO_FRAMES_JS = """async ([b64, n, seconds]) => {
     video.onloadeddata = ok;
     video.onerror = () => bad(video.error);
   });
+  // In the page (barely visible), so each frame a seek lands on is presented, and drawn
+  // only once it is: "seeked" can come before the new frame is (seen on a loaded machine,
+  // frame 1 read as frame 0).
+  video.style.cssText = "position:fixed;left:0;top:0;width:64px;opacity:0.01";
+  document.body.appendChild(video);
   const canvas = document.createElement("canvas");
   canvas.width = video.videoWidth;
   canvas.height = video.videoHeight;
   const out = [];
   for (let i = 0; i < n; i++) {
+    const want = i * seconds; // the frame's own time (it is shown until the next one)
+    const presented = new Promise((ok) => {
+      const wait = () => video.requestVideoFrameCallback((_, meta) =>
+        Math.abs(meta.mediaTime - want) < seconds / 2 ? ok() : wait());
+      wait();
+    });
     video.currentTime = (i + 0.5) * seconds;
     await new Promise((ok) => { video.onseeked = ok; });
+    if (i > 0) await Promise.race([presented, new Promise((ok) => setTimeout(ok, 5000))]);
     canvas.getContext("2d").drawImage(video, 0, 0);
     out.push(canvas.toDataURL("image/png"));
   }
+  video.remove();
   const size = { width: video.videoWidth, height: video.videoHeight };
   return Object.assign(size, { duration: video.duration, frames: out });
 }"""

@@ -317,9 +317,10 @@ def test_the_engine_installs_with_pip_and_imports_from_any_folder(tmp_path, edit
     # A copy of what the package needs, so nothing is built inside the repository.
     src = tmp_path / "src"
     src.mkdir()
-    for name in ("pyproject.toml", "requirements.txt"):
+    for name in ("pyproject.toml", "setup.py", "requirements.txt"):
         (src / name).write_bytes((ROOT / name).read_bytes())
-    for package in ("perceptron_core", "datasets"):
+    # The wheel's packages (the widget's share of ui/ is copied into it when built).
+    for package in ("perceptron_core", "datasets", "perceptron_widget", "ui"):
         subprocess.run(
             ["cp", "-r", str(ROOT / package), str(src / package)], check=True, timeout=60
         )

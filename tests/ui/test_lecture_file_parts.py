@@ -49,5 +49,5 @@ def test_a_title_cannot_close_the_script_it_rides_in():
     )
     assert hostile not in html and "alert(1)" in html  # kept, as text the player sets
     assert "<title>&lt;/title&gt;&lt;script&gt;x&lt;/script&gt;</title>" in html
-    # the player's four scripts: plotly.js, the data, the pool, the player
-    assert html.count("<script") == 4
+    # the player's five scripts: plotly.js, the data, the pool, KaTeX, the player
+    assert html.count("<script") == 5
