@@ -231,8 +231,12 @@ def run_scene(entry: Entry, pool: Pool) -> dict:
         under, over = layered.at(c)
         said = layered.texts(c)
         frames[c] = [
-            pool(under), pool(over), text.status_line(run, c), said["summary"], said.get("margin", "")
-        ]  # fmt: skip
+            pool(under),
+            pool(over),
+            text.status_line(run, c),
+            said["summary"],
+            said.get("margin", ""),  # the Kernel's line has no margins
+        ]
         for m in MOVES:  # a move to a step the file does not hold stays where it is
             to = int(run.next_cursor(c, m))
             moves[m][c] = to if to in cursors else c
