@@ -98,7 +98,6 @@ class BuildWithTheWidgetsUi(build_py):
             target = inside / file.relative_to(ROOT / "ui")
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(renamed(file.read_text(encoding="utf-8")), encoding="utf-8")
-        (inside / "__init__.py").touch()
         for name in BROWSER:
             target = inside / Path(name).relative_to("ui")
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -112,29 +112,25 @@ def _readme_examples() -> list[str]:
     return found
 
 
+def _install(python: str, spec: str) -> None:
+    """pip install ``spec`` into the environment of ``python``, at the lock's versions."""
+    install = subprocess.run(
+        [python, "-m", "pip", "install", "-q", "--disable-pip-version-check"]
+        + ["-c", str(ROOT / "requirements.lock"), spec],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
+    assert install.returncode == 0, install.stdout + install.stderr
+
+
 @pytest.mark.slow
 def test_a_fresh_environment_runs_the_readmes_notebook_examples_without_the_web_app(
     wheel, tmp_path
 ):
     subprocess.run([sys.executable, "-m", "venv", str(tmp_path / "venv")], check=True)
     python = str(tmp_path / "venv" / "bin" / "python")
-    install = subprocess.run(
-        [
-            python,
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--disable-pip-version-check",
-            "-c",
-            str(ROOT / "requirements.lock"),
-            f"{wheel}[sklearn]",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert install.returncode == 0, install.stdout + install.stderr
+    _install(python, f"{wheel}[sklearn]")
     listed = subprocess.run(
         [python, "-m", "pip", "list", "--format=freeze"], capture_output=True, text=True
     ).stdout
@@ -165,23 +161,7 @@ def test_a_fresh_environment_runs_the_readmes_notebook_examples_without_the_web_
 
     # The notebook widget: its extra, then the stage of a run from the notebook's folder,
     # in English and German, with no Streamlit and no top-level ui or datasets.
-    install = subprocess.run(
-        [
-            python,
-            "-m",
-            "pip",
-            "install",
-            "-q",
-            "--disable-pip-version-check",
-            "-c",
-            str(ROOT / "requirements.lock"),
-            f"{wheel}[widget]",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )
-    assert install.returncode == 0, install.stdout + install.stderr
+    _install(python, f"{wheel}[widget]")
     probe = """
 import importlib.util, json, sys
 import numpy as np

@@ -244,7 +244,6 @@ def run_scene(entry: Entry, pool: Pool) -> dict:
         "scene": pool(scene_traces),
         "layout": json.loads(to_json_plotly(layout)),
         "total": total,
-        "first": cursors[0],
         "start": start,
         "last": last,
         "frames": frames,

@@ -11,7 +11,6 @@ the app loads only the script (``katex_url``); the offline file holds all three
 from __future__ import annotations
 
 import base64
-import hashlib
 import re
 from functools import cache
 from pathlib import Path
@@ -21,18 +20,12 @@ KATEX_JS = "katex.min.js"
 KATEX_VERSION = "0.16.47"
 
 
-@cache
-def _version(path: Path) -> str:
-    return hashlib.blake2b(path.read_bytes(), digest_size=6).hexdigest()
-
-
 def katex_url() -> str:
-    """Where this server serves KaTeX's script (call it in a script run)."""
+    """Where this server serves KaTeX's script (call it in a script run): its address
+    carries KaTeX's version, as plotly.js's carries its own, so a new one is a new address."""
     from ui.platform import streamlit_internals
 
-    return streamlit_internals.served_file_url(
-        "katex", KATEX_DIR, KATEX_JS, _version(KATEX_DIR / KATEX_JS)
-    )
+    return streamlit_internals.served_file_url("katex", KATEX_DIR, KATEX_JS, KATEX_VERSION)
 
 
 _FONT = re.compile(

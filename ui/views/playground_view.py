@@ -62,11 +62,12 @@ def picture(
         arrows=None if run is None or run.is_kernel else cached.arrow_frame(run_key, run, box),
     )
 
+    if run is not None and run.is_kernel:  # no w: the decision function and alpha
+        return Picture(kernel_view.layered(scene, run, texts), chart, note, drawn)
+
     def step_layers(t: int):
         """What step t draws under the points and over them (the browser steps through
         these)."""
-        if run.is_kernel:  # no w: the decision function and alpha
-            return kernel_view.kernel_layers(scene, run, t)
         w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
         step = dict(w=w, b=b, visited=visit.index if visit else None, update=update)
         if drawn is None:
@@ -79,9 +80,6 @@ def picture(
             over += chart.max_margin_note(w, b, ds.X, ds.y)
         return under, over
 
-    if run is not None and run.is_kernel:
-        return Picture(layers.Layered(kernel_view.kernel_scene(scene), step_layers, texts), chart,
-                       note, drawn)  # fmt: skip
     return Picture(layers.Layered(chart.scene_traces(), step_layers, texts), chart, note, drawn)
 
 
