@@ -529,3 +529,36 @@ def test_the_cache_spinner_is_st_spinners_delayed_one():
     at.run()
     assert not at.exception, at.exception
     assert at.session_state["inside"] is True
+
+
+def test_a_made_download_outlives_the_sweeps_of_a_busy_server():
+    """A deferred download's file, stored unreferenced, survives any number of orphan sweeps
+    (every script run of every session sweeps) for the seconds kept, then goes."""
+    from streamlit.runtime.media_file_manager import MediaFileManager
+    from streamlit.runtime.memory_media_file_storage import MemoryMediaFileStorage
+
+    def made(manager: MediaFileManager) -> str:
+        file_id = manager.add_deferred(lambda: b"<html>run</html>", "text/html", "1.2", "r.html")
+        url = manager.execute_deferred(file_id)
+        return url.rsplit("/", 1)[-1].split(".")[0]
+
+    try:
+        si.keep_downloads_for(0.0)  # Streamlit's own rule: gone at the second sweep
+        manager = MediaFileManager(MemoryMediaFileStorage("/media"))
+        stored = made(manager)
+        manager.remove_orphaned_files()
+        assert stored in manager._file_metadata
+        manager.remove_orphaned_files()
+        assert stored not in manager._file_metadata
+
+        si.keep_downloads_for(0.5)
+        manager = MediaFileManager(MemoryMediaFileStorage("/media"))
+        stored = made(manager)
+        for _ in range(20):  # twenty other sessions' runs finish meanwhile
+            manager.remove_orphaned_files()
+        assert stored in manager._file_metadata
+        time.sleep(0.6)
+        manager.remove_orphaned_files()
+        assert stored not in manager._file_metadata
+    finally:
+        si.keep_downloads_for(0.0)  # this test process: Streamlit's rule again

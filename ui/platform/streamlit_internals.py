@@ -249,6 +249,43 @@ def remove_orphaned_media() -> None:
     _runtime().media_file_mgr.remove_orphaned_files()
 
 
+def keep_downloads_for(seconds: float) -> None:
+    """Keep a file a download button made for at least ``seconds`` after it was first found
+    unreferenced, before it is deleted. Streamlit stores a deferred download's file
+    unreferenced and deletes it at the second orphan sweep after it was made, and every
+    script run of every session sweeps: on a busy server (a class, a hall) the file can be
+    gone before the student's browser fetches it, and the download fails as "canceled".
+    Checked against 1.67.0 (``media_file_manager.MediaFileMetadata.mark_for_delete`` and
+    ``is_marked_for_delete``, read by ``MediaFileManager.remove_orphaned_files``)."""
+    import time
+
+    from streamlit.runtime import media_file_manager
+
+    cls = media_file_manager.MediaFileMetadata
+    if not hasattr(cls, "_lab_kept_s"):
+        probe = cls(media_file_manager.MediaFileKind.DOWNLOADABLE)
+        if not isinstance(cls.__dict__.get("is_marked_for_delete"), property) or not hasattr(
+            probe, "_is_marked_for_delete"
+        ):
+            raise RuntimeError("Streamlit's media file metadata has changed")
+        mark = cls.mark_for_delete
+
+        def mark_for_delete(self: Any) -> None:
+            if getattr(self, "_lab_marked_at", None) is None:
+                self._lab_marked_at = time.monotonic()
+            mark(self)
+
+        def is_marked_for_delete(self: Any) -> bool:
+            marked_at = getattr(self, "_lab_marked_at", None)
+            return bool(self._is_marked_for_delete) and (
+                marked_at is None or time.monotonic() - marked_at >= cls._lab_kept_s
+            )
+
+        cls.mark_for_delete = mark_for_delete
+        cls.is_marked_for_delete = property(is_marked_for_delete)
+    cls._lab_kept_s = float(seconds)
+
+
 def reap_session_storage() -> None:
     """Make the session storage drop its expired sessions now. Its ``TTLCache`` reaps them
     on ``len()``; the session manager guards it with ``_storage_lock``. Checked against

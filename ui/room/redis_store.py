@@ -128,7 +128,7 @@ class RedisStore(ClassStore):
                     self.fanout.publish(code, item)
             except (redis.RedisError, OSError) as error:
                 if not down:  # one line per outage, not one per attempt
-                    log.warning("class store: Redis unreachable (%s): reconnecting", error)
+                    _say_outage("class store: Redis unreachable (%s): reconnecting", error)
                 down = True
                 time.sleep(0.5)  # then subscribe again, and resynchronise the followers
             finally:
@@ -410,6 +410,15 @@ _UNAVAILABLE_LOGGED_EVERY_S = 5.0
 _unavailable_logged = [0.0]
 
 
+def _say_outage(message: str, *args: object) -> None:
+    """Log that Redis cannot be reached: one line per few seconds for the whole process,
+    whether the listener or a call noticed it first (an outage is one line, not two)."""
+    now = time.monotonic()
+    if now - _unavailable_logged[0] > _UNAVAILABLE_LOGGED_EVERY_S:
+        _unavailable_logged[0] = now
+        log.warning(message, *args)
+
+
 def _reachable(method):
     """``method``, raising the refusal ``unavailable`` (503, a plain reason) when Redis
     cannot be reached: logged as one line (at most one per few seconds), no traceback."""
@@ -419,12 +428,7 @@ def _reachable(method):
         try:
             return method(self, *args, **kwargs)
         except (redis.ConnectionError, redis.TimeoutError, OSError) as error:
-            now = time.monotonic()
-            if now - _unavailable_logged[0] > _UNAVAILABLE_LOGGED_EVERY_S:
-                _unavailable_logged[0] = now
-                log.warning(
-                    "class store unavailable: %s in %s", type(error).__name__, method.__name__
-                )
+            _say_outage("class store unavailable: %s in %s", type(error).__name__, method.__name__)
             raise refuse("unavailable") from None
 
     return guarded

@@ -131,6 +131,19 @@ def note_session() -> None:
                 _apps[sid] = _weak_app_session(sid)
 
 
+DOWNLOAD_KEPT_S = 60.0  # a made download's file lives this long once nothing refers to it
+
+
+def keep_downloads(seconds: float = DOWNLOAD_KEPT_S) -> None:
+    """A file a download button made (the run's animation, a CSV) stays fetchable for
+    ``seconds``, however many script runs the server's other sessions finish meanwhile
+    (``streamlit_internals.keep_downloads_for``); then the next sweep deletes it."""
+    try:
+        streamlit_internals.keep_downloads_for(seconds)
+    except Exception as exc:  # noqa: BLE001 - the server serves on, as Streamlit would
+        _LOGGER.warning("a download may fail on a busy server: %r", exc)
+
+
 def start_housekeeping(period: float = HOUSEKEEPING_SECONDS) -> bool:
     """Start the housekeeping thread, once per process; True if this call started it."""
     global _housekeeper

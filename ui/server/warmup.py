@@ -55,6 +55,7 @@ def prepare_process() -> bool:
             return False
         _prepared = True
         housekeeping.tune_malloc()  # before the libraries' big allocations
+        housekeeping.keep_downloads()  # a download's file outlives a busy server's sweeps
         _warm_up()
         gc.collect()
         gc.freeze()
