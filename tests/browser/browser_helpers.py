@@ -108,6 +108,26 @@ def wait_for_app_idle(page: Any, timeout: float = 30_000) -> None:
     page.wait_for_selector(RUNNING_ICON, state="detached", timeout=timeout)
 
 
+# The page at rest: each chart shown (the stage's, a component's, st.plotly_chart's; an
+# empty holder has no height) has its SVG, no element still waits for its code as a
+# placeholder (Streamlit loads a widget's code when first shown), and no fade or other
+# finite animation runs (mid-fade, text is lighter than it will be).
+CHARTS_DRAWN = """() => [...document.querySelectorAll(
+  '[data-testid="stPlotlyChart"], [data-testid="stageOver"], .plot-click-graph')].every(
+  (host) => host.getBoundingClientRect().height === 0 || host.querySelector('.main-svg'))
+  && !document.querySelector('[data-testid="stSkeleton"]')
+  && document.getAnimations().every((a) => a.playState !== 'running'
+    || a.effect?.getTiming().iterations === Infinity)"""
+
+
+def wait_for_charts(page: Any, timeout: float = 30_000) -> None:
+    """Wait until the app is idle, every chart it shows is drawn (plotly.js loads once,
+    after the first run: a chart can be drawn a moment after the run ended) and nothing
+    is fading in."""
+    wait_for_app_idle(page, timeout)
+    page.wait_for_function(CHARTS_DRAWN, timeout=timeout)
+
+
 class RunWatcher:
     """Counts finished script runs from Streamlit's websocket messages (``script_finished``).
 

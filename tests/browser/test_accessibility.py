@@ -19,6 +19,7 @@ from browser_helpers import (
     press_js,
     screenshot,
     wait_for_app_idle,
+    wait_for_charts,
 )
 
 from ui.state import lab
@@ -231,13 +232,16 @@ def test_tab_reaches_every_control_and_shows_where_it_is(page: Any, streamlit_se
     page.locator(".st-key-pg_status").click()  # the page focused, no control
     reached: dict[str, dict] = {}
     first = None
-    for _ in range(250):
+    rounds = 0
+    for _ in range(500):
         page.keyboard.press("Tab")
         focus = page.evaluate(FOCUS_JS)
         if focus is None:
             continue
         if focus["id"] == first:
-            break  # round the page once
+            rounds += 1
+            if rounds == 2:
+                break  # round the page twice: a late rerun that moved the focus is made good
         first = first or focus["id"]
         reached.setdefault(focus["id"], focus)
     assert len(reached) > 20, list(reached)
@@ -330,8 +334,7 @@ def test_every_page_passes_axe_and_the_dark_theme_is_dark(
     url = streamlit_server("app.py")
     for path in lab_pages():
         open_app(page, f"{url}/{path}" + ("?theme=dark" if theme == "dark" else ""))
-        page.wait_for_timeout(1_500)  # the charts drawn (plotly.js is loaded once)
-        wait_for_app_idle(page)
+        wait_for_charts(page)
         check_axe(page, f"/{path} ({theme})")
         shown = page.evaluate(FIGURES_JS)
         page_dark = luminance(shown["page"]) < 0.05
