@@ -3,7 +3,7 @@
 import streamlit as st
 
 import perceptron_core as pc
-from ui import bounds, compute, replay, text
+from ui import bounds, compute, text
 from ui.charts import layers, playground
 from ui.export import downloads
 from ui.parts import data, numbers, stepping
@@ -38,21 +38,7 @@ chart = playground.Playground(
     separator=(th.u, th.gamma) if separable else None,
 )
 
-
-def step_layers(t: int):
-    """The boundary after t visits and the update just made, under and over the points."""
-    w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
-    under, over = chart.step(w=w, b=b, visited=visit.index if visit else None, update=update)
-    if t == run.n_visits and run.converged:  # the end: the perceptron's line against u*'s
-        over += chart.max_margin_note(w, b, ds.X, ds.y)
-    return under, over
-
-
-layered = stage.Layered(
-    chart.scene_traces(),
-    (lambda t: ([], [])) if run is None else step_layers,
-    None if run is None else (lambda t: {"summary": proof_view.summary(run, th, t, hinge_of)}),
-)
+layered = proof_view.layered(chart, run, ds.X, ds.y, th, hinge_of)
 squeeze1 = pc.theorem1(run, th) if run is not None and separable else None
 distance = pc.distance_004(run, th) if squeeze1 is not None else None
 proof = parts_proof.Proof(PAGE, run, ds, th, distance, log, presenter)

@@ -47,18 +47,8 @@ chart = playground.Playground(
 )
 A = pc.flipped(ds.X, ds.y)  # a_i = y_i (1, x_i): the samples every page's run is tested on
 
-
-def step_layers(t: int):
-    """The Playground's picture of step t, under and over the points."""
-    w, b, visit, update = replay.at_step(run, ds.X, ds.y, t)
-    return chart.step(w=w, b=b, visited=visit.index if visit else None, update=update)
-
-
-scene = chart.scene_traces()
-if run is None:
-    layered = stage.Layered(scene, lambda t: ([], []))
-else:
-    layered = stage.Layered(scene, step_layers, numbers.texts(run, ds, compute.theory(ds)))
+texts = None if run is None else numbers.texts(run, ds, compute.theory(ds))
+layered = space_view.layered(chart, run, ds.X, ds.y, texts)
 
 
 def draw(t: int) -> None:

@@ -40,10 +40,10 @@ def page_defaults(path: str) -> dict:
     return {name: f.default for name, f in table.fields.items()}
 
 
-def engine_run(values: dict, params: dict):
-    """The scene's run, from its values over the page's defaults: the data as the notes'
-    registry makes it, trained by the engine."""
-    v = {**page_defaults("playground"), **values}
+def engine_run(values: dict, params: dict, path: str = "playground"):
+    """The scene's run, from its values over its page's defaults: the data as the notes'
+    registry makes it, trained by the engine (the Proof and the Space: the classic rule)."""
+    v = {"variant": "classic", **page_defaults(path), **values}
     if v["source"] == "examples":
         ds = datasets.generate(v["example"], n=None, seed=0, noise=0.0)
     else:
@@ -151,10 +151,10 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
     browser: Any, tmp_path: Path, lang: str, nt: str
 ):
     path = make(lecture_file.lecture_entries(), lang, nt, tmp_path)
-    runs = {
-        i: engine_run(s.values, s.params)
+    runs = {  # the pages whose line is the Playground's: w, b, M and its bound
+        i: engine_run(s.values, s.params, s.path)
         for i, s in enumerate(lecture.SCENES)
-        if s.path == "playground"
+        if s.path in ("playground", "proof", "space")
     }
     kernels = {i: kernel_run(s.values) for i, s in enumerate(lecture.SCENES) if s.path == "kernel"}
     context, tried = offline(browser)

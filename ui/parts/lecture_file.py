@@ -6,8 +6,10 @@ A scene on the Playground is its run, drawn by the app's own code at every curso
 (``ui.views.playground_view.picture``: the boundary, w and the update's vector sum, the
 margin band) with the app's lines of numbers (``ui.parts.numbers.texts``: w, M against
 its bound; ``ui.text.status_line``), in the language and notation the file is made in.
-A scene on another page (its own panels, experiments, the online game) is a card: its
-title, idea and notes, and a sentence saying that page needs the app. A scene may carry
+A scene on the Kernel, Proof or Space page (``PICTURED``) is drawn by that page's own stage
+code at the steps it shows. A scene on another page (its own panels: variants, batch
+descent, experiments, the online game) is a card: its title, idea and notes, and a
+sentence saying that page needs the app. A scene may carry
 the lecturer's own question, shown before the step and revealed on a key.
 
 The same traces are sent once: each cursor names its traces by their place in one pool.
@@ -25,6 +27,8 @@ from plotly.io.json import to_json_plotly
 import datasets
 from ui import compute, lecture, notation, state, text, words
 from ui.charts import geometry, layers
+from ui.charts.playground import Playground
+from ui.parts.numbers import hinge_of as number_hinge
 from ui.parts.numbers import texts as number_lines
 from ui.parts.settings import Settings
 from ui.parts.sources import DataChoice
@@ -32,15 +36,20 @@ from ui.runkey import run_key
 from ui.server.lectures import Question, formula_parts
 from ui.stage import part as stage
 from ui.vendor import katex_inline
-from ui.views import kernel_view, playground_view
+from ui.views import kernel_view, playground_view, proof_view, space_view
 from ui.words import t
 
 STEPPED = "playground"  # the page whose scenes the file steps at every cursor
 # Pages whose scenes the file draws at the steps they show (from the scene's step to its
-# last): the Kernel's (its frames hold a decision function's contour: about 80 KB each).
-PICTURED = ("kernel",)
+# last), each with its own stage: the Kernel's (its frames hold a decision function's
+# contour: about 80 KB each), the Proof's and the Space's.
+PICTURED = ("kernel", "proof", "space")
 # What a page's settings panel fixes rather than reads from its link.
-FIXED = {"kernel": {"variant": "kernel", "online": False}}
+FIXED = {
+    "kernel": {"variant": "kernel", "online": False},
+    "proof": {"variant": "classic", "online": False},
+    "space": {"variant": "classic", "online": False},
+}
 PLAYER = Path(__file__).resolve().parent / "lecture_file.js"  # the player, in the browser
 MOVES = ("update", "visit", "epoch")
 
@@ -159,19 +168,11 @@ def settings(entry: Entry) -> Settings:
     table = lecture.table_of(entry.path)
     v = {name: entry.values.get(name, _default(table, name)) for name in table.fields}
     v.update(FIXED.get(entry.path, {}))
-    return Settings(
-        variant=v["variant"],
-        eta=float(v["eta"]),
-        max_epochs=int(v["max_epochs"]),
-        order=v["order"],
-        order_seed=int(v["order_seed"]),
-        start=v["start"],
-        start_seed=int(v["start_seed"]),
-        online=bool(v["online"]),
-        kernel=v["kernel"],
-        degree=int(v["degree"]),
-        width=float(v["width"]),
-    )
+    kinds = {"variant": str, "eta": float, "max_epochs": int, "order": str, "order_seed": int,
+             "start": str, "start_seed": int, "online": bool, "kernel": str, "degree": int,
+             "width": float}  # fmt: skip
+    # What the page has no field for is Settings' own default (the Proof has no kernel).
+    return Settings(**{name: kind(v[name]) for name, kind in kinds.items() if name in v})
 
 
 def steps(entry: Entry) -> bool:
@@ -201,6 +202,24 @@ class Pool:
         return out
 
 
+def pictured(path: str, ds: datasets.Dataset, run, setup: Settings) -> layers.Layered:
+    """The stage of a page in ``PICTURED`` for ``run``, built as that page builds it."""
+    if path == "kernel":
+        box = geometry.view_box(ds.X, include_origin=False)
+        scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, True)
+        return kernel_view.layered(scene, run, number_lines(run, ds, compute.theory(ds)))
+    box = stage.view(ds, DataChoice(ds), (run,), run_key(ds, setup))
+    scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, True)
+    th = compute.theory(ds)
+    if path == "space":
+        return space_view.layered(Playground(scene), run, ds.X, ds.y, number_lines(run, ds, th))
+    if th is not None and run.converged and not th.separable:
+        th = compute.theory(ds, (run.b, *run.w))  # as the page: a clean pass separates
+    separable = th is not None and th.separable
+    chart = Playground(scene, separator=(th.u, th.gamma) if separable else None)
+    return proof_view.layered(chart, run, ds.X, ds.y, th, number_hinge(ds))
+
+
 def run_scene(entry: Entry, pool: Pool) -> dict:
     """A stepped scene: the run at every cursor as the app draws and numbers it."""
     ds, setup = dataset(entry), settings(entry)
@@ -212,10 +231,8 @@ def run_scene(entry: Entry, pool: Pool) -> dict:
     start = total if entry.step == lecture.END else min(int(entry.step), total)
     last = lecture.last_step(lecture.Scene("", "", "", entry.path, last=entry.last), total)
     last = max(start, total if last is None else last)
-    if entry.path in PICTURED:  # the Kernel page's stage, as the page draws it
-        box = geometry.view_box(ds.X, include_origin=False)
-        scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, True)
-        layered = kernel_view.layered(scene, run, number_lines(run, ds, compute.theory(ds)))
+    if entry.path in PICTURED:  # the page's own stage, as the page draws it
+        layered = pictured(entry.path, ds, run, setup)
         cursors = range(start, last + 1)
     else:
         key = run_key(ds, setup)

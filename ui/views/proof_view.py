@@ -13,8 +13,9 @@ from __future__ import annotations
 import math
 
 import perceptron_core as pc
-from ui import notation, text
+from ui import notation, replay, text
 from ui.bounds import big_num, live
+from ui.charts import layers
 from ui.words import t as say
 
 
@@ -175,3 +176,23 @@ def summary(run, th, t: int, hinge_of=None) -> str:
     w, b = run.weights(M)
     said = live(run, th, t, hinge_of)
     return f"{text.weights_text(w, b)} · {said.line()}"
+
+
+def layered(chart, run, X, y, th, hinge_of=None) -> layers.Layered:
+    """The Proof page's stage over ``chart`` (a ``Playground``) and the offline lecture's
+    picture of its scenes: the boundary after each step and the update just made, at a
+    converged run's end the perceptron's line against u*'s, and the page's main line
+    (``summary``) at every step."""
+    if run is None:
+        return layers.Layered(chart.scene_traces(), lambda t: ([], []))
+
+    def at(t: int) -> tuple[list[dict], list[dict]]:
+        w, b, visit, update = replay.at_step(run, X, y, t)
+        under, over = chart.step(w=w, b=b, visited=visit.index if visit else None, update=update)
+        if t == run.n_visits and run.converged:  # the end: the perceptron's line against u*'s
+            over += chart.max_margin_note(w, b, X, y)
+        return under, over
+
+    return layers.Layered(
+        chart.scene_traces(), at, lambda t: {"summary": summary(run, th, t, hinge_of)}
+    )

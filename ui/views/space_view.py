@@ -28,8 +28,8 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import notation, text
-from ui.charts import geometry, theme
+from ui import notation, replay, text
+from ui.charts import geometry, layers, theme
 from ui.charts.geometry import Box
 from ui.words import t
 
@@ -421,3 +421,17 @@ def lifted_visit_latex(visit, x, y: int, eta: float) -> list[str]:
             r"\end{aligned}"
         )
     return lines
+
+
+def layered(chart, run, X, y, texts=None) -> layers.Layered:
+    """The Space page's stage over ``chart`` (a ``Playground``) and the offline lecture's
+    picture of its scenes: the Playground's picture of each step (the boundary, the update
+    just made) with the page's lines of numbers (``texts(t)``)."""
+    if run is None:
+        return layers.Layered(chart.scene_traces(), lambda t: ([], []))
+
+    def at(t: int) -> tuple[list[dict], list[dict]]:
+        w, b, visit, update = replay.at_step(run, X, y, t)
+        return chart.step(w=w, b=b, visited=visit.index if visit else None, update=update)
+
+    return layers.Layered(chart.scene_traces(), at, texts)
