@@ -40,24 +40,7 @@ def epoch_of(t: int) -> int:
 
 
 th = compute.theory(ds)
-
-
-def bound_line(epoch: int) -> str:
-    """The single-sample run's mistakes by the end of ``epoch`` against the bound that
-    holds for it; batch steps have none."""
-    single = record.single
-    live = bounds.live(single, th, min(epoch * single.n, single.n_visits), numbers.hinge_of(ds))
-    return say("batch.bound_line", single=live.line(), batch=bounds.live(record.batch, th, 0).why)
-
-
-if record is None:
-    layered = stage.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
-else:
-    layered = stage.Layered(
-        batch_view.boundaries_scene(scene),
-        lambda t: batch_view.boundaries_layers(scene, record, epoch_of(t)),
-        lambda t: {"bound": bound_line(epoch_of(t)), **batch_view.epoch_lines(record, epoch_of(t))},
-    )
+layered = batch_view.layered(scene, record, th, numbers.hinge_of(ds))
 
 
 def draw(t: int) -> None:

@@ -106,6 +106,74 @@ def shown(summary: str, nt: str) -> tuple[np.ndarray, float, int, float]:
     return w, b, M, bound
 
 
+def textbook(X, y, eta: float, epochs: int, *, batch: bool):
+    """(w, b, M) after ``epochs`` epochs in order from w = 0: the single-sample rule (a
+    step per mistake) or batch descent on J_p (one step per epoch: eta times the sum of
+    y x over the epoch's mistakes), written out here."""
+    w, b, M = np.zeros(X.shape[1]), 0.0, 0
+    for _ in range(epochs):
+        if batch:
+            wrong = y * (X @ w + b) <= 0
+            if not wrong.any():
+                break
+            w, b, M = w + eta * (y[wrong] @ X[wrong]), b + eta * y[wrong].sum(), M + 1
+            continue
+        for x, label in zip(X, y, strict=True):
+            if label * (x @ w + b) <= 0:
+                w, b, M = w + eta * label * x, b + eta * label, M + 1
+    return w, b, M
+
+
+def j_p(X, y, w, b) -> tuple[float, int]:
+    """J_p(w) = the sum of -y(w.x + b) over the points with y(w.x + b) <= 0, and how many."""
+    score = y * (X @ w + b)
+    wrong = score <= 0
+    return float(-score[wrong].sum()), int(wrong.sum())
+
+
+def weights_in(part: str, nt: str) -> tuple[np.ndarray, float]:
+    """(w, b) from a line's weights ("w = (..), b = .."; θ; a = (b, w1, w2))."""
+    found = [number(x) for x in re.findall(NUMBER, part.rsplit(": ", 1)[-1].replace("θ₀", ""))]
+    if nt == "augmented":
+        return np.array(found[1:]), found[0]
+    return np.array(found[:2]), found[2]
+
+
+def batch_lines_hold(ds, eta: float, epoch: int, lines: str, nt: str) -> list[str]:
+    """What is wrong in the batch scene's two lines at the end of ``epoch`` (each rule's w,
+    b, J_p and training errors against the textbook loops): nothing, for a true frame."""
+    wrong = []
+    for line, batch in zip(lines.split("\n"), (True, False), strict=True):
+        weights, jp_part, errors_part = line.split(" · ")
+        w, b, _ = textbook(ds.X, ds.y, eta, epoch, batch=batch)
+        jp, errors = j_p(ds.X, ds.y, w, b)
+        got_w, got_b = weights_in(weights, nt)
+        ok = np.allclose(got_w, w, rtol=1e-3) and got_b == pytest.approx(b, rel=1e-3, abs=1e-9)
+        ok = ok and number(re.findall(NUMBER, jp_part)[-1]) == pytest.approx(jp, rel=1e-3, abs=1e-9)
+        if not (ok and int(re.findall(r"\d+", errors_part)[0]) == errors):
+            wrong.append(f"{line!r}: want w={w}, b={b}, J_p={jp}, {errors} errors")
+    return wrong
+
+
+def least_squares_rows_hold(ds, rows: str, nt: str) -> list[str]:
+    """What is wrong in the least-squares row (errors, w, b, criterion) against numpy's
+    lstsq of (1, x) onto the 0/1 targets: the row writes 004's own a (w = a1.., b = a0,
+    the line a.(1, x) = 1/2, as the page's table does); its errors are the points on the
+    wrong side of that line."""
+    A = np.hstack((np.ones((ds.n, 1)), ds.X))
+    c = (ds.y > 0).astype(float)
+    a = np.linalg.lstsq(A, c, rcond=None)[0]
+    w, b = a[1:], a[0]
+    errors = int(np.count_nonzero(ds.y * (A @ a - 0.5) <= 0))
+    criterion = float(np.sum((A @ a - c) ** 2))
+    legend, weights, said = rows.split("\n")[-1].split(" · ")
+    got_w, got_b = weights_in(weights, nt)
+    ok = np.allclose(got_w, w, rtol=1e-3) and got_b == pytest.approx(b, rel=1e-3)
+    ok = ok and int(re.findall(r"\d+", legend)[0]) == errors
+    ok = ok and number(re.findall(NUMBER, said)[-1]) == pytest.approx(criterion, rel=1e-3)
+    return [] if ok else [f"{rows!r}: want w={w}, b={b}, {errors} wrong, {criterion}"]
+
+
 def same(got, want) -> bool:
     (w, b, M, bound), (ew, eb, eM, ebound) = got, want
     return (
@@ -144,6 +212,7 @@ READ = """() => { const card = document.getElementById('lf-card');
   return [document.body.dataset.scene, document.body.dataset.cursor,
   document.getElementById('lf-summary').textContent, document.body.dataset.end,
   card.hidden ? '' : card.textContent]; }"""
+MORE = "() => document.getElementById('lf-margin').textContent"  # the lines under the main
 
 
 @pytest.mark.parametrize(("lang", "nt"), MADE_IN, ids=lambda v: v)
@@ -157,6 +226,11 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
         if s.path in ("playground", "proof", "space")
     }
     kernels = {i: kernel_run(s.values) for i, s in enumerate(lecture.SCENES) if s.path == "kernel"}
+    batches = {  # the batch page's scenes: its stage, or its least-squares chart
+        i: datasets.generate(s.values["example"], n=None, seed=0, noise=0.0)
+        for i, s in enumerate(lecture.SCENES)
+        if s.path == "batch"
+    }
     context, tried = offline(browser)
     errors: list[str] = []
     try:
@@ -172,7 +246,16 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
             if end == "true":
                 break
             i = int(scene)
-            if cursor and i in kernels:  # pictured at its step: the dual's numbers
+            if cursor and i in batches:  # each rule's line, or the least-squares rows
+                ds, t, more = batches[i], int(cursor), view.evaluate(MORE)
+                if lecture.SCENES[i].section == "least-squares":
+                    assert least_squares_rows_hold(ds, more, nt) == [], lecture.SCENES[i].name
+                else:
+                    eta = float(page_defaults("batch")["eta"])
+                    epochs = -(-t // ds.n)  # the epoch the cursor's visits reach into
+                    assert batch_lines_hold(ds, eta, epochs, more, nt) == [], (t, more)
+                seen.setdefault(i, set()).add(t)
+            elif cursor and i in kernels:  # pictured at its step: the dual's numbers
                 ds, run = kernels[i]
                 t = int(cursor)
                 got = [int(number(n)) for n in re.findall(NUMBER, summary)[:6]]
@@ -189,7 +272,7 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
             view.keyboard.press("PageDown")
             presses += 1
             assert presses < 200
-        assert set(seen) == set(runs) | set(kernels)  # every stepped scene was stepped
+        assert set(seen) == set(runs) | set(kernels) | set(batches)  # each stepped scene
         assert set(seen) | set(cards) == set(range(len(lecture.SCENES)))
         for i, ds_run in {**runs, **kernels}.items():  # each opened at its step (END: the end)
             s = lecture.SCENES[i]

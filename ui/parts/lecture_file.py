@@ -6,11 +6,11 @@ A scene on the Playground is its run, drawn by the app's own code at every curso
 (``ui.views.playground_view.picture``: the boundary, w and the update's vector sum, the
 margin band) with the app's lines of numbers (``ui.parts.numbers.texts``: w, M against
 its bound; ``ui.text.status_line``), in the language and notation the file is made in.
-A scene on the Kernel, Proof or Space page (``PICTURED``) is drawn by that page's own stage
-code at the steps it shows. A scene on another page (its own panels: variants, batch
-descent, experiments, the online game) is a card: its title, idea and notes, and a
-sentence saying that page needs the app. A scene may carry
-the lecturer's own question, shown before the step and revealed on a key.
+A scene on the Kernel, Proof, Space or Batch page (``PICTURED``) is drawn by that page's
+own stage code at the steps it shows (the Batch page's least-squares section: its chart,
+still). A scene on another page (its own panels: variants, experiments, the online game)
+is a card: its title, idea and notes, and a sentence saying that page needs the app. A
+scene may carry the lecturer's own question, shown before the step and revealed on a key.
 
 The same traces are sent once: each cursor names its traces by their place in one pool.
 """
@@ -18,13 +18,14 @@ The same traces are sent once: each cursor names its traces by their place in on
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
 from plotly.io.json import to_json_plotly
 
 import datasets
+import perceptron_core as pc
 from ui import compute, lecture, notation, state, text, words
 from ui.charts import geometry, layers
 from ui.charts.playground import Playground
@@ -36,19 +37,27 @@ from ui.runkey import run_key
 from ui.server.lectures import Question, formula_parts
 from ui.stage import part as stage
 from ui.vendor import katex_inline
-from ui.views import kernel_view, playground_view, proof_view, space_view
+from ui.views import (
+    batch_view,
+    kernel_view,
+    least_squares_view,
+    playground_view,
+    proof_view,
+    space_view,
+)
 from ui.words import t
 
 STEPPED = "playground"  # the page whose scenes the file steps at every cursor
 # Pages whose scenes the file draws at the steps they show (from the scene's step to its
 # last), each with its own stage: the Kernel's (its frames hold a decision function's
-# contour: about 80 KB each), the Proof's and the Space's.
-PICTURED = ("kernel", "proof", "space")
+# contour: about 80 KB each), the Proof's, the Space's and the Batch page's.
+PICTURED = ("kernel", "proof", "space", "batch")
 # What a page's settings panel fixes rather than reads from its link.
 FIXED = {
     "kernel": {"variant": "kernel", "online": False},
     "proof": {"variant": "classic", "online": False},
     "space": {"variant": "classic", "online": False},
+    "batch": {"variant": "batch", "online": False},
 }
 PLAYER = Path(__file__).resolve().parent / "lecture_file.js"  # the player, in the browser
 MOVES = ("update", "visit", "epoch")
@@ -71,6 +80,7 @@ class Entry:
     last: int | str | None = None
     question: Question | None = None
     readable: bool = True  # False: the scene's link holds what the file cannot replay
+    section: str = ""  # the part of a long page the scene is about (its heading's anchor)
 
 
 def built_in(scene: lecture.Scene) -> Entry:
@@ -85,6 +95,7 @@ def built_in(scene: lecture.Scene) -> Entry:
         params=dict(scene.params),
         step=scene.step,
         last=scene.last,
+        section=scene.section or "",
     )
 
 
@@ -202,15 +213,28 @@ class Pool:
         return out
 
 
-def pictured(path: str, ds: datasets.Dataset, run, setup: Settings) -> layers.Layered:
-    """The stage of a page in ``PICTURED`` for ``run``, built as that page builds it."""
+def pictured(entry: Entry, ds: datasets.Dataset, run, setup: Settings) -> layers.Layered:
+    """The stage of a page in ``PICTURED`` for ``run``, built as that page builds it (the
+    batch page's least-squares section: its chart, a still picture)."""
+    path = entry.path
     if path == "kernel":
         box = geometry.view_box(ds.X, include_origin=False)
         scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, True)
         return kernel_view.layered(scene, run, number_lines(run, ds, compute.theory(ds)))
+    th = compute.theory(ds)
+    if path == "batch":  # the batch run beside the single-sample rule's, as the page has it
+        single = compute.trained(ds, replace(setup, variant="classic")).run
+        record = pc.comparison_of(run, single)
+        box = stage.view(ds, DataChoice(ds), (record.batch, record.single), run_key(ds, setup))
+        scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, True)
+        if entry.section == "least-squares":
+            fitted = pc.least_squares(ds.X, ds.y)
+            lines = least_squares_view.rows(single, fitted)
+            said = least_squares_view.statement(lines, fitted, th.separable)
+            return least_squares_view.layered(scene, lines, said)
+        return batch_view.layered(scene, record, th, number_hinge(ds))
     box = stage.view(ds, DataChoice(ds), (run,), run_key(ds, setup))
     scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, True)
-    th = compute.theory(ds)
     if path == "space":
         return space_view.layered(Playground(scene), run, ds.X, ds.y, number_lines(run, ds, th))
     if th is not None and run.converged and not th.separable:
@@ -218,6 +242,25 @@ def pictured(path: str, ds: datasets.Dataset, run, setup: Settings) -> layers.La
     separable = th is not None and th.separable
     chart = Playground(scene, separator=(th.u, th.gamma) if separable else None)
     return proof_view.layered(chart, run, ds.X, ds.y, th, number_hinge(ds))
+
+
+def _file_layout(layout: dict) -> dict:
+    """The page's layout for the file's chart column: the legend's entries each as wide as
+    its label (the page's fixed columns cut a long label in the file's narrower chart)."""
+    legend = layout.get("legend")
+    if isinstance(legend, dict):
+        legend.pop("entrywidth", None)
+        legend.pop("entrywidthmode", None)
+    return layout
+
+
+def _lines(said: dict[str, str]) -> tuple[str, str]:
+    """A frame's two places for the page's lines of numbers: its main line (the summary,
+    else the first) and the others, one per row (the margins; the Kernel's has none)."""
+    if "summary" in said:
+        return said["summary"], said.get("margin", "")
+    lines = list(said.values())
+    return (lines[0] if lines else ""), "\n".join(lines[1:])
 
 
 def run_scene(entry: Entry, pool: Pool) -> dict:
@@ -232,7 +275,7 @@ def run_scene(entry: Entry, pool: Pool) -> dict:
     last = lecture.last_step(lecture.Scene("", "", "", entry.path, last=entry.last), total)
     last = max(start, total if last is None else last)
     if entry.path in PICTURED:  # the page's own stage, as the page draws it
-        layered = pictured(entry.path, ds, run, setup)
+        layered = pictured(entry, ds, run, setup)
         cursors = range(start, last + 1)
     else:
         key = run_key(ds, setup)
@@ -246,20 +289,14 @@ def run_scene(entry: Entry, pool: Pool) -> dict:
     frames, moves = {}, {m: {} for m in MOVES}
     for c in cursors:
         under, over = layered.at(c)
-        said = layered.texts(c)
-        frames[c] = [
-            pool(under),
-            pool(over),
-            text.status_line(run, c),
-            said["summary"],
-            said.get("margin", ""),  # the Kernel's line has no margins
-        ]
+        first, rest = _lines(layered.texts(c))
+        frames[c] = [pool(under), pool(over), text.status_line(run, c), first, rest]
         for m in MOVES:  # a move to a step the file does not hold stays where it is
             to = int(run.next_cursor(c, m))
             moves[m][c] = to if to in cursors else c
     return {
         "scene": pool(scene_traces),
-        "layout": json.loads(to_json_plotly(layout)),
+        "layout": _file_layout(json.loads(to_json_plotly(layout))),
         "total": total,
         "start": start,
         "last": last,
@@ -371,6 +408,7 @@ header {{ display: flex; gap: 1em; align-items: baseline; }}
 #lf-of {{ color: #555; white-space: nowrap; }}
 #lf-run {{ display: grid; grid-template-columns: minmax(0, 3fr) minmax(0, 2fr); gap: 1em; }}
 #lf-run[hidden] {{ display: none; }}
+#lf-margin {{ white-space: pre-line; }}
 #lf-chart {{ width: 100%; height: 72vh; }}
 @media (max-width: 800px) {{ #lf-run {{ grid-template-columns: 1fr; }} }}
 .lf-line {{ font-weight: 600; margin: .15em 0; }}

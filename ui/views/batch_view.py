@@ -31,7 +31,7 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import notation, text
+from ui import bounds, notation, text
 from ui.charts import epochs, layers, theme
 from ui.words import t
 
@@ -322,3 +322,28 @@ def scaling_statement(rows: tuple[pc.ScalingRow, ...], zero: bool = True) -> str
     if not zero:
         out.append(t("batch.scaling.not_random", w=notation.current().w))
     return " ".join(out)
+
+
+def bound_line(record: pc.Comparison, th, epoch: int, hinge_of=None) -> str:
+    """The single-sample run's mistakes by the end of ``epoch`` against the bound that
+    holds for it; batch steps have none, and the line says so."""
+    single = record.single
+    live = bounds.live(single, th, min(epoch * single.n, single.n_visits), hinge_of)
+    return t("batch.bound_line", single=live.line(), batch=bounds.live(record.batch, th, 0).why)
+
+
+def layered(scene: layers.Scene, record: pc.Comparison | None, th, hinge_of=None):
+    """The batch page's stage over ``scene`` (and the offline lecture's picture of its
+    scenes): at each cursor, both boundaries at the end of the epoch it has reached, the
+    bound line and each rule's line at that epoch."""
+    if record is None:
+        return layers.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
+    epoch_of = record.batch.epoch_at
+    return layers.Layered(
+        boundaries_scene(scene),
+        lambda c: boundaries_layers(scene, record, epoch_of(c)),
+        lambda c: {
+            "bound": bound_line(record, th, epoch_of(c), hinge_of),
+            **epoch_lines(record, epoch_of(c)),
+        },
+    )

@@ -104,16 +104,20 @@ def table(lines: tuple[Row, ...]) -> list[dict[str, str]]:
     """The rows as the page's table: rule, weights, training errors, criterion."""
     out = []
     for row in lines:
-        what = "ls.criterion_ls" if row.rule == "least_squares" else "ls.criterion_jp"
         out.append(
             {
                 t("ls.col.rule"): _name(row.rule),
                 t("ls.col.line"): text.weights_text(row.w, row.b),
                 t("ls.col.errors"): f"{row.errors:,}",
-                t("ls.col.criterion"): t(what, value=text.num(row.criterion)),
+                t("ls.col.criterion"): _criterion(row),
             }
         )
     return out
+
+
+def _criterion(row: Row) -> str:
+    what = "ls.criterion_ls" if row.rule == "least_squares" else "ls.criterion_jp"
+    return t(what, value=text.num(row.criterion))
 
 
 def statement(lines: tuple[Row, ...], ls: pc.LeastSquares, separable: bool | None) -> str:
@@ -136,3 +140,21 @@ def statement(lines: tuple[Row, ...], ls: pc.LeastSquares, separable: bool | Non
     else:
         said = t("ls.errors_only", ls=t("ls.errors", n=n))
     return f"{said} {t('ls.why')}"
+
+
+def layered(scene: layers.Scene, lines: tuple[Row, ...], said: str) -> layers.Layered:
+    """The page's least-squares chart as one still picture (the offline lecture's scene on
+    it): the points and the three lines, ``said`` (``statement``) as its main line and the
+    table's rows, one line each."""
+    fig = figure(scene, lines)
+    rows = [
+        " · ".join((t("ls.legend", name=_name(row.rule), errors=row.errors),
+                    text.weights_text(row.w, row.b), _criterion(row)))
+        for row in lines
+    ]  # fmt: skip
+    texts = {"summary": said, "margin": "\n".join(rows)}
+    return layers.Layered(
+        ([trace.to_plotly_json() for trace in fig.data], fig.layout.to_plotly_json()),
+        lambda t: ([], []),
+        lambda t: texts,
+    )
