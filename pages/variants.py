@@ -3,8 +3,7 @@
 import numpy as np
 import streamlit as st
 
-import datasets
-from ui import bounds, compute, notation, text
+from ui import compute, notation, text
 from ui.charts import geometry, layers
 from ui.export import downloads
 from ui.limits import VARIANTS_POINTS as MAX_POINTS
@@ -35,12 +34,9 @@ presenter, choice, ds, setup = opened.presenter, opened.choice, opened.ds, opene
 split_seed = opened.before
 
 # ------------------------------------------ the split and the run on its train part
-run = parts = None
-train = ds  # the training part (all the data until it is split)
-if ds.n >= 6 and np.unique(ds.y).size == 2:
-    parts = datasets.split(ds.n, split_seed, y=ds.y)
-    rows = parts[0]
-    train = datasets.Dataset(ds.X[rows], ds.y[rows], ds.feature_names, ds.class_names)
+run = None
+parts, train = variants_view.training_part(ds, split_seed)  # train: all the data unsplit
+if parts is not None:
     if np.unique(train.y).size == 2:
         try:
             run = compute.trained(train, setup).run
@@ -57,20 +53,7 @@ scene = layers.Scene(Xtr, ytr, geometry.view_box(ds.X), ds.class_names, ds.featu
 
 
 th_train = compute.theory(train)  # the bound is about the run on the training part
-if run is None:
-    layered = stage.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
-else:
-    layered = stage.Layered(
-        variants_view.grid_scene(scene),
-        lambda t: variants_view.grid_layers(scene, run, t),
-        lambda t: {
-            "agree": variants_view.agreement_line(run, Xtr, t),
-            "bound": say(
-                "variants.bound",
-                line=bounds.live(run, th_train, t, lambda e: compute.hinge_bound(train, e)).line(),
-            ),
-        },
-    )
+layered = variants_view.layered(scene, run, th_train, lambda e: compute.hinge_bound(train, e))
 
 
 def draw(t: int) -> None:

@@ -12,6 +12,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+import bound_oracle
 import numpy as np
 import pytest
 
@@ -69,6 +70,33 @@ def kernel_run(values: dict):
     kernel = pc.Kernel(v["kernel"], degree=int(v["degree"]), gamma=1 / (2 * float(v["width"]) ** 2))
     run = pc.train(ds.X, ds.y, variant="kernel", kernel=kernel, max_epochs=v["max_epochs"])
     return ds, run
+
+
+def variants_run(values: dict):
+    """A Variants scene's run: the classic rule on the training part of the data's split
+    (the datasets API's, stratified), trained by the engine."""
+    v = {**page_defaults("variants"), **values}
+    ds = datasets.generate(v["generator"], n=v["n"], seed=v["seed"], noise=v["noise"])
+    rows = datasets.split(ds.n, int(v["split_seed"]), y=ds.y)[0]
+    X, y = ds.X[rows], ds.y[rows]
+    run = pc.train(X, y, eta=float(v["eta"]), max_epochs=v["max_epochs"],
+                   shuffle=v["order"] == "shuffle", seed=v["order_seed"])  # fmt: skip
+    return X, y, run
+
+
+def variants_line_holds(X, y, run, t: int, summary: str) -> bool:
+    """The Variants line's M (a textbook loop over the run's own orders) and its bound
+    (Theorem 1 on separable data, else Theorem 2 after the epochs reached)."""
+    orders = [run.order(e) for e in range(run.epochs)]
+    M = int(bound_oracle.textbook_mistakes(X, y, run.eta, run.w0, run.b0, orders)[t])
+    th = pc.theory(X, y)
+    bound = th.bound if th.separable else pc.hinge_certificate(X, y, max(1, -(-t // len(y)))).value
+    found = re.search(r"M = ([\d,]+) ≤ (?:[^(]*?= )?(" + NUMBER + ")", summary)
+    return (
+        found is not None
+        and int(found.group(1).replace(",", "")) == M
+        and number(found.group(2)) == pytest.approx(bound, rel=1e-3)
+    )
 
 
 def kernel_expected(ds, run, t: int) -> list[int]:
@@ -226,6 +254,9 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
         if s.path in ("playground", "proof", "space")
     }
     kernels = {i: kernel_run(s.values) for i, s in enumerate(lecture.SCENES) if s.path == "kernel"}
+    variants = {
+        i: variants_run(s.values) for i, s in enumerate(lecture.SCENES) if s.path == "variants"
+    }
     batches = {  # the batch page's scenes: its stage, or its least-squares chart
         i: datasets.generate(s.values["example"], n=None, seed=0, noise=0.0)
         for i, s in enumerate(lecture.SCENES)
@@ -246,7 +277,10 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
             if end == "true":
                 break
             i = int(scene)
-            if cursor and i in batches:  # each rule's line, or the least-squares rows
+            if cursor and i in variants:  # the run on the training part: M and its bound
+                assert variants_line_holds(*variants[i], int(cursor), summary), summary
+                seen.setdefault(i, set()).add(int(cursor))
+            elif cursor and i in batches:  # each rule's line, or the least-squares rows
                 ds, t, more = batches[i], int(cursor), view.evaluate(MORE)
                 if lecture.SCENES[i].section == "least-squares":
                     assert least_squares_rows_hold(ds, more, nt) == [], lecture.SCENES[i].name
@@ -272,11 +306,11 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
             view.keyboard.press("PageDown")
             presses += 1
             assert presses < 200
-        assert set(seen) == set(runs) | set(kernels) | set(batches)  # each stepped scene
+        assert set(seen) == set(runs) | set(kernels) | set(batches) | set(variants)
         assert set(seen) | set(cards) == set(range(len(lecture.SCENES)))
-        for i, ds_run in {**runs, **kernels}.items():  # each opened at its step (END: the end)
+        for i, ds_run in {**runs, **kernels, **variants}.items():  # each opened at its step
             s = lecture.SCENES[i]
-            opening = ds_run[1].n_visits if s.step == lecture.END else s.step
+            opening = ds_run[-1].n_visits if s.step == lecture.END else s.step  # END: the end
             assert opening in seen[i], (s.name, seen[i])
         needs = {"en": "needs the app", "de": "die App braucht"}[lang]
         for i, card in cards.items():

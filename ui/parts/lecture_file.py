@@ -6,10 +6,10 @@ A scene on the Playground is its run, drawn by the app's own code at every curso
 (``ui.views.playground_view.picture``: the boundary, w and the update's vector sum, the
 margin band) with the app's lines of numbers (``ui.parts.numbers.texts``: w, M against
 its bound; ``ui.text.status_line``), in the language and notation the file is made in.
-A scene on the Kernel, Proof, Space or Batch page (``PICTURED``) is drawn by that page's
-own stage code at the steps it shows (the Batch page's least-squares section: its chart,
-still). A scene on another page (its own panels: variants, experiments, the online game)
-is a card: its title, idea and notes, and a sentence saying that page needs the app. A
+A scene on the Kernel, Proof, Space, Batch or Variants page (``PICTURED``) is drawn by that
+page's own stage code at the steps it shows (the Batch page's least-squares section: its
+chart, still). A scene on another page (its own panels and tables: the experiments, the
+online game) is a card: its title, idea and notes, and a sentence that it needs the app. A
 scene may carry the lecturer's own question, shown before the step and revealed on a key.
 
 The same traces are sent once: each cursor names its traces by their place in one pool.
@@ -29,6 +29,7 @@ import perceptron_core as pc
 from ui import compute, lecture, notation, state, text, words
 from ui.charts import geometry, layers
 from ui.charts.playground import Playground
+from ui.limits import VARIANTS_UPDATES
 from ui.parts.numbers import hinge_of as number_hinge
 from ui.parts.numbers import texts as number_lines
 from ui.parts.settings import Settings
@@ -44,6 +45,7 @@ from ui.views import (
     playground_view,
     proof_view,
     space_view,
+    variants_view,
 )
 from ui.words import t
 
@@ -51,13 +53,14 @@ STEPPED = "playground"  # the page whose scenes the file steps at every cursor
 # Pages whose scenes the file draws at the steps they show (from the scene's step to its
 # last), each with its own stage: the Kernel's (its frames hold a decision function's
 # contour: about 80 KB each), the Proof's, the Space's and the Batch page's.
-PICTURED = ("kernel", "proof", "space", "batch")
+PICTURED = ("kernel", "proof", "space", "batch", "variants")
 # What a page's settings panel fixes rather than reads from its link.
 FIXED = {
     "kernel": {"variant": "kernel", "online": False},
     "proof": {"variant": "classic", "online": False},
     "space": {"variant": "classic", "online": False},
     "batch": {"variant": "batch", "online": False},
+    "variants": {"variant": "classic", "online": False},
 }
 PLAYER = Path(__file__).resolve().parent / "lecture_file.js"  # the player, in the browser
 MOVES = ("update", "visit", "epoch")
@@ -263,28 +266,44 @@ def _lines(said: dict[str, str]) -> tuple[str, str]:
     return (lines[0] if lines else ""), "\n".join(lines[1:])
 
 
-def run_scene(entry: Entry, pool: Pool) -> dict:
-    """A stepped scene: the run at every cursor as the app draws and numbers it."""
+def staged(entry: Entry) -> tuple[object, layers.Layered, bool]:
+    """(the scene's run, its page's stage over it, whether only the scene's own steps are
+    drawn): each as its page trains and draws it."""
     ds, setup = dataset(entry), settings(entry)
+    if entry.path == "variants":  # the Variants page's run: on its training part
+        split_seed = entry.values.get(
+            "split_seed", _default(lecture.table_of("variants"), "split_seed")
+        )
+        _, train = variants_view.training_part(ds, int(split_seed))
+        run = compute.trained(train, replace(setup, max_updates=VARIANTS_UPDATES)).run
+        scene = layers.Scene(train.X, train.y, geometry.view_box(ds.X), ds.class_names,
+                             ds.feature_names, True)  # fmt: skip
+        hinge = lambda e: compute.hinge_bound(train, e)  # noqa: E731 - as the page's
+        return run, variants_view.layered(scene, run, compute.theory(train), hinge), True
     run = compute.trained_for(ds, setup).run
+    if entry.path in PICTURED:  # the page's own stage, as the page draws it
+        return run, pictured(entry, ds, run, setup), True
     th = compute.theory(ds) if compute.theory_live(ds.X) else None
     if run.converged and th is not None and not th.separable and run.w is not None:
         th = compute.theory(ds, (run.b, *run.w))  # as the page: a clean pass separates
+    key = run_key(ds, setup)
+    lines = number_lines(run, ds, th)
+    box = None if ds.d > 2 else stage.view(ds, DataChoice(ds), (run,), key)
+    picture = playground_view.picture(
+        ds, box, run, key, setup.variant, th, lines, presenter=True, cached=compute
+    )
+    return run, picture.layered, False
+
+
+def run_scene(entry: Entry, pool: Pool) -> dict:
+    """A stepped scene: the run at every cursor (a pictured page's: from the scene's step
+    to its last) as the app draws and numbers it."""
+    run, layered, own_steps = staged(entry)
     total = run.n_visits
     start = total if entry.step == lecture.END else min(int(entry.step), total)
     last = lecture.last_step(lecture.Scene("", "", "", entry.path, last=entry.last), total)
     last = max(start, total if last is None else last)
-    if entry.path in PICTURED:  # the page's own stage, as the page draws it
-        layered = pictured(entry, ds, run, setup)
-        cursors = range(start, last + 1)
-    else:
-        key = run_key(ds, setup)
-        lines = number_lines(run, ds, th)
-        box = None if ds.d > 2 else stage.view(ds, DataChoice(ds), (run,), key)
-        layered = playground_view.picture(
-            ds, box, run, key, setup.variant, th, lines, presenter=True, cached=compute
-        ).layered
-        cursors = range(total + 1)
+    cursors = range(start, last + 1) if own_steps else range(total + 1)
     scene_traces, layout = layered.scene
     frames, moves = {}, {m: {} for m in MOVES}
     for c in cursors:

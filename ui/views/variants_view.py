@@ -19,9 +19,10 @@ import dataclasses
 import numpy as np
 import plotly.graph_objects as go
 
+import datasets
 import perceptron_core as pc
 from perceptron_core.run import COMPARED
-from ui import notation, text
+from ui import bounds, notation, text
 from ui.charts import epochs, layers, theme
 from ui.charts.theme import VARIANT_COLORS, line_name
 from ui.words import has
@@ -299,4 +300,32 @@ def _key_entry(name: str, color: str, dash: str, width: float, group: str) -> di
         legendgroup=group,
         line=dict(color=color, dash=dash, width=width),
         hoverinfo="skip",
+    )
+
+
+def training_part(ds: datasets.Dataset, split_seed: int):
+    """(the page's train/dev/test rows, the training part) of ``ds`` (``datasets.split``,
+    stratified by class); (None, ``ds``) when the data are too few (under 6) or have one
+    class: the page says so and trains nothing."""
+    if ds.n < 6 or np.unique(ds.y).size != 2:
+        return None, ds
+    parts = datasets.split(ds.n, split_seed, y=ds.y)
+    rows = parts[0]
+    return parts, datasets.Dataset(ds.X[rows], ds.y[rows], ds.feature_names, ds.class_names)
+
+
+def layered(scene: layers.Scene, run, th_train, hinge_of) -> layers.Layered:
+    """The Variants page's stage over the training part's ``scene`` (and the offline
+    lecture's picture of its scenes): the four variants at each step as small multiples,
+    the run's mistakes against the bound that holds for it on the training part
+    (``th_train``, ``hinge_of(epoch)``) and how often the variants agree."""
+    if run is None:
+        return layers.Layered((layers.points(scene), layers.layout(scene)), lambda t: ([], []))
+    return layers.Layered(
+        grid_scene(scene),
+        lambda t: grid_layers(scene, run, t),
+        lambda t: {
+            "bound": say("variants.bound", line=bounds.live(run, th_train, t, hinge_of).line()),
+            "agree": agreement_line(run, scene.X, t),
+        },
     )
