@@ -7,7 +7,7 @@ import streamlit as st
 from ui import compute, notation, text
 from ui.charts import geometry, layers
 from ui.export import downloads
-from ui.limits import ADVERSARIAL_WORK, DIMENSION_WORK, MARGIN_WORK, MOST_COORDINATES, ORDER_WORK
+from ui.limits import DIMENSION_WORK, MARGIN_WORK, MOST_COORDINATES, order_caps
 from ui.limits import EXPERIMENTS_EPOCHS as MAX_EPOCHS
 from ui.limits import EXPERIMENTS_POINTS as MAX_POINTS
 from ui.parts import data, progress, style
@@ -73,8 +73,7 @@ ds = data.settle(PAGE, opening.choice, opening.prep, max_points=MAX_POINTS)
 if np.unique(ds.y).size < 2:
     st.info(say("experiments.both_classes"))
     st.stop()
-max_epochs = int(min(MAX_EPOCHS, max(1, ORDER_WORK // (ds.n * (orderings + 1)))))
-max_adversarial = int(min(100_000, max(1, ADVERSARIAL_WORK // ds.n)))
+max_epochs, max_adversarial = order_caps(ds.n, orderings)
 with progress.bar(say("experiments.orders")) as tick:
     table = compute.ordering_experiment(
         ds, orderings, order_seed, reshuffle, max_epochs, max_adversarial, _progress=tick

@@ -160,3 +160,11 @@ PRACTICE_ATTEMPTS_KEPT = 200_000
 # course's worth, and the pasted text or uploaded file that holds them, at most.
 CODES_CHECKED_MOST = 2_000
 CODES_CHECKED_BYTES = CODES_CHECKED_MOST * 64  # 64 characters a line: a code and some room
+
+
+def order_caps(n: int, orderings: int) -> tuple[int, int]:
+    """The Experiments page's caps for its orders of n points: the epochs of each order
+    (all the orders within ``ORDER_WORK`` visits) and the worst-first order's updates
+    (within ``ADVERSARIAL_WORK`` visits)."""
+    max_epochs = int(min(EXPERIMENTS_EPOCHS, max(1, ORDER_WORK // (n * (orderings + 1)))))
+    return max_epochs, int(min(100_000, max(1, ADVERSARIAL_WORK // n)))

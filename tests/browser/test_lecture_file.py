@@ -19,6 +19,7 @@ import pytest
 import datasets
 import perceptron_core as pc
 from ui import lecture, notation, words
+from ui.limits import order_caps
 from ui.parts import lecture_file
 from ui.server import lectures
 
@@ -97,6 +98,33 @@ def variants_line_holds(X, y, run, t: int, summary: str) -> bool:
         and int(found.group(1).replace(",", "")) == M
         and number(found.group(2)) == pytest.approx(bound, rel=1e-3)
     )
+
+
+def orders_expected(values: dict) -> list[float]:
+    """The orders statement's first numbers: k random orders, their epochs (least, most,
+    median), the fixed order's, their mistakes (least, most, median), the fixed order's;
+    each order a textbook loop from w = 0 (eta 1) until a clean pass, random order i the
+    rows permuted once by numpy's default_rng(seed + i) (the notes' 002 section 6.1)."""
+    v = {**page_defaults("experiments"), **values}
+    ds = datasets.generate(v["example"], n=None, seed=0, noise=0.0)
+    k, seed = int(v["orderings"]), int(v["order_seed"])
+    max_epochs, _ = order_caps(ds.n, k)
+
+    def run(order) -> tuple[int, int]:
+        w, b, mistakes = np.zeros(ds.d), 0.0, 0
+        for epoch in range(1, max_epochs + 1):
+            before = mistakes
+            for i in order:
+                if ds.y[i] * (ds.X[i] @ w + b) <= 0:
+                    w, b, mistakes = w + ds.y[i] * ds.X[i], b + ds.y[i], mistakes + 1
+            if mistakes == before:
+                return epoch, mistakes
+        return max_epochs, mistakes
+
+    fixed = run(np.arange(ds.n))
+    rnd = np.array([run(np.random.default_rng(seed + i).permutation(ds.n)) for i in range(k)])
+    e, m = rnd[:, 0], rnd[:, 1]
+    return [k, e.min(), e.max(), np.median(e), fixed[0], m.min(), m.max(), np.median(m), fixed[1]]
 
 
 def kernel_expected(ds, run, t: int) -> list[int]:
@@ -241,6 +269,11 @@ READ = """() => { const card = document.getElementById('lf-card');
   document.getElementById('lf-summary').textContent, document.body.dataset.end,
   card.hidden ? '' : card.textContent]; }"""
 MORE = "() => document.getElementById('lf-margin').textContent"  # the lines under the main
+# The chart's x range against its scene's page layout's (the view each scene opens at).
+RANGES = """() => { const D = JSON.parse(document.getElementById('lf-data').textContent);
+  const run = D.scenes[Number(document.body.dataset.scene)].run;
+  const gd = document.getElementById('lf-chart');
+  return [gd._fullLayout.xaxis.range, run.layout.xaxis ? run.layout.xaxis.range : null]; }"""
 
 
 @pytest.mark.parametrize(("lang", "nt"), MADE_IN, ids=lambda v: v)
@@ -256,6 +289,11 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
     kernels = {i: kernel_run(s.values) for i, s in enumerate(lecture.SCENES) if s.path == "kernel"}
     variants = {
         i: variants_run(s.values) for i, s in enumerate(lecture.SCENES) if s.path == "variants"
+    }
+    orders = {
+        i: orders_expected(s.values)
+        for i, s in enumerate(lecture.SCENES)
+        if (s.path, s.section) == ("experiments", "orders")
     }
     batches = {  # the batch page's scenes: its stage, or its least-squares chart
         i: datasets.generate(s.values["example"], n=None, seed=0, noise=0.0)
@@ -277,7 +315,15 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
             if end == "true":
                 break
             i = int(scene)
-            if cursor and i in variants:  # the run on the training part: M and its bound
+            if cursor:  # each scene in its own page's view, not the last scene's
+                shown_range, wanted = view.evaluate(RANGES)
+                if wanted is not None:
+                    assert shown_range == pytest.approx(wanted), (lecture.SCENES[i].name, cursor)
+            if cursor and i in orders:  # the orders' statement, a still picture
+                got = [number(x) for x in re.findall(NUMBER, summary)[:9]]
+                assert got == pytest.approx(orders[i]), (summary, orders[i])
+                seen.setdefault(i, set()).add(int(cursor))
+            elif cursor and i in variants:  # the run on the training part: M and its bound
                 assert variants_line_holds(*variants[i], int(cursor), summary), summary
                 seen.setdefault(i, set()).add(int(cursor))
             elif cursor and i in batches:  # each rule's line, or the least-squares rows
@@ -306,7 +352,7 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
             view.keyboard.press("PageDown")
             presses += 1
             assert presses < 200
-        assert set(seen) == set(runs) | set(kernels) | set(batches) | set(variants)
+        assert set(seen) == set(runs) | set(kernels) | set(batches) | set(variants) | set(orders)
         assert set(seen) | set(cards) == set(range(len(lecture.SCENES)))
         for i, ds_run in {**runs, **kernels, **variants}.items():  # each opened at its step
             s = lecture.SCENES[i]

@@ -453,3 +453,14 @@ class Layered:
     scene: tuple[list[dict], dict]
     at: Callable[[int], tuple[list[dict], list[dict]]]
     texts: Callable[[int], dict[str, str]] | None = None
+
+
+def still(fig: go.Figure, texts: dict[str, str]) -> Layered:
+    """A figure that does not step as a ``Layered`` (the offline lecture's picture of a
+    page's still chart): its traces and layout as the scene, nothing under or over it,
+    the same ``texts`` at every cursor."""
+    return Layered(
+        ([trace.to_plotly_json() for trace in fig.data], fig.layout.to_plotly_json()),
+        lambda t: ([], []),
+        lambda t: texts,
+    )

@@ -56,6 +56,8 @@
     return D.scenes[state.at];
   }
 
+  let plotted = -1; // the scene the chart shows
+
   function draw() {
     const run = scene().run;
     if (!run) return;
@@ -66,7 +68,12 @@
     delete layout.height; // the page's: the chart fills its column
     delete layout.width;
     layout.autosize = true;
-    Plotly.react("lf-chart", traces, layout, {
+    // A new scene is a new plot: Plotly.react from another scene's chart kept that
+    // scene's axis ranges (seen on the Variants and orders scenes); a step within a scene
+    // is a react, fast.
+    const plot = plotted === state.at ? Plotly.react : Plotly.newPlot;
+    plotted = state.at;
+    plot("lf-chart", traces, layout, {
       displaylogo: false,
       responsive: true,
     });

@@ -8,8 +8,9 @@ margin band) with the app's lines of numbers (``ui.parts.numbers.texts``: w, M a
 its bound; ``ui.text.status_line``), in the language and notation the file is made in.
 A scene on the Kernel, Proof, Space, Batch or Variants page (``PICTURED``) is drawn by that
 page's own stage code at the steps it shows (the Batch page's least-squares section: its
-chart, still). A scene on another page (its own panels and tables: the experiments, the
-online game) is a card: its title, idea and notes, and a sentence that it needs the app. A
+chart, still), and the Experiments' orders section (``STILL``) as its still chart. A scene
+on another page (the online game, played on the page) is a card: its title, idea and
+notes, and a sentence that it needs the app. A
 scene may carry the lecturer's own question, shown before the step and revealed on a key.
 
 The same traces are sent once: each cursor names its traces by their place in one pool.
@@ -29,7 +30,7 @@ import perceptron_core as pc
 from ui import compute, lecture, notation, state, text, words
 from ui.charts import geometry, layers
 from ui.charts.playground import Playground
-from ui.limits import VARIANTS_UPDATES
+from ui.limits import VARIANTS_UPDATES, order_caps
 from ui.parts.numbers import hinge_of as number_hinge
 from ui.parts.numbers import texts as number_lines
 from ui.parts.settings import Settings
@@ -40,6 +41,7 @@ from ui.stage import part as stage
 from ui.vendor import katex_inline
 from ui.views import (
     batch_view,
+    experiments_view,
     kernel_view,
     least_squares_view,
     playground_view,
@@ -54,6 +56,8 @@ STEPPED = "playground"  # the page whose scenes the file steps at every cursor
 # last), each with its own stage: the Kernel's (its frames hold a decision function's
 # contour: about 80 KB each), the Proof's, the Space's and the Batch page's.
 PICTURED = ("kernel", "proof", "space", "batch", "variants")
+# Sections of a page whose chart does not step: the file shows it as a still picture.
+STILL = (("experiments", "orders"),)
 # What a page's settings panel fixes rather than reads from its link.
 FIXED = {
     "kernel": {"variant": "kernel", "online": False},
@@ -190,10 +194,10 @@ def settings(entry: Entry) -> Settings:
 
 
 def steps(entry: Entry) -> bool:
-    """Whether the file steps (or pictures) this scene's run (else: a card)."""
+    """Whether the file steps (or pictures) this scene's run or still chart (else: a card)."""
     if not entry.readable:
         return False
-    if entry.path in PICTURED:
+    if entry.path in PICTURED or (entry.path, entry.section) in STILL:
         return True
     return entry.path == STEPPED and settings(entry).variant != "kernel"
 
@@ -325,6 +329,42 @@ def run_scene(entry: Entry, pool: Pool) -> dict:
     }
 
 
+def orders_still(entry: Entry) -> layers.Layered:
+    """The Experiments page's orders section as that page computes and draws it: the data
+    in the fixed order, in random orders and worst first, every final boundary over the
+    points, and the page's statement of what the orders did."""
+    ds = dataset(entry)
+    table = lecture.table_of(entry.path)
+    v = {name: entry.values.get(name, _default(table, name)) for name in table.fields}
+    orderings = int(v["orderings"])
+    max_epochs, max_adversarial = order_caps(ds.n, orderings)
+    result = compute.ordering_experiment(
+        ds, orderings, int(v["order_seed"]), bool(v["reshuffle"]), max_epochs, max_adversarial
+    )
+    height = experiments_view.ORDERS_HEIGHT[True]
+    scene = layers.Scene(ds.X, ds.y, geometry.view_box(ds.X), ds.class_names,
+                         ds.feature_names, True, height)  # fmt: skip
+    said = experiments_view.ordering_statement(result, max_epochs, max_adversarial)
+    return layers.still(experiments_view.boundaries_figure(scene, result), {"summary": said})
+
+
+def still_scene(layered: layers.Layered, pool: Pool) -> dict:
+    """A still chart in the run's form the player reads: one cursor (0), no moves."""
+    under, over = layered.at(0)
+    first, rest = _lines(layered.texts(0))
+    scene_traces, layout = layered.scene
+    return {
+        "scene": pool(scene_traces),
+        "layout": _file_layout(json.loads(to_json_plotly(layout))),
+        "total": 0,
+        "start": 0,
+        "last": 0,
+        "frames": {0: [pool(under), pool(over), "", first, rest]},
+        "moves": {m: {0: 0} for m in MOVES},
+        "epoch_end": 0,
+    }
+
+
 def _question(q: Question | None) -> dict | None:
     if q is None:
         return None
@@ -345,7 +385,9 @@ def scene_data(entry: Entry, pool: Pool) -> dict:
         "path": entry.path,
         "question": _question(entry.question),
     }
-    if steps(entry):
+    if (entry.path, entry.section) in STILL and entry.readable:
+        out["run"] = still_scene(orders_still(entry), pool)
+    elif steps(entry):
         out["run"] = run_scene(entry, pool)
     else:
         out["card"] = t("lecture_file.needs_app", path=f"/{entry.path}")

@@ -152,9 +152,4 @@ def layered(scene: layers.Scene, lines: tuple[Row, ...], said: str) -> layers.La
                     text.weights_text(row.w, row.b), _criterion(row)))
         for row in lines
     ]  # fmt: skip
-    texts = {"summary": said, "margin": "\n".join(rows)}
-    return layers.Layered(
-        ([trace.to_plotly_json() for trace in fig.data], fig.layout.to_plotly_json()),
-        lambda t: ([], []),
-        lambda t: texts,
-    )
+    return layers.still(fig, {"summary": said, "margin": "\n".join(rows)})
