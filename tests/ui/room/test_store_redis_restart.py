@@ -116,7 +116,11 @@ def test_followers_get_the_next_move_after_redis_restarts_with_its_file(redis_se
     assert all(d[:2] == (503, "unavailable") for d in down), down
     assert down[0][2] == "The class server cannot be reached just now: try again in a moment."
     assert not any(r.exc_info for r in caplog.records)  # no traceback
-    assert any("unavailable" in r.getMessage() for r in caplog.records)
+    # The outage said by whichever noticed it first (the listener or a call), then at most
+    # once every few seconds: not a line per call (three calls and the listener met it).
+    outage = [r for r in caplog.records if "unreachable" in r.getMessage()
+              or "unavailable" in r.getMessage()]  # fmt: skip
+    assert 1 <= len(outage) < 4, [r.getMessage() for r in caplog.records]
 
 
 def test_a_class_lost_with_redis_is_said_as_lost(redis_server):
