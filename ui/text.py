@@ -57,6 +57,16 @@ def md_numbers(line: str) -> str:
     return _MD_ACTIVE.sub(r"\\\1", line)
 
 
+_MD_ESCAPED = re.compile(r"\\([\\`*\[\]<>_#+\-.!(){}|~:])")
+
+
+def unmarked(line: str) -> str:
+    """A line the app wrote as Markdown (its catalogue's **bold**, ``md_numbers``'
+    escapes) as the plain text it shows, for a place that shows text as text (the offline
+    lecture)."""
+    return _MD_ESCAPED.sub(r"\1", line.replace("**", ""))
+
+
 def quoted(value, limit: int = VALUE_LIMIT) -> str:
     """A user's value for Markdown, in quotes: ``'value'``."""
     return "'" + plain(value, limit) + "'"

@@ -18,10 +18,11 @@ import pytest
 
 import datasets
 import perceptron_core as pc
-from ui import lecture, notation, words
-from ui.limits import order_caps
+from ui import lecture, notation, state, words
+from ui.limits import ONLINE_ARRIVALS, order_caps
 from ui.parts import lecture_file
 from ui.server import lectures
+from ui.views import online_view
 
 pytestmark = pytest.mark.browser
 
@@ -125,6 +126,35 @@ def orders_expected(values: dict) -> list[float]:
     rnd = np.array([run(np.random.default_rng(seed + i).permutation(ds.n)) for i in range(k)])
     e, m = rnd[:, 0], rnd[:, 1]
     return [k, e.min(), e.max(), np.median(e), fixed[0], m.min(), m.max(), np.median(m), fixed[1]]
+
+
+def game_expected(gamma: float) -> list[list[float]]:
+    """The adversary's game from an empty board, replayed here: its points from the
+    engine's ``adversary_point`` (the game's rule), learned by a textbook loop; for each
+    k arrivals, [M, k] and, once both classes have come, Theorem 1's bound for those k
+    points from the independent max-margin solver."""
+    w, b, X, y = np.zeros(2), 0.0, [], []
+    while len(y) < ONLINE_ARRIVALS:
+        move = pc.adversary_point(w, b, online_view.TARGET, gamma, box=online_view.BOARD,
+                                  grid=state.GRID)  # fmt: skip
+        if move is None:
+            break
+        x, label = np.asarray(move.x, dtype=float), int(move.y)
+        if label * (x @ w + b) <= 0:
+            w, b = w + label * x, b + label
+        X.append(x)
+        y.append(label)
+    X_, y_ = np.array(X).reshape(-1, 2), np.array(y)
+    M = bound_oracle.textbook_mistakes(X_, y_, 1.0, np.zeros(2), 0.0, [np.arange(len(y))])
+    out = []
+    for k in range(len(y) + 1):
+        row = [int(M[k]), k]
+        if len(set(y[:k])) == 2:
+            gamma_star, _ = bound_oracle.max_margin(X_[:k], y_[:k])
+            R2 = float(np.max(np.sum(bound_oracle.augmented(X_[:k]) ** 2, axis=1)))
+            row.append(R2 / gamma_star**2)
+        out.append(row)
+    return out
 
 
 def kernel_expected(ds, run, t: int) -> list[int]:
@@ -295,6 +325,11 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
         for i, s in enumerate(lecture.SCENES)
         if (s.path, s.section) == ("experiments", "orders")
     }
+    games = {
+        i: game_expected(float(page_defaults("online")["gamma"]))
+        for i, s in enumerate(lecture.SCENES)
+        if s.path == "online"
+    }
     batches = {  # the batch page's scenes: its stage, or its least-squares chart
         i: datasets.generate(s.values["example"], n=None, seed=0, noise=0.0)
         for i, s in enumerate(lecture.SCENES)
@@ -319,7 +354,13 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
                 shown_range, wanted = view.evaluate(RANGES)
                 if wanted is not None:
                     assert shown_range == pytest.approx(wanted), (lecture.SCENES[i].name, cursor)
-            if cursor and i in orders:  # the orders' statement, a still picture
+            if cursor and i in games:  # the adversary's game: M, the arrivals, the bound
+                k = int(cursor)
+                got = [number(x) for x in re.findall(NUMBER, summary.split("(")[0])]
+                assert got == pytest.approx(games[i][k], rel=1e-3), (summary, games[i][k])
+                assert got[0] == k  # every point the adversary plays is a mistake
+                seen.setdefault(i, set()).add(k)
+            elif cursor and i in orders:  # the orders' statement, a still picture
                 got = [number(x) for x in re.findall(NUMBER, summary)[:9]]
                 assert got == pytest.approx(orders[i]), (summary, orders[i])
                 seen.setdefault(i, set()).add(int(cursor))
@@ -352,7 +393,9 @@ def test_pagedown_walks_every_scene_offline_with_the_engine_s_numbers(
             view.keyboard.press("PageDown")
             presses += 1
             assert presses < 200
-        assert set(seen) == set(runs) | set(kernels) | set(batches) | set(variants) | set(orders)
+        stepped = set(runs) | set(kernels) | set(batches) | set(variants) | set(orders)
+        assert set(seen) == stepped | set(games)
+        assert set(seen[max(games)]) == set(range(len(games[max(games)])))  # each arrival
         assert set(seen) | set(cards) == set(range(len(lecture.SCENES)))
         for i, ds_run in {**runs, **kernels, **variants}.items():  # each opened at its step
             s = lecture.SCENES[i]

@@ -148,20 +148,16 @@ def adversary(page: Table, to_the_end: bool = False) -> None:
     ss = _ss()
     X, y = ss[page.own("points")]
     w, b = weights(run_of(dataset(page)))
-    learner = pc.OnlinePerceptron(2, w=tuple(w.tolist()), b=float(b))
     gamma = float(ss.get(page.key("gamma"), page.defaults.gamma))
+    plays = online_view.adversary_plays(w, b, gamma, grid=state.GRID)
     played: list[pc.AdversaryMove] = []
     start = time.monotonic()
     while not _full(page, len(played) + 1):
-        move = pc.adversary_point(
-            learner.w, learner.b, online_view.TARGET, gamma, box=online_view.BOARD,
-            grid=state.GRID,
-        )  # fmt: skip
+        move = next(plays, None)
         if move is None:
             ss[page.own("note")] = online_view.OUT_OF_MOVES
             break
         played.append(move)
-        learner = learner.learn(move.x, move.y)
         if not to_the_end:
             break
         if time.monotonic() - start > ADVERSARY_BUDGET_S:

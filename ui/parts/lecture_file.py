@@ -8,9 +8,10 @@ margin band) with the app's lines of numbers (``ui.parts.numbers.texts``: w, M a
 its bound; ``ui.text.status_line``), in the language and notation the file is made in.
 A scene on the Kernel, Proof, Space, Batch or Variants page (``PICTURED``) is drawn by that
 page's own stage code at the steps it shows (the Batch page's least-squares section: its
-chart, still), and the Experiments' orders section (``STILL``) as its still chart. A scene
-on another page (the online game, played on the page) is a card: its title, idea and
-notes, and a sentence that it needs the app. A
+chart, still), the Experiments' orders section (``STILL``) as its still chart, and the
+Online page's game as its adversary plays it from an empty board. A scene the file cannot
+replay (a lecturer's drawn points or upload, another page's own panels) is a card: its
+title, idea and notes, and a sentence that it needs the app. A
 scene may carry the lecturer's own question, shown before the step and revealed on a key.
 
 The same traces are sent once: each cursor names its traces by their place in one pool.
@@ -18,11 +19,13 @@ The same traces are sent once: each cursor names its traces by their place in on
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
+import numpy as np
 from plotly.io.json import to_json_plotly
 
 import datasets
@@ -30,7 +33,9 @@ import perceptron_core as pc
 from ui import compute, lecture, notation, state, text, words
 from ui.charts import geometry, layers
 from ui.charts.playground import Playground
-from ui.limits import VARIANTS_UPDATES, order_caps
+from ui.limits import ONLINE_ARRIVALS, VARIANTS_UPDATES, order_caps
+from ui.parts import game
+from ui.parts.data import drawing_box
 from ui.parts.numbers import hinge_of as number_hinge
 from ui.parts.numbers import texts as number_lines
 from ui.parts.settings import Settings
@@ -44,6 +49,7 @@ from ui.views import (
     experiments_view,
     kernel_view,
     least_squares_view,
+    online_view,
     playground_view,
     proof_view,
     space_view,
@@ -197,9 +203,14 @@ def steps(entry: Entry) -> bool:
     """Whether the file steps (or pictures) this scene's run or still chart (else: a card)."""
     if not entry.readable:
         return False
-    if entry.path in PICTURED or (entry.path, entry.section) in STILL:
+    if entry.path in PICTURED or (entry.path, entry.section) in STILL or _game(entry):
         return True
     return entry.path == STEPPED and settings(entry).variant != "kernel"
+
+
+def _game(entry: Entry) -> bool:
+    """The Online page's game on an empty board: the file plays the adversary's game."""
+    return entry.path == "online" and not entry.values.get("points")
 
 
 class Pool:
@@ -348,6 +359,50 @@ def orders_still(entry: Entry) -> layers.Layered:
     return layers.still(experiments_view.boundaries_figure(scene, result), {"summary": said})
 
 
+def game_scene(entry: Entry, pool: Pool) -> dict:
+    """The Online page's game as the adversary plays it from an empty board (the page's
+    Adversary pressed to the end), one arrival per cursor: at each, the board with the
+    points so far and the perceptron's sides, and the page's lines for those arrivals
+    (the mistakes against the bound for them, what the last arrival did)."""
+    table = lecture.table_of("online")
+    gamma = float(entry.values.get("gamma", table["gamma"].default))
+    plays = online_view.adversary_plays(np.zeros(2), 0.0, gamma, grid=state.GRID)
+    moves = list(itertools.islice(plays, ONLINE_ARRIVALS))
+    X = np.array([m.x for m in moves], dtype=float).reshape(-1, 2)
+    y = np.array([m.y for m in moves], dtype=np.int64)
+    box = drawing_box(geometry.view_box(X, include_origin=True))
+    frames, n = {}, len(y)
+    layout: dict = {}
+    for k in range(n + 1):  # k arrivals: the page after them
+        ds = datasets.Dataset(X[:k], y[:k], source="the arrivals")
+        run = game.run_of(ds)
+        w, b = game.weights(run)
+        th = compute.theory(ds) if k else None
+        hinge = compute.hinge_bound(ds, 1) if th is not None and not th.separable else None
+        scene = layers.Scene(X[:k], y[:k], box, presenter=True)
+        fig = online_view.chart(scene, w, b, gamma=gamma, last=k - 1 if k else None)
+        layout = fig.layout.to_plotly_json()
+        lines = [online_view.count_text(0 if run is None else run.mistakes, k, th, hinge)]
+        if run is not None:
+            effect = pc.update_effect(run, run.n_visits - 1)
+            lines.append(online_view.arrival_text(run, effect, *online_view.fix_tally(run)))
+        if k == n and len(moves) < ONLINE_ARRIVALS:  # the adversary out of moves
+            lines.append(online_view.out_of_moves_text(0 if run is None else run.mistakes, th))
+        said = [text.unmarked(line) for line in lines]
+        over = [trace.to_plotly_json() for trace in fig.data]
+        frames[k] = [[], pool(over), "", said[0], "\n".join(said[1:])]
+    return {
+        "scene": [],
+        "layout": _file_layout(json.loads(to_json_plotly(layout))),
+        "total": n,
+        "start": 0,
+        "last": n,
+        "frames": frames,
+        "moves": {m: {k: min(k + 1, n) for k in range(n + 1)} for m in MOVES},
+        "epoch_end": n,
+    }
+
+
 def still_scene(layered: layers.Layered, pool: Pool) -> dict:
     """A still chart in the run's form the player reads: one cursor (0), no moves."""
     under, over = layered.at(0)
@@ -387,6 +442,9 @@ def scene_data(entry: Entry, pool: Pool) -> dict:
     }
     if (entry.path, entry.section) in STILL and entry.readable:
         out["run"] = still_scene(orders_still(entry), pool)
+    elif _game(entry) and entry.readable:
+        out["run"] = game_scene(entry, pool)
+        out["until"] = t("lecture_file.adversary_plays", path=f"/{entry.path}")
     elif steps(entry):
         out["run"] = run_scene(entry, pool)
     else:

@@ -113,6 +113,20 @@ def arrival_text(run, effect: pc.UpdateEffect | None, fixed: int, updates: int) 
     )  # fmt: skip
 
 
+def adversary_plays(w, b: float, gamma: float, *, grid: int):
+    """The adversary's points from the perceptron (w, b), one by one
+    (``pc.adversary_point`` against ``TARGET`` on ``BOARD``, on the links' ``grid``), each
+    learned by the engine's online perceptron before the next is chosen; it ends when the
+    adversary is out of moves (every allowed point classified as u classifies it)."""
+    learner = pc.OnlinePerceptron(2, w=tuple(np.asarray(w, dtype=float).tolist()), b=float(b))
+    while True:
+        move = pc.adversary_point(learner.w, learner.b, TARGET, gamma, box=BOARD, grid=grid)
+        if move is None:
+            return
+        yield move
+        learner = learner.learn(move.x, move.y)
+
+
 def fix_tally(run) -> tuple[int, int]:
     """(updates that fixed their own point, updates) over the run (``pc.update_effect``)."""
     effects = [pc.update_effect(run, int(v)) for v in run.update_visit]
