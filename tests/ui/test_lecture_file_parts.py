@@ -4,8 +4,11 @@ brings able to close the page's script."""
 
 from __future__ import annotations
 
+import numpy as np
+
 import datasets
-from ui import lecture
+from ui import lecture, state
+from ui.limits import ONLINE_ARRIVALS
 from ui.parts import lecture_file
 
 MARGIN = {
@@ -36,10 +39,27 @@ def test_what_the_file_cannot_replay_is_a_card():
     kernel = lecture_file.own(("K", "playground", (("pg_variant", "kernel"),)))
     bad = lecture_file.own(("Bad", "playground", (("pg_n", "many"),)))
     other = lecture_file.own(("Orders", "experiments", ()))
-    for entry in (drawn, kernel, bad, other):
+    pts = state.encode_points(np.array([[0.5, 0.5], [-0.5, -0.2]]), np.array([1, -1]))
+    own_game = lecture_file.own(("Mine", "online", (("on_pts", pts),)))  # the lecturer's points
+    for entry in (drawn, kernel, bad, other, own_game):
         assert not lecture_file.steps(entry), entry
         data = lecture_file.scene_data(entry, lecture_file.Pool())
         assert "run" not in data and f"/{entry.path}" in data["card"]
+
+
+def test_an_empty_game_is_the_adversary_s_at_the_link_s_margin():
+    """The Online page's game from an empty board: the adversary plays it (every arrival a
+    mistake) at the link's gamma, until out of moves; a wider margin, fewer moves."""
+    played = {}
+    for gamma in ("0.25", "1.0"):
+        entry = lecture_file.own(("Game", "online", (("on_gamma", gamma),)))
+        assert lecture_file.steps(entry) and entry.values == {"gamma": float(gamma)}
+        run = lecture_file.scene_data(entry, lecture_file.Pool())["run"]
+        assert sorted(run["frames"]) == list(range(run["total"] + 1))
+        for k, frame in run["frames"].items():
+            assert frame[3].startswith(f"M = {k} mistake"), frame[3]
+        played[gamma] = run["total"]
+    assert played["1.0"] < played["0.25"] <= ONLINE_ARRIVALS
 
 
 def test_a_title_cannot_close_the_script_it_rides_in():

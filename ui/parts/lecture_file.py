@@ -11,8 +11,8 @@ page's own stage code at the steps it shows (the Batch page's least-squares sect
 chart, still), the Experiments' orders section (``STILL``) as its still chart, and the
 Online page's game as its adversary plays it from an empty board. A scene the file cannot
 replay (a lecturer's drawn points or upload, another page's own panels) is a card: its
-title, idea and notes, and a sentence that it needs the app. A
-scene may carry the lecturer's own question, shown before the step and revealed on a key.
+title, idea and notes, and a sentence that it needs the app. A scene may carry the
+lecturer's own question, shown before the step and revealed on a key.
 
 The same traces are sent once: each cursor names its traces by their place in one pool.
 """
@@ -60,7 +60,8 @@ from ui.words import t
 STEPPED = "playground"  # the page whose scenes the file steps at every cursor
 # Pages whose scenes the file draws at the steps they show (from the scene's step to its
 # last), each with its own stage: the Kernel's (its frames hold a decision function's
-# contour: about 80 KB each), the Proof's, the Space's and the Batch page's.
+# contour: about 80 KB each), the Proof's, the Space's, the Batch page's and the
+# Variants page's (its four small multiples, on the run of its training part).
 PICTURED = ("kernel", "proof", "space", "batch", "variants")
 # Sections of a page whose chart does not step: the file shows it as a still picture.
 STILL = (("experiments", "orders"),)
@@ -163,6 +164,8 @@ def link_values(path: str, params: dict[str, str]) -> tuple[dict, dict, int | st
     step: int | str = lecture.END if raw_step == lecture.END else int(float(raw_step))
     if values.get("source", "generate") not in ("generate", "examples"):
         readable = False  # drawn points or an upload: the page holds them, not the link
+    if query.get(table.points_param):
+        readable = False  # the lecturer's own points (the game's arrivals): a card
     return values, gen, step, readable
 
 
@@ -209,8 +212,9 @@ def steps(entry: Entry) -> bool:
 
 
 def _game(entry: Entry) -> bool:
-    """The Online page's game on an empty board: the file plays the adversary's game."""
-    return entry.path == "online" and not entry.values.get("points")
+    """The Online page's game (on an empty board: a link with points is not readable): the
+    file plays the adversary's game."""
+    return entry.path == "online"
 
 
 class Pool:
