@@ -81,8 +81,14 @@ def variants_run(values: dict):
     ds = datasets.generate(v["generator"], n=v["n"], seed=v["seed"], noise=v["noise"])
     rows = datasets.split(ds.n, int(v["split_seed"]), y=ds.y)[0]
     X, y = ds.X[rows], ds.y[rows]
-    run = pc.train(X, y, eta=float(v["eta"]), max_epochs=v["max_epochs"],
-                   shuffle=v["order"] == "shuffle", seed=v["order_seed"])  # fmt: skip
+    run = pc.train(
+        X,
+        y,
+        eta=float(v["eta"]),
+        max_epochs=v["max_epochs"],
+        shuffle=v["order"] == "shuffle",
+        seed=v["order_seed"],
+    )
     return X, y, run
 
 
@@ -135,8 +141,9 @@ def game_expected(gamma: float) -> list[list[float]]:
     points from the independent max-margin solver."""
     w, b, X, y = np.zeros(2), 0.0, [], []
     while len(y) < ONLINE_ARRIVALS:
-        move = pc.adversary_point(w, b, online_view.TARGET, gamma, box=online_view.BOARD,
-                                  grid=state.GRID)  # fmt: skip
+        move = pc.adversary_point(
+            w, b, online_view.TARGET, gamma, box=online_view.BOARD, grid=state.GRID
+        )
         if move is None:
             break
         x, label = np.asarray(move.x, dtype=float), int(move.y)

@@ -281,14 +281,14 @@ def test_an_export_of_10000_steps_is_capped_and_says_so_before_it_starts(
     )
     # Another run while an export is under way (New data): its frames are not mixed in.
     # The frames are held now and drawn fast (a layer once per content): the page's CPU is
-    # slowed so the 500 frames are still being drawn when the new run reaches the page.
-    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 8})
+    # slowed once they are being drawn, so they still are when the new run reaches the page.
     page.click(f'{PANEL} [data-format="gif"]')
     page.wait_for_function(
         "() => document.querySelector('[data-testid=exportProgress]').textContent"
         ".startsWith('Drawing')",
         timeout=120_000,  # as the first export's: the frames come from a loaded server
     )
+    page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 20})
     page.get_by_role("button", name="New data").click()
     page.wait_for_function(
         "() => document.querySelector('[data-testid=exportResult]').textContent === 'The run "

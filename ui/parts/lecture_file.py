@@ -195,9 +195,19 @@ def settings(entry: Entry) -> Settings:
     table = lecture.table_of(entry.path)
     v = {name: entry.values.get(name, _default(table, name)) for name in table.fields}
     v.update(FIXED.get(entry.path, {}))
-    kinds = {"variant": str, "eta": float, "max_epochs": int, "order": str, "order_seed": int,
-             "start": str, "start_seed": int, "online": bool, "kernel": str, "degree": int,
-             "width": float}  # fmt: skip
+    kinds = {
+        "variant": str,
+        "eta": float,
+        "max_epochs": int,
+        "order": str,
+        "order_seed": int,
+        "start": str,
+        "start_seed": int,
+        "online": bool,
+        "kernel": str,
+        "degree": int,
+        "width": float,
+    }
     # What the page has no field for is Settings' own default (the Proof has no kernel).
     return Settings(**{name: kind(v[name]) for name, kind in kinds.items() if name in v})
 
@@ -295,8 +305,9 @@ def staged(entry: Entry) -> tuple[object, layers.Layered, bool]:
         )
         _, train = variants_view.training_part(ds, int(split_seed))
         run = compute.trained(train, replace(setup, max_updates=VARIANTS_UPDATES)).run
-        scene = layers.Scene(train.X, train.y, geometry.view_box(ds.X), ds.class_names,
-                             ds.feature_names, True)  # fmt: skip
+        scene = layers.Scene(
+            train.X, train.y, geometry.view_box(ds.X), ds.class_names, ds.feature_names, True
+        )
         hinge = lambda e: compute.hinge_bound(train, e)  # noqa: E731 - as the page's
         return run, variants_view.layered(scene, run, compute.theory(train), hinge), True
     run = compute.trained_for(ds, setup).run
@@ -357,8 +368,9 @@ def orders_still(entry: Entry) -> layers.Layered:
         ds, orderings, int(v["order_seed"]), bool(v["reshuffle"]), max_epochs, max_adversarial
     )
     height = experiments_view.ORDERS_HEIGHT[True]
-    scene = layers.Scene(ds.X, ds.y, geometry.view_box(ds.X), ds.class_names,
-                         ds.feature_names, True, height)  # fmt: skip
+    scene = layers.Scene(
+        ds.X, ds.y, geometry.view_box(ds.X), ds.class_names, ds.feature_names, True, height
+    )
     said = experiments_view.ordering_statement(result, max_epochs, max_adversarial)
     return layers.still(experiments_view.boundaries_figure(scene, result), {"summary": said})
 

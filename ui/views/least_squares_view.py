@@ -148,8 +148,13 @@ def layered(scene: layers.Scene, lines: tuple[Row, ...], said: str) -> layers.La
     table's rows, one line each."""
     fig = figure(scene, lines)
     rows = [
-        " · ".join((t("ls.legend", name=_name(row.rule), errors=row.errors),
-                    text.weights_text(row.w, row.b), _criterion(row)))
+        " · ".join(
+            (
+                t("ls.legend", name=_name(row.rule), errors=row.errors),
+                text.weights_text(row.w, row.b),
+                _criterion(row),
+            )
+        )
         for row in lines
-    ]  # fmt: skip
+    ]
     return layers.still(fig, {"summary": said, "margin": "\n".join(rows)})

@@ -118,8 +118,11 @@ def test_followers_get_the_next_move_after_redis_restarts_with_its_file(redis_se
     assert not any(r.exc_info for r in caplog.records)  # no traceback
     # The outage said by whichever noticed it first (the listener or a call), then at most
     # once every few seconds: not a line per call (three calls and the listener met it).
-    outage = [r for r in caplog.records if "unreachable" in r.getMessage()
-              or "unavailable" in r.getMessage()]  # fmt: skip
+    outage = [
+        r
+        for r in caplog.records
+        if "unreachable" in r.getMessage() or "unavailable" in r.getMessage()
+    ]
     assert 1 <= len(outage) < 4, [r.getMessage() for r in caplog.records]
 
 
