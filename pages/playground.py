@@ -47,9 +47,7 @@ elif ds.n and (setup.online or min(ds.counts) > 0):
     except ValueError as exc:
         st.error(text.plain(str(exc), 400))
 
-if run is not None and run.converged and th is not None and not th.separable and run.w is not None:
-    # A clean pass is a separator: the verdict must agree with what the run shows.
-    th = compute.theory(ds, (run.b, *run.w))
+th = compute.agreed(ds, th, run)  # a clean pass is a separator
 
 edit = ss.pop(PAGE.own("data_edit"), None)
 # Online, a new point is the next arrival: the run goes on from where it was.

@@ -27,9 +27,7 @@ presenter, choice, ds, log = opened.presenter, opened.choice, opened.ds, opened.
 # -------------------------------------------------- the run: trained once, replayed
 stepped = stepping.stepped(PAGE, ds, opened.setup)
 run, run_key, stepper = stepped.run, stepped.key, stepped.stepper
-th = compute.theory(ds)
-if run is not None and th is not None and run.converged and not th.separable:
-    th = compute.theory(ds, (run.b, *run.w))  # a clean pass is a separator
+th = compute.agreed(ds, compute.theory(ds), run)  # a clean pass is a separator
 separable = th is not None and th.separable
 hinge_of = numbers.hinge_of(ds)
 box = stage.view(ds, choice, (run,), run_key)

@@ -190,6 +190,15 @@ def theory(ds: datasets.Dataset, hint: tuple | None = None) -> pc.Theory | None:
     return pc.theory(X, y, hint=None if hint is None else np.array(hint))
 
 
+def agreed(ds: datasets.Dataset, th: pc.Theory | None, run) -> pc.Theory | None:
+    """``th``, or where it calls the data not separable and ``run`` converged (a clean pass
+    is a separator), the theory with the run's (b, w) as the hint its verdict must agree
+    with: the verdict agrees with what the run shows."""
+    if run is None or th is None or th.separable or not run.converged or run.w is None:
+        return th
+    return theory(ds, (run.b, *run.w))
+
+
 def theory_live(X: np.ndarray) -> bool:
     """Whether ``theory`` runs live on data of this size (``THEORY_MAX_VALUES``)."""
     return X.shape[0] * (X.shape[1] + 1) <= THEORY_MAX_VALUES

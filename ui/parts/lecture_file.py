@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import itertools
 import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields
 from functools import cache
 from pathlib import Path
 
@@ -195,21 +195,16 @@ def settings(entry: Entry) -> Settings:
     table = lecture.table_of(entry.path)
     v = {name: entry.values.get(name, _default(table, name)) for name in table.fields}
     v.update(FIXED.get(entry.path, {}))
-    kinds = {
-        "variant": str,
-        "eta": float,
-        "max_epochs": int,
-        "order": str,
-        "order_seed": int,
-        "start": str,
-        "start_seed": int,
-        "online": bool,
-        "kernel": str,
-        "degree": int,
-        "width": float,
-    }
-    # What the page has no field for is Settings' own default (the Proof has no kernel).
-    return Settings(**{name: kind(v[name]) for name, kind in kinds.items() if name in v})
+    # Each setting as its default's type; what the page has no field for keeps Settings'
+    # own default (the Proof has no kernel).
+    base = Settings()
+    return base.but(
+        **{
+            f.name: type(getattr(base, f.name))(v[f.name])
+            for f in fields(Settings)
+            if f.name in v and getattr(base, f.name) is not None
+        }
+    )
 
 
 def steps(entry: Entry) -> bool:
@@ -255,7 +250,7 @@ def pictured(entry: Entry, ds: datasets.Dataset, run, setup: Settings) -> layers
         return kernel_view.layered(scene, run, number_lines(run, ds, compute.theory(ds)))
     th = compute.theory(ds)
     if path == "batch":  # the batch run beside the single-sample rule's, as the page has it
-        single = compute.trained(ds, replace(setup, variant="classic")).run
+        single = compute.trained(ds, setup.but(variant="classic")).run
         record = pc.comparison_of(run, single)
         box = stage.view(ds, DataChoice(ds), (record.batch, record.single), run_key(ds, setup))
         scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, True)
@@ -269,8 +264,7 @@ def pictured(entry: Entry, ds: datasets.Dataset, run, setup: Settings) -> layers
     scene = layers.Scene(ds.X, ds.y, box, ds.class_names, ds.feature_names, True)
     if path == "space":
         return space_view.layered(Playground(scene), run, ds.X, ds.y, number_lines(run, ds, th))
-    if th is not None and run.converged and not th.separable:
-        th = compute.theory(ds, (run.b, *run.w))  # as the page: a clean pass separates
+    th = compute.agreed(ds, th, run)  # as the page: a clean pass separates
     separable = th is not None and th.separable
     chart = Playground(scene, separator=(th.u, th.gamma) if separable else None)
     return proof_view.layered(chart, run, ds.X, ds.y, th, number_hinge(ds))
@@ -284,6 +278,24 @@ def _file_layout(layout: dict) -> dict:
         legend.pop("entrywidth", None)
         legend.pop("entrywidthmode", None)
     return layout
+
+
+def _played(
+    scene: list[int], layout, frames: dict, moves: dict, start: int, last: int, total: int
+) -> dict:
+    """A scene's run as the player reads it: the scene's traces (by their place in the
+    pool) and its layout for the file's column, each cursor's frame, where each move goes
+    from each cursor, the cursor it opens at and the last it goes to, and the run's end
+    (F)."""
+    return {
+        "scene": scene,
+        "layout": _file_layout(json.loads(to_json_plotly(layout))),
+        "total": total,
+        "start": start,
+        "last": last,
+        "frames": frames,
+        "moves": moves,
+    }
 
 
 def _lines(said: dict[str, str]) -> tuple[str, str]:
@@ -304,7 +316,7 @@ def staged(entry: Entry) -> tuple[object, layers.Layered, bool]:
             "split_seed", _default(lecture.table_of("variants"), "split_seed")
         )
         _, train = variants_view.training_part(ds, int(split_seed))
-        run = compute.trained(train, replace(setup, max_updates=VARIANTS_UPDATES)).run
+        run = compute.trained(train, setup.but(max_updates=VARIANTS_UPDATES)).run
         scene = layers.Scene(
             train.X, train.y, geometry.view_box(ds.X), ds.class_names, ds.feature_names, True
         )
@@ -314,8 +326,7 @@ def staged(entry: Entry) -> tuple[object, layers.Layered, bool]:
     if entry.path in PICTURED:  # the page's own stage, as the page draws it
         return run, pictured(entry, ds, run, setup), True
     th = compute.theory(ds) if compute.theory_live(ds.X) else None
-    if run.converged and th is not None and not th.separable and run.w is not None:
-        th = compute.theory(ds, (run.b, *run.w))  # as the page: a clean pass separates
+    th = compute.agreed(ds, th, run)  # as the page: a clean pass separates
     key = run_key(ds, setup)
     lines = number_lines(run, ds, th)
     box = None if ds.d > 2 else stage.view(ds, DataChoice(ds), (run,), key)
@@ -343,16 +354,7 @@ def run_scene(entry: Entry, pool: Pool) -> dict:
         for m in MOVES:  # a move to a step the file does not hold stays where it is
             to = int(run.next_cursor(c, m))
             moves[m][c] = to if to in cursors else c
-    return {
-        "scene": pool(scene_traces),
-        "layout": _file_layout(json.loads(to_json_plotly(layout))),
-        "total": total,
-        "start": start,
-        "last": last,
-        "frames": frames,
-        "moves": moves,
-        "epoch_end": total,
-    }
+    return _played(pool(scene_traces), layout, frames, moves, start, last, total)
 
 
 def orders_still(entry: Entry) -> layers.Layered:
@@ -407,16 +409,8 @@ def game_scene(entry: Entry, pool: Pool) -> dict:
         said = [text.unmarked(line) for line in lines]
         over = [trace.to_plotly_json() for trace in fig.data]
         frames[k] = [[], pool(over), "", said[0], "\n".join(said[1:])]
-    return {
-        "scene": [],
-        "layout": _file_layout(json.loads(to_json_plotly(layout))),
-        "total": n,
-        "start": 0,
-        "last": n,
-        "frames": frames,
-        "moves": {m: {k: min(k + 1, n) for k in range(n + 1)} for m in MOVES},
-        "epoch_end": n,
-    }
+    moves = {m: {k: min(k + 1, n) for k in range(n + 1)} for m in MOVES}  # an arrival each
+    return _played([], layout, frames, moves, 0, n, n)
 
 
 def still_scene(layered: layers.Layered, pool: Pool) -> dict:
@@ -424,16 +418,8 @@ def still_scene(layered: layers.Layered, pool: Pool) -> dict:
     under, over = layered.at(0)
     first, rest = _lines(layered.texts(0))
     scene_traces, layout = layered.scene
-    return {
-        "scene": pool(scene_traces),
-        "layout": _file_layout(json.loads(to_json_plotly(layout))),
-        "total": 0,
-        "start": 0,
-        "last": 0,
-        "frames": {0: [pool(under), pool(over), "", first, rest]},
-        "moves": {m: {0: 0} for m in MOVES},
-        "epoch_end": 0,
-    }
+    frames = {0: [pool(under), pool(over), "", first, rest]}
+    return _played(pool(scene_traces), layout, frames, {m: {0: 0} for m in MOVES}, 0, 0, 0)
 
 
 def _question(q: Question | None) -> dict | None:
@@ -456,15 +442,15 @@ def scene_data(entry: Entry, pool: Pool) -> dict:
         "path": entry.path,
         "question": _question(entry.question),
     }
-    if (entry.path, entry.section) in STILL and entry.readable:
+    if not steps(entry):
+        out["card"] = t("lecture_file.needs_app", path=f"/{entry.path}")
+    elif (entry.path, entry.section) in STILL:
         out["run"] = still_scene(orders_still(entry), pool)
-    elif _game(entry) and entry.readable:
+    elif _game(entry):
         out["run"] = game_scene(entry, pool)
         out["until"] = t("lecture_file.adversary_plays", path=f"/{entry.path}")
-    elif steps(entry):
-        out["run"] = run_scene(entry, pool)
     else:
-        out["card"] = t("lecture_file.needs_app", path=f"/{entry.path}")
+        out["run"] = run_scene(entry, pool)
     return out
 
 

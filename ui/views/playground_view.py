@@ -83,6 +83,21 @@ def picture(
     return Picture(layers.Layered(chart.scene_traces(), step_layers, texts), chart, note, drawn)
 
 
+def replayed(chart: playground.Playground, run, X, y, *, end_note: bool = False):
+    """cursor t -> (under, over): ``chart``'s step after t visits of ``run`` (the boundary,
+    the update just made); ``end_note``: at a converged run's end also the perceptron's line
+    against u*'s (the Proof's stage; the Space's draws none)."""
+
+    def at(t: int) -> tuple[list[dict], list[dict]]:
+        w, b, visit, update = replay.at_step(run, X, y, t)
+        under, over = chart.step(w=w, b=b, visited=visit.index if visit else None, update=update)
+        if end_note and t == run.n_visits and run.converged:
+            over += chart.max_margin_note(w, b, X, y)
+        return under, over
+
+    return at
+
+
 def theory_note(ds, run, most: int = THEORY_MAX_VALUES) -> str:
     """What is said when the data is too large for the exact verdict live (``most``: the
     limit the page decided by, the values of (1, x) computed live at most)."""

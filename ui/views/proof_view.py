@@ -13,9 +13,10 @@ from __future__ import annotations
 import math
 
 import perceptron_core as pc
-from ui import notation, replay, text
+from ui import notation, text
 from ui.bounds import big_num, live
 from ui.charts import layers
+from ui.views import playground_view
 from ui.words import t as say
 
 
@@ -185,14 +186,8 @@ def layered(chart, run, X, y, th, hinge_of=None) -> layers.Layered:
     (``summary``) at every step."""
     if run is None:
         return layers.Layered(chart.scene_traces(), lambda t: ([], []))
-
-    def at(t: int) -> tuple[list[dict], list[dict]]:
-        w, b, visit, update = replay.at_step(run, X, y, t)
-        under, over = chart.step(w=w, b=b, visited=visit.index if visit else None, update=update)
-        if t == run.n_visits and run.converged:  # the end: the perceptron's line against u*'s
-            over += chart.max_margin_note(w, b, X, y)
-        return under, over
-
     return layers.Layered(
-        chart.scene_traces(), at, lambda t: {"summary": summary(run, th, t, hinge_of)}
+        chart.scene_traces(),
+        playground_view.replayed(chart, run, X, y, end_note=True),
+        lambda t: {"summary": summary(run, th, t, hinge_of)},
     )

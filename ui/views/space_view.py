@@ -28,9 +28,10 @@ import numpy as np
 import plotly.graph_objects as go
 
 import perceptron_core as pc
-from ui import notation, replay, text
+from ui import notation, text
 from ui.charts import geometry, layers, theme
 from ui.charts.geometry import Box
+from ui.views import playground_view
 from ui.words import t
 
 X0_HALF = 1.25  # the vertical axis x0 spans [-1.25, 1.25]: the planes x0 = 1 and x0 = -1
@@ -429,9 +430,4 @@ def layered(chart, run, X, y, texts=None) -> layers.Layered:
     just made) with the page's lines of numbers (``texts(t)``)."""
     if run is None:
         return layers.Layered(chart.scene_traces(), lambda t: ([], []))
-
-    def at(t: int) -> tuple[list[dict], list[dict]]:
-        w, b, visit, update = replay.at_step(run, X, y, t)
-        return chart.step(w=w, b=b, visited=visit.index if visit else None, update=update)
-
-    return layers.Layered(chart.scene_traces(), at, texts)
+    return layers.Layered(chart.scene_traces(), playground_view.replayed(chart, run, X, y), texts)
