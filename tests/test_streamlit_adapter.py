@@ -562,3 +562,30 @@ def test_a_made_download_outlives_the_sweeps_of_a_busy_server():
         assert stored not in manager._file_metadata
     finally:
         si.keep_downloads_for(0.0)  # this test process: Streamlit's rule again
+
+
+def test_the_spinners_clean_up_never_hides_why_its_block_failed(monkeypatch):
+    """In a run being stopped (its tab closed), st.spinner's clean-up raises Streamlit's
+    StopException; a load cancelled inside it must still leave as Cancelled (it is logged).
+    tests/browser/test_upload_cancelled.py shows it with a real server."""
+    import contextlib
+
+    import streamlit as st
+    from streamlit.runtime.scriptrunner_utils.exceptions import StopException
+
+    @contextlib.contextmanager
+    def stopping_spinner(text, _cache=False):
+        try:
+            yield
+        finally:  # as st.spinner's: its removal enqueued, which raises in a stopped run
+            raise StopException
+
+    monkeypatch.setattr(st, "spinner", stopping_spinner)
+
+    class Cancelled(Exception):
+        pass
+
+    with pytest.raises(Cancelled), si.cache_spinner("Reading"):
+        raise Cancelled
+    with pytest.raises(StopException), si.cache_spinner("Reading"):
+        pass  # nothing failed: the stop goes on as Streamlit means it to

@@ -242,7 +242,8 @@ def inspect_upload(
     """What the uploaded file holds (cached per upload and sheet, keyed by Streamlit's
     file id). A file that cannot be read is refused once: the refusal is cached too, so a
     rerun does not read a refused workbook again."""
-    info, error = _inspect_upload(file_id, name, _data, sheet)
+    with cache.spinner_for("spinner.reading"):  # a big workbook: seconds, said
+        info, error = _inspect_upload(file_id, name, _data, sheet)
     if error is not None:
         message, code, fields = error  # its code and fields: said in the lab's language
         raise datasets.DatasetError(message, code=code, fields=fields)
@@ -259,10 +260,15 @@ def _inspect_upload(
         return None, (str(exc), exc.code, exc.fields)
 
 
-@st.cache_data(max_entries=8, show_spinner=False)
 def upload_sheets(file_id: str, name: str, _data: bytes) -> tuple[str, ...]:
     """The sheet names of an uploaded workbook (() for other files), even when its first
     sheet cannot be read."""
+    with cache.spinner_for("spinner.reading"):
+        return _upload_sheets(file_id, name, _data)
+
+
+@st.cache_data(max_entries=8, show_spinner=False)
+def _upload_sheets(file_id: str, name: str, _data: bytes) -> tuple[str, ...]:
     return datasets.sheet_names(_named(_data, name))
 
 

@@ -168,9 +168,11 @@ def test_a_lecture_with_its_class_from_start_to_end(browser: Any, streamlit_serv
             )
             student.wait_for_selector("#lab-collect [data-placed='1']", timeout=10_000)
         lect.wait_for_selector('[data-testid="stText"]:has-text("2 points so far")', timeout=15_000)
-        # Use counts the same points as the line beside it (one read for both).
+        # Use counts the same points as the line beside it (one read for both). The two
+        # are parts of one fragment's update, drawn in turn: the button follows the line.
         use = lect.locator(".st-key-lab_class_use_points button")
-        assert use.inner_text().strip() == "Use the class's 2 points"
+        use.filter(has_text="Use the class's 2 points").wait_for(timeout=5_000)
+        assert lect.locator('[data-testid="stText"]:has-text("2 points so far")').count() == 1
         points = laptop.evaluate(STATE_JS, code)["points"]
         assert len(points) == 2 and {p["label"] for p in points} == {1}
         # Each student's chart shows the class's points as they arrive, their own outlined.
@@ -514,9 +516,11 @@ def test_the_class_places_points_and_the_lecturer_steps_on_them(
         screenshot(phone, "class-collect-phone-390", full_page=False)
         # The projector: both points, as they arrived (its chart is read every second).
         lect.wait_for_selector('[data-testid="stText"]:has-text("2 points so far")', timeout=15_000)
-        # Use counts the same points as the line beside it (one read for both).
+        # Use counts the same points as the line beside it (one read for both). The two
+        # are parts of one fragment's update, drawn in turn: the button follows the line.
         use = lect.locator(".st-key-lab_class_use_points button")
-        assert use.inner_text().strip() == "Use the class's 2 points"
+        use.filter(has_text="Use the class's 2 points").wait_for(timeout=5_000)
+        assert lect.locator('[data-testid="stText"]:has-text("2 points so far")').count() == 1
         screenshot(lect, "class-collect-projector-1024", full_page=False)
         wait_for_app_idle(lect)
         lect.locator(".st-key-lab_class_use_points button").click()

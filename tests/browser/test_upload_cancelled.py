@@ -45,7 +45,12 @@ def test_closing_the_tab_stops_the_upload_it_was_reading(browser: Any, tmp_path:
         page = context.new_page()
         open_app(page, url + "/?pg_source=Upload")
         page.set_input_files(UPLOAD, str(path))
-        page.locator('[data-testid="stStatusWidget"]').wait_for(timeout=30_000)  # reading
+        # The reading spinner shows once the loader has read for half a second: closing
+        # the tab then stops a read under way (the run's start is too early to close on:
+        # a script stopped before the read logs nothing).
+        page.locator('[data-testid="stSpinner"]:has-text("Reading the file")').wait_for(
+            timeout=60_000
+        )
         context.close()  # the tab is gone while the file is read
         deadline = time.monotonic() + 30
         said = ""

@@ -15,6 +15,7 @@ housekeeping thread) catch that themselves.
 from __future__ import annotations
 
 import contextlib
+import sys
 from collections.abc import Callable, Iterable, Iterator, MutableMapping
 from pathlib import Path
 from typing import Any
@@ -157,13 +158,25 @@ def leave_pages_directory_mode() -> bool:
     return False
 
 
-def cache_spinner(text: str) -> Any:
+@contextlib.contextmanager
+def cache_spinner(text: str) -> Iterator[None]:
     """A spinner saying ``text`` that shows only after half a second, as ``st.cache_data``'s
-    does (a quick computation shows none). Checked against 1.67.0 (``st.spinner``'s private
-    keyword ``_cache``)."""
+    does (a quick computation shows none). When the block fails, that failure is what
+    leaves it: the spinner's own clean-up in a run being stopped (its tab gone) raises
+    Streamlit's StopException, which would hide it (a load cancelled for a closed tab
+    would not be logged). Checked against 1.67.0 (``st.spinner``'s private keyword
+    ``_cache``; its clean-up enqueues a message)."""
     import streamlit as st
 
-    return st.spinner(text, _cache=True)
+    spinner = st.spinner(text, _cache=True)
+    spinner.__enter__()
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(BaseException):  # the block's failure is the one to raise
+            spinner.__exit__(*sys.exc_info())
+        raise
+    spinner.__exit__(None, None, None)
 
 
 # --------------------------------------------------------------------------- the runtime

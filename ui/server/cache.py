@@ -352,7 +352,7 @@ def cached(
             entry = key_of(args, kwargs)
 
             def compute():
-                with _spinner(spinner):
+                with spinner_for(spinner):
                     return fn(*args, **kwargs)
 
             return target.get_or_compute(entry, compute, ttl)
@@ -369,7 +369,9 @@ def cached(
     return decorate(func) if func is not None else decorate
 
 
-def _spinner(text: str | None):
+def spinner_for(text: str | None):
+    """A spinner saying ``text`` (a message id of ``ui.words``, or a text) that shows only
+    after half a second; nothing outside a script run or for None."""
     if text is None:
         return contextlib.nullcontext()
     try:

@@ -98,7 +98,7 @@ def _warm_up() -> None:
     import numpy as np
     import plotly.graph_objects as go
 
-    import datasets  # noqa: F401  (pandas and the loaders)
+    import datasets  # pandas and the loaders
     import perceptron_core as pc
     from ui import text  # noqa: F401  (the pages' modules)
     from ui.charts import animation, epochs, geometry, overlays, playground  # noqa: F401
@@ -120,3 +120,6 @@ def _warm_up() -> None:
     )
     go.Figure(fig.to_dict())  # plotly's validators, as st.plotly_chart builds them
     epochs.epoch_figure(run.epoch_stats())
+    # The first upload's one-time costs: pandas' parser, and pyarrow's memory pool for a
+    # text column (mimalloc reserves 1 GiB of address space, not of memory, at first use).
+    datasets.load_csv("x1,x2,label\n0,1,a\n1,0,b\n")
