@@ -128,3 +128,38 @@ def _scan_components_once() -> None:
     scan = manifest_scanner.scan_component_manifests
     if getattr(scan, "cache_info", None) is None:
         manifest_scanner.scan_component_manifests = functools.cache(scan)
+
+
+class _FileTimes:
+    """Where the run's time went: each test file's worker, start, end and summed phases,
+    written to ``artifacts/test-files.json`` when the run ends (on the controller of an
+    ``-n`` run). The order above and any rebalancing are read from it, not guessed."""
+
+    def __init__(self) -> None:
+        self.files: dict[str, dict[str, object]] = {}
+
+    def pytest_runtest_logreport(self, report: pytest.TestReport) -> None:
+        path = report.nodeid.split("::")[0]
+        node = getattr(report, "node", None)  # an -n run: the worker that ran it
+        worker = getattr(getattr(node, "gateway", None), "id", "main")
+        entry = self.files.setdefault(
+            path, {"worker": worker, "start": report.start, "stop": report.stop, "took": 0.0}
+        )
+        entry["start"] = min(entry["start"], report.start)  # type: ignore[type-var]
+        entry["stop"] = max(entry["stop"], report.stop)  # type: ignore[type-var]
+        entry["took"] = round(entry["took"] + report.duration, 3)  # type: ignore[operator]
+
+    def pytest_sessionfinish(self, session: pytest.Session) -> None:
+        import json
+
+        if not self.files:
+            return
+        out = Path(session.config.rootpath) / "artifacts" / "test-files.json"
+        out.parent.mkdir(parents=True, exist_ok=True)
+        out.write_text(json.dumps(self.files, indent=1, sort_keys=True))
+
+
+@pytest.hookimpl(trylast=True)
+def pytest_sessionstart(session: pytest.Session) -> None:
+    if not hasattr(session.config, "workerinput"):  # the controller (or a run without -n)
+        session.config.pluginmanager.register(_FileTimes(), "lab-file-times")
