@@ -131,9 +131,9 @@ def test_variants_page_small_multiples_and_early_stopping(page: Any, streamlit_s
     after = stage_traces(page)
     assert after != before
     screenshot(page, "variants_multiples", full_page=False)
-    titles = page.evaluate(
+    titles = page.evaluate(  # each title's lines, read as one
         "() => [...document.querySelectorAll('.plot-click-over .textpoint text')]"
-        ".map(e => e.textContent)"
+        ".map(e => [...e.querySelectorAll('tspan.line')].map(t => t.textContent).join(' · '))"
     )
     assert [t.split(" ·")[0] for t in titles] == ["classic", "averaged", "voted", "pocket"]
     assert titles[0].startswith("classic · after 120 visits") and titles[0].endswith(" wrong")

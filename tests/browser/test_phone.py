@@ -121,3 +121,62 @@ def test_a_student_following_on_a_phone_sees_the_chart_first(browser: Any, strea
     finally:
         context.close()
         lect_context.close()
+
+
+CELLS = """() => {
+  const box = (el) => {
+    const r = el.getBoundingClientRect();
+    return {top: r.top, bottom: r.bottom, left: r.left, right: r.right};
+  };
+  const root = document.querySelector('.plot-click-root');
+  const svg = root.querySelector('.main-svg').getBoundingClientRect();
+  return {
+    svg: {top: svg.top, bottom: svg.bottom, left: svg.left, right: svg.right},
+    cells: [...root.querySelectorAll('.nsewdrag')].map(box),
+    titles: [...root.querySelectorAll('.plot-click-over .textpoint text')].map((e) =>
+      Object.assign(box(e), {text: [...e.querySelectorAll('tspan.line')]
+        .map((t) => t.textContent).join(' · ')})),
+  };
+}"""
+
+
+def test_the_four_small_multiples_fit_a_phone(browser: Any, streamlit_server: Any):
+    """/variants at 390x844: each cell's title (name, the rule's state, the count of
+    wrong: a line each) stays inside the chart and clear of the other cells' titles (one
+    line ran into the next: "after 3 visitsaveraged"), and the square cells leave no blank
+    band between the rows (the chart is as high as its width makes them)."""
+    url = streamlit_server("app.py")
+    context, page = _phone(browser)
+    try:
+        open_app(page, url + "/variants?va_step=3", timeout=120_000)
+        page.wait_for_selector(f"{GRAPH} .nsewdrag", timeout=120_000)
+        wait_for_app_idle(page)
+        page.wait_for_function(  # the chart fitted to the phone: four cells, no blank band
+            "() => { const root = document.querySelector('.plot-click-root');"
+            " const c = [...root.querySelectorAll('.nsewdrag')]"
+            ".map(e => e.getBoundingClientRect()); return c.length === 4"
+            " && c[2].top - c[0].bottom < c[0].height; }",
+            timeout=30_000,
+        )
+        m = page.evaluate(CELLS)
+        _measure(page, ".st-key-va_status", "variants")
+    finally:
+        context.close()
+    svg, cells, titles = m["svg"], m["cells"], m["titles"]
+    assert [t["text"].split(" · ")[0] for t in titles] == ["classic", "averaged", "voted", "pocket"]
+    assert titles[0]["text"].startswith("classic · after 3 visits · "), titles[0]
+    for t in titles:  # inside the chart
+        assert t["left"] >= svg["left"] - 1 and t["right"] <= svg["right"] + 1, t
+        assert t["top"] >= svg["top"] - 1, t
+    for i, a in enumerate(titles):  # clear of each other
+        for b in titles[i + 1 :]:
+            apart = a["right"] <= b["left"] or b["right"] <= a["left"]
+            assert apart or a["bottom"] <= b["top"] or b["bottom"] <= a["top"], (a, b)
+    for title, cell in zip(titles, cells, strict=True):  # each over its own cell
+        assert title["bottom"] <= cell["top"] + 2, (title, cell)
+    # Square cells, and the bottom row's title starts soon under the top row's cells.
+    for cell in cells:
+        width, height = cell["right"] - cell["left"], cell["bottom"] - cell["top"]
+        assert abs(width - height) <= 0.05 * width, cell
+    band = titles[2]["top"] - cells[0]["bottom"]
+    assert band <= 60, (band, cells, titles)  # the top row's tick labels, a little room

@@ -127,9 +127,9 @@ def test_the_variants_charts_write_theta_in_theta_notation():
     texts = every_chart_text(at)
     assert [s for s in texts if NOTES_IN_CHARTS.search(s)] == []
     # The averaged cell's title and line: the mean of the θ so far.
-    assert any("averaged · (1/t) Σ θ_s, t = " in s for s in texts), texts
+    assert any("averaged (1/t) Σ θ_s, t = " in s for s in texts), texts  # lines joined
     at = opened(VARIANTS, "va_", notation="augmented")
-    assert any("averaged · (1/t) Σ a_s, t = " in s for s in every_chart_text(at))
+    assert any("averaged (1/t) Σ a_s, t = " in s for s in every_chart_text(at))
 
 
 def test_the_batch_step_and_its_sum_in_the_augmented_and_hardlim_notations():

@@ -209,11 +209,15 @@ function fitOf(inst, data) {
   const margin = (inst.margins && inst.margins.figure === data.figure && inst.margins.m) || null;
   const width = inst.root.clientWidth;
   const clamp = (h) => Math.round(Math.max(fit.min || 0, Math.min(fit.max || h, h)));
-  if (!fit.square || !margin || width <= 0) return { height: clamp(avail), side: false };
+  if (fit.aspect && (!margin || width <= 0)) return { height: data.height, side: false };
+  if (!fit.aspect && (!fit.square || !margin || width <= 0)) return { height: clamp(avail), side: false };
   const l = margin.l || 0,
     r = margin.r || 0,
     t = margin.t || 0,
     b = margin.b || 0;
+  // Small multiples of square cells (a phone): as high as the width makes the cells, so
+  // no band is left blank between the rows (fit.aspect: the plot's height per width).
+  if (fit.aspect) return { height: clamp((width - l - r) * fit.aspect + t + b), side: false };
   const below = Math.min(width - l - r, avail - t - b);
   let best = { height: clamp(Math.min(avail, below + t + b)), side: false };
   const legend = fit.legend;

@@ -46,7 +46,17 @@ def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
     square = not any(k in layout for k in ("xaxis2", "yaxis2"))
     if not st.session_state.get(lab.PRESENTER) and not embedded:
         if not square:
-            return None
+            # Small multiples of square cells: on a phone, as high as their width needs.
+            aspect = cells_aspect(layout)
+            if aspect is None:
+                return None
+            return {
+                "below": FIT_BELOW,
+                "min": PHONE_MIN,
+                "max": FIT_MAX,
+                "aspect": aspect,
+                "narrow": PHONE_WIDTH,
+            }
         return {
             "below": FIT_BELOW,
             "min": PHONE_MIN,
@@ -69,3 +79,23 @@ def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
             "height": int(len(names) * 1.5 * size + 20),
         }
     return fit
+
+
+def cells_aspect(layout: dict) -> float | None:
+    """The plot area's height per pixel of its width at which every cell of a grid of
+    equal-aspect subplots (each y axis scale-anchored to its x axis, fixed ranges) is as
+    wide as its x domain allows: the largest of their needs. None for any other layout."""
+    needs = []
+    for name, yaxis in layout.items():
+        if not name.startswith("yaxis") or not isinstance(yaxis, dict):
+            continue
+        anchor = str(yaxis.get("scaleanchor") or "")
+        xaxis = layout.get("xaxis" + anchor[1:]) if anchor.startswith("x") else None
+        try:
+            (x0, x1), (y0, y1) = xaxis["range"], yaxis["range"]
+            (a, b), (c, d) = xaxis.get("domain", (0, 1)), yaxis.get("domain", (0, 1))
+            ratio = float(yaxis.get("scaleratio", 1))
+            needs.append((b - a) * (y1 - y0) * ratio / ((d - c) * (x1 - x0)))
+        except (TypeError, KeyError, ValueError, ZeroDivisionError):
+            return None
+    return max(needs) if needs and all(n > 0 for n in needs) else None

@@ -160,7 +160,9 @@ def grid_scene(scene: layers.Scene) -> tuple[list[dict], dict]:
     layout["height"] = 2 * small.style.height
     # Room for the tick labels and the axis titles at the style's font (a projector's too).
     style = small.style
-    layout["margin"] = dict(l=style.left_room, r=10, t=10, b=style.legend_gap, autoexpand=False)
+    # Above the top row, with the room its domain leaves: its titles' three lines.
+    top = 2 * style.font
+    layout["margin"] = dict(l=style.left_room, r=10, t=top, b=style.legend_gap, autoexpand=False)
     traces = []
     for variant, (suffix, xdom, ydom) in CELLS.items():
         xaxis, yaxis = copy.deepcopy(one["xaxis"]), copy.deepcopy(one["yaxis"])
@@ -189,7 +191,9 @@ def grid_layers(
             mode="text",
             x=[(box.x0 + box.x1) / 2],
             y=[box.y1],
-            text=["<br>".join(title.rsplit(" · ", 1))],  # the count of wrong on a line of its own
+            # A line for each part (the name, the rule's state, the count of wrong): one
+            # line ran into the next cell's on a phone.
+            text=["<br>".join(title.split(" · "))],
             textposition="top center",
             textfont=dict(size=small.style.font),
             cliponaxis=False,

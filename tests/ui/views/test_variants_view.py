@@ -83,7 +83,7 @@ def test_the_grid_puts_each_variant_in_its_own_cell_with_the_oracle_crosses():
         crosses = [tr for tr in cell if tr.get("name") == "misclassified"]
         assert len(crosses) == 1 and len(crosses[0]["x"]) == wrong.size
         title = next(tr for tr in cell if tr.get("name") == f"{variant} title")
-        assert title["text"][0].startswith(variant + " ·")
+        assert title["text"][0].startswith(variant + "<br>")  # a line for each part
         assert title["text"][0].endswith(f"<br>{wrong.size} wrong")
     assert layout["height"] == 2 * vv.SMALL_HEIGHT
 
