@@ -140,15 +140,17 @@ CELLS = """() => {
 }"""
 
 
-def test_the_four_small_multiples_fit_a_phone(browser: Any, streamlit_server: Any):
+@pytest.mark.parametrize("query", ["va_step=3", "va_step=end&lang=de"], ids=["en", "de-end"])
+def test_the_four_small_multiples_fit_a_phone(browser: Any, streamlit_server: Any, query: str):
     """/variants at 390x844: each cell's title (name, the rule's state, the count of
     wrong: a line each) stays inside the chart and clear of the other cells' titles (one
-    line ran into the next: "after 3 visitsaveraged"), and the square cells leave no blank
-    band between the rows (the chart is as high as its width makes them)."""
+    line ran into the next: "after 3 visitsaveraged"; at the end in German "1350 Vektoren,
+    3600 Besuche" into "Update 10 von 1349"), and the square cells leave no blank band
+    between the rows (the chart is as high as its width makes them)."""
     url = streamlit_server("app.py")
     context, page = _phone(browser)
     try:
-        open_app(page, url + "/variants?va_step=3", timeout=120_000)
+        open_app(page, url + "/variants?" + query, timeout=120_000)
         page.wait_for_selector(f"{GRAPH} .nsewdrag", timeout=120_000)
         wait_for_app_idle(page)
         page.wait_for_function(  # the chart fitted to the phone: four cells, no blank band
@@ -159,12 +161,16 @@ def test_the_four_small_multiples_fit_a_phone(browser: Any, streamlit_server: An
             timeout=30_000,
         )
         m = page.evaluate(CELLS)
-        _measure(page, ".st-key-va_status", "variants")
+        _measure(page, ".st-key-va_status", "variants-" + query.split("&")[-1].replace("=", "-"))
     finally:
         context.close()
     svg, cells, titles = m["svg"], m["cells"], m["titles"]
-    assert [t["text"].split(" · ")[0] for t in titles] == ["classic", "averaged", "voted", "pocket"]
-    assert titles[0]["text"].startswith("classic · after 3 visits · "), titles[0]
+    assert len(titles) == 4, titles
+    if query == "va_step=3":
+        names = [t["text"].split(" · ")[0] for t in titles]
+        assert names == ["classic", "averaged", "voted", "pocket"]
+        assert titles[0]["text"].startswith("classic · after 3 visits · "), titles[0]
+        assert titles[2]["text"].startswith("voted · 3 vectors · 3 visits · "), titles[2]
     for t in titles:  # inside the chart
         assert t["left"] >= svg["left"] - 1 and t["right"] <= svg["right"] + 1, t
         assert t["top"] >= svg["top"] - 1, t
