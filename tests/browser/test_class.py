@@ -303,6 +303,9 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     assert query["pg_n"] == ["60"] and query["pg_seed"] == ["3"] and query["class"] == [code]
     banner = stud.locator('[data-testid="stText"]', has_text="Following the lecture").inner_text()
     assert banner.startswith(f"Following the lecture (code {code}) as ")
+    # Both stages at step 0 (the projector's may be drawing again after the sidebar folded).
+    wait_cursor(lect, 0, 5.0)
+    wait_cursor(stud, 0, 5.0)
     assert cursor(stud) == cursor(lect) == 0
     width = stud.evaluate("document.documentElement.scrollWidth")
     assert width <= 390  # no sideways scrolling on the phone
