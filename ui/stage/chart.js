@@ -209,8 +209,11 @@ function fitOf(inst, data) {
   const margin = (inst.margins && inst.margins.figure === data.figure && inst.margins.m) || null;
   const width = inst.root.clientWidth;
   const clamp = (h) => Math.round(Math.max(fit.min || 0, Math.min(fit.max || h, h)));
-  if (fit.aspect && (!margin || width <= 0)) return { height: data.height, side: false };
-  if (!fit.aspect && (!fit.square || !margin || width <= 0)) return { height: clamp(avail), side: false };
+  if (!margin || width <= 0 || !(fit.square || fit.aspect)) {
+    // Not measured yet, or not a square plot: small multiples keep Python's height, any
+    // other chart takes what the first screen leaves.
+    return { height: fit.aspect ? data.height : clamp(avail), side: false };
+  }
   const l = margin.l || 0,
     r = margin.r || 0,
     t = margin.t || 0,

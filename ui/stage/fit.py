@@ -45,25 +45,12 @@ def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
     embedded = link.embedded()  # an iframe's embed view: the chart fills the frame too
     square = not any(k in layout for k in ("xaxis2", "yaxis2"))
     if not st.session_state.get(lab.PRESENTER) and not embedded:
-        if not square:
-            # Small multiples of square cells: on a phone, as high as their width needs.
-            aspect = cells_aspect(layout)
-            if aspect is None:
-                return None
-            return {
-                "below": FIT_BELOW,
-                "min": PHONE_MIN,
-                "max": FIT_MAX,
-                "aspect": aspect,
-                "narrow": PHONE_WIDTH,
-            }
-        return {
-            "below": FIT_BELOW,
-            "min": PHONE_MIN,
-            "max": FIT_MAX,
-            "square": True,
-            "narrow": PHONE_WIDTH,
-        }
+        phone = {"below": FIT_BELOW, "min": PHONE_MIN, "max": FIT_MAX, "narrow": PHONE_WIDTH}
+        if square:
+            return {**phone, "square": True}
+        # Small multiples of square cells: as high as their width needs.
+        aspect = cells_aspect(layout)
+        return None if aspect is None else {**phone, "aspect": aspect}
     low = EMBED_MIN if embedded else FIT_MIN
     fit = {"below": FIT_BELOW, "min": low, "max": FIT_MAX, "square": square}
     legend = layout.get("legend") or {}

@@ -106,8 +106,9 @@ def test_a_script_minting_on_the_route_beside_a_hall_on_the_page_holds_only_its_
 
 def follow(store, code, n, action):
     """The class's state, then ``action``, then the events it causes until there are
-    ``n`` in all: a seat's count (``students``, sent at most once a while, so present or
-    not by the clock) is not one of them."""
+    ``n`` in all. Seat counts (``students``) are not among them: a waiting count is
+    replaced by the newer one at the end of the inbox (ui/room/fanout.py), so whether one
+    comes before another event depends on when the follower reads."""
 
     async def run():
         got = []
