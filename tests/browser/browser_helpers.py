@@ -128,6 +128,40 @@ def wait_for_charts(page: Any, timeout: float = 30_000) -> None:
     page.wait_for_function(CHARTS_DRAWN, timeout=timeout)
 
 
+# The stage's charts at rest (ui/stage/chart.js's data-settled: the newest figure drawn at
+# the height the window gives it) in three animation frames in a row, the page's fonts
+# loaded: a change of the page above a chart (a font, a block drawn late) refits it within
+# the frame it happens in. ``arg`` tells one wait's count from another's.
+CHARTS_SETTLED = """(token) => {
+  const roots = [...document.querySelectorAll('.plot-click-root')];
+  const calm = document.fonts.status === 'loaded' && roots.every((r) => r.dataset.settled === '1');
+  const seen = window.__settledWait;
+  const frames = calm && seen?.token === token ? seen.frames + 1 : calm ? 1 : 0;
+  window.__settledWait = {token, frames};
+  return frames >= 3;
+}"""
+
+
+def wait_settled(page: Any, timeout: float = 30_000) -> None:
+    """Wait until each stage chart has drawn what it was last given, fitted to the window
+    and its place on the page, and stays so (``CHARTS_SETTLED``)."""
+    token = f"{time.monotonic_ns()}"
+    page.wait_for_function(CHARTS_SETTLED, arg=token, polling="raf", timeout=timeout)
+
+
+def wait_for_fit(page: Any, timeout: float = 30_000) -> None:
+    """Wait until the app is idle, its charts are drawn (``wait_for_charts``) and settled
+    (``wait_settled``): the first screen as it stays."""
+    wait_for_charts(page, timeout)
+    wait_settled(page, timeout)
+
+
+# A screenshot's tooltip gone: none shown and no fade running (Streamlit's tooltips fade).
+NO_TOOLTIP = """() => !document.querySelector('[data-testid="stTooltipContent"], [role="tooltip"]')
+  && document.getAnimations().every((a) => a.playState !== 'running'
+    || a.effect?.getTiming().iterations === Infinity)"""
+
+
 class RunWatcher:
     """Counts finished script runs from Streamlit's websocket messages (``script_finished``).
 
@@ -137,11 +171,13 @@ class RunWatcher:
 
     def __init__(self, page: Any) -> None:
         self.finished = 0
+        self.socket: Any = None  # the page's newest stream (a reload or reconnect opens one)
         page.on("websocket", self._on_websocket)
 
     def _on_websocket(self, ws: Any) -> None:
         if ws.url.endswith("/_stcore/stream"):
             ws.on("framereceived", self._on_frame)
+            self.socket = ws
 
     def _on_frame(self, payload: str | bytes) -> None:
         if not isinstance(payload, bytes | bytearray):
@@ -159,11 +195,25 @@ class RunWatcher:
 
     def wait_for_more_than(self, page: Any, count: int, timeout_ms: float) -> None:
         """Wait until more than ``count`` runs have finished."""
-        deadline = time.monotonic() + timeout_ms / 1000
-        while self.finished <= count:
-            if time.monotonic() > deadline:
-                raise TimeoutError("timed out waiting for the Streamlit script run to finish")
-            page.wait_for_timeout(5)
+        wait_until(page, lambda: self.finished > count, timeout_ms, "the Streamlit script run")
+
+    def next_message(self, page: Any, timeout_ms: float) -> None:
+        """Return when the page's stream brings its next message (a ``framereceived``
+        handler, this watcher's first, has run by then) or after ``timeout_ms``.
+
+        Playwright dispatches events while it waits for one, so nothing polls: a loop of
+        5 ms timers kept this process and Playwright's driver at a fifth of a core.
+        """
+        ws = self.socket
+        if ws is None or ws.is_closed():
+            page.wait_for_timeout(timeout_ms)  # the page's events are dispatched meanwhile
+            return
+        from playwright.sync_api import Error  # not at the top: see chromium()
+
+        try:
+            ws.wait_for_event("framereceived", timeout=timeout_ms)
+        except Error:  # the timeout, or the socket closed: the caller looks again
+            pass
 
 
 _WATCHERS: weakref.WeakKeyDictionary[Any, RunWatcher] = weakref.WeakKeyDictionary()
@@ -185,17 +235,41 @@ def open_app(page: Any, url: str, timeout: float = 60_000) -> None:
     wait_for_app_idle(page, timeout)
 
 
+# How long a wait for a condition no stream message changes may take to see it (a page's
+# other events, a closed socket): the longest of the waits between looks.
+LOOK_MS = 100
+
+
 def wait_until(page: Any, condition: Any, timeout: float, what: str) -> None:
     """Wait until ``condition()`` (a test's own state, e.g. what a websocket handler kept)
-    is true, letting Playwright dispatch its events meanwhile; ``timeout`` in ms."""
+    is true, letting Playwright dispatch its events meanwhile; ``timeout`` in ms.
+
+    It looks again at each message of the page's stream (the run watcher's socket), and at
+    least every ``LOOK_MS``."""
+    watcher = run_watcher(page)
     deadline = time.monotonic() + timeout / 1000
     while not condition():
-        if time.monotonic() > deadline:
+        left = deadline - time.monotonic()
+        if left <= 0:
             raise TimeoutError(f"timed out after {timeout:.0f} ms waiting for {what}")
-        page.wait_for_timeout(5)  # lets Playwright dispatch websocket events
+        watcher.next_message(page, min(LOOK_MS, max(1.0, left * 1000)))
 
 
-def _next_frame(page: Any) -> None:
+def still_box(page: Any, locator: Any, timeout: float = 10_000) -> dict:
+    """``locator``'s box once it stayed put over two frames (a scroll or a layout ends)."""
+    box = locator.bounding_box(timeout=timeout)
+    deadline = time.monotonic() + timeout / 1000
+    while time.monotonic() < deadline:
+        next_frames(page)
+        now = locator.bounding_box(timeout=timeout)
+        if now == box:
+            return now
+        box = now
+    raise TimeoutError(f"the box of {locator} kept moving for {timeout:.0f} ms")
+
+
+def next_frames(page: Any) -> None:
+    """Return after the page has drawn twice more (what its last message changed is drawn)."""
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")
 
 
@@ -209,7 +283,7 @@ def expect_rerun(page: Any, timeout: float = 30_000) -> Iterator[None]:
     yield
     wait_until(page, lambda: watcher.finished > before, timeout, "a script rerun")
     wait_for_app_idle(page, timeout)
-    _next_frame(page)
+    next_frames(page)
 
 
 def click_button(page: Any, label: str, timeout: float = 30_000) -> None:

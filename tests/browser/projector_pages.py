@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from browser_helpers import NO_TOOLTIP
+
 SIZES = [(1024, 768), (1280, 720), (1920, 1080)]
 CHART_SHARE = 0.55  # the plot area's height over the window's: "most of the screen"
 # /space draws the 2-D chart and the 3-D augmented space side by side, each half the
@@ -37,7 +39,7 @@ STATUS["online"] = ".st-key-on_count"  # the game's line: mistakes so far agains
 
 def shoot(page: Any, tmp_path: Path, name: str) -> Path:
     page.mouse.move(1, page.viewport_size["height"] - 1)  # no button's tooltip in the way
-    page.wait_for_timeout(300)
+    page.wait_for_function(NO_TOOLTIP, timeout=30_000)
     path = tmp_path / f"{name}.png"
     page.screenshot(path=str(path), full_page=False, timeout=120_000)
     return path

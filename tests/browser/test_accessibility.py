@@ -227,7 +227,7 @@ def test_tab_reaches_every_control_and_shows_where_it_is(page: Any, streamlit_se
     open_app(page, url + LINK)
     page.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
     page.locator(".st-key-pg_table summary").click()  # the table's expander open
-    page.wait_for_timeout(300)
+    page.wait_for_selector(".st-key-pg_table details[open]", state="attached")
     wait_for_app_idle(page, timeout=60_000)  # no rerun moves the focus during the walk
     page.locator(".st-key-pg_status").click()  # the page focused, no control
     reached: dict[str, dict] = {}

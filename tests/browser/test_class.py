@@ -22,7 +22,9 @@ from browser_helpers import (
     open_app,
     run_watcher,
     screenshot,
+    still_box,
     wait_for_app_idle,
+    wait_for_fit,
 )
 from class_steps import (
     LINK,
@@ -52,8 +54,7 @@ def plot_area(page: Any) -> dict:
     """The stage chart's plot area on screen (scrolled into view): where a tap lands."""
     root = page.locator(".plot-click-root", has=page.locator(STAGE)).first
     root.scroll_into_view_if_needed()
-    page.wait_for_timeout(300)
-    return root.locator(".plot-click-graph .nsewdrag").first.bounding_box()
+    return still_box(page, root.locator(".plot-click-graph .nsewdrag").first)
 
 
 POINTS_JS = """() => {
@@ -191,7 +192,7 @@ def test_a_lecture_with_its_class_from_start_to_end(browser: Any, streamlit_serv
             status, answer = laptop.evaluate(FORGE_JS, [code, body])
             assert status in (400, 403), (body, status, answer)
         assert laptop.evaluate(STATE_JS, code)["version"] == version
-        laptop.wait_for_timeout(1000)
+        laptop.wait_for_timeout(1000)  # that nothing moves: no event says so
         for student in students:
             assert urlparse(student.url).path == "/playground"
 
@@ -208,13 +209,13 @@ def test_a_lecture_with_its_class_from_start_to_end(browser: Any, streamlit_serv
         mine = cursor(phone)
         target = press(lect, "pg_step")
         wait_cursor(laptop, target, budget)
-        phone.wait_for_timeout(1500)
-        assert cursor(phone) == mine != target
+        # The phone heard the step (its line says where the lecture is) and stayed.
         phone.wait_for_function(
             "(t) => document.querySelector('.st-key-lab_class_where')?.innerText.trim() === t",
             arg=f"The lecture is on /playground, step {target:,}.",
             timeout=10_000,
         )
+        assert cursor(phone) == mine != target
         phone.locator(".st-key-lab_resync button").click()
         wait_cursor(phone, target, 10 * budget)
         phone.wait_for_selector('[data-testid="stText"]:has-text("Following the lecture")')
@@ -287,7 +288,7 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     assert lect.locator('[data-testid="stHeading"]', has_text=code).count() == 1
     # The projector, sidebar folded: the code, the link and the QR code above the page.
     lect.locator('[data-testid="stSidebarCollapseButton"] button').click(timeout=5_000)
-    lect.wait_for_timeout(500)
+    wait_for_fit(lect)  # the sidebar folded, the chart fitted to the wider page
     shot = screenshot(lect, "class-lecturer-1024", full_page=False)
     (SHOTS / "class-lecturer-1024.png").write_bytes(shot.read_bytes())
     read = [r.text for r in zxingcpp.read_barcodes(Image.open(shot))]
@@ -374,10 +375,14 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     stud.wait_for_selector('[data-testid="stText"]:has-text("Exploring on your own")')
     mine = cursor(stud)
     target = press(lect, "kn_step")
-    lect.wait_for_timeout(2000 * machine_slowdown())
+    # The student heard the step (the line says where the lecture is: kept up to date) and
+    # stayed where they are.
+    stud.wait_for_function(
+        "(t) => document.querySelector('.st-key-lab_class_where')?.innerText.trim() === t",
+        arg=f"The lecture is on /kernel, step {target:,}.",
+        timeout=10_000 * machine_slowdown(),
+    )
     assert cursor(stud) == mine != target
-    where = stud.locator(".st-key-lab_class_where").inner_text().strip()
-    assert where == f"The lecture is on /kernel, step {target:,}.", where  # kept up to date
     shot = screenshot(stud, "class-student-detached-390", full_page=False)
     (SHOTS / "class-student-detached-390.png").write_bytes(shot.read_bytes())
     # Back to the lecture: where the lecture is.
@@ -571,7 +576,7 @@ def test_the_class_plays_the_adversary_on_the_game(browser: Any, streamlit_serve
         assert "Adversary round" in phone.locator("#lab-collect").inner_text()
         assert phone.locator("#lab-collect button[data-label]").count() == 0  # u labels
         phone.locator(".plot-click-root").first.scroll_into_view_if_needed()
-        phone.wait_for_timeout(300)
+        still_box(phone, phone.locator(".plot-click-root").first)
         for i, x in enumerate(((0.05, 0.05), (1.25, 1.0))):  # in the band, then above it
             wait_for_app_idle(phone)
             phone.wait_for_function(
@@ -624,7 +629,7 @@ def test_a_question_asked_just_after_a_step_is_asked_at_that_step(
             arg=before,
             timeout=10_000,
         )
-        lect.wait_for_timeout(200)
+        lect.wait_for_timeout(200)  # the step's report sent before Q (a press in its run is lost)
         lect.keyboard.press("q")
         lect.wait_for_selector(".st-key-lab_class_reveal button", timeout=30_000)
         wait_for_app_idle(lect)

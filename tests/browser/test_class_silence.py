@@ -6,6 +6,11 @@ what a phone sees when the replica holding its stream dies without a goodbye, or
 hall's Wi-Fi drops it. The page must notice within three heartbeats (15 s), say so, open a
 new stream (through the proxy, which passes new connections) and land on the lecture's
 page and step; the lecturer moved on meanwhile.
+
+The phone's clock is Playwright's (``clock.install``): it runs as time does, and where the
+page must wait out heartbeats and tries (ui/room/following.mjs: SILENT_MS, RECONNECT_MS) the
+test moves it on (``clock.run_for``, every timer due on the way fired in its turn) instead
+of waiting for them.
 """
 
 from __future__ import annotations
@@ -22,6 +27,10 @@ from browser_helpers import machine_slowdown, open_app, wait_for_app_idle
 from class_steps import LINK, OVER, cursor, press, start_class, wait_cursor
 
 HEALTH = "document.body.dataset.classHealth"
+# ui/room/following.mjs: three heartbeats unheard (SILENT_MS), then tries RECONNECT_MS apart
+# (1, 2, 4, 8, 15 s, the last repeated); after GIVE_UP (6) tries the page says what to do.
+SILENT_MS = 15_000
+UNTIL_LOST_MS = SILENT_MS + 1_000 + 2_000 + 4_000 + 8_000 + 15_000 + 15_000
 
 
 class Proxy:
@@ -36,6 +45,7 @@ class Proxy:
         self.streams: list[dict] = []
         self.blocked = False  # new connections closed at once (the Wi-Fi gone for good)
         self.writers: list = []  # every connection's two ends, closed by close()
+        self.conns: list[dict] = []  # each connection: its two ends, whether it is held
         self.loop = asyncio.new_event_loop()
         ready = threading.Event()
         threading.Thread(target=self._run, args=(ready,), daemon=True).start()
@@ -49,6 +59,21 @@ class Proxy:
         ready.set()
         self.loop.run_forever()
         server.close()
+
+    def block(self) -> None:
+        """The Wi-Fi gone: new connections are closed at once, and so are the ones the
+        browser keeps open for its next requests, which a new stream would otherwise be
+        sent on (not the class's streams, held by ``freeze``, nor Streamlit's websocket:
+        the page stays as it was)."""
+        self.blocked = True
+
+        def shut() -> None:
+            for conn in self.conns:
+                if not conn["kept"] and not any(conn is stream for stream in self.streams):
+                    for writer in conn["ends"]:
+                        writer.close()
+
+        self.loop.call_soon_threadsafe(shut)
 
     def freeze(self) -> int:
         for stream in self.streams:
@@ -64,14 +89,17 @@ class Proxy:
         except OSError:
             writer.close()
             return
-        conn = {"frozen": False}
+        conn = {"frozen": False, "ends": (writer, up_writer), "kept": False}
         self.writers += [writer, up_writer]
+        self.conns.append(conn)
 
         async def pipe(src, dst, downstream: bool) -> None:
             try:
                 while data := await src.read(65536):
                     if not downstream and data.startswith(b"GET /class/") and b"/events" in data:
                         self.streams.append(conn)  # this connection now holds a stream
+                    if not downstream and data.startswith(b"GET /_stcore/stream"):
+                        conn["kept"] = True  # Streamlit's websocket
                     while downstream and conn["frozen"]:
                         await asyncio.sleep(0.1)  # held back: the connection stays open
                     dst.write(data)
@@ -104,6 +132,7 @@ def class_through_proxy(browser: Any, url: str) -> Iterator[tuple[Proxy, Any, An
     student = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
     try:
         lect, stud = lecturer.new_page(), student.new_page()
+        stud.clock.install()  # the phone's clock, moved on by the tests (the module's doc)
         open_app(lect, url + LINK)
         lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
         link = start_class(lect)
@@ -130,12 +159,13 @@ def test_a_silent_stream_is_noticed_said_and_replaced_and_the_page_lands_on_the_
         assert proxy.freeze() >= 1
         target = press(lect, "pg_step")
         target = press(lect, "pg_step")
-        stud.wait_for_timeout(3000)
+        stud.wait_for_timeout(3000)  # that nothing reaches the student: no event says so
         assert cursor(stud) == 0  # nothing reached the student
         # Within three heartbeats and a little: said, and a new stream opened. What was
         # said stays in the page's data (a loaded machine may reconnect before a look at
         # the state itself would see "silent").
         slow = machine_slowdown()
+        stud.clock.run_for(SILENT_MS + 1_000)
         stud.wait_for_function(
             "(text) => document.body.dataset.classHealthSaid === text",
             arg="No news from the class for a while: reconnecting…",
@@ -158,11 +188,12 @@ def test_a_follower_that_cannot_reconnect_says_what_to_do_and_comes_back_by_itse
     url = streamlit_server("app.py")
     with class_through_proxy(browser, url) as (proxy, lect, stud, link):
         code = link.rsplit("code=", 1)[1]
-        proxy.blocked = True
+        proxy.block()
         assert proxy.freeze() >= 1
         slow = machine_slowdown()
         # Silent for three heartbeats (15 s), then six tries 1, 2, 4, 8, 15 and 15 s apart.
-        stud.wait_for_function(f"() => {HEALTH} === 'lost'", timeout=(60_000 + 30_000) * slow)
+        stud.clock.run_for(UNTIL_LOST_MS + 1_000)
+        stud.wait_for_function(f"() => {HEALTH} === 'lost'", timeout=30_000 * slow)
         said = stud.locator("#lab-health").inner_text()
         assert said == (
             f"The class cannot be reached. Check your Wi-Fi, then reload this page (the "
@@ -170,6 +201,7 @@ def test_a_follower_that_cannot_reconnect_says_what_to_do_and_comes_back_by_itse
         )
         target = press(lect, "pg_step")
         proxy.blocked = False  # the network is back: the next try (15 s at most) gets in
+        stud.clock.run_for(16_000)
         wait_cursor(stud, target, 30.0 * slow)
         stud.wait_for_function(f"() => {HEALTH} === 'live'", timeout=20_000 * slow)
         assert stud.locator("#lab-health").count() == 0

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import SCREENSHOT_DIR, free_port, open_app
+from browser_helpers import SCREENSHOT_DIR, free_port, open_app, wait_settled
 
 from ui import lecture
 
@@ -109,7 +109,7 @@ def test_the_embed_view_in_an_iframe_shows_the_stage_only_and_steps_by_key(
             ".getAttribute('data-test-script-state') === 'notRunning'",
             timeout=60_000,
         )
-        course.wait_for_timeout(500)
+        wait_settled(frame)  # the lab's stage drawn in the frame
         before = frame_state(frame)
         assert before["cursor"] == 0 and before["status"].startswith("start"), before
         # The chart and the stepping controls only.
@@ -181,7 +181,7 @@ def test_every_stepping_page_embeds_with_its_stage_only_and_steps_by_key(
             ".getAttribute('data-test-script-state') === 'notRunning'",
             timeout=120_000,
         )
-        course.wait_for_timeout(500)
+        wait_settled(frame)  # the lab's stage drawn in the frame
         before = frame_state(frame, prefix)
         assert before["cursor"] == 0, before
         assert not before["sidebar"] and not before["nav"] and not before["title"], before

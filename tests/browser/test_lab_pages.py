@@ -9,7 +9,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import expect_rerun, open_app, screenshot
+from browser_helpers import expect_rerun, next_frames, open_app, screenshot, wait_for_fit
 
 pytestmark = pytest.mark.browser
 
@@ -95,7 +95,7 @@ def test_kernel_page_steps_alpha_and_separates_xor(page: Any, streamlit_server: 
     no_error(page)
     screenshot(page, "kernel")
     page.set_viewport_size(PROJECTOR)
-    page.wait_for_timeout(400)
+    wait_for_fit(page)
     screenshot(page, "kernel_1024", full_page=False)
 
 
@@ -115,7 +115,7 @@ def test_batch_page_steps_an_epoch_and_compares_the_rules(page: Any, streamlit_s
     assert page.get_by_text("Feature scaling (002, 11.4)").count() == 1
     screenshot(page, "batch")
     page.set_viewport_size(PROJECTOR)
-    page.wait_for_timeout(400)
+    wait_for_fit(page)
     screenshot(page, "batch_1024", full_page=False)
 
 
@@ -145,7 +145,7 @@ def test_variants_page_small_multiples_and_early_stopping(page: Any, streamlit_s
     assert f"epoch {epoch} · example 120 of 120" in status(page)
     screenshot(page, "variants")
     page.set_viewport_size(PROJECTOR)
-    page.wait_for_timeout(400)
+    wait_for_fit(page)
     screenshot(page, "variants_1024", full_page=False)
 
 
@@ -159,8 +159,8 @@ def test_data_picked_on_one_page_is_there_on_the_next(page: Any, streamlit_serve
         "() => document.body.innerText.includes('update 0 · no example visited yet · ')",
         timeout=30_000,
     )
-    page.wait_for_timeout(300)
     box = page.locator(".st-key-bt_n input")
+    box.wait_for(timeout=30_000)
     assert box.input_value() == "60"
     # The adopted choice is the page's own now: its link says so (bound widgets).
     assert "bt_generator=Two+moons" in page.url and "bt_n=60" in page.url, page.url
@@ -190,7 +190,7 @@ def test_a_presenter_link_to_a_page_opens_with_the_sidebar_folded(page: Any, str
     assert page.locator('[data-testid="stSidebar"]').get_attribute("data-collapsed") == "true"
     assert page.locator("h1", has_text="Kernel perceptron").count() == 0  # no title either
     page.set_viewport_size(PROJECTOR)
-    page.wait_for_timeout(400)
+    wait_for_fit(page)
     screenshot(page, "kernel_presenter_1024", full_page=False)
 
 
@@ -208,7 +208,7 @@ def test_every_page_opens_at_its_path_in_every_session(browser: Any, streamlit_s
             tab = browser.new_context().new_page()
             try:
                 open_app(tab, f"{url}/{path}?pg_n=30", timeout=90_000)
-                tab.wait_for_timeout(300)  # the dialog comes with the first run's end
+                next_frames(tab)  # the dialog comes with the first run's end
                 body = tab.locator("body").inner_text()
                 assert "Page not found" not in body, (visit, path)
                 assert tab.url.split("?")[0] == f"{url}/{path}", (visit, path, tab.url)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import parse_qs, urlparse
 
-from browser_helpers import open_app, screenshot, wait_for_app_idle
+from browser_helpers import open_app, screenshot, wait_for_app_idle, wait_for_fit
 
 from ui import lecture
 
@@ -230,8 +230,7 @@ def test_a_scene_on_a_long_page_opens_at_its_section(page: Any, streamlit_server
     open_app(page, url + "/lecture")
     page.locator(f".st-key-lab_lecture_open_{i} button").click()
     landed(page, i)
-    wait_for_app_idle(page, 120_000)
-    page.wait_for_timeout(2_500)  # the page settles (its charts drawn)
+    wait_for_fit(page, 120_000)  # the page settles (its charts drawn)
     box = page.evaluate(
         "(id) => { const r = document.getElementById(id).getBoundingClientRect();"
         " return [r.top, r.bottom, innerHeight]; }",

@@ -17,6 +17,7 @@ from browser_helpers import (
     open_list,
     screenshot,
     wait_for_app_idle,
+    wait_for_fit,
 )
 
 from ui import words
@@ -143,16 +144,13 @@ def magnitudes(text: str) -> set[float]:
 
 
 def settled(page: Any) -> str:
-    """The page's script done, its charts drawn and its text still for 1.5 s (a stage's
-    controls and Export come after the run): that text."""
-    wait_for_app_idle(page, timeout=120_000)
-    page.wait_for_function(
-        "() => ![...document.querySelectorAll('.js-plotly-plot')].some(g => !g._fullLayout)",
-        timeout=60_000,
-    )
+    """The page's script done, its charts drawn and fitted (``wait_for_fit``) and its text
+    the same in three reads a tenth of a second apart (a stage's controls and Export come
+    after the run): that text."""
+    wait_for_fit(page, timeout=120_000)
     text, still = page.evaluate(TEXT_JS), 0
-    for _ in range(60):
-        page.wait_for_timeout(500)
+    for _ in range(300):
+        page.wait_for_timeout(100)
         wait_for_app_idle(page, timeout=120_000)
         now = page.evaluate(TEXT_JS)
         still = still + 1 if now == text else 0

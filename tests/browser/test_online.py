@@ -9,7 +9,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browser_helpers import expect_rerun, open_app, plot_area, screenshot
+from browser_helpers import expect_rerun, next_frames, open_app, plot_area, screenshot
 
 from ui import state
 
@@ -39,7 +39,7 @@ def to_top(page: Any) -> None:
     page.evaluate(
         "() => document.querySelectorAll('*').forEach(e => { if (e.scrollTop) e.scrollTop = 0; })"
     )
-    page.wait_for_timeout(200)
+    next_frames(page)
 
 
 def on_first_screen(page: Any, selector: str) -> None:

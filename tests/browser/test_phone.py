@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import open_app, wait_for_app_idle
+from browser_helpers import NO_TOOLTIP, open_app, wait_for_app_idle, wait_for_fit
 from class_steps import STAGE, press, start_class, wait_cursor
 
 pytestmark = pytest.mark.browser
@@ -53,7 +53,7 @@ MEASURE = """([graphSel, statusSel]) => {
 def _measure(page: Any, status: str, name: str) -> dict:
     page.evaluate("window.scrollTo(0, 0)")
     page.mouse.move(1, 1)
-    page.wait_for_timeout(300)  # a tooltip's fade, for the screenshot only
+    page.wait_for_function(NO_TOOLTIP)  # a tooltip's fade, for the screenshot only
     SHOTS.mkdir(parents=True, exist_ok=True)
     page.screenshot(path=str(SHOTS / f"{name}.png"), full_page=False)
     page.screenshot(path=str(SHOTS / f"{name}-full.png"), full_page=True)
@@ -94,8 +94,7 @@ def test_a_phone_sees_the_chart_and_the_status_line_first(
     try:
         open_app(page, url + link, timeout=120_000)
         page.wait_for_selector(f"{GRAPH} .nsewdrag", timeout=120_000)
-        wait_for_app_idle(page)
-        page.wait_for_timeout(800)  # the chart fits the window (a resize after the layout)
+        wait_for_fit(page)  # the chart fits the window (a resize after the layout)
         _first_screen(_measure(page, status, name), stepping)
     finally:
         context.close()
@@ -115,8 +114,7 @@ def test_a_student_following_on_a_phone_sees_the_chart_first(browser: Any, strea
         wait_for_app_idle(phone)
         target = press(lect, "pg_step")
         wait_cursor(phone, target, 4.0)
-        wait_for_app_idle(phone)
-        phone.wait_for_timeout(800)  # the chart fits the window (a resize after the layout)
+        wait_for_fit(phone)  # the chart fits the window (a resize after the layout)
         _first_screen(_measure(phone, ".st-key-pg_status", "join"), True)
     finally:
         context.close()

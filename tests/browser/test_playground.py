@@ -12,7 +12,15 @@ from typing import Any
 from urllib.parse import parse_qs, urlparse
 
 import pytest
-from browser_helpers import expect_rerun, open_app, plot_area, screenshot, wait_for_app_idle
+from browser_helpers import (
+    expect_rerun,
+    next_frames,
+    open_app,
+    plot_area,
+    screenshot,
+    wait_for_app_idle,
+    wait_for_fit,
+)
 
 from ui import state
 
@@ -168,7 +176,7 @@ def test_presenter_mode_and_a_prepared_link(page: Any, streamlit_server: Any):
     sidebar = page.locator('[data-testid="stSidebar"]')
     assert sidebar.get_attribute("data-collapsed") == "true"
     assert not page.locator('[data-testid="stAppDeployButton"]').is_visible()
-    page.wait_for_timeout(500)
+    wait_for_fit(page)
     screenshot(page, "playground_presenter")
     page.locator('[data-testid="stExpandSidebarButton"]').click()
     page.wait_for_function(
@@ -215,7 +223,7 @@ def test_animation_plays_in_the_page_and_offline(page: Any, streamlit_server: An
         )
         view.locator(".updatemenu-button", has_text="Play").click()
         view.wait_for_function("() => window.animated === true", timeout=20_000)
-        view.wait_for_timeout(600)
+        next_frames(view)
         view.screenshot(
             path=str(ROOT / "artifacts" / "screenshots" / "playground_offline_html.png")
         )

@@ -18,7 +18,7 @@ from typing import Any
 from urllib.parse import quote, urlparse
 
 import pytest
-from browser_helpers import expect_rerun, open_app
+from browser_helpers import expect_rerun, open_app, wait_settled
 from practice_oracle import exercise_answers
 
 import perceptron_core as pc
@@ -99,7 +99,7 @@ def do_level(page: Any, url: str, seed: int, level: int) -> str:
     for i, q in enumerate(ex.questions):
         first_kernel = q.part == "kernel" and q.kind == "exact" and q.visit == 1
         if first_kernel or (level == 5 and i == 2):  # the kernel's f; u* once gamma* asked
-            page.wait_for_timeout(300)  # the chart's new figure drawn
+            wait_settled(page)  # the chart's new figure drawn
             page.screenshot(path=str(SHOTS / f"level{level}_question{i + 1}.png"), full_page=True)
         answer(page, q, reply(q, oracle[i], wrong=i == 1))
         alert = page.locator('[data-testid="stAlert"]').first.inner_text()

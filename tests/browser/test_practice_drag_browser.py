@@ -144,7 +144,9 @@ def test_arrow_keys_move_the_handles_by_one_step_to_the_answer(page, lab):
 
 def test_the_chart_with_handles_is_drawn_dark_on_the_dark_theme(page, lab):
     start(page, lab, 11, theme="Dark")
-    page.wait_for_timeout(300)
+    page.wait_for_function(
+        "() => !!document.querySelector('.drag-root .js-plotly-plot')?._fullLayout"
+    )
     paper, arrow = page.evaluate(
         """() => [document.querySelector('.drag-root .js-plotly-plot')._fullLayout.paper_bgcolor,
                   getComputedStyle(document.querySelector('.drag-root line + line')).stroke]"""

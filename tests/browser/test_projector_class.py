@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import expect_rerun, open_app, wait_for_app_idle
+from browser_helpers import expect_rerun, open_app, wait_for_app_idle, wait_for_fit
 from projector_pages import BOUND, CHART_SHARE, PAGES, SHARE, SHOTS, STAGE, STATUS, shoot
 
 SIZE = (1024, 768)
@@ -93,8 +93,7 @@ def test_a_class_leaves_the_first_screen_to_the_chart(
             page.mouse.click(600, 5)
             page.keyboard.press("q")
             page.wait_for_selector('[data-testid="stMetricValue"]', timeout=60_000)
-        wait_for_app_idle(page)
-        page.wait_for_timeout(1_200)  # the chart fits the window (a resize after the layout)
+        wait_for_fit(page)  # the chart fits the window (a resize after the layout)
         wanted = [STATUS[name], BOUND[name], *numbers]
         m = page.evaluate(MEASURE, [STAGE, wanted, [CORNER, POLL]])
         shot = shoot(page, tmp_path, f"{name}_class")

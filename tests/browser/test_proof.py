@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import expect_rerun, open_app, screenshot
+from browser_helpers import expect_rerun, next_frames, open_app, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +71,7 @@ def test_proof_page_steps_and_its_numbers_follow(page: Any, streamlit_server: An
     screenshot(page, "proof_1024", full_page=False)
     # Streamlit scrolls its main block, not the page: bring the charts into view.
     page.get_by_text("The squeeze: w·u* over its line").scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
+    next_frames(page)
     screenshot(page, "proof_charts_1024", full_page=False)
 
 
@@ -96,5 +96,5 @@ def test_proof_page_on_data_no_line_separates(page: Any, streamlit_server: Any):
     page.get_by_text(
         "Theorem 2 after E epochs against the running count"
     ).scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
+    next_frames(page)
     screenshot(page, "proof_theorem2_1024", full_page=False)

@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import open_app
+from browser_helpers import open_app, wait_for_charts
 
 pytestmark = pytest.mark.browser
 
@@ -71,7 +71,7 @@ def test_secondary_charts_ticks_and_legend_at_18_px_in_presenter_mode(
             key = prefix + chart
             page.locator(f".st-key-{key} .main-svg").first.wait_for(state="attached")
             page.locator(f".st-key-{key}").scroll_into_view_if_needed()
-            page.wait_for_timeout(1_000)
+            wait_for_charts(page)
             m = page.evaluate(MEASURE, key)
             assert m["ticks"] and min(m["ticks"]) >= MIN_FONT, (key, m["ticks"])
             assert min(m["legend"], default=MIN_FONT) >= MIN_FONT, (key, m["legend"])

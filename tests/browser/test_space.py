@@ -8,7 +8,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import expect_rerun, open_app, screenshot
+from browser_helpers import NO_TOOLTIP, expect_rerun, next_frames, open_app, screenshot
 
 pytestmark = pytest.mark.browser
 
@@ -81,13 +81,13 @@ def test_space_steps_both_charts_at_1024(page: Any, streamlit_server: Any):
     star = next(t for t in chart(page, "sp_weights")["data"] if t["name"].startswith("w now"))
     assert [round(star["x"][0], 4), round(star["y"][0], 4)] == [0.637, 0.2698]
     page.mouse.move(5, PROJECTOR["height"] - 5)  # no button's tooltip over the charts
-    page.wait_for_timeout(300)
+    page.wait_for_function(NO_TOOLTIP)
     screenshot(page, "space_1024", full_page=False)
     page.locator(".st-key-sp_weights").scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
+    next_frames(page)
     screenshot(page, "space_1024_weights", full_page=False)
     page.locator(".st-key-sp_cone_rows").scroll_into_view_if_needed()
-    page.wait_for_timeout(500)
+    next_frames(page)
     screenshot(page, "space_1024_cone", full_page=False)
 
 
@@ -110,5 +110,5 @@ def test_space_in_presenter_mode_at_1024(page: Any, streamlit_server: Any):
     half = PROJECTOR["height"] / 2
     assert flat["y"] < half and lifted["y"] < half  # both charts start in the top half
     page.mouse.move(5, PROJECTOR["height"] - 5)  # no button's tooltip over the charts
-    page.wait_for_timeout(500)
+    page.wait_for_function(NO_TOOLTIP)
     screenshot(page, "space_presenter_1024", full_page=False)

@@ -327,7 +327,7 @@ def test_an_open_panel_gathers_its_range_once_and_then_asks_no_more(
     page.wait_for_selector(f'{PANEL}[data-export-held="0-49"]', timeout=120_000)
     asked = int(page.evaluate(f"() => document.querySelector('{PANEL}').dataset.exportAsks"))
     assert 1 <= asked <= 50, asked  # rounds of frames, each answered once
-    page.wait_for_timeout(3_000)
+    page.wait_for_timeout(3_000)  # that nothing more is asked: no event says so
     still = int(page.evaluate(f"() => document.querySelector('{PANEL}').dataset.exportAsks"))
     assert still == asked, (asked, still)
 

@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 import pytest
-from browser_helpers import open_app, screenshot
+from browser_helpers import open_app, screenshot, wait_settled
 
 from ui import lecture
 
@@ -61,7 +61,7 @@ def test_the_update_arrows_read_on_a_projector_at_every_learning_rate(
         ".startsWith('update 2 · epoch 1 · example 3 of 4 · mistake')",
         timeout=60_000,
     )
-    page.wait_for_timeout(500)
+    wait_settled(page)  # the step's frame drawn
     shown = page.evaluate(MEASURE_JS)
     lengths = {
         name: math.dist(*ends) for name, ends in shown["arrows"].items()

@@ -25,6 +25,10 @@
 //
 // Python receives the state value "click" = {x, y, point: {curve, index} | null, seq}.
 //
+// The chart's root carries data-settled="1" while nothing is left to draw: the newest
+// figure and stage frame drawn, at the height the window gives it and its container's width.
+// Any work removes it until that work is done (tests wait on it, not on a timer).
+//
 // ui/stage/chart.py serves this file joined with ui/stage/stepping.mjs, stage.js and
 // keys.js (the stage and the page's keys), as one module: the names this file uses from
 // them are takeStage, stageWantsDraw, drawFrame, dropStage and STREAMLIT; from
@@ -266,7 +270,9 @@ async function refit(inst) {
   const data = inst.lastData;
   inst.fit = fitOf(inst, data);
   inst.height = inst.fit.height;
-  for (const el of [inst.gd, inst.under, inst.over]) el.style.height = `${inst.height}px`;
+  // The stage's layers follow (a chart without a stage keeps its empty layers at no height).
+  const els = inst.stage !== null ? [inst.gd, inst.under, inst.over] : [inst.gd];
+  for (const el of els) el.style.height = `${inst.height}px`;
   const fig = themeFigure(JSON.parse(data.figure), data.theme);
   await window.Plotly.react(
     inst.gd,
@@ -277,16 +283,19 @@ async function refit(inst) {
   if (inst.stage !== null) inst.stage.drawn = null; // the stage's layers again, at the new size
 }
 
+// Whether the chart has work left: a newer figure, a resize, a fit, a stage frame.
+function pending(inst) {
+  return inst.wanted !== null || inst.resizeWanted || fitMismatch(inst) || stageWantsDraw(inst);
+}
+
 async function renderLatest(inst) {
   // One loop does all Plotly work, so renders and resizes never overlap. Data that arrives
   // while Plotly is busy is coalesced: only the newest figure is drawn.
   if (inst.busy) return;
   inst.busy = true;
+  delete inst.root.dataset.settled;
   try {
-    while (
-      !inst.destroyed &&
-      (inst.wanted !== null || inst.resizeWanted || fitMismatch(inst) || stageWantsDraw(inst))
-    ) {
+    while (!inst.destroyed && pending(inst)) {
       const data = inst.wanted;
       inst.wanted = null;
       inst.resizeWanted = false;
@@ -342,6 +351,8 @@ async function renderLatest(inst) {
     console.error(err);
   } finally {
     inst.busy = false;
+    const done = inst.figureJson !== null && !pending(inst) && !widthMismatch(inst);
+    if (!inst.destroyed && done) inst.root.dataset.settled = "1";
   }
 }
 
