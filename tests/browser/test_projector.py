@@ -83,6 +83,8 @@ MEASURE = """([stage, status, numbers]) => {
     legendBoxes: [...root.querySelectorAll('.legendtext')].filter(shown).map(t => ({
       ...box(t), text: t.textContent})),
     ticks: [...root.querySelectorAll('.xtick text, .ytick text')].filter(shown).map(px),
+    tickBoxes: [...root.querySelectorAll('.xtick text, .ytick text')].filter(shown).map(t => ({
+      ...box(t), text: t.textContent})),
     legend: [...root.querySelectorAll('.legendtext')].filter(shown).map(px),
   };
 }"""
@@ -168,6 +170,14 @@ def check_first_screen(name: str, size: tuple[int, int], m: dict) -> None:
     if name != "variants":  # the small multiples' titles sit above their cells
         out = [lab["text"] for lab in m["labels"] if not within(lab, plot)]
         assert not out, f"labels cut at the chart's edge: {out} ({name} at {vw}x{vh})"
+    else:  # the titles inside the chart, clear of each other and of the tick labels
+        titles = m["labels"]
+        assert len(titles) == 4, titles
+        out = [t["text"] for t in titles if not within(t, m["graph"])]
+        assert not out, f"titles cut at the chart's edge: {out} ({name} at {vw}x{vh})"
+        for i, a in enumerate(titles):
+            for b in titles[i + 1 :] + m["tickBoxes"]:
+                assert apart(a, b), f"{a['text']!r} runs into {b['text']!r} at {vw}x{vh}"
     # The legend inside the chart (beside the plot on a wide, low screen: not past its edge).
     out = [t["text"] for t in m["legendBoxes"] if not within(t, m["graph"])]
     assert not out, f"legend entries cut: {out} ({name} at {vw}x{vh})"
@@ -178,6 +188,16 @@ def check_first_screen(name: str, size: tuple[int, int], m: dict) -> None:
         assert eq["sw"] <= eq["cw"] + SLACK, f"an equation scrolls in its block: {eq} ({name})"
         if size == (1024, 768) and eq["inside"] and eq["top"] < vh:
             assert eq["font"] >= MIN_EQUATION - 0.01, (name, eq)
+
+
+def apart(a: dict, b: dict) -> bool:
+    """Two boxes that do not overlap (touching is apart)."""
+    return (
+        a["right"] <= b["left"] + 1
+        or b["right"] <= a["left"] + 1
+        or a["bottom"] <= b["top"] + 1
+        or b["bottom"] <= a["top"] + 1
+    )
 
 
 def within(label: dict, plot: dict, slack: float = 1.0) -> bool:

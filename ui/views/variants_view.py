@@ -160,8 +160,9 @@ def grid_scene(scene: layers.Scene) -> tuple[list[dict], dict]:
     layout["height"] = 2 * small.style.height
     # Room for the tick labels and the axis titles at the style's font (a projector's too).
     style = small.style
-    # Above the top row, with the room its domain leaves: its titles' three lines.
-    top = 2 * style.font
+    # Above the top row, with the room its domain leaves: its titles' lines (three; on a
+    # projector two, in less of the chart's height).
+    top = round((2.7 if small.presenter else 2) * style.font)
     layout["margin"] = dict(l=style.left_room, r=10, t=top, b=style.legend_gap, autoexpand=False)
     traces = []
     for variant, (suffix, xdom, ydom) in CELLS.items():
@@ -175,6 +176,17 @@ def grid_scene(scene: layers.Scene) -> tuple[list[dict], dict]:
         layout["xaxis" + suffix], layout["yaxis" + suffix] = xaxis, yaxis
         traces += _in_cell(layers.points(small), variant)
     return traces, layout
+
+
+def title_lines(title: str, presenter: bool) -> str:
+    """A cell's title (its parts joined by " · ": the name, the rule's state, the count of
+    wrong) in lines: a line each (one line ran into the next cell's on a phone); on a
+    projector two, the name with the count and then the state (a low, wide window leaves
+    the rows too little room between them for four)."""
+    parts = title.split(" · ")
+    if presenter and len(parts) > 2:
+        return f"{parts[0]} · {parts[-1]}<br>{' · '.join(parts[1:-1])}"
+    return "<br>".join(parts)
 
 
 def grid_layers(
@@ -191,9 +203,7 @@ def grid_layers(
             mode="text",
             x=[(box.x0 + box.x1) / 2],
             y=[box.y1],
-            # A line for each part (the name, the rule's state, the count of wrong): one
-            # line ran into the next cell's on a phone.
-            text=["<br>".join(title.split(" · "))],
+            text=[title_lines(title, small.presenter)],
             textposition="top center",
             textfont=dict(size=small.style.font),
             cliponaxis=False,
