@@ -154,3 +154,23 @@ def test_the_accuracy_note_is_the_engines_in_english_and_german_in_german():
     assert f"an zufällig gewählten {shown:,} der {total:,} Punkte geschätzt" in said
     every = pc.accuracy_per_epoch(run, sets)
     assert every.note is None and vv.accuracy_note(every, run) is None
+
+
+@pytest.mark.parametrize(
+    ("title", "presenter", "lines"),
+    [
+        ("classic · after 3 visits · 39 wrong", False, ["classic", "after 3 visits", "39 wrong"]),
+        ("classic · after 3 visits · 39 wrong", True, ["classic · 39 wrong", "after 3 visits"]),
+        (
+            "voted · 3 vectors · 3 visits · 55 wrong",
+            True,
+            ["voted · 55 wrong", "3 vectors · 3 visits"],
+        ),
+        ("pocket · 2 wrong", True, ["pocket", "2 wrong"]),
+    ],
+)
+def test_a_cells_title_is_a_line_per_part_and_two_on_a_projector(title, presenter, lines):
+    """On a phone each part of a title gets a line (a long one ran into the next cell's);
+    on a projector, two lines: the name with the count of wrong, then the rule's state
+    (four lines left the rows of a low, wide window too little room)."""
+    assert vv.title_lines(title, presenter).split("<br>") == lines
