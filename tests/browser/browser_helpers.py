@@ -112,12 +112,12 @@ def wait_for_app_idle(page: Any, timeout: float = 30_000) -> None:
 # empty holder has no height) has its SVG, no element still waits for its code as a
 # placeholder (Streamlit loads a widget's code when first shown), and no fade or other
 # finite animation runs (mid-fade, text is lighter than it will be).
-CHARTS_DRAWN = """() => [...document.querySelectorAll(
+ANIMATIONS_DONE = """document.getAnimations().every((a) => a.playState !== 'running'
+  || a.effect?.getTiming().iterations === Infinity)"""  # an endless one never ends
+CHARTS_DRAWN = f"""() => [...document.querySelectorAll(
   '[data-testid="stPlotlyChart"], [data-testid="stageOver"], .plot-click-graph')].every(
   (host) => host.getBoundingClientRect().height === 0 || host.querySelector('.main-svg'))
-  && !document.querySelector('[data-testid="stSkeleton"]')
-  && document.getAnimations().every((a) => a.playState !== 'running'
-    || a.effect?.getTiming().iterations === Infinity)"""
+  && !document.querySelector('[data-testid="stSkeleton"]') && {ANIMATIONS_DONE}"""
 
 
 def wait_for_charts(page: Any, timeout: float = 30_000) -> None:
@@ -157,9 +157,8 @@ def wait_for_fit(page: Any, timeout: float = 30_000) -> None:
 
 
 # A screenshot's tooltip gone: none shown and no fade running (Streamlit's tooltips fade).
-NO_TOOLTIP = """() => !document.querySelector('[data-testid="stTooltipContent"], [role="tooltip"]')
-  && document.getAnimations().every((a) => a.playState !== 'running'
-    || a.effect?.getTiming().iterations === Infinity)"""
+NO_TOOLTIP = f"""() => !document.querySelector('[data-testid="stTooltipContent"], [role="tooltip"]')
+  && {ANIMATIONS_DONE}"""
 
 
 class RunWatcher:

@@ -31,6 +31,16 @@ def wait_cursor(page: Any, target: int, budget_s: float) -> float:
     return time.monotonic() - t0
 
 
+def wait_where(page: Any, path: str, target: int, timeout: float = 10_000) -> None:
+    """Wait until a student exploring on their own is told where the lecture is: ``path``
+    at step ``target`` (the line they heard the lecturer's last step by)."""
+    page.wait_for_function(
+        "(t) => document.querySelector('.st-key-lab_class_where')?.innerText.trim() === t",
+        arg=f"The lecture is on {path}, step {target:,}.",
+        timeout=timeout,
+    )
+
+
 def press(page: Any, key: str) -> int:
     """Press a stage button; the cursor the page then shows."""
     before = cursor(page)

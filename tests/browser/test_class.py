@@ -36,6 +36,7 @@ from class_steps import (
     revealed,
     start_class,
     wait_cursor,
+    wait_where,
 )
 
 from ui import lecture
@@ -217,11 +218,7 @@ def test_a_lecture_with_its_class_from_start_to_end(browser: Any, streamlit_serv
         target = press(lect, "pg_step")
         wait_cursor(laptop, target, budget)
         # The phone heard the step (its line says where the lecture is) and stayed.
-        phone.wait_for_function(
-            "(t) => document.querySelector('.st-key-lab_class_where')?.innerText.trim() === t",
-            arg=f"The lecture is on /playground, step {target:,}.",
-            timeout=10_000,
-        )
+        wait_where(phone, "/playground", target)
         assert cursor(phone) == mine != target
         phone.locator(".st-key-lab_resync button").click()
         wait_cursor(phone, target, 10 * budget)
@@ -384,11 +381,7 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     target = press(lect, "kn_step")
     # The student heard the step (the line says where the lecture is: kept up to date) and
     # stayed where they are.
-    stud.wait_for_function(
-        "(t) => document.querySelector('.st-key-lab_class_where')?.innerText.trim() === t",
-        arg=f"The lecture is on /kernel, step {target:,}.",
-        timeout=10_000 * machine_slowdown(),
-    )
+    wait_where(stud, "/kernel", target, timeout=10_000 * machine_slowdown())
     assert cursor(stud) == mine != target
     shot = screenshot(stud, "class-student-detached-390", full_page=False)
     (SHOTS / "class-student-detached-390.png").write_bytes(shot.read_bytes())

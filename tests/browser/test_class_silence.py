@@ -16,21 +16,46 @@ of waiting for them.
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
+import subprocess
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlparse
 
-from browser_helpers import machine_slowdown, open_app, wait_for_app_idle
+from browser_helpers import REPO_ROOT, machine_slowdown, open_app, wait_for_app_idle
 from class_steps import LINK, OVER, cursor, press, start_class, wait_cursor
 
 HEALTH = "document.body.dataset.classHealth"
-# ui/room/following.mjs: three heartbeats unheard (SILENT_MS), then tries RECONNECT_MS apart
-# (1, 2, 4, 8, 15 s, the last repeated); after GIVE_UP (6) tries the page says what to do.
-SILENT_MS = 15_000
-UNTIL_LOST_MS = SILENT_MS + 1_000 + 2_000 + 4_000 + 8_000 + 15_000 + 15_000
+
+
+def _schedule() -> tuple[int, list[int], int]:
+    """ui/room/following.mjs's own schedule, as node reads the module: SILENT_MS (three
+    heartbeats unheard), RECONNECT_MS (the tries' spacing, the last repeated) and GIVE_UP
+    (the tries before the page says what to do)."""
+    read = (
+        "import * as f from './ui/room/following.mjs';"
+        "console.log(JSON.stringify([f.SILENT_MS, f.RECONNECT_MS, f.GIVE_UP]));"
+    )
+    out = subprocess.run(
+        ["node", "--input-type=module", "-e", read],
+        cwd=REPO_ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    silent, tries, give_up = json.loads(out.stdout)
+    return silent, tries, give_up
+
+
+SILENT_MS, RECONNECT_MS, GIVE_UP = _schedule()
+# Silent, then a try at each check due until the one past GIVE_UP says the class is lost.
+UNTIL_LOST_MS = SILENT_MS + sum(
+    RECONNECT_MS[min(k, len(RECONNECT_MS)) - 1] for k in range(1, GIVE_UP + 1)
+)
 
 
 class Proxy:
@@ -44,8 +69,7 @@ class Proxy:
             self.port = sock.getsockname()[1]
         self.streams: list[dict] = []
         self.blocked = False  # new connections closed at once (the Wi-Fi gone for good)
-        self.writers: list = []  # every connection's two ends, closed by close()
-        self.conns: list[dict] = []  # each connection: its two ends, whether it is held
+        self.conns: list[dict] = []  # each connection: its two ends, closed by close()
         self.loop = asyncio.new_event_loop()
         ready = threading.Event()
         threading.Thread(target=self._run, args=(ready,), daemon=True).start()
@@ -90,7 +114,6 @@ class Proxy:
             writer.close()
             return
         conn = {"frozen": False, "ends": (writer, up_writer), "kept": False}
-        self.writers += [writer, up_writer]
         self.conns.append(conn)
 
         async def pipe(src, dst, downstream: bool) -> None:
@@ -117,8 +140,9 @@ class Proxy:
             stream["frozen"] = False
 
         def shut() -> None:
-            for writer in self.writers:
-                writer.close()
+            for conn in self.conns:
+                for writer in conn["ends"]:
+                    writer.close()
 
         self.loop.call_soon_threadsafe(shut)
 
@@ -201,7 +225,7 @@ def test_a_follower_that_cannot_reconnect_says_what_to_do_and_comes_back_by_itse
         )
         target = press(lect, "pg_step")
         proxy.blocked = False  # the network is back: the next try (15 s at most) gets in
-        stud.clock.run_for(16_000)
+        stud.clock.run_for(RECONNECT_MS[-1] + 1_000)
         wait_cursor(stud, target, 30.0 * slow)
         stud.wait_for_function(f"() => {HEALTH} === 'live'", timeout=20_000 * slow)
         assert stud.locator("#lab-health").count() == 0
