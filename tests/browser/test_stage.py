@@ -175,12 +175,19 @@ def test_keys_step_after_a_select_box_or_toggle_buttons_were_chosen_with_the_mou
         return page.locator(".st-key-pg_status p").inner_text()
 
     def wait_status(prefix: str) -> None:
-        page.wait_for_function(
-            "(p) => { const e = document.querySelector('.st-key-pg_status p');"
-            " return !!e && e.textContent.startsWith(p); }",  # null while a rerun redraws it
-            arg=prefix,
-            timeout=60_000,  # a rerun on a loaded CI machine (the whole suite at once)
-        )
+        try:
+            page.wait_for_function(
+                "(p) => { const e = document.querySelector('.st-key-pg_status p');"
+                " return !!e && e.textContent.startsWith(p); }",  # null while a rerun redraws
+                arg=prefix,
+                timeout=60_000,  # a rerun on a loaded CI machine (the whole suite at once)
+            )
+        except Exception as error:  # say where it stopped, and what had the keys
+            focus = page.evaluate(
+                "() => { const e = document.activeElement; return [e.tagName,"
+                " e.getAttribute('role'), e.getAttribute('aria-expanded'), e.value]; }"
+            )
+            raise AssertionError(f"no {prefix!r}: {status()!r}, focus {focus}") from error
 
     def three_presses(first: int) -> None:
         for k, key in enumerate(("s", "PageDown", "ArrowRight")):

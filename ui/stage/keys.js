@@ -202,16 +202,36 @@ function drainQueue() {
 // is let go, so the clicker and the stage's keys work again. A widget reached with Tab
 // (the keyboard) keeps it; text and number fields always keep it.
 const RELEASE_MS = [0, 60, 200];
+// A select box's list closes once Streamlit has taken the choice: on a busy page that can
+// come after the last of RELEASE_MS (a CI run saw S typed into the search field). After an
+// option, the list is looked at every CLOSE_POLL_MS until it has closed, for CLOSE_WAIT_MS.
+const CLOSE_POLL_MS = 50;
+const CLOSE_WAIT_MS = 3000;
 
 function onPagePointerUp(ev) {
   const target = ev.target instanceof Element ? ev.target : null;
-  const option = !!target?.closest('[role="option"]'); // a select box's choice
   for (const ms of RELEASE_MS) {
     setTimeout(() => {
       const el = document.activeElement;
-      if (!el || el === document.body) return;
-      if (isSlider(el) || isChoice(el) || (option && closedSelect(el))) el.blur();
+      if (el && el !== document.body && (isSlider(el) || isChoice(el))) el.blur();
     }, ms);
+  }
+  if (target?.closest('[role="option"]')) {
+    const since = performance.now();
+    setTimeout(() => releaseClosedSelect(since), 0);
+  }
+}
+
+// The select box an option was chosen in, let go once its list has closed; not if the focus
+// went elsewhere meanwhile. (Its field shows the chosen option: its value is no sign of
+// typing.)
+function releaseClosedSelect(since) {
+  const el = document.activeElement;
+  if (el?.getAttribute?.("role") !== "combobox") return;
+  if (closedSelect(el)) {
+    el.blur();
+  } else if (performance.now() - since < CLOSE_WAIT_MS) {
+    setTimeout(() => releaseClosedSelect(since), CLOSE_POLL_MS);
   }
 }
 
