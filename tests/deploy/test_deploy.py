@@ -85,11 +85,12 @@ def test_nginx_compresses_and_caches_what_every_first_page_loads(replicas):
     plain = _get(f"{url}/{entry.decode()}")  # a client that takes no gzip gets the file
     assert "Content-Encoding" not in plain[1] and plain[2] == on_disk
 
-    # plotly.js as the chart component asks for it (its version in the address).
-    from ui.stage.chart import PLOTLY_JS_PATH, PLOTLY_JS_VERSION
+    # plotly.js as the chart component asks for it (its version and hash in the address).
+    from ui.stage.chart import PLOTLY_JS_PATH
+    from ui.vendor import PLOTLY_TAG
 
     route = "ui.platform.streamlit_internals.plotly_js"  # served_file_url's v1 component
-    plotly_url = f"{url}/component/{route}/plotly.min.js?v={PLOTLY_JS_VERSION}"
+    plotly_url = f"{url}/component/{route}/plotly.min.js?v={PLOTLY_TAG}"
     _, h, body = _get(plotly_url, gzip_ok=True, timeout=120)
     assert h["Content-Encoding"] == "gzip" and gzip.decompress(body) == PLOTLY_JS_PATH.read_bytes()
     assert "immutable" in h["Cache-Control"]

@@ -456,9 +456,11 @@ def scene_data(entry: Entry, pool: Pool) -> dict:
 
 @cache
 def plotly_js() -> str:
-    from plotly.offline import get_plotlyjs
+    """The lab's plotly.js (ui/vendor/plotly/: the trace types the lab draws), as a page of
+    the app loads it."""
+    from ui.vendor import PLOTLY_DIR, PLOTLY_JS
 
-    return get_plotlyjs()
+    return (PLOTLY_DIR / PLOTLY_JS).read_text(encoding="utf-8")
 
 
 PLAYER_WORDS = ("scene_of", "keys", "reveal", "right_is", "end", "notes")

@@ -23,10 +23,11 @@ How the lab's JavaScript reaches the page: four ways, each for what the others c
    and the leader posting the lecturer's steps to it (``ui/room/classroom.py``).
 2. Static files of the lab's own server (``streamlit_internals.served_file_url``, a v1
    component's folder used as a static route): what is too big to go out with a module on
-   each rerun or is loaded only when asked for. plotly.js (4.8 MB; one route for both
-   charts), the chart's module (``ui/stage/chart.py`` joins dom.mjs,
-   ``ui/stage/access.mjs``, ``stepping.mjs``, ``chart.js``, ``stage.js``,
-   ``export_hook.js`` and ``keys.js`` into one file, named by its content: a component's
+   each rerun or is loaded only when asked for. plotly.js (the lab's 2.2 MB bundle,
+   ``ui/vendor/plotly/``; one route for both charts), the chart's module
+   (``ui/stage/chart.py`` joins dom.mjs, ``ui/stage/access.mjs``, ``stepping.mjs``,
+   ``chart.js``, ``stage.js``, ``export_hook.js`` and ``keys.js`` into one file, named by
+   its content: a component's
    inline module goes out with every rerun, 51 KB a chart) and the export's modules and
    encoders (``ui/export/offer.py``, imported by ``export_hook.js`` when an export
    starts). Components v2 serve folders only for

@@ -22,8 +22,7 @@ from pathlib import Path
 import streamlit as st
 
 import perceptron_core as pc
-from ui.platform import streamlit_internals
-from ui.stage.chart import CHART_TEMPLATE, PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
+from ui.stage.chart import CHART_TEMPLATE, PLOTLY_JS_VERSION, check_traces, plotly_js_url
 from ui.state import lab
 
 DRAGGED = ("weights", "averaged")  # the topics whose answer is (w1, w2, b)
@@ -101,12 +100,6 @@ def written(value: dict, grid: Fraction) -> tuple[str, str, str] | None:
     return tuple(pc.practice.number(g) for g in got)  # parse_number reads them exactly
 
 
-def _plotly_js_url() -> str:
-    return streamlit_internals.served_file_url(
-        "plotly_js", PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
-    )
-
-
 def chart(
     fig,
     *,
@@ -121,6 +114,7 @@ def chart(
     ``labels``: the handles' accessible names {"w": ..., "b": ...} in the page's words."""
     import json
 
+    check_traces(fig)
     spec = json.loads(fig.to_json())
     spec.setdefault("layout", {})["template"] = CHART_TEMPLATE
     grid = step(ex, q)
@@ -128,7 +122,7 @@ def chart(
     data = {
         "figure": json.dumps(spec),
         "height": int(fig.layout.height or 460),
-        "plotly_src": _plotly_js_url(),
+        "plotly_src": plotly_js_url(),
         "plotly_version": PLOTLY_JS_VERSION,
         "start": {"w1": w1, "w2": w2, "b": b},
         "step": float(grid),

@@ -37,12 +37,14 @@ Behaviour:
   aspect shrinks the plot area instead of changing the fixed axis ranges. Always set:
   ``clickanywhere=True``, ``autosize=True`` (``width`` is ignored: the chart follows the
   container width) and ``height``. The mode bar and double-click autoscale are off.
-* plotly.js is served by this Streamlit server from the ``plotly`` Python package
-  (``plotly/package_data/plotly.min.js``), so no network is needed and the JS version always
-  matches the figure JSON produced by the installed ``plotly``. It is served through
+* plotly.js is served by this Streamlit server: the lab's bundle of it (ui/vendor/plotly/,
+  the version the installed ``plotly`` package ships, with only the trace types the lab
+  draws: half the size of the complete one, and half a second less of a page open), so no
+  network is needed. A figure with a trace type the bundle lacks is refused here (plotly.js
+  would draw it as nothing). It is served through
   ``streamlit.components.v1.declare_component(path=...)``, used here only as a static file
   route: components v2 serves asset directories only for installed packages that declare
-  ``asset_dir`` in their ``pyproject.toml``, and inlining the 4.8 MB bundle into the v2
+  ``asset_dir`` in their ``pyproject.toml``, and inlining the 2.2 MB bundle into the v2
   ``js`` string would resend it with every rerun.
 * New figures are drawn with ``Plotly.react`` into the same graph div; an unchanged figure
   (same JSON) is not redrawn at all. An animation's ``frames`` are drawn too.
@@ -50,8 +52,9 @@ Behaviour:
   page that drew one chart with ``st.plotly_chart`` would load Streamlit's own copy of
   plotly.js (4.7 MB) besides this one. Those charts get ``CHART_TEMPLATE``, the colours
   ``st.plotly_chart`` gave them (Streamlit's light theme).
-* The script's address carries plotly.js's version (``?v=``): a proxy may cache it for good
-  (``deploy/nginx.conf.template`` does), and a new version is a new address.
+* The script's address carries plotly.js's version and the bundle's hash (``?v=``): a proxy
+  may cache it for good (``deploy/nginx.conf.template`` does), and a new bundle is a new
+  address.
 * A run's stage rides on the chart (``stage=``, ``on_sync=``: ``ui.stage`` builds them):
   its browser half is ui/stage/stage.js, served in this component's module with the
   page's keys (ui/stage/keys.js), its data contract at its head.
@@ -69,12 +72,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypedDict
 
-import plotly
 import plotly.graph_objects as go
 import streamlit as st
 
 from ui.platform import streamlit_internals
 from ui.state import lab
+from ui.vendor import PLOTLY_DIR, PLOTLY_JS, PLOTLY_TAG, PLOTLY_TRACES, PLOTLY_VERSION
 from ui.words import template
 
 __all__ = [
@@ -162,27 +165,16 @@ _CSS = """
   font-size: 0.8rem; white-space: pre-wrap; }
 """ + "".join((_STAGE / f).read_text(encoding="utf-8") for f in ("stage.css", "export.css"))
 
-PLOTLY_JS_DIR = Path(plotly.__file__).resolve().parent / "package_data"
-PLOTLY_JS_FILE = "plotly.min.js"
+PLOTLY_JS_DIR = PLOTLY_DIR
+PLOTLY_JS_FILE = PLOTLY_JS
 PLOTLY_JS_PATH = PLOTLY_JS_DIR / PLOTLY_JS_FILE
-
-
-def _read_plotly_js_version(path: Path) -> str:
-    with path.open("r", encoding="utf-8") as fh:
-        head = fh.read(400)
-    match = re.search(r"plotly\.js v(\d+\.\d+\.\d+\S*)", head)
-    if match is None:
-        raise RuntimeError(f"Cannot read the plotly.js version from {path}")
-    return match.group(1)
-
-
-PLOTLY_JS_VERSION = _read_plotly_js_version(PLOTLY_JS_PATH)
+PLOTLY_JS_VERSION = PLOTLY_VERSION  # window.Plotly.version once it is loaded
 # The layout attribute this component relies on; recent plotly.js only (4.1.1 ships with
 # plotly 7.1). Checked once at import, on the bundle that will actually be served.
 if b"clickanywhere" not in PLOTLY_JS_PATH.read_bytes():
     raise RuntimeError(
         f"plot_click needs layout.clickanywhere, which plotly.js {PLOTLY_JS_VERSION} "
-        f"({PLOTLY_JS_PATH}) does not have: upgrade the plotly package"
+        f"({PLOTLY_JS_PATH}) does not have: rebuild it (ui/vendor/plotly/README.md)"
     )
 
 _COMPONENT = st.components.v2.component(
@@ -238,19 +230,31 @@ class Click(TypedDict):
     seq: int
 
 
-def _plotly_js_url() -> str:
-    """Register plotly's package_data directory as a static route; return the script URL.
+def check_traces(fig: go.Figure) -> None:
+    """Refuse a figure with a trace type the lab's plotly.js bundle lacks: plotly.js would
+    draw it as nothing. Add the type to tools/plotly_bundle/entry.js and rebuild."""
+    missing = {trace.type for trace in fig.data} - PLOTLY_TRACES
+    if missing:
+        raise ValueError(
+            f"the lab's plotly.js has no {', '.join(sorted(missing))} trace "
+            "(ui/vendor/plotly/README.md says how to add one)"
+        )
+
+
+def plotly_js_url() -> str:
+    """Register the lab's plotly.js folder (ui/vendor/plotly/) as a static route; return the
+    script's URL.
 
     Must run inside a script run (the v1 registry registers only with a ScriptRunContext).
     Registering the same name and path again is a cheap no-op.
     """
     return streamlit_internals.served_file_url(
-        "plotly_js", PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_JS_VERSION
+        "plotly_js", PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_TAG
     )
 
 
 def _module_url() -> str:
-    """The chart's module as a static route (as ``_plotly_js_url``); its address. The
+    """The chart's module as a static route (as ``plotly_js_url``); its address. The
     file is written again if it went (a temporary folder cleaned under a running server)."""
     _write_module()
     return streamlit_internals.served_file_url(
@@ -346,6 +350,8 @@ def plot_click(
         raise ValueError("plot_click needs a non-empty string key")
     if height is None and isinstance(fig, str):
         raise ValueError("a figure given as JSON needs its height")
+    if not isinstance(fig, str):
+        check_traces(fig)
     if height is None:
         height = int(fig.layout.height) if fig.layout.height else DEFAULT_HEIGHT
     if isinstance(height, bool) or not isinstance(height, int) or height <= 0:
@@ -355,7 +361,7 @@ def plot_click(
         "figure": fig if isinstance(fig, str) else fig.to_json(),
         "height": height,
         "key": key,
-        "plotly_src": _plotly_js_url(),
+        "plotly_src": plotly_js_url(),
         "module_src": _module_url(),
         "plotly_version": PLOTLY_JS_VERSION,
         "config": {},
@@ -409,6 +415,8 @@ def plot(fig: go.Figure, *, key: str, height: int | None = None) -> None:
     ``fig`` is not changed (it may be a cached figure that other sessions draw too)."""
     spec = json.loads(fig.to_json())
     spec.setdefault("layout", {})["template"] = CHART_TEMPLATE
+    if not isinstance(fig, str):
+        check_traces(fig)
     if height is None:
         height = int(fig.layout.height) if fig.layout.height else DEFAULT_HEIGHT
     plot_click(json.dumps(spec), key=key, height=height, clicks=False)
