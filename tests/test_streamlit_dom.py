@@ -183,7 +183,7 @@ def _calls(pattern: str) -> list[str]:
     ("way", "pattern", "count"),
     [
         ("a components v2 module", r"components\.v2\.component\(", 4),
-        ("a static route", r"streamlit_internals\.served_file_url\(", 4),
+        ("a static route", r"streamlit_internals\.served_file_url\(", 3),
         ("an inline st.html script", r"unsafe_allow_javascript=True", 3),
         ("the head script", r"Middleware\(HeadScript", 1),
     ],

@@ -27,10 +27,9 @@ How the lab's JavaScript reaches the page: four ways, each for what the others c
    ``ui/vendor/plotly/``; one route for both charts), the chart's module
    (``ui/stage/chart.py`` joins dom.mjs, ``ui/stage/access.mjs``, ``stepping.mjs``,
    ``chart.js``, ``stage.js``, ``export_hook.js`` and ``keys.js`` into one file, named by
-   its content: a component's
-   inline module goes out with every rerun, 51 KB a chart) and the export's modules and
-   encoders (``ui/export/offer.py``, imported by ``export_hook.js`` when an export
-   starts). Components v2 serve folders only for
+   its content: a component's inline module goes out with every rerun, 51 KB a chart)
+   and the export's modules and encoders (``ui/export/offer.py``, imported by
+   ``export_hook.js`` when an export starts). Components v2 serve folders only for
    installed packages; ``st.App``'s routes would, but only where ``app.py``'s ``st.App``
    serves (not a bare ``streamlit run`` of a test app), and the proxy's cache rule
    (``deploy/nginx*.conf``) names this route.
