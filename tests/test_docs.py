@@ -153,12 +153,17 @@ def test_ci_builds_the_docs_with_warnings_as_errors():
     ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
     builds = [line for line in ci if line.startswith("mkdocs build")]
     assert builds and all("--strict" in line for line in builds)
+    # the packages installed (uv, or pip when uv cannot), then the docs, then the tests
     order = [
         i
         for i, line in enumerate(ci)
-        if line.startswith(("pip install", "mkdocs", "python -m pytest"))
+        if "install" in line
+        and "requirements-dev.txt" in line
+        or line.startswith(("mkdocs", "python -m pytest"))
     ]
-    assert [ci[i].split()[0] for i in order] == ["pip", "mkdocs", "python"]
+    steps = [ci[i].split()[0] for i in order]
+    assert steps[-2:] == ["mkdocs", "python"] and len(steps) > 2, steps
+    assert all("requirements-dev.txt" in ci[i] for i in order[:-2]), steps
 
 
 def test_the_docs_build_with_no_warning(tmp_path):
