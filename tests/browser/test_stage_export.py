@@ -290,8 +290,8 @@ def test_an_export_of_10000_steps_is_capped_and_says_so_before_it_starts(
     )
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 20})
     page.get_by_role("button", name="New data").click()
-    page.wait_for_function(
-        "() => document.querySelector('[data-testid=exportResult]').textContent === 'The run "
+    page.wait_for_function(  # none while the new run's page is drawn (null meanwhile)
+        "() => document.querySelector('[data-testid=exportResult]')?.textContent === 'The run "
         "changed (new data or settings): the export stopped, no file was made.'",
         timeout=60_000,
     )
