@@ -19,13 +19,16 @@ REPO = Path(__file__).resolve().parents[2]
 BUNDLE = (PLOTLY_DIR / PLOTLY_JS).read_text(encoding="utf-8")
 # How plotly.js names a trace module it registers (the same in its own minified bundles).
 REGISTERED = re.compile(r'moduleType:"trace",name:"(\w+)"')
+# plotly.py's complete plotly.js, the one the bundle replaces.
+COMPLETE = (Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js").read_text(
+    encoding="utf-8"
+)
 
 
 def test_the_bundle_is_the_plotly_js_that_plotly_py_ships():
     """plotly.py builds the figures for the plotly.js it ships: a new plotly package needs
     the bundle rebuilt (ui/vendor/plotly/README.md)."""
-    complete = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
-    shipped = re.search(r"plotly\.js v(\S+)", complete.read_text(encoding="utf-8")[:400])
+    shipped = re.search(r"plotly\.js v(\S+)", COMPLETE[:400])
     assert shipped is not None
     assert PLOTLY_VERSION == shipped.group(1), "rebuild ui/vendor/plotly (its README)"
     assert PLOTLY_TAG.startswith(f"{PLOTLY_VERSION}-")
@@ -34,8 +37,7 @@ def test_the_bundle_is_the_plotly_js_that_plotly_py_ships():
 def test_the_bundle_registers_the_traces_its_first_line_names():
     assert set(REGISTERED.findall(BUNDLE)) == PLOTLY_TRACES
     # and the same complete bundle registers more (the pattern reads a real bundle)
-    complete = Path(plotly.__file__).resolve().parent / "package_data" / "plotly.min.js"
-    assert set(REGISTERED.findall(complete.read_text(encoding="utf-8"))) > PLOTLY_TRACES
+    assert set(REGISTERED.findall(COMPLETE)) > PLOTLY_TRACES
 
 
 def test_the_build_entry_lists_the_same_traces():

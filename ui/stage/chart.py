@@ -165,9 +165,7 @@ _CSS = """
   font-size: 0.8rem; white-space: pre-wrap; }
 """ + "".join((_STAGE / f).read_text(encoding="utf-8") for f in ("stage.css", "export.css"))
 
-PLOTLY_JS_DIR = PLOTLY_DIR
-PLOTLY_JS_FILE = PLOTLY_JS
-PLOTLY_JS_PATH = PLOTLY_JS_DIR / PLOTLY_JS_FILE
+PLOTLY_JS_PATH = PLOTLY_DIR / PLOTLY_JS
 PLOTLY_JS_VERSION = PLOTLY_VERSION  # window.Plotly.version once it is loaded
 # The layout attribute this component relies on; recent plotly.js only (4.1.1 ships with
 # plotly 7.1). Checked once at import, on the bundle that will actually be served.
@@ -248,9 +246,7 @@ def plotly_js_url() -> str:
     Must run inside a script run (the v1 registry registers only with a ScriptRunContext).
     Registering the same name and path again is a cheap no-op.
     """
-    return streamlit_internals.served_file_url(
-        "plotly_js", PLOTLY_JS_DIR, PLOTLY_JS_FILE, PLOTLY_TAG
-    )
+    return streamlit_internals.served_file_url("plotly_js", PLOTLY_DIR, PLOTLY_JS, PLOTLY_TAG)
 
 
 def _module_url() -> str:
@@ -415,8 +411,7 @@ def plot(fig: go.Figure, *, key: str, height: int | None = None) -> None:
     ``fig`` is not changed (it may be a cached figure that other sessions draw too)."""
     spec = json.loads(fig.to_json())
     spec.setdefault("layout", {})["template"] = CHART_TEMPLATE
-    if not isinstance(fig, str):
-        check_traces(fig)
+    check_traces(fig)
     if height is None:
         height = int(fig.layout.height) if fig.layout.height else DEFAULT_HEIGHT
     plot_click(json.dumps(spec), key=key, height=height, clicks=False)
