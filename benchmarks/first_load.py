@@ -32,7 +32,7 @@ sys.path.insert(0, str(REPO_ROOT / "tests" / "browser"))
 
 from browser_helpers import chromium, wait_for_app_idle  # noqa: E402
 from serve import serve  # noqa: E402
-from startup import free_port  # noqa: E402
+from startup import free_ports  # noqa: E402
 
 GOAL_BYTES = 3_000_000  # a first page through nginx
 FIRST, SECOND = "/playground", "/kernel"
@@ -166,7 +166,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--second", default=SECOND)
     parser.add_argument("--json", type=Path)
     args = parser.parse_args(argv)
-    port = args.port or free_port()
+    port = args.port or free_ports(2)  # nginx's and the replica's after it
     results: dict[str, list[dict]] = {}
     with serve(1, port, "127.0.0.1", nginx=True) as dep, chromium() as browser:
         for name, url in (("nginx", dep.url), ("streamlit", dep.replica_urls[0])):

@@ -163,6 +163,13 @@ class Child:
             pass
         return proc.wait()
 
+    def tail(self, lines: int = 40) -> str:
+        """The end of its log, for an error's message (nothing without a log)."""
+        if self.log_path is None or not self.log_path.exists():
+            return ""
+        said = self.log_path.read_text(errors="replace").splitlines()[-lines:]
+        return f"; the end of {self.name}'s log:\n" + "\n".join(said)
+
     def schedule_restart(self, now: float) -> float:
         """A dead child: when to start it again (the pause grows while it keeps dying)."""
         self.failures = 1 if now - self.started >= STABLE_S else self.failures + 1
@@ -501,7 +508,7 @@ def _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up, 
         for child in dep.replicas:
             child.start()
         for child in dep.replicas:
-            wait_healthy(child.url, child.proc, timeout)
+            wait_healthy(child.url, child.proc, timeout, tail=child.tail)
             if warm_up:
                 warm(child.url, timeout)
         if not use_nginx:
@@ -519,7 +526,7 @@ def _serve(replicas, port, host, env, nginx, sticky, log_dir, timeout, warm_up, 
             dep.nginx = Child("nginx", cmd, log, stale=(prefix / "compress.sock",))
             dep.nginx.start()
             try:
-                wait_healthy(url, dep.nginx.proc, timeout)
+                wait_healthy(url, dep.nginx.proc, timeout, tail=dep.nginx.tail)
                 yield dep
             finally:
                 dep.nginx.stop()

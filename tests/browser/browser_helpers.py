@@ -25,7 +25,7 @@ from streamlit.proto.ForwardMsg_pb2 import ForwardMsg
 REPO_ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO_ROOT / "deploy"))
 # The one copy of the servers' helpers, deploy/serve.py's too (re-exported: tests import them here).
-from startup import free_port, streamlit_server  # noqa: E402, F401
+from startup import free_port, free_ports, streamlit_server  # noqa: E402, F401
 
 SCREENSHOT_DIR = REPO_ROOT / "artifacts" / "screenshots"  # git-ignored
 CHROMIUM_PATH = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")

@@ -25,7 +25,7 @@ from browser_helpers import (
     REPO_ROOT,
     VIEWPORT,
     chromium,
-    free_port,
+    free_ports,
     streamlit_server,
 )
 
@@ -145,6 +145,8 @@ def nginx_lab(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Any]:
     from serve import serve  # deploy/, on the path through browser_helpers
 
     logs = tmp_path_factory.mktemp("lab_logs")
-    with serve(1, free_port(), "127.0.0.1", nginx=True, log_dir=logs, timeout=240) as dep:
+    # nginx's port and the replica's after it: both free (a replica whose port another
+    # test's server holds exits at once).
+    with serve(1, free_ports(2), "127.0.0.1", nginx=True, log_dir=logs, timeout=240) as dep:
         dep.logs = logs
         yield dep

@@ -201,6 +201,22 @@ def test_serve_exits_non_zero_when_its_only_server_dies(tmp_path):
         served.stop()
 
 
+@pytest.mark.slow
+def test_a_replica_that_cannot_start_is_reported_with_the_end_of_its_log(tmp_path):
+    import socket
+
+    port = free_ports(2)  # nginx's, and the replica's after it, which is held here
+    with socket.socket() as held:
+        held.bind(("127.0.0.1", port + 1))
+        held.listen()
+        with pytest.raises(RuntimeError) as err:
+            with serve.serve(1, port, "127.0.0.1", nginx=True, log_dir=tmp_path, timeout=60):
+                pass
+    said = str(err.value)
+    assert f"exited with code 1; the end of replica 1 (port {port + 1})'s log:" in said
+    assert f"Port {port + 1} is not available" in said  # Streamlit's own line, from its log
+
+
 def test_a_child_that_keeps_dying_waits_longer_each_time():
     child = serve.Child("replica", ["true"])
     child.started = 0.0
