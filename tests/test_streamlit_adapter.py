@@ -17,7 +17,6 @@ import concurrent.futures
 import http.cookiejar
 import json
 import os
-import socket
 import subprocess
 import sys
 import time
@@ -29,6 +28,9 @@ import pytest
 from ui.platform import streamlit_internals as si
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "deploy"))
+from startup import free_port, wait_healthy  # noqa: E402  (the test servers' one copy)
+
 ADAPTER = ROOT / "ui" / "platform" / "streamlit_internals.py"
 # Every production Python file: the app, its pages and packages, the deploy scripts, the
 # notebook widget. Not benchmarks/: its load client plays many browsers, speaking
@@ -225,12 +227,6 @@ part()
 """
 
 
-def _free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return sock.getsockname()[1]
-
-
 def _get(url: str, timeout: float = 10) -> bytes:
     with urllib.request.urlopen(url, timeout=timeout) as answer:
         return answer.read()
@@ -246,7 +242,7 @@ def served(tmp_path_factory):
     files = tmp / "files"
     files.mkdir()
     (files / "hello.txt").write_text("served by the lab's own server\n")
-    port = _free_port()
+    port = free_port()
     env = {
         **os.environ,
         "LAB_ROOT": str(ROOT),
@@ -276,15 +272,7 @@ def served(tmp_path_factory):
     )
     url = f"http://127.0.0.1:{port}"
     try:
-        deadline = time.monotonic() + 120
-        while True:
-            try:
-                _get(url + "/_stcore/health", timeout=5)
-                break
-            except OSError:
-                assert proc.poll() is None, (tmp / "err").read_text()
-                assert time.monotonic() < deadline, "the probe's server did not answer"
-                time.sleep(0.2)
+        wait_healthy(url, proc, 120, tail=lambda: ":\n" + (tmp / "err").read_text())
         fragment = tmp / "out.json.fragment"
         # In a thread of its own: a browser test before this one in the same worker leaves
         # Playwright's event loop running in this thread, where asyncio.run() refuses.
