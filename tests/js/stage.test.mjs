@@ -422,6 +422,44 @@ test("a chart drawn anew holds nothing: it asks, but never beside a report in fl
   assert.equal(sync.frames.size, 3); // the other chart's frames are its own
 });
 
+// What the server makes of the reports, in the order sent (ui/stage/sync.py's ``synced``):
+// a report whose seq it has applied is old and ignored; a newer one's move is made.
+function serverMoves(reports) {
+  let applied = 0;
+  const moves = [];
+  for (const r of reports) {
+    if (r.seq <= applied) continue;
+    applied = r.seq;
+    if (r.move) moves.push(r.move);
+  }
+  return moves;
+}
+
+test("frames are not asked for while a move waits for the server: its seq carries the move", () => {
+  const { sync, clock } = stage(windowed([0, 1], [0, 1]));
+  assert.equal(sync.press("step"), "local"); // 0 -> 1
+  sync.moved();
+  clock.advance(400); // report 1 in flight
+  assert.equal(sync.press("step"), "server"); // 1 -> 4: no frame; its report waits (seq 2)
+  assert.deepEqual(sync.deferred, { move: "step" });
+  // Report 1's answer: a window whose frame 4 is not here.
+  sync.take(windowed([0, 1, 4], [], "b1", { cursor: 1, applied: 1, history: [0] }));
+  assert.deepEqual(sync.settle(), []);
+  assert.equal(sync.missing, true);
+  // No report of its own: one of seq 2 without the move would make the server take seq 2
+  // as done and drop the move's report that follows (a press lost).
+  assert.equal(sync.askFrames(), false);
+  clock.advance(SETTLE_MS);
+  const last = clock.sent.at(-1);
+  assert.deepEqual([last.seq, last.move, last.held], [2, "step", [0, 1]]); // it asks too
+  assert.deepEqual(serverMoves(clock.sent), ["step"]);
+  // Its answer brings frame 4; then nothing is missing and nothing more is sent.
+  sync.take(windowed([1, 4, 6], [4, 6], "b1", { cursor: 4, applied: 2, history: [0, 1] }));
+  sync.settle();
+  assert.equal(sync.missing, false);
+  assert.equal(sync.askFrames(), false);
+});
+
 test("the notebook's stage sends the whole window: its frames replace the ones held", () => {
   const { sync } = stage(served([0, 1, 4]));
   sync.take(served([1, 4, 6]));

@@ -279,11 +279,13 @@ export class StageSync {
   // Frames of the server's window are missing here (the chart was drawn anew, or one
   // window came while the report that made another was on its way): a report naming the
   // frames held asks for the others, once per answer taken and never beside a report
-  // in flight (whose answer is checked in turn). Returns whether it was sent.
+  // in flight (whose answer is checked in turn). Nor while a move waits for the server:
+  // the ask would carry the move's seq without the move, and the server, taking that seq
+  // as done, would drop the move's own report (a press lost); the move's answer brings
+  // the window's frames, and this is asked again after it. Returns whether it was sent.
   askFrames() {
-    if (!this.missing || this.closed || this.inflight !== 0 || this.askedAt === this.takes) {
-      return false;
-    }
+    if (!this.missing || this.closed || this.askedAt === this.takes) return false;
+    if (this.inflight !== 0 || this.waiting !== 0) return false;
     this.askedAt = this.takes;
     this.syncs += 1;
     this.io.send({ ...this.reportOf(null), ask: this.takes });
