@@ -76,6 +76,42 @@ def test_presses_beyond_the_frames_sent_are_made_by_the_server(page: Any, stream
     assert re.search(r"epoch 1 · example 30 of 200", page.locator(".st-key-pg_status").inner_text())
 
 
+def test_keys_go_to_the_stage_when_the_pages_keys_data_comes_after_it(
+    page: Any, streamlit_server: Any
+):
+    """The page's keys data (an st.html script) and the chart's stage load on their own
+    time: on a loaded machine the stage can come first. It was then taken for another
+    page's, the keys fell through to Streamlit's button shortcuts (a rerun each, presses
+    lost while one ran: CI saw 3 presses make 1 update). The stage's data says which page
+    it is drawn for, and a page's keys data for that page finds it ready."""
+    url = streamlit_server("app.py")
+    open_app(page, url + "/playground?pg_n=30&pg_seed=4")
+    page.wait_for_selector('.plot-click-root[data-stage-ready="1"]', timeout=60_000)
+    # The order of a loaded machine: the stage is here, then the page's keys data comes
+    # (here: another page's first, so that this page's is new again; it must not take it).
+    page.evaluate(
+        """() => {
+          const lab = window.perceptronLab, mine = lab.page;
+          lab.page = {...mine, where: mine.where + '|another page'};
+          window.dispatchEvent(new CustomEvent('perceptron-lab-page'));
+          lab.page = mine;
+          window.dispatchEvent(new CustomEvent('perceptron-lab-page'));
+        }"""
+    )
+    page.locator(".st-key-pg_status").click()  # focus the page, not a widget
+    for _ in range(3):
+        page.keyboard.press("s")
+    page.wait_for_function(
+        "() => document.querySelector('.st-key-pg_status p')?.textContent.startsWith('update 3 ')",
+        timeout=60_000,
+    )
+    # Stepped by the stage (its report), not by Streamlit's buttons (no report).
+    page.wait_for_function(
+        f"() => Number(document.querySelector('{OVER}').dataset.syncs || 0) >= 1",
+        timeout=30_000,
+    )
+
+
 def test_play_steps_in_the_browser_and_tells_the_server_now_and_then(
     page: Any, streamlit_server: Any
 ):

@@ -252,6 +252,13 @@ function pageKeys(data) {
     PAGE.epoch += 1;
     PAGE.where = where;
     PAGE.since = typeof data.at === "number" ? data.at : performance.now();
+    // The stage may have come first (the chart's script loaded before this page's keys
+    // data): drawn for this page, it takes the keys now. A stage of the page left waits
+    // for its page's own.
+    const inst = PAGE.inst;
+    if (inst !== null && !inst.destroyed && inst.stage?.sync.data.where === where) {
+      inst.stage.epoch = PAGE.epoch;
+    }
   }
   PAGE.stage = !!data.stage;
   PAGE.charts = Array.isArray(data.charts) ? data.charts.map(String) : [];

@@ -79,6 +79,9 @@ def page_keys(
         The key of the button a clicker's start key (``CLICKER_START``) presses: the
         lecture page's Open (None elsewhere: F5 reloads the page as ever).
     """
+    # The stage's data carries it too (ui.stage.sync.sent): the browser knows its stage is
+    # this page's whichever of the two scripts comes first.
+    st.session_state[lab.PAGE_WHERE] = where
     data = {
         "where": where,
         "stage": bool(stage),

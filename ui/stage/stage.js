@@ -13,6 +13,7 @@
 // ------------------------------------------------------------------ what the server sends
 // data.stage = {                (ui.stage.sync.sent)
 //   run: string,              // the run's id: frames, cursor and history belong to it
+//   where: string,            // the page and scene it is drawn for (the page's keys data's)
 //   cursor: number,           // where the server is
 //   history: number[],        // the server's Back history (its tail)
 //   applied: number,          // the last report's seq the server applied

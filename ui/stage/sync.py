@@ -43,6 +43,7 @@ def sent(page: Table, stepper: Stepper, frames: str, moves: dict, layout: dict) 
     under_bg = layout.get("plot_bgcolor", "white")
     return {
         "run": stepper.key or "",
+        "where": str(ss.get(lab.PAGE_WHERE, "")),  # the page's keys data's (its page and scene)
         "cursor": stepper.cursor,
         "history": list(ss[page.own("history")])[-HISTORY_SENT:],
         "applied": int(ss.get(page.own("applied"), 0)),

@@ -97,6 +97,9 @@ THEME_SCRIPT = _key("lab_theme_script", UNSET, "the container of the theme's CSS
 PAGE_KEYS = _key(
     "lab_page_keys", UNSET, "the container of the page's keys (ui.stage.chart): nothing to see"
 )
+PAGE_WHERE = _key(
+    "lab_page_where", UNSET, "the page and scene this run drew (ui.stage.keys.page_keys's where)"
+)
 
 # ------------------------------------ the lab's own widgets (the browser reads some keys)
 NEXT_SCENE = _key("lab_next_scene", UNSET, "the scene bar's Next scene button")
