@@ -37,7 +37,15 @@ def test_the_preprocessing_table_keeps_its_bound_column_in_the_sidebar(
     table.scroll_into_view_if_needed()
     side = page.locator('[data-testid="stSidebar"]').bounding_box()
     cells = table.locator("th, td")
-    assert cells.count() == 20  # a header and four rows of four
+    # A header and four rows of four, once the run's redraw of the sidebar is done (CI
+    # counted none once, the table found a moment before).
+    page.wait_for_function(
+        """() => [...document.querySelectorAll('[data-testid="stSidebar"] table')]
+             .some((t) => t.textContent.includes('standard.')
+                          && t.querySelectorAll('th, td').length === 20)""",
+        timeout=30_000,
+    )
+    assert cells.count() == 20
     for i in range(cells.count()):
         box = cells.nth(i).bounding_box()
         text = cells.nth(i).inner_text()

@@ -21,7 +21,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from browser_helpers import open_app, screenshot
+from browser_helpers import expect_rerun, open_app, screenshot
 from PIL import Image
 
 from ui.limits import EXPORT_MAX_STEPS
@@ -289,7 +289,10 @@ def test_an_export_of_10000_steps_is_capped_and_says_so_before_it_starts(
         timeout=120_000,  # as the first export's: the frames come from a loaded server
     )
     page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 20})
-    page.get_by_role("button", name="New data").click()
+    # The new run's script finishes and is rendered: a page slowed 20 times over, on a
+    # loaded machine, took more than a minute for it once (CI: the export still drawing).
+    with expect_rerun(page, 180_000):
+        page.get_by_role("button", name="New data").click()
     page.wait_for_function(  # none while the new run's page is drawn (null meanwhile)
         "() => document.querySelector('[data-testid=exportResult]')?.textContent === 'The run "
         "changed (new data or settings): the export stopped, no file was made.'",
