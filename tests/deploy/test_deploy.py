@@ -15,6 +15,7 @@ import json
 import os
 import re
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -203,8 +204,6 @@ def test_serve_exits_non_zero_when_its_only_server_dies(tmp_path):
 
 @pytest.mark.slow
 def test_a_replica_that_cannot_start_is_reported_with_the_end_of_its_log(tmp_path):
-    import socket
-
     port = free_ports(2)  # nginx's, and the replica's after it, which is held here
     with socket.socket() as held:
         held.bind(("127.0.0.1", port + 1))

@@ -61,6 +61,13 @@ def mistakes_until_clean(X, y, eta=1.0):
             return wrong
 
 
+def separator(X, y):
+    """The rows y_i (1, x_i) as Z, and SciPy's linear program for a u with Z u >= 1 (its
+    status 0: one was found)."""
+    Z = np.column_stack((np.ones(len(y)), X)) * np.asarray(y)[:, None]
+    return Z, linprog(np.zeros(3), A_ub=-Z, b_ub=-np.ones(len(y)), bounds=[(None, None)] * 3)
+
+
 def max_margin(X, y):
     """gamma*: 1 / min ||u|| subject to y_i u.(1, x_i) >= 1 (SLSQP from a feasible point
     that SciPy's linear program finds); None if there is none (not separable).
@@ -70,8 +77,7 @@ def max_margin(X, y):
     on earlier ones): its point is taken when it is feasible and the optimality condition
     holds (u* a non-negative combination of the rows it holds with equality), checked
     here."""
-    Z = np.column_stack((np.ones(len(y)), X)) * np.asarray(y)[:, None]
-    feasible = linprog(np.zeros(3), A_ub=-Z, b_ub=-np.ones(len(y)), bounds=[(None, None)] * 3)
+    Z, feasible = separator(X, y)
     if feasible.status != 0:  # no u with y u.(1, x) >= 1: not separable
         return None
     res = minimize(
@@ -95,9 +101,7 @@ def max_margin(X, y):
 
 def separable(X, y) -> bool:
     """Whether some u has y_i u.(1, x_i) >= 1 for every i: the linear program alone."""
-    Z = np.column_stack((np.ones(len(y)), X)) * np.asarray(y)[:, None]
-    found = linprog(np.zeros(3), A_ub=-Z, b_ub=-np.ones(len(y)), bounds=[(None, None)] * 3)
-    return bool(found.status == 0)
+    return bool(separator(X, y)[1].status == 0)
 
 
 def of(ex, part):
