@@ -372,13 +372,19 @@ def press_js(**shown: str) -> str:
     """A function for ``page.evaluate(js, key)``: click the stage's button ``key`` and wait
     (animation frames) until the layer over the points shows another cursor; return the
     cursor and, for each name in ``shown``, its JavaScript expression's value at that
-    moment (None when the cursor did not move in 20 s)."""
+    moment (None when the cursor did not move in 20 s). The chart and the buttons are
+    Streamlit elements of their own: the button is waited for when the chart came first."""
     fields = "".join(f"\n    {name}: ({expr})," for name, expr in shown.items())
     return f"""async (key) => {{
   const over = document.querySelector('[data-testid="stageOver"]');
   const before = over.dataset.cursor;
-  document.querySelector(`.st-key-${{key}} button`).click();
   const t0 = performance.now();
+  let button = null;
+  while (!(button = document.querySelector(`.st-key-${{key}} button:not([disabled])`))) {{
+    if (performance.now() - t0 > 20000) return null;
+    await new Promise((r) => requestAnimationFrame(r));
+  }}
+  button.click();
   while (over.dataset.cursor === before) {{
     if (performance.now() - t0 > 20000) return null;
     await new Promise((r) => requestAnimationFrame(r));
