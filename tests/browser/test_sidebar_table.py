@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from browser_helpers import expect_rerun, open_app, screenshot
+from browser_helpers import expect_rerun, open_app, screenshot, wait_for_app_idle
 
 pytestmark = pytest.mark.browser
 sklearn_datasets = pytest.importorskip("sklearn.datasets")
@@ -34,17 +34,19 @@ def test_the_preprocessing_table_keeps_its_bound_column_in_the_sidebar(
         choice.click()
     table = page.locator('[data-testid="stSidebar"] table', has_text="standard.")
     table.wait_for(timeout=60_000)
-    table.scroll_into_view_if_needed()
-    side = page.locator('[data-testid="stSidebar"]').bounding_box()
-    cells = table.locator("th, td")
     # A header and four rows of four, once the run's redraw of the sidebar is done (CI
-    # counted none once, the table found a moment before).
+    # counted none once, the table found a moment before; once the table was replaced by
+    # the run's end while it was scrolled to).
     page.wait_for_function(
         """() => [...document.querySelectorAll('[data-testid="stSidebar"] table')]
              .some((t) => t.textContent.includes('standard.')
                           && t.querySelectorAll('th, td').length === 20)""",
         timeout=30_000,
     )
+    wait_for_app_idle(page, 60_000)
+    table.scroll_into_view_if_needed()
+    side = page.locator('[data-testid="stSidebar"]').bounding_box()
+    cells = table.locator("th, td")
     assert cells.count() == 20
     for i in range(cells.count()):
         box = cells.nth(i).bounding_box()
