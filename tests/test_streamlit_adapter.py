@@ -465,6 +465,42 @@ def test_a_parameter_bound_to_a_widget_is_unbound():
     assert at.session_state["now"] == "4"
 
 
+CHANGED_APP = """
+import streamlit as st
+from ui.platform import streamlit_internals as si
+
+
+def dragged():
+    st.session_state["seen"] = si.other_widget_changed("s")
+
+
+st.slider("s", 0, 10, key="s", on_change=dragged)
+st.button("b", key="b")
+st.toggle("t", key="t")
+"""
+
+
+@pytest.mark.app  # an AppTest run: the app tier
+def test_a_callback_tells_its_widgets_change_alone_from_one_with_another():
+    # What ui.stage.controls asks to tell a drag of the scrub slider from its stale copy.
+    from streamlit.testing.v1 import AppTest
+
+    at = AppTest.from_string(CHANGED_APP, default_timeout=30)
+    at.run()
+    at.slider(key="s").set_value(3).run()
+    assert at.session_state["seen"] is False  # the slider alone
+    at.slider(key="s").set_value(4)
+    at.button(key="b").click().run()
+    assert at.session_state["seen"] is True  # with a button pressed
+    at.slider(key="s").set_value(5).run()
+    assert at.session_state["seen"] is False  # the press is over: alone again
+    at.slider(key="s").set_value(6)
+    at.toggle(key="t").set_value(True).run()
+    assert at.session_state["seen"] is True  # with another value changed
+    assert not at.exception, at.exception
+    assert si.other_widget_changed("s") is False  # outside a script run
+
+
 def test_a_deleted_file_is_told_from_none_and_a_name():
     # What the uploader's state holds once its file is gone (ui.parts.upload reads it).
     from streamlit.runtime.uploaded_file_manager import DeletedFile

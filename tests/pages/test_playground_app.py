@@ -775,3 +775,26 @@ def test_a_stale_slider_value_riding_on_another_rerun_does_not_move_the_step(mon
     monkeypatch.setattr(controls, "SCRUB_STALE_S", 0.0)  # those seconds have passed
     at.slider(key="pg_scrub").set_value(stepped).run()
     assert cursor(at) == stepped
+
+
+def test_a_stale_slider_value_riding_on_another_widgets_change_is_no_drag_on_a_slow_server(
+    monkeypatch,
+):
+    """On a loaded server the answer to a Step can take longer than SCRUB_STALE_S: the
+    slider's old copy then rides on the next message. A message that changes another widget
+    (here Play's unit, pressed at once) is not a drag, so the step stays; the slider alone
+    is a drag, to that same old step too."""
+    from ui.stage import controls
+
+    at = app()
+    click(at, "pg_step")
+    stepped = cursor(at)
+    assert stepped > 0
+    monkeypatch.setattr(controls, "SCRUB_STALE_S", 0.0)  # the server was slow to answer
+    at.slider(key="pg_scrub").set_value(0)  # the browser's copy from before the Step
+    at.segmented_control(key="pg_play_unit").set_value("epoch").run()
+    assert not at.exception, at.exception
+    assert at.segmented_control(key="pg_play_unit").value == "epoch"  # the press counts
+    assert cursor(at) == stepped  # it moved back to 0 before
+    at.slider(key="pg_scrub").set_value(0).run()  # then a drag back to the start
+    assert cursor(at) == 0

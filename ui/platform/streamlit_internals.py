@@ -65,6 +65,29 @@ def query_string() -> str:
     return "" if ctx is None else str(ctx.query_string or "")
 
 
+def other_widget_changed(key: str) -> bool:
+    """Asked in a widget's callback: whether the browser's message that started this run
+    also changed another widget (a value, or a button pressed), not only the one of user
+    key ``key``. Checked against 1.67.0 (``SafeSessionState._state``, a ``SessionState``
+    whose ``_new_widget_state`` holds the message's widgets with their ``widget_metadata``,
+    ``_widget_changed`` compares each with the last run's, ``_key_id_mapper`` maps a key to
+    its widget's id)."""
+    ctx = _ctx()
+    if ctx is None:
+        return False
+    state = ctx.session_state._state
+    own = state._key_id_mapper.get_id_from_key(key, None)
+    for wid in list(state._new_widget_state):
+        if wid == own or not state._widget_changed(wid):
+            continue
+        # As Streamlit's own callbacks do: a widget not drawn last run, or disabled, has no
+        # change a user made.
+        meta = state._new_widget_state.widget_metadata.get(wid)
+        if meta is not None and not meta.disabled:
+            return True
+    return False
+
+
 def fragment_rerun() -> bool:
     """Whether this script run reruns fragments only (a Step), not the whole page. Checked
     against 1.67.0 (``ScriptRunContext.fragment_ids_this_run``)."""

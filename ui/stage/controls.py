@@ -7,6 +7,7 @@ import time
 
 import streamlit as st
 
+from ui.platform import streamlit_internals
 from ui.stage import widgets
 from ui.stage.stepper import Stepper
 from ui.state import Table
@@ -84,17 +85,22 @@ def scrub(page: Table, stepper: Stepper) -> None:
 # is still on its way (a loaded server: the stage reported a step, then Ask or Reveal was
 # pressed). Taken as a drag it put the projector back a step (benchmarks/room.py saw it).
 # So a value the server replaced in the last SCRUB_STALE_S seconds is that stale copy, not
-# a drag; a drag to it works once those seconds have passed.
+# a drag; a drag to it works once those seconds have passed. A drag is a message of the
+# slider alone: one that changed another widget too (the button or toggle pressed, the
+# stage's next report) carries such a copy for as long as the server takes to answer, so
+# there a value replaced in the last SCRUB_STALE_WITH_OTHERS_S seconds is that copy.
 SCRUB_STALE_S = 2.0
+SCRUB_STALE_WITH_OTHERS_S = 30.0
 
 
 def _dragged(page: Table, stepper: Stepper) -> None:
     value = st.session_state[page.own("scrub")]
     now = time.monotonic()
     drawn = st.session_state.get(page.own("scrub_drawn"), [])
-    replaced = [
-        v for (v, _), (_, t) in zip(drawn, drawn[1:], strict=False) if now - t < SCRUB_STALE_S
-    ]
+    window = SCRUB_STALE_S
+    if streamlit_internals.other_widget_changed(page.own("scrub")):
+        window = max(window, SCRUB_STALE_WITH_OTHERS_S)
+    replaced = [v for (v, _), (_, t) in zip(drawn, drawn[1:], strict=False) if now - t < window]
     if value not in replaced:
         stepper.go(value)
 
