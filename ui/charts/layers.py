@@ -436,11 +436,31 @@ def layout(scene: Scene, *, title: str | None = None, legend: bool = True) -> di
 
 
 def compose(
-    scene: Scene, *layers: list[dict], title: str | None = None, legend: bool = True
+    scene: Scene,
+    *layers: list[dict],
+    title: str | None = None,
+    legend: bool = True,
+    long_names: bool = False,
 ) -> go.Figure:
-    """One figure: the layers stacked in order (first at the bottom) over the scene."""
+    """One figure: the layers stacked in order (first at the bottom) over the scene. With
+    ``long_names`` (a line's rule and its errors, "100 random orders" in German), a still
+    figure of at most theme.LEGEND_ROWS entries has one to a row: two to a row, such a name
+    ran into its neighbour on a phone (390 px) and in German at 1024 px. The room below
+    the plot holds theme.LEGEND_ROWS rows either way."""
     data = [trace for layer in layers for trace in layer]
-    return theme.figure(data, layout(scene, title=title, legend=legend))
+    out = layout(scene, title=title, legend=legend)
+    if long_names and legend_entries(data) <= theme.LEGEND_ROWS:
+        out["legend"]["entrywidth"] = 0.99
+    return theme.figure(data, out)
+
+
+def legend_entries(data: list[dict]) -> int:
+    """How many entries the legend shows for traces ``data`` (one per legend group)."""
+    groups = set()
+    for k, trace in enumerate(data):
+        if trace.get("showlegend", True) is not False and trace.get("name"):
+            groups.add(trace.get("legendgroup") or f"#{k}")
+    return len(groups)
 
 
 @dataclass(frozen=True)

@@ -314,8 +314,9 @@ def boundaries_figure(scene: layers.Scene, table) -> go.Figure:
             name=say("experiments.worst"),
             color=MARGIN_COLOR,
             dash="dash",
-        ),  # fmt: skip
-    )
+        ),
+        long_names=True,
+    )  # fmt: skip
 
 
 # ------------------------------------------------------------------------- sentences

@@ -77,7 +77,7 @@ def figure(scene: layers.Scene, lines: tuple[Row, ...], *, title: str | None = N
         over += layers.boundary(
             scene, row.w, row.b - row.threshold, name=label, color=color, dash=dash
         )
-    return layers.compose(scene, layers.points(scene), over, title=title)
+    return layers.compose(scene, layers.points(scene), over, title=title, long_names=True)
 
 
 def criterion_tex() -> str:
