@@ -33,7 +33,6 @@ def test_the_preprocessing_table_keeps_its_bound_column_in_the_sidebar(
     with expect_rerun(page, 60_000):
         choice.click()
     table = page.locator('[data-testid="stSidebar"] table', has_text="standard.")
-    table.wait_for(timeout=60_000)
     # A header and four rows of four, once the run's redraw of the sidebar is done (CI
     # counted none once, the table found a moment before; once the table was replaced by
     # the run's end while it was scrolled to).
@@ -41,7 +40,7 @@ def test_the_preprocessing_table_keeps_its_bound_column_in_the_sidebar(
         """() => [...document.querySelectorAll('[data-testid="stSidebar"] table')]
              .some((t) => t.textContent.includes('standard.')
                           && t.querySelectorAll('th, td').length === 20)""",
-        timeout=30_000,
+        timeout=60_000,
     )
     wait_for_app_idle(page, 60_000)
     table.scroll_into_view_if_needed()

@@ -449,18 +449,9 @@ def compose(
     the plot holds theme.LEGEND_ROWS rows either way."""
     data = [trace for layer in layers for trace in layer]
     out = layout(scene, title=title, legend=legend)
-    if long_names and legend_entries(data) <= theme.LEGEND_ROWS:
-        out["legend"]["entrywidth"] = 0.99
+    if long_names and len(theme.legend_names(data)) <= theme.LEGEND_ROWS:
+        out["legend"]["entrywidth"] = 1 - 0.01  # theme.layout's columns, one of them
     return theme.figure(data, out)
-
-
-def legend_entries(data: list[dict]) -> int:
-    """How many entries the legend shows for traces ``data`` (one per legend group)."""
-    groups = set()
-    for k, trace in enumerate(data):
-        if trace.get("showlegend", True) is not False and trace.get("name"):
-            groups.add(trace.get("legendgroup") or f"#{k}")
-    return len(groups)
 
 
 @dataclass(frozen=True)

@@ -97,6 +97,13 @@ class Style:
         return self.legend_gap + int(round(LEGEND_ROWS * row)) + 8
 
 
+def legend_names(traces: list[dict]) -> list[str]:
+    """The names a legend shows for ``traces``: each named trace not hidden from it."""
+    return [
+        str(t["name"]) for t in traces if t.get("name") and t.get("showlegend", True) is not False
+    ]
+
+
 def legend_gap(font: float) -> int:
     """Pixels under a plot for its x tick labels and axis title at font size ``font``."""
     return int(round(font * 3.4))

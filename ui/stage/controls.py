@@ -97,9 +97,8 @@ def _dragged(page: Table, stepper: Stepper) -> None:
     value = st.session_state[page.own("scrub")]
     now = time.monotonic()
     drawn = st.session_state.get(page.own("scrub_drawn"), [])
-    window = SCRUB_STALE_S
-    if streamlit_internals.other_widget_changed(page.own("scrub")):
-        window = max(window, SCRUB_STALE_WITH_OTHERS_S)
+    with_others = streamlit_internals.other_widget_changed(page.own("scrub"))
+    window = SCRUB_STALE_WITH_OTHERS_S if with_others else SCRUB_STALE_S
     replaced = [v for (v, _), (_, t) in zip(drawn, drawn[1:], strict=False) if now - t < window]
     if value not in replaced:
         stepper.go(value)

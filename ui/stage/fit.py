@@ -54,9 +54,7 @@ def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
     low = EMBED_MIN if embedded else FIT_MIN
     fit = {"below": FIT_BELOW, "min": low, "max": FIT_MAX, "square": square}
     legend = layout.get("legend") or {}
-    names = [
-        str(t["name"]) for t in traces if t.get("name") and t.get("showlegend", True) is not False
-    ]
+    names = theme.legend_names(traces)
     if square and names and legend.get("orientation") == "h" and layout.get("showlegend", True):
         size = float((legend.get("font") or {}).get("size") or 12)
         font = float((layout.get("font") or {}).get("size") or 12)

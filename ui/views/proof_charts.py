@@ -80,8 +80,7 @@ def _layout(presenter: bool, x_title: str, y_title: str, x_log: bool, y_log: boo
 def _figure(data: list[dict], layout: dict):
     """The figure, with room above the plot for its legend: on a projector's narrow
     column Plotly may wrap it to one entry a row."""
-    entries = sum(1 for t in data if t.get("showlegend", True) and t.get("name"))
-    layout["margin"]["t"] = 14 + 18 * entries
+    layout["margin"]["t"] = 14 + 18 * len(theme.legend_names(data))
     return theme.figure(data, layout)
 
 
