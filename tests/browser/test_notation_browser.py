@@ -193,3 +193,41 @@ def test_every_page_switches_notation_and_language_with_no_number_changed(
     assert page.locator('[data-testid="stException"]').count() == 0
     assert page.locator('[data-testid="stAlertContentWarning"]').count() == 0
     screenshot(page, f"notation_de_theta_{path}_1024", full_page=False)
+
+
+# The sidebar's buttons whose label the browser cuts (an ellipsis: wider than its box).
+CUT_BUTTONS = """() => [...document.querySelectorAll('[data-testid=stSidebar] button')]
+  .filter((b) => b.offsetParent !== null)
+  .filter((b) => [b, ...b.querySelectorAll('*')].some((e) => e.scrollWidth > e.clientWidth + 1))
+  .map((b) => b.innerText)"""
+
+
+def test_the_boxes_options_change_language_and_keep_their_choice(page: Any, streamlit_server: Any):
+    """Options chosen in English (a link's), then German in the sidebar: each box keeps its
+    choice, now named in German, in the link too; the same run with the same numbers."""
+    url = streamlit_server("app.py")
+    page.set_viewport_size(PROJECTOR)
+    open_app(page, url + "/playground?pg_generator=Two+moons&pg_order=shuffled&pg_n=60")
+    page.wait_for_selector(STAGE, timeout=60_000)
+    press(page, "pg_step")
+    before = status(page, "pg_")
+    choose(page, "lab_language_pick", "Deutsch")
+    page.wait_for_function(
+        "() => location.search.includes('lang=de') && location.search.includes("
+        "'pg_order=gemischt') && location.search.includes('pg_generator=Zwei')"
+    )
+    wait_for_app_idle(page)
+    assert status(page, "pg_").startswith("Update 1 · Epoche 1 · Beispiel ")
+    assert numbers(status(page, "pg_")) == numbers(before)
+    order = page.locator(".st-key-pg_order")
+    assert order.locator("button[aria-checked='true']").inner_text().strip() == "gemischt"
+    assert [b.strip() for b in order.get_by_role("radio").all_inner_texts()] == ["fest", "gemischt"]
+    generator = page.locator(".st-key-pg_generator").get_by_role("combobox").input_value()
+    assert generator == "Zwei Monde", generator
+    assert page.evaluate(CUT_BUTTONS) == []  # "Neue Daten" beside the seed, whole
+    assert page.locator('[data-testid="stException"]').count() == 0
+    # A step more: the boxes send their German names back, the run stays the same one.
+    press(page, "pg_step")
+    assert status(page, "pg_").startswith("Update 2 · Epoche 1 · Beispiel ")
+    assert "pg_order=gemischt" in page.evaluate("location.search")
+    screenshot(page, "notation_playground_de_options_1024", full_page=False)

@@ -39,21 +39,24 @@ def catalogue_words(code: str) -> set[str]:
 
 
 # Words a German page may show in English, each for its reason: the options of the widgets
-# a link carries (a link says generator=Two moons, order=shuffled in every language, so one
-# link opens the same page for everyone: README, Notation and language), the generators'
-# and the notes' datasets' names and their parameters as the data's name spells them, the
-# languages' own names, and names of files, formats and functions.
+# whose labels are not words (levels, learning rates), the generators' names and their
+# parameters as a dataset's source spells them (``moons(n=200, seed=3)``), the languages' own names,
+# and names of files, formats and functions. A choice's options are said in the lab's
+# language (Field.said); a link in either language opens the same page.
 LINK_WORDS = {
     w
     for table in state.TABLES
     for f in table.fields.values()
-    if f.kind in ("choice", "set")
+    if f.kind == "set" or (f.kind == "choice" and f.said is None)
     for label in f.labels().values()
     for w in WORD.findall(str(label))
-} | {w for g in datasets.GENERATORS.values() for s in (g.name, g.label, *(p.name for p in g.params))
+} | {w for g in datasets.GENERATORS.values() for s in (g.name, *(p.name for p in g.params))
      for w in WORD.findall(s)}  # fmt: skip
 NAMES = {"English", "Deutsch", "standard", "CSV", "HTML", "RBF", "ERRATA", "XOR", "exp", "round",
          "UTF"}  # fmt: skip
+
+
+CHOICE_KEYS = {t.key(f.name) for t in state.TABLES for f in t.fields.values() if f.kind == "choice"}
 
 
 def english_left(at) -> list[str]:
@@ -68,7 +71,9 @@ def english_left(at) -> list[str]:
         for e in getattr(at, kind):
             texts += [e.label, getattr(e, "help", None) or ""]
     for e in at.get("segmented_control"):
-        texts += [e.proto.label, e.proto.help]
+        texts += [e.proto.label, e.proto.help, *(o.content for o in e.proto.options)]
+    for e in at.selectbox:  # a choice's options (not a file's columns, not pseudonyms)
+        texts += [str(o) for o in e.options] if e.key in CHOICE_KEYS else []
     for e in at.latex:
         texts += re.findall(r"\\text\{([^}]*)\}", e.value)
     for fig in figures(at):

@@ -270,3 +270,22 @@ def test_a_join_refused_on_the_join_page_is_a_log_line(caplog):
     assert len(lines) == 1
     assert lines[0].startswith("class refused route=page_join reason=unknown status=404")
     assert f"class={unknown}" in lines[0]
+
+
+def test_a_student_follows_a_german_lecturers_choices_in_english():
+    """The lecture's link carries its options as the lecturer's German page names them; an
+    English student's page opens on the same options, named in English, with no word of the
+    link (ui.state.check_link renames them)."""
+    lecturer, opened = _started(
+        "pages/playground.py", lang="de", pg_order="gemischt", pg_generator="Zwei Monde"
+    )
+    click(lecturer, "pg_step")
+    query = default_store().state(opened.code)["lead"]["query"]
+    assert "pg_order=gemischt" in query and "pg_generator=Zwei+Monde" in query, query
+    student = open_page("pages/join.py", code=opened.code)
+    assert not student.exception
+    assert student.segmented_control(key="pg_order").value == "shuffle"
+    assert student.segmented_control(key="pg_order").options == ["fixed", "shuffled"]
+    assert student.selectbox(key="pg_generator").value == "moons"
+    assert not [w.value for w in student.warning if "pg_" in w.value]
+    assert student.session_state["pg_cursor"] == lecturer.session_state["pg_cursor"]

@@ -83,3 +83,19 @@ def test_a_session_keeps_at_most_MOST_scenes_newest_last(monkeypatch):
     mine = at.session_state[moment.MINE]
     assert len(mine) == moment.MOST
     assert [m[0] for m in mine] == ["scene 2", "scene 3", "scene 4"]
+
+
+UPLOADED = "The uploaded file is not in the link"
+
+
+@pytest.mark.parametrize("lang, said", [("en", UPLOADED), ("de", "Die hochgeladene Datei")])
+def test_a_moment_of_an_uploaded_file_says_the_file_is_not_in_its_link(lang, said):
+    data = (lab_app.ROOT / "tests" / "data" / "playground_good.csv").read_bytes()
+    upload = "Upload" if lang == "en" else "Hochladen"
+    at = lab_app.open_page(None, pg_source=upload, lang=lang)
+    assert not [c.value for c in at.caption if c.value.startswith(said)]  # no file yet
+    at.file_uploader(key="pg_upload").upload("playground_good.csv", data, "text/csv").run()
+    click(at, "pg_step")
+    assert [c.value for c in at.caption if c.value.startswith(said)]
+    at.segmented_control(key="pg_source").set_value("generate").run()
+    assert not [c.value for c in at.caption if c.value.startswith(said)]

@@ -81,6 +81,27 @@ def test_german_from_the_link_and_from_the_sidebar():
     assert status(at).startswith("**update 1 · epoch 1 · example 1 of ")
 
 
+def test_a_choice_is_named_in_the_labs_language_and_kept_when_it_changes():
+    # A German link (its options as a German page names them) opened in English.
+    at = open_page(pg_order="gemischt", pg_generator="Zwei Monde", pg_start="zufällig")
+    assert not [w.value for w in at.warning if "pg_" in w.value]  # nothing said of the link
+    order = at.segmented_control(key="pg_order")
+    assert order.value == "shuffle" and order.options == ["fixed", "shuffled"]
+    assert at.selectbox(key="pg_generator").value == "moons"
+    assert at.segmented_control(key="pg_start").value == "random"
+    english = status(click(at, "pg_step"))
+    at.selectbox(key=lab.LANGUAGE_PICK).select("de").run()
+    assert not at.exception
+    order = at.segmented_control(key="pg_order")
+    assert order.value == "shuffle" and order.options == ["fest", "gemischt"]
+    generator = at.selectbox(key="pg_generator")
+    assert generator.value == "moons" and "Zwei Monde" in generator.options
+    assert at.segmented_control(key="pg_start").value == "random"
+    # The same run, said in German.
+    assert status(at).startswith("**Update 1 · Epoche 1 · Beispiel ")
+    assert re.findall(r"\d+", status(at)) == re.findall(r"\d+", english)
+
+
 # ------------------------------------------------ every page in every notation
 def magnitudes(at) -> set[float]:
     """The sizes of the page's numbers but 0 and 1: a notation writes the same run with

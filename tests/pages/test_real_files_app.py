@@ -106,7 +106,7 @@ def test_breast_cancer_on_all_columns_typesets_theorem_one_and_suggests_scaling(
     R0 = float(np.sqrt(np.max(1 + np.sum(X**2, axis=1))))
     Zs = (X - X.mean(axis=0)) / X.std(axis=0)
     R1 = float(np.sqrt(np.max(1 + np.sum(Zs**2, axis=1))))
-    tip = next(i.value for i in at.info if "Standardised" in i.value)
+    tip = next(i.value for i in at.info if "(Preprocessing: standardise)" in i.value)
     m = re.search(r"R (\S+) → (\S+),", tip)
     assert m is not None, tip
     assert number(m.group(1)) == pytest.approx(R0, rel=1e-3), tip

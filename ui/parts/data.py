@@ -235,7 +235,7 @@ def standardise_suggestion(ds: datasets.Dataset, rows: dict) -> str | None:
         big=text.quoted(names[big], limits.NAME_LIMIT),
         small=text.quoted(names[small], limits.NAME_LIMIT),
         prep=t("data.prep"),
-        choice=t("prep.standardise"),
+        choice=t("choice.preprocessing.standardise"),  # the option as its box names it
         R0=text.cell_num(now.R),
         R1=text.cell_num(then.R),
         g0=_gamma(now),

@@ -13,7 +13,7 @@ from ui.limits import SCENE_TITLE_CHARS as TITLE_CHARS
 from ui.limits import SCENES_KEPT as MOST
 from ui.parts import data, scenes
 from ui.stage.link import iframe_snippet
-from ui.state import SOURCES, Table, lab, owns
+from ui.state import Table, lab, owns
 from ui.words import PARAM as LANG_PARAM
 from ui.words import t as words
 
@@ -73,7 +73,7 @@ def moment(page: Table, t: int) -> None:
         st.code(iframe_snippet(link(path, embedded)), language="html", wrap_lines=True)
         st.caption(words("moment.embed"))
         source = page.key("source") if "source" in page.names else None
-        if source and st.session_state.get(source) == SOURCES["upload"]:
+        if source and st.session_state.get(source) == "upload":  # the option, not its label
             st.caption(words("moment.upload"))
         st.text_input(
             words("moment.title"),

@@ -274,5 +274,18 @@ def _chose(widget: str, setting: str) -> None:
     else:
         options, name = words.LANGUAGES, words.LANGUAGES.__getitem__
     chosen = widgets.option_of(st.session_state[widget], options, name)
-    if chosen is not None:
-        st.session_state[setting] = chosen
+    if chosen is None:
+        return
+    if setting == lab.LANGUAGE and chosen != st.session_state.get(setting):
+        _rename_choices()
+    st.session_state[setting] = chosen
+
+
+def _rename_choices() -> None:
+    """The page's boxes whose options are said in the lab's language, set again to their
+    choices: this run then sends each to the browser by its name in the new language (the
+    browser would go on showing the old name, and the link keep it)."""
+    ss = st.session_state
+    for key in state.SAID_CHOICES:
+        if key in ss:
+            ss[key] = ss[key]

@@ -51,7 +51,8 @@ def generate(page: Table) -> DataChoice:
         bind=QP,
     )
     if not low <= n <= high:
-        return DataChoice(None, t("data.n_range", low=low, high=high, name=spec.label))
+        said = page["generator"].labels()[name]  # as the box names it
+        return DataChoice(None, t("data.n_range", low=low, high=high, name=said))
     noise = st.slider(
         t("param.noise"),
         page["noise"].low,
@@ -67,7 +68,7 @@ def generate(page: Table) -> DataChoice:
 
 
 def _seed_row(page: Table) -> int:
-    left, right = st.columns([3, 2], vertical_alignment="bottom")
+    left, right = st.columns(2, vertical_alignment="bottom")  # "Neue Daten" whole
     seed = left.number_input(
         t("data.seed"),
         min_value=page["seed"].low,

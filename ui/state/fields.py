@@ -16,6 +16,7 @@ from typing import Any
 import datasets
 from ui.limits import MAX_EPOCHS_LIMIT, MAX_GENERATED_N
 from ui.state.links import LinkSpec, spellings
+from ui.words import CATALOGUES, t, using
 
 PREFIX = "pg_"
 
@@ -25,7 +26,8 @@ SOURCES = {
     "draw": "Draw",
     "upload": "Upload",
 }
-# Bound widgets store the *label* of an option in the URL, so labels are short and stable.
+# Bound widgets store the *label* of an option in the URL (in the lab's language: Field.said),
+# so labels are short and stable.
 STARTS = {"zero": "zero", "random": "random"}
 ORDERS = {"fixed": "fixed", "shuffle": "shuffled"}
 # Every variant of the engine (pc.VARIANTS), as the Variant box names them. Averaged,
@@ -65,11 +67,13 @@ PREPROCESSING_LABELS = {"none": "none", "centre": "centre", "standardise": "stan
 class Field:
     """One piece of a page's state: its default and everything it accepts.
 
-    ``kind``: "choice" (a key of ``options``, a {key: label} map; a bound widget stores the
-    label in the URL), "set" (one of the values in ``options``), "int" or "float" (from
-    ``low`` to ``high``), "bool", or "text" (at most ``high`` characters). ``bound``: a
-    widget bound to the URL (checked by ``check_link`` before Streamlit reads it); the page
-    moves the other URL fields itself.
+    ``kind``: "choice" (a key of ``options``, a {key: English label} map; a bound widget
+    stores the label in the URL), "set" (one of the values in ``options``), "int" or
+    "float" (from ``low`` to ``high``), "bool", or "text" (at most ``high`` characters).
+    ``bound``: a widget bound to the URL (checked by ``check_link`` before Streamlit reads
+    it); the page moves the other URL fields itself. ``said``: a choice's labels in the
+    lab's language, option k's the catalogue's message ``said.k`` (its English the label
+    in ``options``: tests/ui/test_choice_words.py).
     """
 
     name: str
@@ -79,12 +83,24 @@ class Field:
     low: float | None = None
     high: float | None = None
     bound: bool = True
+    said: str | None = None
 
     def labels(self) -> dict:
-        """{option: label} of a choice or set field."""
+        """{option: label} of a choice or set field, a choice's in the lab's language."""
         if isinstance(self.options, dict):
-            return dict(self.options)
+            if self.said is None:
+                return dict(self.options)
+            return {k: t(f"{self.said}.{k}") for k in self.options}
         return {v: f"{v:g}" if isinstance(v, float) else str(v) for v in self.options}
+
+    def labels_in_every_language(self) -> list[dict]:
+        """``labels()`` in each of the lab's languages, the lab's own first (a link or a
+        lecture file written in another language names its options so)."""
+        out = [self.labels()]
+        for code in CATALOGUES:
+            with using(code):
+                out.append(self.labels())
+        return out
 
 
 # ------------------------------------------------------------ the pages' own keys
@@ -180,12 +196,16 @@ class Table:
         numbers: dict[str, tuple] = {}
         flags: list[str] = []
         texts: dict[str, int] = {}
+        renames: dict[str, dict[str, str]] = {}
         for f in self.fields.values():
             k = self.key(f.name)
             if not f.bound:
                 continue
             if f.kind == "choice":
-                choices[k] = spellings(f.labels())
+                here, *every = f.labels_in_every_language()
+                choices[k] = spellings(here, every)
+                others = {label: here[o] for labels in every for o, label in labels.items()}
+                renames[k] = {label: to for label, to in others.items() if label != to}
             elif f.kind == "set":
                 numbers[k] = ("set", tuple(f.options))
             elif f.kind in ("int", "float"):
@@ -199,7 +219,8 @@ class Table:
             numbers |= extra.numbers
             flags += list(extra.flags)
             texts |= extra.texts
-        return LinkSpec(choices, numbers, tuple(flags), texts)
+            renames |= extra.renames
+        return LinkSpec(choices, numbers, tuple(flags), texts, renames)
 
     def link_params(self, spec: LinkSpec) -> frozenset[str]:
         """Every parameter the page reads from a link: its widgets' (``spec``, from
@@ -213,21 +234,21 @@ class Table:
         return frozenset(own)
 
 
-def _label(name: str) -> str:
-    return datasets.GENERATORS[name].label
+def _labels(names: tuple[str, ...]) -> dict[str, str]:
+    return {k: datasets.GENERATORS[k].label for k in names}
 
 
 def data_fields(**defaults) -> tuple[Field, ...]:
     """The fields of the data picker (``ui.parts.data``), shared by every page that picks
     data; ``defaults`` overrides a default (the kernel page opens on XOR)."""
     fields_ = (
-        Field("source", "generate", "choice", SOURCES),
-        Field("generator", "separable", "choice", {k: _label(k) for k in GENERATED}),
-        Field("example", "notes_002_example1", "choice", {k: _label(k) for k in EXAMPLES}),
+        Field("source", "generate", "choice", SOURCES, said="choice.source"),
+        Field("generator", "separable", "choice", _labels(GENERATED), said="choice.generator"),
+        Field("example", "notes_002_example1", "choice", _labels(EXAMPLES), said="choice.example"),
         Field("n", 40, "int", low=2, high=MAX_GENERATED_N),
         Field("seed", 0, "int", low=0, high=SEED_MAX),  # "New data" adds 1
         Field("noise", 0.0, "float", low=datasets.NOISE.min, high=datasets.NOISE.max),
-        Field("preprocessing", "none", "choice", PREPROCESSING_LABELS),
+        Field("preprocessing", "none", "choice", PREPROCESSING_LABELS, said="choice.preprocessing"),
         Field("draw_class", 1, "set", (1, -1), bound=False),  # class of the next drawn point
         Field("points", "", "text", bound=False),  # drawn points, encode_points (sync_url)
     )
@@ -238,13 +259,14 @@ def run_fields(**defaults) -> tuple[Field, ...]:
     """The settings of a run (``ui.parts.settings``) and its stepping (``ui.stage.controls``)."""
     fields_ = (
         Field("eta", 1.0, "set", ETAS),  # the learning rate
-        Field("start", "zero", "choice", STARTS),
+        Field("start", "zero", "choice", STARTS, said="choice.start"),
         Field("start_seed", 0, "int", low=0, high=SEED_MAX),  # seeds the random start
-        Field("order", "fixed", "choice", ORDERS),
+        Field("order", "fixed", "choice", ORDERS, said="choice.order"),
         Field("order_seed", 0, "int", low=0, high=SEED_MAX),  # seeds the permutations
         Field("max_epochs", 100, "int", low=1, high=MAX_EPOCHS_LIMIT),
         Field("speed", 0.5, "set", SPEEDS),  # seconds per frame of Play
-        Field("play_unit", "update", "choice", PLAY_UNITS),  # what a frame of Play advances
+        # What a frame of Play advances.
+        Field("play_unit", "update", "choice", PLAY_UNITS, said="choice.play_unit"),
         Field("step", 0, "int", low=0, bound=False),  # the cursor: visits done (sync_url)
     )
     return _with_defaults(fields_, defaults)
@@ -253,7 +275,7 @@ def run_fields(**defaults) -> tuple[Field, ...]:
 def kernel_fields(**defaults) -> tuple[Field, ...]:
     """The kernel of a kernel run and its parameter (``ui.parts.settings.kernel_panel``)."""
     fields_ = (
-        Field("kernel", "poly", "choice", KERNEL_NAMES),
+        Field("kernel", "poly", "choice", KERNEL_NAMES, said="choice.kernel"),
         Field("degree", 2, "set", DEGREES),
         Field("width", 1.0, "set", WIDTHS),  # RBF: exp(-||a - b||^2 / (2 width^2))
     )

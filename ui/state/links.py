@@ -26,12 +26,15 @@ class LinkSpec:
     near miss (``pg_generator=xor``) is answered with the spelling to use; ``numbers`` maps
     a parameter to (min, max or None, whole?) or to ("set", allowed values); ``flags``
     are true/false parameters; ``texts`` maps a text parameter to its most characters.
+    ``renames`` maps a choice's parameter to {its exact label in another of the lab's
+    languages: the label in this one}: a link made in German opens in English as it meant.
     """
 
     choices: dict[str, dict[str, str]]
     numbers: dict[str, tuple]
     flags: tuple[str, ...] = ()
     texts: dict[str, int] = field(default_factory=dict)
+    renames: dict[str, dict[str, str]] = field(default_factory=dict)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -92,6 +95,9 @@ def check_link(query: MutableMapping, spec: LinkSpec) -> list[str]:
             continue
         raw = str(query[name])
         if raw in accepted.values():
+            continue
+        if raw in spec.renames.get(name, {}):  # the option as another language names it
+            query[name] = spec.renames[name][raw]
             continue
         del query[name]
         label = accepted.get(raw.strip().lower())
@@ -203,12 +209,14 @@ def closest(name: str, known: Iterable[str], prefix: str = "") -> list[str]:
     return [lower[k] for k in near]
 
 
-def spellings(labels: dict) -> dict[str, str]:
-    """{any accepted spelling in lower case: the exact label a widget stores}."""
+def spellings(labels: dict, others: Iterable[dict] = ()) -> dict[str, str]:
+    """{any accepted spelling in lower case: the exact label a widget stores}: an option's
+    key or label, or its label in ``others`` (the same options named in other languages)."""
     out = {}
-    for k, label in labels.items():
-        out[str(k).lower()] = str(label)
-        out[str(label).lower()] = str(label)
+    for named in (*others, labels):
+        for k, label in named.items():
+            out[str(k).lower()] = str(labels[k])
+            out[str(label).lower()] = str(labels[k])
     return out
 
 

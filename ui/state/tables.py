@@ -29,7 +29,7 @@ PLAYGROUND = Table(
     (
         *data_fields(),
         *run_fields(),
-        Field("variant", "classic", "choice", VARIANT_LABELS),
+        Field("variant", "classic", "choice", VARIANT_LABELS, said="variant"),
         *kernel_fields(),
         Field("online", False, "bool"),  # drawn points arrive, are predicted, then learned
         PRESENTER,
@@ -94,9 +94,9 @@ SPACE = Table(
         *data_fields(source="examples", example="notes_rule_004"),
         *run_fields(),
         Field("flip", False, "bool"),  # class -1 drawn as -(1, x) (004's sign flip)
-        Field("slice", "current", "choice", SLICES),  # weight space cut at this b
+        Field("slice", "current", "choice", SLICES, said="choice.slice"),  # cut at this b
         Field("slice_b", 0.0, "float", low=-1e6, high=1e6),  # the fixed slice's b
-        Field("cone_rows", "data", "choice", CONE_ROWS),  # the cone LP's rows
+        Field("cone_rows", "data", "choice", CONE_ROWS, said="choice.cone_rows"),  # the LP's rows
         Field("rows", CONE_DEFAULT_ROWS, "text", high=CONE_ROWS_CHARS),  # typed rows of A
         PRESENTER,
     ),
@@ -110,7 +110,7 @@ PROOF = Table(
     (
         *data_fields(source="examples", example="notes_rule_004"),
         *run_fields(),
-        Field("axes", "log", "choice", AXES),
+        Field("axes", "log", "choice", AXES, said="choice.axes"),
         PRESENTER,
     ),
     own=("epochs", "squeeze", "distance", "norm", "cosine"),  # the proof's charts
@@ -158,6 +158,11 @@ STEP_PARAM = PLAYGROUND.step_param
 POINTS_PARAM = PLAYGROUND.points_param
 POINTS_TOTAL_PARAM = PLAYGROUND.points_total_param  # how many were drawn when a link holds fewer
 PRESENTER_PARAMS = tuple(t.key(PRESENTER.name) for t in TABLES)  # a link's presenter mode, per page
+# The boxes whose options are said in the lab's language (Field.said): set again to their
+# choices when the language changes (ui.parts.settings), so each shows its new name.
+SAID_CHOICES = tuple(
+    t.key(f.name) for t in TABLES for f in t.fields.values() if f.kind == "choice" and f.said
+)
 
 
 def param_key(generator: str, name: str, table: Table = PLAYGROUND) -> str:
