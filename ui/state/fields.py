@@ -41,12 +41,6 @@ VARIANT_LABELS = {
     "kernel": "kernel",
     "batch": "batch",
 }
-VARIANT_HELP = (
-    "classic: the perceptron of the notes. averaged, voted, pocket: the same run, but "
-    "predicting with the average of all weights, a vote of every weight vector weighted by "
-    "how long it survived, or the weights with the fewest training errors so far. kernel: "
-    "the dual form, updating alpha_i. batch: gradient descent on J_p, one step per epoch."
-)
 PLAYGROUND_VARIANTS = tuple(VARIANT_LABELS)
 KERNEL_NAMES = {"linear": "linear", "poly": "polynomial", "rbf": "RBF"}
 DEGREES = (1, 2, 3, 4, 5, 6)
