@@ -184,3 +184,42 @@ def test_the_four_small_multiples_fit_a_phone(browser: Any, streamlit_server: An
         assert abs(width - height) <= 0.05 * width, cell
     band = titles[2]["top"] - cells[0]["bottom"]
     assert band <= 60, (band, cells, titles)  # the top row's tick labels, a little room
+
+
+# Each chart's gap from its plot (tick labels and titles included) to its legend below, or
+# null for a chart with no legend; and whether its plot area is as wide as the chart lets it.
+GAPS = """() => [...document.querySelectorAll('.plot-click-root')].map((root) => {
+  const shown = (el) => el.getClientRects().length > 0;
+  const parts = [...root.querySelectorAll('.nsewdrag, .xtick text, .ytick text, .xtitle, .ytitle')]
+    .filter(shown).map((e) => e.getBoundingClientRect());
+  const legend = [...root.querySelectorAll('.legend')].filter(shown)
+    .map((e) => e.getBoundingClientRect());
+  if (!parts.length || !legend.length) return null;
+  const bottom = Math.max(...parts.map((p) => p.bottom));
+  return Math.round(Math.min(...legend.map((l) => l.top)) - bottom);
+})"""
+
+
+@pytest.mark.parametrize("link", ["/batch?bt_n=60", "/experiments"])
+def test_a_phone_sees_each_charts_legend_under_its_plot(
+    browser: Any, streamlit_server: Any, link: str
+):
+    """The charts under the stage, at 390x844: a plot of fixed aspect (the least-squares
+    lines on /batch, the orders' boundaries on /experiments) is as high as the phone's
+    width makes it, so its legend comes right under it (/batch left a band of 195 px: the
+    chart kept its 600 px)."""
+    url = streamlit_server("app.py")
+    context, page = _phone(browser)
+    try:
+        open_app(page, url + link, timeout=120_000)
+        page.wait_for_selector(f"{GRAPH} .nsewdrag", timeout=120_000)
+        wait_for_fit(page, timeout=120_000)
+        gaps = page.evaluate(GAPS)
+        print(link, gaps)
+        name = link.strip("/").split("?")[0]
+        page.screenshot(path=str(SHOTS / f"{name}-charts-full.png"), full_page=True)
+    finally:
+        context.close()
+    below = [g for g in gaps if g is not None]
+    assert len(below) >= 2, gaps  # the stage's chart and one below it at least
+    assert all(g <= LEGEND_GAP for g in below), gaps

@@ -224,7 +224,16 @@ function fitOf(inst, data) {
     b = margin.b || 0;
   // Small multiples of square cells (a phone): as high as the width makes the cells, so
   // no band is left blank between the rows (fit.aspect: the plot's height per width).
-  if (fit.aspect) return { height: clamp((width - l - r) * fit.aspect + t + b), side: false };
+  // The legend below stays as far below the plot (``fitted``).
+  if (fit.aspect) {
+    return {
+      height: clamp((width - l - r) * fit.aspect + t + b),
+      side: false,
+      base: data.height,
+      m: margin,
+      fit,
+    };
+  }
   const below = Math.min(width - l - r, avail - t - b);
   let best = { height: clamp(Math.min(avail, below + t + b)), side: false };
   const legend = fit.legend;

@@ -404,9 +404,10 @@ def plot_click(
     return _as_click(result.get("click"))
 
 
-def plot(fig: go.Figure, *, key: str, height: int | None = None) -> None:
+def plot(fig: go.Figure, *, key: str, height: int | None = None, fit: dict | None = None) -> None:
     """Draw ``fig`` as ``st.plotly_chart`` would (the full width, hover, no mode bar, no
-    clicks taken), with this component's plotly.js, in ``CHART_TEMPLATE``'s colours.
+    clicks taken), with this component's plotly.js, in ``CHART_TEMPLATE``'s colours; its
+    height fitted by ``fit`` (as ``plot_click``'s).
 
     ``fig`` is not changed (it may be a cached figure that other sessions draw too)."""
     spec = json.loads(fig.to_json())
@@ -414,4 +415,4 @@ def plot(fig: go.Figure, *, key: str, height: int | None = None) -> None:
     check_traces(fig)
     if height is None:
         height = int(fig.layout.height) if fig.layout.height else DEFAULT_HEIGHT
-    plot_click(json.dumps(spec), key=key, height=height, clicks=False)
+    plot_click(json.dumps(spec), key=key, height=height, clicks=False, fit=fit)

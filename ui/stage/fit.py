@@ -66,6 +66,19 @@ def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
     return fit
 
 
+def still_fit(fig) -> dict | None:
+    """``plot_click``'s ``fit`` of a chart drawn without the stage (``part.plot``): on a
+    phone a plot of fixed aspect (its y axes scale-anchored to x, fixed ranges) as high as
+    its width makes it, its legend as far below it as Python put it, wherever the chart is
+    on the page (the window's height does not matter); no blank band between the plot and
+    its legend. Elsewhere, and for any other chart, Python's height (None)."""
+    aspect = cells_aspect(fig.to_plotly_json().get("layout", {}))
+    if aspect is None:
+        return None
+    phone = {"below": FIT_BELOW, "min": PHONE_MIN, "max": FIT_MAX, "narrow": PHONE_WIDTH}
+    return {**phone, "aspect": aspect}
+
+
 def cells_aspect(layout: dict) -> float | None:
     """The plot area's height per pixel of its width at which every cell of a grid of
     equal-aspect subplots (each y axis scale-anchored to its x axis, fixed ranges) is as

@@ -22,7 +22,7 @@ from ui.stage.chart import plot_click
 
 # What the pages call besides this module's own functions: the columns, a board's fit,
 # a stepped chart in layers, a run's key.
-from ui.stage.fit import columns, fit_of, window_fit  # noqa: F401
+from ui.stage.fit import columns, fit_of, still_fit, window_fit  # noqa: F401
 from ui.stage.frames import (  # noqa: F401
     FOLLOW_STEPS_AHEAD,
     TRANSPARENT,
@@ -138,10 +138,11 @@ def chart(page: Table, fig, stepper: Stepper, *, drawing: bool) -> None:
 def plot(page: Table, name: str, fig) -> None:
     """Another chart of the page (not stepped with the stage's fragment), drawn with the
     stage's plotly.js: one copy of plotly.js per page (``ui.stage.chart.plot``). Its axes
-    make room for their tick labels and titles (a projector's are larger)."""
+    make room for their tick labels and titles (a projector's are larger); on a phone a
+    plot of fixed aspect is as high as its width makes it (``still_fit``)."""
     fig.update_xaxes(automargin=True)
     fig.update_yaxes(automargin=True)
-    draw_chart(fig, key=page.own(name))
+    draw_chart(fig, key=page.own(name), fit=still_fit(fig))
 
 
 def view(ds, choice, runs=(), key: str | None = None) -> geometry.Box:

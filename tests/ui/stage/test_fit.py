@@ -6,10 +6,11 @@ x units on screen)."""
 from __future__ import annotations
 
 import numpy as np
+import plotly.graph_objects as go
 import pytest
 
 from ui.charts import geometry, layers
-from ui.stage.fit import cells_aspect
+from ui.stage.fit import PHONE_WIDTH, cells_aspect, still_fit
 from ui.views import variants_view as vv
 
 
@@ -59,3 +60,16 @@ def test_the_variants_grid_has_its_cells_aspect():
     (a, b), (c, d) = vv.CELLS["classic"][1], vv.CELLS["classic"][2]
     want = (b - a) * (box.y1 - box.y0) / ((d - c) * (box.x1 - box.x0))
     assert cells_aspect(layout) == pytest.approx(want)
+
+
+def test_a_still_chart_of_fixed_aspect_fits_a_phone_and_no_other():
+    """``still_fit`` (a chart under the stage): a scene's plot on a phone as high as its
+    box's aspect makes it at the phone's width; a chart of free axes keeps its height."""
+    X = np.array([[0.0, 0.0], [3.0, 1.0], [1.0, 0.5], [2.0, 0.2]])
+    scene = layers.Scene(X=X, y=np.array([1, -1, 1, -1]), box=geometry.view_box(X))
+    fig = layers.compose(scene, layers.points(scene), [])
+    fit = still_fit(fig)
+    box = scene.box
+    assert fit is not None and fit["narrow"] == PHONE_WIDTH  # a phone's only
+    assert fit["aspect"] == pytest.approx((box.y1 - box.y0) / (box.x1 - box.x0))
+    assert still_fit(go.Figure(go.Scatter(x=[1, 2], y=[3, 4]))) is None
