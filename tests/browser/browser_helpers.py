@@ -267,6 +267,43 @@ def still_box(page: Any, locator: Any, timeout: float = 10_000) -> dict:
     raise TimeoutError(f"the box of {locator} kept moving for {timeout:.0f} ms")
 
 
+SIDEBAR = '[data-testid="stSidebar"]'
+SIDEBAR_OPEN = f"""() => {{
+  const s = document.querySelector('{SIDEBAR}');
+  if (!s || s.dataset.collapsed !== 'false') return false;
+  const r = s.getBoundingClientRect();
+  return r.left >= 0 && r.right <= window.innerWidth + 1 && r.width > 100;
+}}"""
+
+
+def fold_sidebar(page: Any, timeout: float = 30_000) -> None:
+    """Fold the open sidebar and return once it says so (``data-collapsed``)."""
+    page.locator('[data-testid="stSidebarCollapseButton"] button').first.click(timeout=timeout)
+    page.wait_for_selector(f'{SIDEBAR}[data-collapsed="true"]', state="attached", timeout=timeout)
+
+
+def expand_sidebar(page: Any, timeout: float = 30_000) -> None:
+    """Open the folded sidebar and return once it is open, inside the window and still (a
+    click on its first link before then can find the link outside the window for good:
+    a CI run once, after the sidebar had just been folded). The Expand button is clicked
+    again while the sidebar stays folded (a click as it folds can be lost)."""
+    from playwright.sync_api import TimeoutError as Late  # not at the top: see chromium()
+
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        if page.locator(SIDEBAR).get_attribute("data-collapsed") != "false":
+            button = page.locator('[data-testid="stExpandSidebarButton"]')
+            if button.count():
+                button.first.click(timeout=timeout)
+        try:
+            page.wait_for_function(SIDEBAR_OPEN, timeout=3_000)
+            break
+        except Late:  # still folded or moving: look again
+            if time.monotonic() > deadline:
+                raise
+    still_box(page, page.locator(SIDEBAR), timeout)
+
+
 def next_frames(page: Any) -> None:
     """Return after the page has drawn twice more (what its last message changed is drawn)."""
     page.evaluate("() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))")

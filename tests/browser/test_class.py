@@ -18,6 +18,8 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from browser_helpers import (
+    expand_sidebar,
+    fold_sidebar,
     machine_slowdown,
     open_app,
     run_watcher,
@@ -291,7 +293,7 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     assert link == f"{url}/join?code={code}"  # the address as the browser sees it
     assert lect.locator('[data-testid="stHeading"]', has_text=code).count() == 1
     # The projector, sidebar folded: the code, the link and the QR code above the page.
-    lect.locator('[data-testid="stSidebarCollapseButton"] button').click(timeout=5_000)
+    fold_sidebar(lect)
     wait_for_fit(lect)  # the sidebar folded, the chart fitted to the wider page
     shot = screenshot(lect, "class-lecturer-1024", full_page=False)
     (SHOTS / "class-lecturer-1024.png").write_bytes(shot.read_bytes())
@@ -345,7 +347,7 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     (SHOTS / "class-student-390.png").write_bytes(shot.read_bytes())
 
     # Other data (the lecturer's sidebar: n = 80): the student's page opens it.
-    lect.locator('[data-testid="stExpandSidebarButton"]').click()
+    expand_sidebar(lect)
     field = lect.locator(".st-key-pg_n input").first
     field.fill("80")
     field.press("Enter")
@@ -357,10 +359,10 @@ def test_a_student_follows_the_lecturer_detaches_and_resyncs(
     )
     data_lag = time.monotonic() - t0
     assert data_lag < RUN_BUDGET * budget, (data_lag, budget)
-    lect.locator('[data-testid="stSidebarCollapseButton"] button').click(timeout=5_000)
+    fold_sidebar(lect)
 
     # Another page: the student's page opens it.
-    lect.locator('[data-testid="stExpandSidebarButton"]').click()
+    expand_sidebar(lect)
     lect.locator('[data-testid="stSidebarNavLink"]', has_text="Kernel").click()
     lect.wait_for_selector(f"{OVER} .main-svg", timeout=60_000)
     wait_for_app_idle(lect)

@@ -13,6 +13,7 @@ from urllib.parse import parse_qs, urlparse
 
 import pytest
 from browser_helpers import (
+    expand_sidebar,
     expect_rerun,
     next_frames,
     open_app,
@@ -178,12 +179,7 @@ def test_presenter_mode_and_a_prepared_link(page: Any, streamlit_server: Any):
     assert not page.locator('[data-testid="stAppDeployButton"]').is_visible()
     wait_for_fit(page)
     screenshot(page, "playground_presenter")
-    page.locator('[data-testid="stExpandSidebarButton"]').click()
-    page.wait_for_function(
-        """() => document.querySelector('[data-testid="stSidebar"]')
-                   .getAttribute('data-collapsed') === 'false'""",
-        timeout=10_000,
-    )
+    expand_sidebar(page)
     assert sidebar.get_by_text("Presenter mode").is_visible()
 
 

@@ -14,7 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import expect_rerun, open_app, wait_for_app_idle, wait_for_fit
+from browser_helpers import (
+    expand_sidebar,
+    expect_rerun,
+    fold_sidebar,
+    open_app,
+    wait_for_app_idle,
+    wait_for_fit,
+)
 from projector_pages import BOUND, CHART_SHARE, PAGES, SHARE, SHOTS, STAGE, STATUS, shoot
 
 SIZE = (1024, 768)
@@ -82,13 +89,11 @@ def test_a_class_leaves_the_first_screen_to_the_chart(
             for _ in range(3):
                 with expect_rerun(page, timeout=120_000):
                     page.locator(".st-key-on_adversary button").first.click()
-        sidebar = page.locator('[data-testid="stSidebar"]')
-        if not sidebar.is_visible() or sidebar.bounding_box()["width"] < 50:
-            page.locator('[data-testid="stExpandSidebarButton"]').first.click()
+        expand_sidebar(page)  # open (a presenter link folds it)
         page.locator(".st-key-lab_class_start button").first.click()
         page.wait_for_selector(f"{CORNER} img", timeout=60_000)
         wait_for_app_idle(page)
-        page.locator('[data-testid="stSidebarCollapseButton"] button').first.click()
+        fold_sidebar(page)
         if name == "playground":  # a question open: its panel too
             page.mouse.click(600, 5)
             page.keyboard.press("q")
