@@ -22,6 +22,20 @@ SHOTS = Path("/tmp/phone")
 LEGEND_GAP = 40  # px between the plot (its axes' labels included) and the legend
 GRAPH = '[data-testid="plotClickGraph"]'
 
+# A chart's plot with its axes' tick labels and titles (what its legend should sit under)
+# and its legend: their bottom and top on the screen (legendTop null: no legend).
+EDGES = """(root) => {
+  const shown = (el) => el.getClientRects().length > 0;
+  const parts = [...root.querySelectorAll('.nsewdrag, .xtick text, .ytick text, .xtitle, .ytitle')]
+    .filter(shown).map((e) => e.getBoundingClientRect());
+  const legend = [...root.querySelectorAll('.legend')].filter(shown)
+    .map((e) => e.getBoundingClientRect());
+  return {
+    plotBottom: parts.length ? Math.max(...parts.map((p) => p.bottom)) : null,
+    legendTop: legend.length ? Math.min(...legend.map((l) => l.top)) : null,
+  };
+}"""
+
 MEASURE = """([graphSel, statusSel]) => {
   const box = (el) => {
     const r = el.getBoundingClientRect();
@@ -30,11 +44,7 @@ MEASURE = """([graphSel, statusSel]) => {
   const shown = (el) => el.getClientRects().length > 0;
   const graph = document.querySelector(graphSel);
   const root = graph.closest('.plot-click-root') || graph;
-  // The plot with its axes' tick labels and titles: what the legend should sit under.
-  const parts = [...root.querySelectorAll('.nsewdrag, .xtick text, .ytick text, .xtitle, .ytitle')]
-    .filter(shown).map(box);
-  const plotBottom = Math.max(...parts.map(p => p.bottom));
-  const legend = [...root.querySelectorAll('.legend')].filter(shown).map(box);
+  const {plotBottom, legendTop} = (EDGES)(root);
   const status = document.querySelector(statusSel);
   const buttons = [...document.querySelectorAll('.st-key-stage_buttons button')]
     .filter(shown).map(box);
@@ -42,12 +52,11 @@ MEASURE = """([graphSel, statusSel]) => {
   return {
     vh: window.innerHeight, vw: window.innerWidth,
     scrollX: document.documentElement.scrollWidth,
-    chartTop: box(graph).top + window.scrollY, plotBottom,
-    legendTop: legend.length ? Math.min(...legend.map(l => l.top)) : null,
+    chartTop: box(graph).top + window.scrollY, plotBottom, legendTop,
     statusBottom: status ? box(status).bottom + window.scrollY : null,
     buttons: buttons.length, rows: rows.size,
   };
-}"""
+}""".replace("EDGES", EDGES)
 
 
 def _measure(page: Any, status: str, name: str) -> dict:
@@ -186,18 +195,11 @@ def test_the_four_small_multiples_fit_a_phone(browser: Any, streamlit_server: An
     assert band <= 60, (band, cells, titles)  # the top row's tick labels, a little room
 
 
-# Each chart's gap from its plot (tick labels and titles included) to its legend below, or
-# null for a chart with no legend; and whether its plot area is as wide as the chart lets it.
+# Each chart's gap from its plot to its legend below (null: a chart with no legend).
 GAPS = """() => [...document.querySelectorAll('.plot-click-root')].map((root) => {
-  const shown = (el) => el.getClientRects().length > 0;
-  const parts = [...root.querySelectorAll('.nsewdrag, .xtick text, .ytick text, .xtitle, .ytitle')]
-    .filter(shown).map((e) => e.getBoundingClientRect());
-  const legend = [...root.querySelectorAll('.legend')].filter(shown)
-    .map((e) => e.getBoundingClientRect());
-  if (!parts.length || !legend.length) return null;
-  const bottom = Math.max(...parts.map((p) => p.bottom));
-  return Math.round(Math.min(...legend.map((l) => l.top)) - bottom);
-})"""
+  const {plotBottom, legendTop} = (EDGES)(root);
+  return plotBottom === null || legendTop === null ? null : Math.round(legendTop - plotBottom);
+})""".replace("EDGES", EDGES)
 
 
 @pytest.mark.parametrize("link", ["/batch?bt_n=60", "/experiments"])

@@ -56,9 +56,6 @@ NAMES = {"English", "Deutsch", "standard", "CSV", "HTML", "RBF", "ERRATA", "XOR"
          "UTF"}  # fmt: skip
 
 
-CHOICE_KEYS = {t.key(f.name) for t in state.TABLES for f in t.fields.values() if f.kind == "choice"}
-
-
 def english_left(at) -> list[str]:
     """The page's texts with a word that is in no German message and not allowed above."""
     german = catalogue_words("de") | {w.lower() for w in LINK_WORDS | NAMES}
@@ -73,7 +70,7 @@ def english_left(at) -> list[str]:
     for e in at.get("segmented_control"):
         texts += [e.proto.label, e.proto.help, *(o.content for o in e.proto.options)]
     for e in at.selectbox:  # a choice's options (not a file's columns, not pseudonyms)
-        texts += [str(o) for o in e.options] if e.key in CHOICE_KEYS else []
+        texts += [str(o) for o in e.options] if e.key in state.SAID_CHOICES else []
     for e in at.latex:
         texts += re.findall(r"\\text\{([^}]*)\}", e.value)
     for fig in figures(at):

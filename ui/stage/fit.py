@@ -28,6 +28,7 @@ EMBED_MIN = 160  # an embed view's chart in a small iframe (a 640x360 slide's) i
 # it, not under the blank band a fixed height left. A wider window keeps Python's height.
 PHONE_WIDTH = 640
 PHONE_MIN = 240
+PHONE = {"below": FIT_BELOW, "min": PHONE_MIN, "max": FIT_MAX, "narrow": PHONE_WIDTH}
 
 
 def fit_of(fig) -> dict | None:
@@ -45,12 +46,11 @@ def window_fit(layout: dict, traces: list[dict] = ()) -> dict | None:
     embedded = link.embedded()  # an iframe's embed view: the chart fills the frame too
     square = not any(k in layout for k in ("xaxis2", "yaxis2"))
     if not st.session_state.get(lab.PRESENTER) and not embedded:
-        phone = {"below": FIT_BELOW, "min": PHONE_MIN, "max": FIT_MAX, "narrow": PHONE_WIDTH}
         if square:
-            return {**phone, "square": True}
+            return {**PHONE, "square": True}
         # Small multiples of square cells: as high as their width needs.
         aspect = cells_aspect(layout)
-        return None if aspect is None else {**phone, "aspect": aspect}
+        return None if aspect is None else {**PHONE, "aspect": aspect}
     low = EMBED_MIN if embedded else FIT_MIN
     fit = {"below": FIT_BELOW, "min": low, "max": FIT_MAX, "square": square}
     legend = layout.get("legend") or {}
@@ -72,11 +72,8 @@ def still_fit(fig) -> dict | None:
     its width makes it, its legend as far below it as Python put it, wherever the chart is
     on the page (the window's height does not matter); no blank band between the plot and
     its legend. Elsewhere, and for any other chart, Python's height (None)."""
-    aspect = cells_aspect(fig.to_plotly_json().get("layout", {}))
-    if aspect is None:
-        return None
-    phone = {"below": FIT_BELOW, "min": PHONE_MIN, "max": FIT_MAX, "narrow": PHONE_WIDTH}
-    return {**phone, "aspect": aspect}
+    aspect = cells_aspect(fig.layout.to_plotly_json())  # the layout alone: not the data
+    return None if aspect is None else {**PHONE, "aspect": aspect}
 
 
 def cells_aspect(layout: dict) -> float | None:

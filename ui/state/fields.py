@@ -87,10 +87,10 @@ class Field:
             return {k: t(f"{self.said}.{k}") for k in self.options}
         return {v: f"{v:g}" if isinstance(v, float) else str(v) for v in self.options}
 
-    def labels_in_every_language(self) -> list[dict]:
-        """``labels()`` in each of the lab's languages, the lab's own first (a link or a
-        lecture file written in another language names its options so)."""
-        out = [self.labels()]
+    def labels_by_language(self) -> list[dict]:
+        """``labels()`` in each of the lab's languages (a link or a lecture file written in
+        another language names its options so)."""
+        out = []
         for code in CATALOGUES:
             with using(code):
                 out.append(self.labels())
@@ -196,10 +196,10 @@ class Table:
             if not f.bound:
                 continue
             if f.kind == "choice":
-                here, *every = f.labels_in_every_language()
+                here, every = f.labels(), f.labels_by_language()
                 choices[k] = spellings(here, every)
-                others = {label: here[o] for labels in every for o, label in labels.items()}
-                renames[k] = {label: to for label, to in others.items() if label != to}
+                named = ((label, here[o]) for labels in every for o, label in labels.items())
+                renames[k] = {label: to for label, to in named if label != to}
             elif f.kind == "set":
                 numbers[k] = ("set", tuple(f.options))
             elif f.kind in ("int", "float"):
